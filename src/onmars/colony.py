@@ -1,0 +1,243 @@
+"""The Colony side's main actions (§9): Control Center, Welcome a Ship, Upgrade a Building."""
+
+from __future__ import annotations
+
+from onmars import hexmap, lab
+from onmars.components import load
+from onmars.economy import can_pay, charge, new_colonists
+from onmars.engine import MAIN, Frame, PickStep, Step, action, pop, push, push_picks, step
+from onmars.mars import available, closest_available, complex_of, displace, zone
+from onmars.missions import contribute
+from onmars.moves import Move, mv
+from onmars.placement import place_colonist, placement_blocker
+from onmars.state import State
+
+SHIP_COST = ["plant", "water"]
+
+
+@action(MAIN, "control", "§9.1")
+class ControlCenter:
+    @staticmethod
+    def blocker(s: State, seat: int) -> str:
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int) -> None:
+        mp = load().value("bot_mp")[0], load().value("rover_mp")[0]
+        push(s, "control", seat, bot_mp=mp[0], rover_mp=mp[1])
+
+
+# --- Welcome a Ship ------------
+
+
+def ship_blocker(s: State, seat: int) -> str:
+    p = s.players[seat]
+    if p.ships_out >= s.level:
+        return (
+            f"§9.4: you have moved {p.ships_out} Ship(s) out of your Depot and the Colony level "
+            f"is {s.level}; no more until it rises (RUL-14)"
+        )
+    if not p.depot_ships:
+        return "§9.4: no Ship is left in your Depot"
+    if not can_pay(p, SHIP_COST):
+        return "§9.4: welcoming a Ship costs 1 Plant and 1 Water"
+    return ""
+
+
+@step
+class WelcomeShip(PickStep):
+    """Pay 1 Plant + 1 Water, move a Ship of your choice from the Depot to the Hangar (opening
+    that row's Executive action), then take the reward (§9.4, RUL-14)."""
+
+    name = "ship"
+    rule = "§9.4"
+    prompt = "welcome a Ship: choose the Depot row it leaves"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        if ship_blocker(s, f["p"]):
+            return []
+        return [mv("ship", row) for row in s.players[f["p"]].depot_ships]
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        p = s.players[f["p"]]
+        p.depot_ships.remove(int(m.args[0]))
+        p.hangar += 1
+        p.ships_out += 1
+        push(s, "ship_reward", p.seat, extra=f.get("extra", 0))
+        charge(s, p.seat, SHIP_COST)
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        return ship_blocker(s, f["p"])
+
+
+@step
+class ShipReward(Step):
+    """2 Colonists, or 1 Colonist and 1 Bot (§9.4); a Ship Tech may add one Colonist (RUL-4)."""
+
+    name = "ship_reward"
+    rule = "§9.4"
+    prompt = "choose the Ship's reward"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        out = [mv("reward", "colonists")]
+        if s.players[f["p"]].bots:
+            out.append(mv("reward", "bot"))
+        if not f.get("tech"):
+            out += [mv("use", t) for t, _, _ in lab.techs_in_play(s, "ship", f["p"])]
+        return out
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        p = s.players[f["p"]]
+        if m.verb == "use":
+            level = lab.use_tech(s, p.seat, m.args[0])
+            f["tech"] = m.args[0]
+            # RUL-4: the Ship Tech's level must reach the Ships moved out before this one.
+            if level >= p.ships_out - 1:
+                f["extra"] = f.get("extra", 0) + 1
+            return
+        pop(s, f)
+        bonus = f.get("extra", 0)
+        if m.args[0] == "colonists":
+            new_colonists(p, 2 + bonus)
+        else:
+            new_colonists(p, 1 + bonus)
+            p.bots -= 1
+            push(s, "new_bot", p.seat)
+            contribute(s, p.seat, "bot")
+
+
+def new_bot_cells(s: State, seat: int) -> list[int]:
+    """One of your Shelters with no piece; else the closest available hexes to your Shelters."""
+    mine = f"shelter:{seat}"
+    shelters = [c for c, kind in enumerate(s.bld) if kind == mine]
+    free = [c for c in shelters if not s.occupied(c)]
+    if free:
+        return free
+    best: dict[int, int] = {}
+    for sh in shelters:
+        for c in closest_available(s, sh):
+            best[c] = min(best.get(c, 99), hexmap.walk(sh, c))
+    low = min(best.values())
+    return [c for c, d in best.items() if d == low and available(s, c)]
+
+
+@step
+class NewBot(Step):
+    name = "new_bot"
+    rule = "§9.4"
+    prompt = "place your new Bot"
+    forced = True
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        return [mv("place", hexmap.text(c)) for c in new_bot_cells(s, f["p"])]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        cell = hexmap.parse(m.args[0])
+        assert cell is not None
+        s.bot[cell] = f["p"]
+
+
+@action(MAIN, "ship", "§9.4")
+class WelcomeAShip:
+    @staticmethod
+    def blocker(s: State, seat: int) -> str:
+        return ship_blocker(s, seat)
+
+    @staticmethod
+    def start(s: State, seat: int) -> None:
+        push_picks(s, "ship", seat, boost="colonist")
+
+
+# --- Upgrade a Building ------------
+
+
+def upgrade_targets(s: State, seat: int, in_zone: bool) -> list[Move]:
+    """``upgrade <blueprint> <q,r>``: an unbuilt Blueprint of yours on a matching building with
+    no Advanced Building marker, in a Bot zone unless ``in_zone`` is off; Level 3 Blueprints
+    need a Complex of 3 or more; Shelters only your own; 1 Mineral (§9.3)."""
+    p = s.players[seat]
+    if not can_pay(p, ["mineral"]):
+        return []
+    cells = zone(s, seat) if in_zone else range(len(s.bld))
+    out = []
+    for bp_id in p.blueprints:
+        if bp_id in p.built:
+            continue
+        bp = load().blueprint[bp_id]
+        kind = f"shelter:{seat}" if bp.building == "shelter" else bp.building
+        for c in cells:
+            if s.bld[c] != kind or s.ab[c] >= 0:
+                continue
+            if bp.level == 3 and len(complex_of(s, c)) < 3:
+                continue
+            out.append(mv("upgrade", bp_id, hexmap.text(c)))
+    return out
+
+
+@step
+class Upgrade(PickStep):
+    """Upgrade Buildings: frame ``zone`` (Bot zone required), ``tech`` (may use an Upgrade Tech
+    for level-many extra upgrades, §8.2)."""
+
+    name = "upgrade"
+    rule = "§9.3"
+    prompt = "upgrade a Building"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        return upgrade_targets(s, f["p"], f.get("zone", True))
+
+    @classmethod
+    def options(cls, s: State, f: Frame) -> list[Move]:
+        out = super().options(s, f)
+        if f.get("tech") == "allowed" and out and cls.picks(s, f):
+            out += [mv("use", t) for t, _, _ in lab.techs_in_play(s, "upgrade", f["p"])]
+        return out
+
+    @classmethod
+    def apply(cls, s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        if m.verb == "use":
+            f["n"] += lab.use_tech(s, f["p"], m.args[0])
+            f["tech"] = "used"
+            return
+        super().apply(s, f, m)
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        p = s.players[f["p"]]
+        cell = hexmap.parse(m.args[1])
+        assert cell is not None
+        p.built.append(m.args[0])
+        displace(s, cell)
+        s.ab[cell] = p.seat
+        contribute(s, p.seat, "advanced_building")
+        charge(s, p.seat, ["mineral"])
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        return "§9.3: choose one of your unbuilt Blueprints and a matching building in a Bot zone"
+
+
+@action(MAIN, "upgrade", "§9.3")
+class UpgradeBuilding:
+    @staticmethod
+    def blocker(s: State, seat: int) -> str:
+        if not upgrade_targets(s, seat, in_zone=True):
+            return "§9.3: no unbuilt Blueprint of yours matches a building in your Bots' zones"
+        return placement_blocker(s, seat, "upgrade")
+
+    @staticmethod
+    def start(s: State, seat: int) -> None:
+        push_picks(s, "upgrade", seat, zone=True, tech="allowed")
+        place_colonist(s, seat, "upgrade")

@@ -1,0 +1,215 @@
+"""The decision engine: pending decisions are plain frames on ``state.stack``.
+
+Each frame is a dict ``{"t": step name, "p": seat, ...}``. A *step* says which moves are legal for
+its frame and what a move does. Steps marked ``auto`` need no decision and run as soon as they
+reach the top; ``forced`` steps with a single legal move play it themselves (a payment with only
+one way to pay). A step whose frame has no legal move is skipped: nothing can be chosen there
+(RUL-2: a bonus that cannot be used is skipped).
+
+Rules modules register steps with :func:`step` and main/executive actions with :func:`action`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from onmars.errors import IllegalMoveError
+from onmars.moves import Move
+from onmars.state import State
+
+Frame = dict[str, Any]
+
+
+class Step:
+    """Base of every step. Subclasses set ``name`` and ``rule`` and override the hooks."""
+
+    name: ClassVar[str]
+    rule: ClassVar[str] = ""
+    prompt: ClassVar[str] = ""
+    auto: ClassVar[bool] = False
+    forced: ClassVar[bool] = False
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        return []
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        """A plain-words reason why ``m`` is not legal here ("" for the generic message)."""
+        return ""
+
+
+STEPS: dict[str, type[Step]] = {}
+
+
+def step(cls: type[Step]) -> type[Step]:
+    """Class decorator registering a step under its ``name``."""
+    STEPS[cls.name] = cls
+    return cls
+
+
+@dataclass(frozen=True)
+class Action:
+    """A main or executive action: ``blocker`` says why it cannot be taken now ("" if it can),
+    ``start`` pushes its frames (costs already checked)."""
+
+    id: str
+    rule: str
+    blocker: Callable[[State, int], str]
+    start: Callable[[State, int], None]
+
+
+MAIN: dict[str, Action] = {}
+EXECUTIVE: dict[str, Action] = {}
+
+
+def action(table: dict[str, Action], id: str, rule: str) -> Callable:
+    """Decorator pair helper: ``@action(MAIN, "blueprint", "§7.2")`` on a class with
+    ``blocker`` and ``start`` static methods."""
+
+    def deco(cls: type) -> type:
+        table[id] = Action(id, rule, cls.blocker, cls.start)
+        return cls
+
+    return deco
+
+
+def push(s: State, t: str, p: int, **data: Any) -> Frame:
+    frame = {"t": t, "p": p, **data}
+    s.stack.append(frame)
+    return frame
+
+
+def push_seq(s: State, frames: list[tuple[str, int, dict[str, Any]]]) -> None:
+    """Push frames so that they resolve in the listed order."""
+    for t, p, data in reversed(frames):
+        push(s, t, p, **data)
+
+
+def pop(s: State, f: Frame) -> None:
+    """Remove a finished frame (it must be the top one)."""
+    assert s.stack and s.stack[-1] is f, "only the top frame can finish"
+    s.stack.pop()
+
+
+# --- the loop ------------
+
+_next_frames: list[Callable[[State], None]] = []
+
+
+def on_empty_stack(fn: Callable[[State], None]) -> Callable[[State], None]:
+    """Register the round flow, which pushes the next frames when nothing is pending."""
+    _next_frames[:] = [fn]
+    return fn
+
+
+def advance(s: State) -> None:
+    """Run automatic steps until a decision is pending or the game is over."""
+    while True:
+        if not s.stack:
+            if s.phase == "over":
+                return
+            _next_frames[0](s)
+            continue
+        f = s.stack[-1]
+        st = STEPS[f["t"]]
+        if st.auto:
+            s.stack.pop()
+            st.apply(s, f, None)
+            continue
+        opts = st.options(s, f)
+        if not opts:
+            s.stack.pop()
+        elif st.forced and len(opts) == 1:
+            st.apply(s, f, opts[0])
+        else:
+            return
+
+
+def legal_moves(s: State) -> list[Move]:
+    if not s.stack:
+        return []
+    f = s.stack[-1]
+    return STEPS[f["t"]].options(s, f)
+
+
+def current_player(s: State) -> int | None:
+    return s.stack[-1]["p"] if s.stack else None
+
+
+def explain(s: State, m: Move) -> str:
+    """Why ``m`` is not legal now, naming the rule."""
+    if not s.stack:
+        return "the game is over: no move can be played"
+    f = s.stack[-1]
+    st = STEPS[f["t"]]
+    reason = st.why(s, f, m)
+    if not reason:
+        shown = ", ".join(str(x) for x in st.options(s, f)[:12])
+        reason = f"{st.prompt or st.name}: '{m}' is not one of the choices here ({shown}...)"
+    return f"{st.rule}: {reason}" if st.rule and not reason.startswith(("§", "RUL")) else reason
+
+
+def play(s: State, m: Move) -> None:
+    """Apply a legal move; refuse anything else without touching the state."""
+    if m not in legal_moves(s):
+        raise IllegalMoveError(explain(s, m))
+    f = s.stack[-1]
+    STEPS[f["t"]].apply(s, f, m)
+    advance(s)
+
+
+class PickStep(Step):
+    """A repeatable pick ("take a Blueprint", "take a Warehouse item", ...).
+
+    Frame fields: ``n`` picks available now, ``must`` picks still mandatory, ``boost`` how one more
+    pick is bought ("colonist": one Colonist Living Quarters → Working Area, §6.3; "none").
+    ``done`` ends the loop once nothing is mandatory.
+    """
+
+    forced = True  # a lone "done" (or a lone pick that must be made) plays itself
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        raise NotImplementedError
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def options(cls, s: State, f: Frame) -> list[Move]:
+        picks = cls.picks(s, f)
+        out = picks if f["n"] > 0 else []
+        if f["n"] == 0 and picks and f.get("boost") == "colonist" and s.players[f["p"]].lq:
+            out = [*out, Move("boost")]
+        if f["must"] == 0:
+            out = [*out, Move("done")]
+        return out
+
+    @classmethod
+    def apply(cls, s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        if m.verb == "done":
+            pop(s, f)
+        elif m.verb == "boost":
+            p = s.players[f["p"]]
+            p.lq -= 1
+            p.wa += 1
+            f["n"] += 1
+        else:
+            f["n"] -= 1
+            f["must"] = max(0, f["must"] - 1)
+            cls.take(s, f, m)
+
+
+def push_picks(
+    s: State, t: str, p: int, n: int = 1, must: int = 1, boost: str = "none", **data: Any
+) -> Frame:
+    return push(s, t, p, n=n, must=must, boost=boost, **data)

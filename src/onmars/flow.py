@@ -1,0 +1,167 @@
+"""Rounds, phases and turns (§5, §13.1, §24.1).
+
+A round is a Colonization phase (one turn each in Turn Order) then a Shuttle phase. A turn is one
+Main action on your side and at most one Executive action before or after it (seed item 1).
+"""
+
+from __future__ import annotations
+
+from onmars.components import load
+from onmars.economy import depot_cap
+from onmars.engine import EXECUTIVE, MAIN, Frame, Step, on_empty_stack, pop, push, step
+from onmars.lss import check_end
+from onmars.moves import Move, mv
+from onmars.state import State
+
+
+@on_empty_stack
+def next_frames(s: State) -> None:
+    """What happens when nothing is pending: the next turn, phase or round."""
+    if s.phase == "setup":
+        _new_round(s)
+    elif s.phase == "colonization":
+        waiting = [p for p in s.players if p.seat not in s.done]
+        if waiting:
+            push(s, "turn_start", min(waiting, key=lambda p: p.space).seat)
+            return
+        check_end(s)
+        if s.round == s.end_round:
+            s.phase = "over"  # the last round has no Shuttle phase (§24.1)
+        else:
+            s.phase = "shuttle"
+            push(s, "shuttle_phase", -1)
+    else:
+        _new_round(s)
+
+
+def _new_round(s: State) -> None:
+    s.round += 1
+    s.phase = "colonization"
+    s.done = []
+
+
+@step
+class TurnStart(Step):
+    """Crystals below your Depot move in, up to its free spaces; the rest are lost (seed 3)."""
+
+    name = "turn_start"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        p = s.players[f["p"]]
+        p.crystals = min(p.crystals + p.pending, depot_cap(p))
+        p.pending = 0
+        s.turn = {"p": p.seat, "main": False, "exec": False, "used": []}
+        push(s, "turn", p.seat)
+
+
+def open_rows(seat_ships: list[int]) -> list[str]:
+    """Executive actions whose Depot row holds no Ship (§13.1)."""
+    return [e.id for e in load().executive.values() if e.row not in seat_ships]
+
+
+def exec_blocker(s: State, seat: int, eid: str) -> str:
+    p = s.players[seat]
+    row = load().executive.get(eid)
+    if row is None or eid not in EXECUTIVE:
+        return f"§13.2: there is no Executive action {eid!r}"
+    if row.row in p.depot_ships:
+        return f"§13.1: a Ship still covers Depot row {row.row} ({eid})"
+    if p.crystals < row.cost:
+        return f"§13.1: {eid} costs {row.cost} Crystals from your Depot; you have {p.crystals}"
+    return EXECUTIVE[eid].blocker(s, seat)
+
+
+def main_blocker(s: State, seat: int, aid: str) -> str:
+    data = load().action.get(aid)
+    if data is None or aid not in MAIN:
+        return f"§6: there is no main action {aid!r}"
+    side = s.players[seat].side
+    if data.side != side:
+        return f"§1.2: {aid} is a {data.side} action and your marker is on the {side} side"
+    return MAIN[aid].blocker(s, seat)
+
+
+@step
+class Turn(Step):
+    """Choose your Main action, an Executive action before or after it, or end the turn."""
+
+    name = "turn"
+    rule = "§5.1"
+    prompt = "choose an action"
+    forced = True
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        seat, t = f["p"], s.turn
+        out = []
+        if not t["main"]:
+            out += [mv("main", a) for a in MAIN if not main_blocker(s, seat, a)]
+        if not t["exec"]:
+            p = s.players[seat]
+            out += [mv("exec", e) for e in open_rows(p.depot_ships) if not exec_blocker(s, seat, e)]
+        if t["main"]:
+            out.append(Move("end"))
+        return out
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        seat = f["p"]
+        if m.verb == "end":
+            pop(s, f)
+            push(s, "turn_end", seat)
+        elif m.verb == "main":
+            s.turn["main"] = True
+            MAIN[m.args[0]].start(s, seat)
+        else:
+            s.turn["exec"] = True
+            s.players[seat].crystals -= load().executive[m.args[0]].cost
+            EXECUTIVE[m.args[0]].start(s, seat)
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        seat, t = f["p"], s.turn
+        name = m.args[0] if m.args else ""
+        if m.verb == "main":
+            if t["main"]:
+                return "§5.1: you have already taken your Main action this turn"
+            return main_blocker(s, seat, name)
+        if m.verb == "exec":
+            if t["exec"]:
+                return "§13.1: at most one Executive action per turn (none after a Landing Pod)"
+            return exec_blocker(s, seat, name)
+        if m.verb == "end":
+            return "§5.1: a turn needs its Main action before it can end"
+        return ""
+
+
+@step
+class TurnEnd(Step):
+    """End-of-turn steps in order (§5.1): owners of used Tech decide (§8.3), the Scientist /
+    Contract display is refilled (§9.5), the Colony Status Update (§11.4), marker laid down."""
+
+    name = "turn_end"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        seat = f["p"]
+        push(s, "lay_down", seat)
+        push(s, "status_update", seat)
+        for spot in reversed(s.turn.get("refill", [])):
+            push(s, "refill_science", seat, spot=spot)
+        for owner, tile in reversed(s.turn["used"]):
+            push(s, "owner_develop", owner, tile=tile)
+
+
+@step
+class LayDown(Step):
+    name = "lay_down"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        s.done.append(f["p"])
+        s.turn = {}

@@ -1,0 +1,118 @@
+"""The game state: plain data (ints, strings, lists, dicts) that copies cheaply and round-trips
+through JSON unchanged. Rules live elsewhere; this module only declares the shape.
+
+Map cells are indices into :func:`onmars.hexmap.cells`. Per-cell lists use ``""`` / ``-1`` for
+"nothing here". Shelter buildings are typed ``"shelter:<seat>"`` because the Shelters of different
+players are different building types (§9.2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    name: str
+    colour: str
+    res: dict[str, int]
+    crystals: int = 0  # in the Depot, spendable
+    pending: int = 0  # below the Depot: gained this turn, moved in at your next turn start (§4)
+    depot_ships: list[int] = field(default_factory=lambda: [1, 2, 3, 4, 5])  # Depot rows covered
+    hangar: int = 0
+    ships_out: int = 0  # ships ever moved out of the Depot (RUL-14), discards included
+    lab: dict[str, str] = field(default_factory=dict)  # lab space id -> tech tile id
+    lq: int = 0  # Colonists in Living Quarters
+    wa: int = 0  # Colonists in the Working Area
+    reserve: int = 0  # Colonists in personal supply
+    bots: int = 0  # Bots in personal supply
+    ab: int = 0  # Advanced Building markers in personal supply
+    shelters: int = 0  # Shelter tiles still on the player board
+    blueprints: list[str] = field(default_factory=list)  # owned, in order taken
+    built: list[str] = field(default_factory=list)  # blueprints whose marker is on Mars
+    progress: list[str] = field(default_factory=list)  # types with a cube in the Progress area
+    op: int = 0
+    op_by: dict[str, int] = field(default_factory=dict)  # in-game OP by source
+    space: int = 0  # Turn Order space 1-8 (0 before setup picks)
+    side: str = ""
+    rover: int = -1  # -1: not yet on Mars; counts as standing on the starting Mine (§3.4)
+    goals: list[str] = field(default_factory=list)  # Private Goals in hand (secret, RUL-18)
+    goal_done: str = ""
+    scientists: list[str] = field(default_factory=list)
+    contracts: list[str] = field(default_factory=list)
+    research: list[str] = field(default_factory=list)  # Research tile types held
+    discoveries: list[str] = field(default_factory=list)  # Discovery tiles held face down
+
+
+@dataclass(slots=True)
+class State:
+    players: list[Player]
+    seed: int
+    length: str
+    round: int = 0
+    phase: str = "setup"  # setup, colonization, shuttle, over
+    first: int = 0
+    done: list[int] = field(default_factory=list)  # seats whose marker is laid down this phase
+    warehouse: dict[str, int] = field(default_factory=dict)
+    grid: dict[str, str] = field(default_factory=dict)  # grid space id -> tech tile id or ""
+    tech_stacks: list[list[str]] = field(default_factory=list)
+    bp_display: list[str] = field(default_factory=list)
+    bp_deck: list[str] = field(default_factory=list)  # top card last
+    discovery_stack: list[str] = field(default_factory=list)  # top tile last
+    exploration: list[str] = field(default_factory=list)
+    building_stacks: dict[str, list[str]] = field(default_factory=dict)  # top tile last
+    bld: list[str] = field(default_factory=list)  # building type per cell
+    ab: list[int] = field(default_factory=list)  # Advanced Building marker owner per cell
+    bot: list[int] = field(default_factory=list)  # Bot owner per cell
+    miner: list[int] = field(default_factory=list)  # Miner (Colonist on a Mine) owner per cell
+    crystal: list[int] = field(default_factory=list)  # 1 where a Crystal lies on the map
+    tile: list[str] = field(default_factory=list)  # Discovery / Research tile per cell
+    slots: dict[str, list[int]] = field(default_factory=dict)  # action -> seats on its slots
+    lss: dict[str, int] = field(default_factory=dict)  # LSS track: buildings counted per type
+    level: int = 1  # Colony level
+    lss_rewards: dict[str, str] = field(default_factory=dict)  # LSS column -> reward tile id
+    lss_first: list[str] = field(default_factory=list)  # types whose first-build 2 OP is taken
+    missions: dict[str, int] = field(default_factory=dict)  # mission id -> contributions left
+    remaining: int = 3  # Remaining Missions marker (§17)
+    end_round: int = 0  # the last round once the end is triggered (§24.1); 0 before
+    shuttle_side: str = ""  # "" once removed at level 5 (RUL-5)
+    shuttle_space: int = 1
+    science: list[str] = field(default_factory=list)  # Scientist / Contract display, 6 spaces
+    contract_deck: list[str] = field(default_factory=list)
+    stack: list[dict[str, Any]] = field(default_factory=list)  # pending decisions, top last
+    turn: dict[str, Any] = field(default_factory=dict)  # scratch data of the current turn
+
+    # --- plain-data conversions ----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        data = dict(data)
+        data["players"] = [Player(**p) for p in data["players"]]
+        return cls(**data)
+
+    def clone(self) -> State:
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+
+    # --- small queries used everywhere ---------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def occupied(self, cell: int) -> bool:
+        """A piece (Bot, Rover, Colonist, Advanced Building marker) stands here (§4)."""
+        return (
+            self.bot[cell] >= 0
+            or self.miner[cell] >= 0
+            or self.ab[cell] >= 0
+            or any(p.rover == cell for p in self.players)
+        )
+
+    def empty(self, cell: int) -> bool:
+        """Nothing at all on the hex: no building, piece, Crystal or tile (§4)."""
+        return not (self.bld[cell] or self.crystal[cell] or self.tile[cell] or self.occupied(cell))

@@ -1,0 +1,274 @@
+"""The Shuttle phase and travel (§12, RUL-5, seed item 7), Turn Order spaces and their bonuses
+(§19, RUL-2)."""
+
+from __future__ import annotations
+
+from onmars import hexmap
+from onmars.components import load
+from onmars.economy import gain, new_colonists, to_lq
+from onmars.engine import Frame, Step, pop, push, push_picks, step
+from onmars.moves import Move, mv
+from onmars.state import State
+
+OTHER = {"orbit": "colony", "colony": "orbit"}
+
+
+def space_side(number: int) -> str:
+    return load().turn_order[str(number)].side
+
+
+def empty_spaces(s: State, side: str | None) -> list[int]:
+    taken = {p.space for p in s.players}
+    return [
+        t.number
+        for t in load().turn_order.values()
+        if t.number not in taken and (side is None or t.side == side)
+    ]
+
+
+def turn_order(s: State) -> list[int]:
+    """Seats by Turn Order space, 1 (leftmost Orbit) to 8 (rightmost Colony) (§5.1)."""
+    return [p.seat for p in sorted(s.players, key=lambda p: p.space)]
+
+
+# --- Turn Order spaces ------------
+
+
+@step
+class Seat(Step):
+    """Put your marker on an empty Turn Order space and take its bonus (§3.5, §12.3-4). Frame
+    ``side``: the side travelled to (absent at setup: any space)."""
+
+    name = "seat"
+    rule = "§19"
+    prompt = "choose an empty Turn Order space"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        return [mv("seat", n) for n in empty_spaces(s, f.get("side"))]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        p = s.players[f["p"]]
+        p.space = int(m.args[0])
+        p.side = space_side(p.space)
+        push_bonus(s, p.seat, load().turn_order[m.args[0]].bonus)
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        side = f.get("side")
+        where = f" on the {side} side" if side else ""
+        return f"§19: choose an empty Turn Order space{where}: {empty_spaces(s, side)}"
+
+
+def push_bonus(s: State, seat: int, bonus: str) -> None:
+    """A Turn Order bonus is optional; one that cannot be paid or used is skipped (RUL-2)."""
+    if bonus in ("warehouse", "blueprint"):
+        push_picks(s, bonus, seat, must=0)
+    elif bonus == "tech":
+        push_picks(s, "learn", seat, must=0)
+    elif bonus == "ship":
+        push_picks(s, "ship", seat, must=0)
+    elif bonus == "colonist":
+        new_colonists(s.players[seat], 1)
+    elif bonus == "bots":
+        push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
+
+
+@step
+class SetupShuttle(Step):
+    """After the opening picks, the player on the highest space places the Shuttle (§3.5)."""
+
+    name = "setup_shuttle"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        last = max(s.players, key=lambda p: p.space)
+        push(s, "shuttle_side", last.seat)
+
+
+@step
+class ShuttleSide(Step):
+    name = "shuttle_side"
+    rule = "§3.5"
+    prompt = "place the Shuttle on the red space 1 of a side"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        return [mv("shuttle", side) for side in ("orbit", "colony")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        s.shuttle_side = m.args[0]
+        s.shuttle_space = 1
+
+
+# --- the Shuttle phase ------------
+
+
+def move_shuttle(s: State) -> str:
+    """Move the Shuttle for this phase; return the side it travelled from ("" if it did not).
+    RUL-5: at levels 1-3 it travels from space 1 to the other side's space = level, else steps
+    toward the middle; at level 4 it stays; at level 5 it makes one last trip, then is removed."""
+    side = s.shuttle_side
+    if not side or (s.level == 4):
+        return ""
+    if s.level >= 5:
+        s.shuttle_side = ""
+        return side
+    if s.shuttle_space == 1:
+        s.shuttle_side = OTHER[side]
+        s.shuttle_space = min(s.level, load().value("shuttle_spaces")[0])
+        return side
+    s.shuttle_space -= 1
+    return ""
+
+
+@step
+class ShuttlePhase(Step):
+    """§12: move the Shuttle, then each player in turn order decides whether to travel."""
+
+    name = "shuttle_phase"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        departed = move_shuttle(s)
+        for seat in reversed(turn_order(s)):
+            push(s, "travel", seat, free=s.players[seat].side == departed)
+
+
+@step
+class Travel(Step):
+    """Travel free when the Shuttle left from your side this phase, otherwise by returning a
+    Ship from your Hangar to the box; or stay and take no bonus (§12.2, seed item 7)."""
+
+    name = "travel"
+    rule = "§12.2"
+    prompt = "travel to the other side or stay"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        can = f["free"] or s.players[f["p"]].hangar > 0
+        return [Move("travel"), Move("stay")] if can else [Move("stay")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        if m.verb == "travel":
+            p = s.players[f["p"]]
+            if not f["free"]:
+                p.hangar -= 1
+            start_travel(s, p.seat, OTHER[p.side])
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        return "§12.2: the Shuttle did not leave from your side and you have no Ship in your Hangar"
+
+
+def start_travel(s: State, seat: int, to: str, explore: bool = True) -> None:
+    """The travel steps in order (§12.3, §12.4). The Landing Pod skips exploring (§7.1)."""
+    s.players[seat].space = 0  # the marker leaves its space
+    s.players[seat].side = to
+    push(s, "seat", seat, side=to)
+    push(s, "retrieve", seat, side=to)
+    if to == "orbit":
+        push(s, "produce", seat)
+    elif explore:
+        push(s, "explore", seat)
+
+
+@step
+class Retrieve(Step):
+    """Colonists on this side's Action slots and in the Working Area go back to Living
+    Quarters, the excess to your supply; Miners stay (§12.3-4, seed item 7)."""
+
+    name = "retrieve"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        seat, side = f["p"], f["side"]
+        p = s.players[seat]
+        back = p.wa
+        p.wa = 0
+        for act, slots in s.slots.items():
+            if load().action[act].side == side:
+                back += slots.count(seat)
+                s.slots[act] = [x for x in slots if x != seat]
+        to_lq(p, back)
+
+
+def production(s: State, seat: int) -> dict[str, int]:
+    """What travel to Orbit produces: 1 per Advanced Building (its type's item; a Shelter's is a
+    Crystal) and 1 Mineral per Mine with your Miner (§12.4)."""
+    out: dict[str, int] = {}
+    for cell, kind in enumerate(s.bld):
+        if s.ab[cell] == seat:
+            item = load().building_type[kind.split(":")[0]].gain
+        elif s.miner[cell] == seat:
+            item = "mineral"
+        else:
+            continue
+        out[item] = out.get(item, 0) + 1
+    return out
+
+
+@step
+class Produce(Step):
+    name = "produce"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        p = s.players[f["p"]]
+        for item, k in production(s, f["p"]).items():
+            gain(p, item, k)
+
+
+def rover_cell(s: State, seat: int) -> int:
+    """Where the Rover stands; before its first move it counts as on the starting Mine."""
+    rover = s.players[seat].rover
+    return rover if rover >= 0 else hexmap.feature("start_mine")[0]
+
+
+def discovery_hexes(s: State, seat: int) -> list[int]:
+    """Empty hexes exactly 3 from your Rover (§12.3 step 1)."""
+    here = rover_cell(s, seat)
+    return [c for c in range(len(s.bld)) if hexmap.hex_distance(c, here) == 3 and s.empty(c)]
+
+
+@step
+class Explore(Step):
+    """Place one face-up Discovery tile on an empty hex exactly 3 from your Rover, then refill
+    the Exploration space; with no such hex, nothing is placed (§12.3 step 1)."""
+
+    name = "explore"
+    rule = "§12.3"
+    prompt = "place a Discovery tile 3 hexes from your Rover"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        cells = [hexmap.text(c) for c in discovery_hexes(s, f["p"])]
+        return [mv("discover", t, c) for t in dict.fromkeys(s.exploration) for c in cells]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        tile, cell = m.args[0], hexmap.parse(m.args[1])
+        assert cell is not None
+        s.exploration.remove(tile)
+        s.tile[cell] = tile
+        if s.discovery_stack:
+            s.exploration.append(s.discovery_stack.pop())
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        return "§12.3: place a face-up Discovery tile on an empty hex exactly 3 from your Rover"
