@@ -44,6 +44,7 @@ class Player:
     goal_done: str = ""
     scientists: list[str] = field(default_factory=list)
     contracts: list[str] = field(default_factory=list)
+    delivered: dict[str, list[str]] = field(default_factory=dict)  # contract -> items on it
     research: list[str] = field(default_factory=list)  # Research tile types held
     discoveries: list[str] = field(default_factory=list)  # Discovery tiles held face down
 
@@ -82,6 +83,8 @@ class State:
     shuttle_side: str = ""  # "" once removed at level 5 (RUL-5)
     shuttle_space: int = 1
     science: list[str] = field(default_factory=list)  # Scientist / Contract display, 6 spaces
+    sci_at: dict[str, str] = field(default_factory=dict)  # hired Scientist -> Blueprint worked
+    radar: str = ""  # the Discovery tile kept on the Radar Blueprint (BP15)
     contract_deck: list[str] = field(default_factory=list)
     stack: list[dict[str, Any]] = field(default_factory=list)  # pending decisions, top last
     turn: dict[str, Any] = field(default_factory=dict)  # scratch data of the current turn
