@@ -151,6 +151,7 @@ class Travel(Step):
     name = "travel"
     rule = "§12.2"
     prompt = "travel to the other side or stay"
+    forced = True
 
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:

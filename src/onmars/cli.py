@@ -1,0 +1,85 @@
+"""The ``onmars`` command.
+
+onmars demo [--players N] [--seed S] [--length short|long] [--max-moves K] [--quiet]
+    plays a seeded game by random moves, printing its log and the scores so far
+onmars rules --substitutes
+    lists every substitute value in the component data, with its ruling
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+
+from onmars.components import substitutes
+from onmars.game import Game
+
+
+def _who(game: Game, seat: int | None) -> str:
+    return "-" if seat is None else game.state.players[seat].name
+
+
+def demo(players: int, seed: int, length: str, max_moves: int, quiet: bool) -> int:
+    """A game of random moves: the engine's smoke test until the play client exists."""
+    game = Game.new(players, seed=seed, length=length)
+    rng = random.Random(seed)
+    print(f"On Mars: {players} players, {length} game, seed {seed}")
+    for _ in range(max_moves):
+        if game.is_over:
+            break
+        seat = game.current_player
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        if not quiet:
+            print(f"round {game.state.round:>2} {_who(game, seat):<10} {move}")
+    status = "game over" if game.is_over else f"stopped after {len(game.moves)} moves"
+    print(f"\n{status}; round {game.state.round}, Colony level {game.state.level}")
+    for row in game.scores():
+        parts = ", ".join(f"{k} {v}" for k, v in row["breakdown"].items() if v)
+        print(f"  {row['name']:<10} {row['total']:>3} OP  {parts}")
+    return 0
+
+
+def rules(args: argparse.Namespace) -> int:
+    if not args.substitutes:
+        print("usage: onmars rules --substitutes")
+        return 2
+    for table, record in substitutes():
+        print(f"{record.ruling:<7} {table:<14} {record.id:<12} {record.text}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="onmars", description="On Mars rules engine")
+    sub = parser.add_subparsers(dest="command")
+    d = sub.add_parser("demo", help="play a seeded game by random moves, print log and scores")
+    d.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--length", default="short", choices=("short", "long"))
+    d.add_argument("--max-moves", type=int, default=5000)
+    d.add_argument("--quiet", action="store_true", help="print only the result")
+    r = sub.add_parser("rules", help="facts about the rules data")
+    r.add_argument("--substitutes", action="store_true", help="list substitute values (RUL-n)")
+    args = parser.parse_args(argv)
+    if args.command == "rules":
+        return rules(args)
+    if args.command in (None, "demo"):
+        if args.command is None:
+            args = d.parse_args([])
+        return demo(args.players, args.seed, args.length, args.max_moves, args.quiet)
+    return 2  # pragma: no cover
+
+
+def entry() -> None:
+    """Console-script entry: a closed pipe (``onmars demo | head``) is not an error."""
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    entry()
