@@ -60,11 +60,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--length", default="short", choices=("short", "long"))
     d.add_argument("--max-moves", type=int, default=5000)
     d.add_argument("--quiet", action="store_true", help="print only the result")
+    b = sub.add_parser("bench", help="engine speed: random games, moves, copies, JSON")
+    b.add_argument("--games", type=int, default=10)
+    b.add_argument("--max-moves", type=int, default=5000)
+    b.add_argument("--seed", type=int, default=1)
     r = sub.add_parser("rules", help="facts about the rules data")
     r.add_argument("--substitutes", action="store_true", help="list substitute values (RUL-n)")
     args = parser.parse_args(argv)
     if args.command == "rules":
         return rules(args)
+    if args.command == "bench":
+        from onmars.bench import run
+
+        print("\n".join(run(args.games, args.max_moves, args.seed)))
+        return 0
     if args.command in (None, "demo"):
         if args.command is None:
             args = d.parse_args([])

@@ -26,7 +26,7 @@ def next_frames(s: State) -> None:
             return
         check_end(s)
         if s.round == s.end_round:
-            s.phase = "over"  # the last round has no Shuttle phase (§24.1)
+            push(s, "game_end", -1)  # the last round has no Shuttle phase (§24.1)
         else:
             s.phase = "shuttle"
             push(s, "shuttle_phase", -1)

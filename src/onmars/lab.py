@@ -185,6 +185,6 @@ def use_tech(s: State, seat: int, tile: str) -> int:
     for p in s.players:
         if tile in p.lab.values():
             if p.seat != seat:
-                s.turn["used"].append([p.seat, tile])
+                s.turn.setdefault("used", []).append([p.seat, tile])
             return level_of(p, tile)
     raise AssertionError(f"tech {tile} is not in play")

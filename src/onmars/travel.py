@@ -54,6 +54,8 @@ class Seat(Step):
         p = s.players[f["p"]]
         p.space = int(m.args[0])
         p.side = space_side(p.space)
+        if s.phase != "colonization":
+            push(s, "settle_techs", p.seat)
         push_bonus(s, p.seat, load().turn_order[m.args[0]].bonus)
 
     @staticmethod
@@ -75,6 +77,20 @@ def push_bonus(s: State, seat: int, bonus: str) -> None:
         new_colonists(s.players[seat], 1)
     elif bonus == "bots":
         push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
+
+
+@step
+class SettleTechs(Step):
+    """Outside a turn (setup picks, the Shuttle phase) the owners of Tech tiles used for a
+    Turn Order bonus decide at once, as they would at the end of a turn (§8.3)."""
+
+    name = "settle_techs"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        for owner, tile in reversed(s.turn.pop("used", [])):
+            push(s, "owner_develop", owner, tile=tile)
 
 
 @step
@@ -195,15 +211,18 @@ class Retrieve(Step):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        seat, side = f["p"], f["side"]
-        p = s.players[seat]
-        back = p.wa
-        p.wa = 0
-        for act, slots in s.slots.items():
-            if load().action[act].side == side:
-                back += slots.count(seat)
-                s.slots[act] = [x for x in slots if x != seat]
-        to_lq(p, back)
+        retrieve_colonists(s, f["p"], f["side"])
+
+
+def retrieve_colonists(s: State, seat: int, side: str) -> None:
+    p = s.players[seat]
+    back = p.wa
+    p.wa = 0
+    for act, slots in s.slots.items():
+        if load().action[act].side == side:
+            back += slots.count(seat)
+            s.slots[act] = [x for x in slots if x != seat]
+    to_lq(p, back)
 
 
 def production(s: State, seat: int) -> dict[str, int]:
