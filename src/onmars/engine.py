@@ -57,12 +57,16 @@ def step(cls: type[Step]) -> type[Step]:
 @dataclass(frozen=True)
 class Action:
     """A main or executive action: ``blocker`` says why it cannot be taken now ("" if it can),
-    ``start`` pushes its frames (costs already checked)."""
+    ``start`` pushes its frames (costs already checked). ``cost``: the Crystals the Turn step
+    takes before an Executive action starts; ``None`` means its Depot row's printed cost. Row 8
+    prices itself (2 Crystals, or free through a Scientist, §13.3): it returns 0 and the route
+    the player then picks pays."""
 
     id: str
     rule: str
     blocker: Callable[[State, int], str]
     start: Callable[[State, int], None]
+    cost: Callable[[State, int], int] | None = None
 
 
 MAIN: dict[str, Action] = {}

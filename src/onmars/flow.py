@@ -68,9 +68,18 @@ def exec_blocker(s: State, seat: int, eid: str) -> str:
         return f"§13.2: there is no Executive action {eid!r}"
     if row.row in p.depot_ships:
         return f"§13.1: a Ship still covers Depot row {row.row} ({eid})"
-    if p.crystals < row.cost:
-        return f"§13.1: {eid} costs {row.cost} Crystals from your Depot; you have {p.crystals}"
+    cost = exec_cost(s, seat, eid)
+    if p.crystals < cost:
+        return f"§13.1: {eid} costs {cost} Crystals from your Depot; you have {p.crystals}"
     return EXECUTIVE[eid].blocker(s, seat)
+
+
+def exec_cost(s: State, seat: int, eid: str) -> int:
+    """Crystals the Turn step takes before an Executive action starts: its Depot row's printed
+    cost, unless the action prices itself (row 8: 2 Crystals or free through a Scientist, §13.3,
+    seed item 1)."""
+    priced = EXECUTIVE[eid].cost
+    return priced(s, seat) if priced else load().executive[eid].cost
 
 
 def main_blocker(s: State, seat: int, aid: str) -> str:
@@ -117,7 +126,7 @@ class Turn(Step):
             MAIN[m.args[0]].start(s, seat)
         else:
             s.turn["exec"] = True
-            s.players[seat].crystals -= load().executive[m.args[0]].cost
+            s.players[seat].crystals -= exec_cost(s, seat, m.args[0])
             EXECUTIVE[m.args[0]].start(s, seat)
 
     @staticmethod

@@ -12,7 +12,20 @@ import random
 from typing import Any
 
 # Importing the rules modules registers their steps and actions with the engine.
-from onmars import colony, engine, executive, flow, lss, movement, orbit, travel  # noqa: F401
+from onmars import (  # noqa: F401
+    advanced,
+    colony,
+    construction,
+    discovery,
+    engine,
+    executive,
+    flow,
+    lss,
+    movement,
+    orbit,
+    science,
+    travel,
+)
 from onmars.errors import IllegalMoveError, InvalidMoveError, SaveFileError
 from onmars.moves import Move
 from onmars.scoring import scores

@@ -1,13 +1,126 @@
-"""The Life Support System and the Colony level (§11, RUL-12)."""
+"""The Life Support System and the Colony level (§11, RUL-12).
+
+Building an LSS building (Generator, Water Extractor, Greenhouse, Oxygen Condenser) moves its
+track up (:func:`building_built`): the first one off the bottom row scores 2 OP (§11.2), and one
+built while the track was below the Colony-level row earns the column's Reward tile and one bonus
+of the builder's choice (§11.3, seed item 5). At the end of a turn in which every track has reached
+the Colony row the Colony levels up (:class:`StatusUpdate`, §11.4).
+"""
 
 from __future__ import annotations
 
+from onmars import lab
 from onmars.components import load
-from onmars.economy import score
-from onmars.engine import Frame, Step, step
-from onmars.moves import Move
+from onmars.economy import gain, score, shelters_built, to_lq
+from onmars.engine import Frame, Step, pop, push, step
+from onmars.moves import Move, mv
 from onmars.setup import GRID_SPACES
-from onmars.state import State
+from onmars.state import Player, State
+
+# --- the tracks and their rewards (§11.1-11.3, §22) ------------
+
+
+def reward_count(s: State, p: Player, formula: str) -> int:
+    """What an LSS Reward tile counts for ``p`` (§22, tiles.toml ``lss_reward``)."""
+    seat = p.seat
+    if formula == "max_tech_level":
+        return max((lab.level_of(p, t) for t in p.lab.values()), default=0)
+    if formula == "hangar_ships":
+        return p.hangar
+    if formula == "advanced_buildings":
+        return s.ab.count(seat)
+    if formula == "mines":  # your Miner or your Advanced Building marker on it
+        return sum(
+            1
+            for c, kind in enumerate(s.bld)
+            if kind == "mine" and (s.miner[c] == seat or s.ab[c] == seat)
+        )
+    if formula == "bots":
+        return s.bot.count(seat)
+    if formula == "discoveries":
+        return len(p.discoveries)
+    if formula == "shelters":
+        return shelters_built(p)
+    if formula == "lq_colonists":
+        return p.lq
+    raise AssertionError(f"unknown LSS reward formula {formula!r}")
+
+
+def reward_op(s: State, p: Player, tile: str) -> int:
+    reward = load().lss_reward[tile]
+    return reward.op_each * reward_count(s, p, reward.formula)
+
+
+def building_built(s: State, seat: int, kind: str) -> None:
+    """An LSS building of ``kind`` was just built by ``seat``: its track goes up one row (not
+    past the top, RUL-12); the first to leave the bottom row scores 2 OP (§11.2); if the track
+    was below the Colony-level row, the Reward tile's OP and one bonus (§11.3)."""
+    p = s.players[seat]
+    before = s.lss[kind]
+    s.lss[kind] = min(before + 1, load().value("lss_rows")[0])
+    if before == 1 and s.lss[kind] > 1 and kind not in s.lss_first:
+        s.lss_first.append(kind)
+        score(p, load().value("first_lss_op")[0], "lss_first")
+    if before < s.level + 1:
+        score(p, reward_op(s, p, s.lss_rewards[kind]), "lss_reward")
+        push(s, "lss_bonus", seat)
+
+
+def retrieve_sources(s: State, seat: int) -> list[str]:
+    """Where one of your Colonists can be retrieved from: an Action slot or the Working Area."""
+    out = [act for act, slots in s.slots.items() if seat in slots]
+    if s.players[seat].wa:
+        out.append("wa")
+    return out
+
+
+@step
+class LssBonus(Step):
+    """One bonus of your choice for an LSS reward (§11.3): ``benefit bots`` (up to 2 MP for
+    your Bots, Crystals for more), ``benefit retrieve <action|wa>`` (one Colonist from an
+    Action slot or the Working Area to Living Quarters), ``benefit mineral``, ``benefit
+    crystal``."""
+
+    name = "lss_bonus"
+    rule = "§11.3"
+    prompt = "choose your Life Support bonus"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        out = []
+        if f["p"] in s.bot:
+            out.append(mv("benefit", "bots"))
+        out += [mv("benefit", "retrieve", src) for src in retrieve_sources(s, f["p"])]
+        return [*out, mv("benefit", "mineral"), mv("benefit", "crystal")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        seat, p = f["p"], s.players[f["p"]]
+        choice = m.args[0]
+        if choice == "bots":
+            push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
+        elif choice == "retrieve":
+            src = m.args[1]
+            if src == "wa":
+                p.wa -= 1
+            else:
+                s.slots[src].remove(seat)
+            to_lq(p, 1)
+        else:
+            gain(p, choice)
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "benefit" and m.args[:1] == ("retrieve",):
+            return "§11.3: you have no Colonist on that Action slot or in your Working Area"
+        if m.verb == "benefit" and m.args[:1] == ("bots",):
+            return "§11.3: you have no Bot on Mars to move"
+        return ""
+
+
+# --- the Colony Status Update (§11.4) ------------
 
 
 def level_up_due(s: State) -> bool:

@@ -1,10 +1,29 @@
-"""Moving Bots and the Rover (§9.1): Control Center, Bot movement bonuses, Rover moves."""
+"""Moving Bots and the Rover (§9.1): Control Center, Bot movement bonuses, Rover moves, and
+the Rover's claim of a Discovery or Research tile.
+
+Rover claims, as read from §9.1 ("if you could not [claim it], the Rover may not end there"):
+
+- A Rover whose movement ends on a Discovery or Research tile may claim it; it may *end* its
+  movement there only if it could claim it (Research: no tile of that type held; Discovery: its
+  cost payable and part of its benefit usable). So ``done`` is not offered while the Rover, having
+  moved, stands on a tile it could not claim, and a step is offered only if the Rover can still
+  end somewhere legal with the budget left (no dead end). Bot moves paid with Crystals are checked
+  the same way, since Crystals spent on Bots may be the ones the claim needs.
+- Claiming itself is optional (``claim`` or ``skip`` once all movement is over).
+- A Rover that did not move this time has not ended a movement: nothing is checked or claimed.
+
+Move notation: ``bot <from> <to>``, ``rover <q,r>`` (one hex), ``use <rover tech>``, ``done``;
+then ``claim`` / ``skip``.
+"""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from onmars import hexmap, lab
+from onmars.discovery import claim, claim_blocker
 from onmars.economy import gain
-from onmars.engine import Frame, Step, pop, step
+from onmars.engine import Frame, Step, pop, push, step
 from onmars.mars import bot_cells, can_end_on
 from onmars.moves import Move, mv
 from onmars.state import State
@@ -70,19 +89,64 @@ class MoveBots(Step):
             move_bot(s, f, m, "mp")
 
 
+# --- the Rover ------------
+
+
+def no_other_piece(s: State, seat: int, cell: int) -> bool:
+    """No piece but this player's Rover on ``cell`` (§9.1)."""
+    return (
+        s.bot[cell] < 0
+        and s.miner[cell] < 0
+        and s.ab[cell] < 0
+        and not any(p.rover == cell and p.seat != seat for p in s.players)
+    )
+
+
+def can_claim(s: State, seat: int, tile: str, crystals: int | None = None) -> bool:
+    """Whether ``tile`` could be claimed, with ``crystals`` in the Depot if given (§9.1)."""
+    p = s.players[seat]
+    if crystals is None or crystals == p.crystals:
+        return not claim_blocker(s, seat, tile)
+    saved, p.crystals = p.crystals, crystals
+    try:
+        return not claim_blocker(s, seat, tile)
+    finally:
+        p.crystals = saved
+
+
+def rover_may_end(s: State, seat: int, cell: int, crystals: int | None = None) -> bool:
+    """A Rover may end its movement on ``cell``: no other piece there, and a tile there is one it
+    could claim (§9.1)."""
+    if not no_other_piece(s, seat, cell):
+        return False
+    return not s.tile[cell] or can_claim(s, seat, s.tile[cell], crystals)
+
+
+def can_finish_from(s: State, seat: int, start: int, mp: int, crystals: int, buy: bool) -> bool:
+    """From ``start`` with ``mp`` movement points (plus Crystals if ``buy``), the Rover can reach
+    a hex where it may end."""
+    budget = mp + (crystals if buy else 0)
+    for cell in sorted(hexmap.within(start, budget), key=lambda c: hexmap.walk(start, c)):
+        left = crystals - max(0, hexmap.walk(start, cell) - mp) if buy else crystals
+        if rover_may_end(s, seat, cell, left):
+            return True
+    return False
+
+
 def rover_steps(s: State, f: Frame) -> list[Move]:
-    """``rover <q,r>``: one step to a neighbouring hex. A step onto a hex where the Rover may not
-    end needs budget left to move on (§9.1)."""
-    budget = f["rover_mp"] + s.players[f["p"]].crystals
-    if budget < 1:
+    """``rover <q,r>``: one step to a neighbouring hex, collecting Crystals on the way; offered
+    only if the Rover can still end its movement somewhere legal afterwards (§9.1)."""
+    p = s.players[f["p"]]
+    buy = f.get("crystals", True)
+    mp, crystals = f["rover_mp"], p.crystals
+    if mp + (crystals if buy else 0) < 1:
         return []
-    here = rover_cell(s, f["p"])
-    out = []
-    for nb in hexmap.neighbours(here):
-        stop_ok = can_end_on(s, nb) or nb == here
-        if stop_ok or (budget >= 2 and any(can_end_on(s, x) for x in hexmap.neighbours(nb))):
-            out.append(mv("rover", hexmap.text(nb)))
-    return out
+    mp_after, crystals_after = (mp - 1, crystals) if mp else (0, crystals - 1)
+    return [
+        mv("rover", hexmap.text(nb))
+        for nb in hexmap.neighbours(rover_cell(s, f["p"]))
+        if can_finish_from(s, f["p"], nb, mp_after, crystals_after, buy)
+    ]
 
 
 def step_rover(s: State, f: Frame, m: Move) -> None:
@@ -92,40 +156,79 @@ def step_rover(s: State, f: Frame, m: Move) -> None:
     spend_mp(s, f, "rover_mp", 1)
     p = s.players[f["p"]]
     p.rover = to
+    f["rover_moved"] = True
     if s.crystal[to]:
         s.crystal[to] = 0
         gain(p, "crystal")
 
 
-def rover_techs(s: State, f: Frame) -> list[Move]:
-    if f.get("tech_used"):
+def rover_techs(s: State, f: Frame, default: bool = True) -> list[Move]:
+    if f.get("tech_used") or not f.get("tech", default):
         return []
     return [mv("use", t) for t, _, _ in lab.techs_in_play(s, "rover", f["p"])]
 
 
-def rover_may_stop(s: State, seat: int) -> bool:
-    """No other piece shares the Rover's hex (§9.1)."""
+def rover_may_stop(s: State, f: Frame) -> bool:
+    """The movement may end now: a Rover that moved stands where it may end (§9.1)."""
+    seat = f["p"]
     here = s.players[seat].rover
     if here < 0:
         return True
-    others = [p for p in s.players if p.rover == here and p.seat != seat]
-    return not others and s.bot[here] < 0 and s.miner[here] < 0 and s.ab[here] < 0
+    if not f.get("rover_moved"):
+        return no_other_piece(s, seat, here)
+    return rover_may_end(s, seat, here)
+
+
+def rover_can_finish(s: State, f: Frame) -> bool:
+    return rover_may_stop(s, f) or bool(rover_steps(s, f))
+
+
+def keeps_rover_finish(s: State, f: Frame, m: Move) -> bool:
+    """After this Bot move the Rover can still end legally (the Bot may take its last free hex
+    or the Crystals a claim needs)."""
+    if not f.get("rover_moved"):
+        return True
+    a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
+    assert a is not None and b is not None
+    p = s.players[f["p"]]
+    paid = max(0, hexmap.walk(a, b) - f["bot_mp"])
+    s.bot[a], s.bot[b] = -1, p.seat
+    p.crystals -= paid
+    try:
+        return rover_can_finish(s, f)
+    finally:
+        s.bot[a], s.bot[b] = p.seat, -1
+        p.crystals += paid
+
+
+def offer_claim(s: State, f: Frame) -> None:
+    """After all movement: a Rover that moved and ended on a tile may claim it (§9.1)."""
+    cell = s.players[f["p"]].rover
+    if f.get("rover_moved") and cell >= 0 and s.tile[cell]:
+        push(s, "claim", f["p"], cell=cell)
 
 
 @step
 class Control(Step):
     """Control Center: 2 MP for your Bots and 2 for your Rover, interleaved; Crystals buy more;
-    a Rover Tech adds its level to the Rover's (§9.1)."""
+    a Rover Tech adds its level to the Rover's (§9.1). Frame flags (default on): ``crystals``
+    (Crystals buy movement points), ``tech`` (a Rover Tech may be used)."""
 
     name = "control"
     rule = "§9.1"
     prompt = "move your Bots and Rover"
+    moves_bots: ClassVar[bool] = True
+    tech_default: ClassVar[bool] = True
 
-    @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        budget = f["bot_mp"] + s.players[f["p"]].crystals
-        out = [*bot_moves(s, f["p"], budget), *rover_steps(s, f), *rover_techs(s, f)]
-        if rover_may_stop(s, f["p"]):
+    @classmethod
+    def options(cls, s: State, f: Frame) -> list[Move]:
+        out: list[Move] = []
+        if cls.moves_bots:
+            crystals = s.players[f["p"]].crystals if f.get("crystals", True) else 0
+            budget = f["bot_mp"] + crystals
+            out += [m for m in bot_moves(s, f["p"], budget) if keeps_rover_finish(s, f, m)]
+        out += [*rover_steps(s, f), *rover_techs(s, f, cls.tech_default)]
+        if rover_may_stop(s, f):
             out.append(Move("done"))
         return out
 
@@ -135,6 +238,7 @@ class Control(Step):
         if m.verb == "done":
             pop(s, f)
             bots_end(s, f)
+            offer_claim(s, f)
         elif m.verb == "bot":
             move_bot(s, f, m, "bot_mp")
         elif m.verb == "rover":
@@ -142,3 +246,67 @@ class Control(Step):
         else:
             f["rover_mp"] += lab.use_tech(s, f["p"], m.args[0])
             f["tech_used"] = True
+
+    @classmethod
+    def why(cls, s: State, f: Frame, m: Move) -> str:
+        seat = f["p"]
+        if m.verb == "done" and not rover_may_stop(s, f):
+            here = s.players[seat].rover
+            if not no_other_piece(s, seat, here):
+                return "§9.1: your Rover may not end its movement on a hex with another piece"
+            reason = claim_blocker(s, seat, s.tile[here])
+            return f"{reason}, so your Rover may not end its movement on it (§9.1)"
+        if m.verb == "rover" and m.args:
+            to = hexmap.parse(m.args[0])
+            here = rover_cell(s, seat)
+            if to is None or to not in hexmap.neighbours(here):
+                return f"§9.1: the Rover moves one hex at a time, from {hexmap.text(here)}"
+            if f["rover_mp"] + (s.players[seat].crystals if f.get("crystals", True) else 0) < 1:
+                return "§9.1: your Rover has no movement points left (a Crystal buys one more)"
+            return "§9.1: from there your Rover could not end its movement on a legal hex"
+        if m.verb == "bot" and not cls.moves_bots:
+            return "§9.1: only the Rover moves here"
+        return ""
+
+
+@step
+class RoverMove(Control):
+    """Rover-only movement (Executive row 2, Command Center BP24, Private Goal rewards): frame
+    ``rover_mp``; ``crystals`` whether Crystals buy more (default on), ``tech`` whether a Rover
+    Tech may add its level (default off). Claims as in the Control Center (§9.1)."""
+
+    name = "rover_move"
+    prompt = "move your Rover"
+    moves_bots = False
+    tech_default = False
+
+
+def push_rover_move(
+    s: State, seat: int, mp: int, crystals: bool = True, tech: bool = False
+) -> None:
+    push(s, "rover_move", seat, bot_mp=0, rover_mp=mp, crystals=crystals, tech=tech)
+
+
+@step
+class Claim(Step):
+    """The Rover ended its movement on a Discovery or Research tile: claim it or leave it
+    (§9.1)."""
+
+    name = "claim"
+    rule = "§9.1"
+    prompt = "claim the tile under your Rover"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        seat, cell = f["p"], f["cell"]
+        tile = s.tile[cell]
+        if not tile or s.players[seat].rover != cell or claim_blocker(s, seat, tile):
+            return []
+        return [Move("claim"), Move("skip")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        if m.verb == "claim":
+            claim(s, f["p"], f["cell"])

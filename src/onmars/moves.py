@@ -40,6 +40,16 @@ VERBS: dict[str, str] = {
     "discover": "discover <discovery tile id> <q,r>",
     "travel": "travel (go to the other side)",
     "stay": "stay (do not travel)",
+    "advanced": "advanced <blueprint id> <pay|scientist id> (an Advanced Building action)",
+    "produce": "produce <q,r> (that building produces once more: Automated Production boost)",
+    "gain": "gain <resource> (take it from the supply: Trade Market)",
+    "retrieve": "retrieve <wa|action id> (a Colonist back to Living Quarters)",
+    "radar": "radar <discovery tile id> (the Exploration tile put on the Radar)",
+    "hire": "hire <scientist or contract id> (from the Scientist / Contract display)",
+    "refill": "refill <contract id> (the Earth Contract that refills the display)",
+    "claim": "claim (take the Discovery or Research tile under your Rover)",
+    "build": "build <building type|shelter> <q,r>",
+    "benefit": "benefit <bots|mineral|crystal|retrieve <action id|wa>> (Life Support bonus)",
 }
 
 

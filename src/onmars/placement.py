@@ -39,30 +39,33 @@ def extra_cost(s: State, seat: int, action: str, cleared: bool = True) -> int:
     return len({x for x in slots if x != seat})
 
 
-def placement_blocker(s: State, seat: int, action: str) -> str:
-    """Why ``seat`` cannot place a Colonist on ``action`` now ("" if it can)."""
+def placement_blocker(s: State, seat: int, action: str, keep: int = 0) -> str:
+    """Why ``seat`` cannot place a Colonist on ``action`` now ("" if it can), keeping ``keep``
+    Colonists in Living Quarters for the action itself (a Mine's Miner, §9.2)."""
     p = s.players[seat]
-    if not p.lq:
+    if p.lq <= keep:
         return "§6.2: you need a Colonist in your Living Quarters to place on this action"
     if action == "hire" and seat in s.slots["hire"]:
         return "§6.5: your Colonist already occupies your Scientist/Contract slot"
     owed = extra_cost(s, seat, action, cleared=False)
-    if p.crystals + p.lq - 1 < owed:
+    spare = p.lq - 1 - keep
+    if p.crystals + spare < owed:
         return (
             f"§6.2: placing here costs {owed} Crystal(s) or Colonist(s) and you have "
-            f"{p.crystals} Crystal(s) and {p.lq - 1} spare Colonist(s)"
+            f"{p.crystals} Crystal(s) and {spare} spare Colonist(s)"
         )
     return ""
 
 
-def place_colonist(s: State, seat: int, action: str) -> None:
-    """Clear full slots, put the Colonist on a slot and ask for the extra cost (§6.2)."""
+def place_colonist(s: State, seat: int, action: str, keep: int = 0) -> None:
+    """Clear full slots, put the Colonist on a slot and ask for the extra cost (§6.2); ``keep``
+    Colonists may not pay it (see :func:`placement_blocker`)."""
     clear_full_slots(s, action)
     owed = extra_cost(s, seat, action)
     s.players[seat].lq -= 1
     s.slots[action].append(seat)
     if owed:
-        push(s, "placement_cost", seat, owed=owed)
+        push(s, "placement_cost", seat, owed=owed, keep=keep)
 
 
 @step
@@ -77,11 +80,11 @@ class PlacementCost(Step):
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:
         p = s.players[f["p"]]
-        rest = f["owed"] - 1
+        spare, rest = p.lq - f.get("keep", 0), f["owed"] - 1
         out = []
-        if p.crystals and p.crystals - 1 + p.lq >= rest:
+        if p.crystals and p.crystals - 1 + spare >= rest:
             out.append(mv("pay", "crystal"))
-        if p.lq and p.crystals + p.lq - 1 >= rest:
+        if spare > 0 and p.crystals + spare - 1 >= rest:
             out.append(mv("pay", "colonist"))
         return out
 

@@ -1,0 +1,883 @@
+"""The 24 Advanced Building actions (§13.3, §14, components.md §4).
+
+A Blueprint whose marker is on Mars unlocks its action, used as Executive row 8 (executive.py):
+for 2 Crystals, or free through a Scientist (§13.4). Each action is registered here under the
+Blueprint's ``action`` id (data/cards.toml) with ``blocker(s, seat, bp)`` — why it can do nothing
+now ("" if it can; checked before it is offered, so a chosen action never dead-ends) — and
+``start(s, seat, bp)``, which pushes its frames. ``seat`` is whoever uses the action: through a
+Scientist that may be another player than the Blueprint's owner, and the effect is theirs.
+
+Boosts (§6.3, §6.4, §13.3): a teal Colonist boost moves one Colonist Living Quarters → Working
+Area for one more step; the construction actions ask for their boosts first (``boost`` /
+``done``), each adding 1 to the Tech level of that one construction. Recycling Bots (BP21) and
+Command Center (BP24) are boosted by Crystals from the Depot, one movement point each.
+
+Move notation added here: ``produce <q,r>`` (BP03 boost), ``gain <resource>`` (BP20),
+``retrieve <wa|action id>`` (BP18, BP19), ``radar <discovery tile>`` (BP15 first use); Bots
+moving as Rovers (BP21) step one hex at a time with ``bot <from> <to>``, then ``claim`` /
+``skip`` for each tile they ended on.
+
+The construction, science and discovery modules are imported inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+
+from onmars import hexmap, lab
+from onmars.colony import ship_blocker, upgrade_targets
+from onmars.components import RESOURCES, load
+from onmars.economy import gain, lq_cap, score, storable, storage_cap, to_lq, to_wa
+from onmars.engine import Frame, PickStep, Step, pop, push, push_picks, step
+from onmars.mars import bot_cells
+from onmars.moves import Move, mv
+from onmars.orbit import blueprint_blocker, learn_blocker, warehouse_items
+from onmars.state import State
+from onmars.travel import production, start_travel
+
+SCORE_OP = 2  # Mineral Mine (BP13)
+CASINO_CRYSTALS = 2  # Casino (BP11)
+AQUEDUCT_COLONISTS = 2  # Aqueduct (BP18)
+TRADE_GAINS = 2  # Trade Market (BP20)
+RECYCLING_MP = 2  # Recycling Bots (BP21)
+
+
+@dataclass(frozen=True)
+class BlueprintAction:
+    id: str
+    blocker: Callable[[State, int, str], str]
+    start: Callable[[State, int, str], None]
+
+
+ACTIONS: dict[str, BlueprintAction] = {}
+
+
+def blueprint_action(action_id: str) -> Callable[[type], type]:
+    """Class decorator: register a class's static ``blocker`` and ``start`` for an action id."""
+
+    def deco(cls: type) -> type:
+        ACTIONS[action_id] = BlueprintAction(action_id, cls.blocker, cls.start)
+        return cls
+
+    return deco
+
+
+def title(bp: str) -> str:
+    return f"{bp} {load().blueprint[bp].name}"
+
+
+def action_blocker(s: State, seat: int, bp: str) -> str:
+    """Why ``seat`` could do nothing with Blueprint ``bp``'s action now ("" if it could)."""
+    return ACTIONS[load().blueprint[bp].action].blocker(s, seat, bp)
+
+
+def start_action(s: State, seat: int, bp: str) -> None:
+    ACTIONS[load().blueprint[bp].action].start(s, seat, bp)
+
+
+# --- BP01 Construction Yard, BP16 Builder Drone: upgrades (§9.3) ------------
+
+
+@blueprint_action("upgrade")
+class ConstructionYard:
+    """Upgrade a Building by the usual rules, an Upgrade Tech allowed; each boost one more."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        if not upgrade_targets(s, seat, in_zone=True):
+            return "§14: no unbuilt Blueprint of yours matches a building in your Bots' zones"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push_picks(s, "upgrade", seat, boost="colonist", zone=True, tech="allowed")
+
+
+@blueprint_action("drone")
+class BuilderDrone:
+    """Upgrade one Building anywhere on Mars: no Bot zone needed, otherwise the usual rules."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        if not upgrade_targets(s, seat, in_zone=False):
+            return "§14: no unbuilt Blueprint of yours matches a building without a marker"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push_picks(s, "upgrade", seat, zone=False)
+
+
+# --- BP02, 04, 06, 08, 10, 12: construct the Blueprint's building type (§9.2, §13.3) ------------
+
+
+def _construction() -> ModuleType:
+    """The construction module, imported late (it is written in parallel)."""
+    from onmars import construction
+
+    return construction
+
+
+def construct_problem(s: State, seat: int, types: list[str], boosts: int, more: int = 0) -> str:
+    """Why no construction of ``types`` is possible after ``more`` further boosts on top of
+    ``boosts`` already paid ("" if one is): the boost Colonists leave Living Quarters first,
+    since a Mine needs one there for its Miner (§9.2)."""
+    trial = s
+    if more:
+        trial = s.clone()
+        to_wa(trial.players[seat], more)
+    return _construction().construct_blocker(trial, seat, types, tech_bonus=boosts + more)
+
+
+@blueprint_action("construct")
+class ConstructType:
+    """Construct a building of the Blueprint's type by the usual rules; each boost, declared
+    before building, adds 1 to the Tech level for this construction (§13.3)."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        types = [load().blueprint[bp].building]
+        first = construct_problem(s, seat, types, 0)
+        if not first:
+            return ""
+        for more in range(1, s.players[seat].lq + 1):
+            if not construct_problem(s, seat, types, 0, more):
+                return ""
+        return first
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push(s, "ab_boost", seat, kind="construct", types=[load().blueprint[bp].building], n=0)
+
+
+@blueprint_action("casino")
+class Casino:
+    """BP11: gain 2 Crystals (below the Depot, §4); each boost one more."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        gain(s.players[seat], "crystal", CASINO_CRYSTALS)
+        push(s, "ab_boost", seat, kind="casino", n=0)
+
+
+@step
+class Boost(Step):
+    """Teal-Colonist boosts of an Advanced Building action: each ``boost`` moves one Colonist
+    Living Quarters → Working Area (§6.3, §13.3); ``done`` goes on. Frame ``kind``:
+    ``construct`` (each boost +1 Tech level; ``done`` then starts the construction of
+    ``types``) or ``casino`` (each boost +1 Crystal). ``n``: boosts paid."""
+
+    name = "ab_boost"
+    rule = "§13.3"
+    prompt = "boost the action (one Colonist to your Working Area each) or go on"
+    forced = True
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        p = s.players[f["p"]]
+        if f["kind"] != "construct":
+            return [Move("boost"), Move("done")] if p.lq else [Move("done")]
+        out = []
+        more = range(1, p.lq + 1)
+        if any(not construct_problem(s, f["p"], f["types"], f["n"], k) for k in more):
+            out.append(Move("boost"))
+        if not construct_problem(s, f["p"], f["types"], f["n"]):
+            out.append(Move("done"))
+        return out
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        p = s.players[f["p"]]
+        if m.verb == "boost":
+            to_wa(p)
+            f["n"] += 1
+            if f["kind"] == "casino":
+                gain(p, "crystal")
+            return
+        pop(s, f)
+        if f["kind"] == "construct":
+            _construction().push_construct(s, f["p"], f["types"], tech_bonus=f["n"])
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "boost" and not s.players[f["p"]].lq:
+            return "§6.3: a boost moves a Colonist from your Living Quarters and you have none"
+        if m.verb == "done" and f["kind"] == "construct":
+            return construct_problem(s, f["p"], f["types"], f["n"])
+        return ""
+
+
+# --- BP03 Automated Production (§12.4) ------------
+
+
+def producers(s: State, seat: int) -> list[int]:
+    """Your Advanced Buildings and the Mines with your Miner: what produces on the way to Orbit
+    (§12.4)."""
+    return [c for c in range(len(s.bld)) if s.bld[c] and seat in (s.ab[c], s.miner[c])]
+
+
+def produced(s: State, cell: int) -> str:
+    """The item ``cell`` produces: its type's (a Shelter's is a Crystal); a Miner's Mine, a
+    Mineral (§12.4)."""
+    return load().building_type[s.bld[cell].split(":")[0]].gain
+
+
+@blueprint_action("produce")
+class AutomatedProduction:
+    """Each of your Mines and Advanced Buildings produces once, as on the way to Orbit (§12.4);
+    each boost lets one of them, chosen, produce once more."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        p = s.players[seat]
+        cells = producers(s, seat)
+        if not cells:
+            return "§14: you have no Advanced Building and no Miner on Mars to produce"
+        if not any(storable(p, produced(s, c)) for c in cells):
+            return "§4: your storage is full for everything your buildings produce"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        p = s.players[seat]
+        for item, k in production(s, seat).items():
+            gain(p, item, k)
+        push_picks(s, "ab_produce", seat, n=0, must=0, boost="colonist")
+
+
+@step
+class ProduceAgain(PickStep):
+    """Automated Production boosts: ``boost`` then ``produce <q,r>``: that building produces
+    once more (§14)."""
+
+    name = "ab_produce"
+    rule = "§14"
+    prompt = "boost: one of your buildings produces once more"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        p = s.players[f["p"]]
+        return [
+            mv("produce", hexmap.text(c))
+            for c in producers(s, f["p"])
+            if storable(p, produced(s, c))
+        ]
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        cell = hexmap.parse(m.args[0])
+        assert cell is not None
+        gain(s.players[f["p"]], produced(s, cell))
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "produce" and f["n"] == 0:
+            return "§14: each extra production needs a boost first (one Colonist to your WA)"
+        if m.verb == "produce":
+            return "§14: choose one of your producing buildings whose item you can store (§4)"
+        return ""
+
+
+# --- BP05 Private Ship (§9.4, RUL-14) ------------
+
+
+@blueprint_action("ship")
+class PrivateShip:
+    """Welcome a Ship: 1 Plant + 1 Water, then 3 Colonists or 2 Colonists + 1 Bot; the Ship
+    limit applies (RUL-14); each boost welcomes one more the same way."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        return ship_blocker(s, seat)
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push_picks(s, "ship", seat, boost="colonist", extra=1)
+
+
+# --- BP07 Biomarket, BP09 Oxygen Tank, BP23 Library: the usual picks, boosted ------------
+
+
+@blueprint_action("warehouse")
+class Biomarket:
+    """Take a Crystal or Resource from the Warehouse (§7.5); each boost one more."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        if not warehouse_items(s, seat):
+            return "§7.5: the Warehouse has nothing you can store"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push_picks(s, "warehouse", seat, boost="colonist")
+
+
+@blueprint_action("tech")
+class OxygenTank:
+    """Take a Tech tile from the Grid by the usual rules (§7.3); each boost one more."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        return learn_blocker(s, seat)
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push_picks(s, "learn", seat, boost="colonist")
+
+
+@blueprint_action("blueprint")
+class Library:
+    """Take a Blueprint (§7.2: its gain, one of your markers on it); each boost one more."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        return blueprint_blocker(s, seat)
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push_picks(s, "blueprint", seat, boost="colonist")
+
+
+# --- BP13 Mineral Mine, BP14 Biolab ------------
+
+
+@blueprint_action("score")
+class MineralMine:
+    """Score 2 OP (§24.3)."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        score(s.players[seat], SCORE_OP, "blueprint_action")
+
+
+@blueprint_action("contract")
+class Biolab:
+    """Take an Earth Contract from the display, paying its cost (§9.5), placing no Colonist."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        from onmars.science import hire_blocker
+
+        return hire_blocker(s, seat, kinds=["contract"])
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        from onmars.science import push_hire
+
+        push_hire(s, seat, kinds=["contract"])
+
+
+# --- BP15 Radar (§21, RUL-15) ------------
+
+
+@blueprint_action("radar")
+class Radar:
+    """First use: one face-up Discovery tile of the Exploration space goes onto the card, which
+    is refilled (RUL-15), and its benefit is gained; later uses gain that tile's benefit again."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        from onmars.discovery import usable
+
+        if s.radar:
+            if usable(s, seat, s.radar):
+                return ""
+            return f"§14: you cannot pay for or use the benefit of {s.radar}, on the Radar"
+        if any(usable(s, seat, t) for t in s.exploration):
+            return ""
+        return "§14: you cannot pay for or use any Discovery tile of the Exploration space"
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        from onmars.discovery import resolve
+
+        if s.radar:
+            resolve(s, seat, s.radar)
+        else:
+            push(s, "ab_radar", seat)
+
+
+@step
+class RadarPick(Step):
+    """``radar <tile>``: the Exploration tile that goes onto the Radar and resolves (§14)."""
+
+    name = "ab_radar"
+    rule = "§14"
+    prompt = "choose the Discovery tile for the Radar"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        from onmars.discovery import usable
+
+        return [mv("radar", t) for t in dict.fromkeys(s.exploration) if usable(s, f["p"], t)]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        from onmars.discovery import resolve
+
+        assert m is not None
+        pop(s, f)
+        tile = m.args[0]
+        s.exploration.remove(tile)
+        s.radar = tile
+        if s.discovery_stack:  # RUL-15: the Exploration space is refilled
+            s.exploration.append(s.discovery_stack.pop())
+        resolve(s, f["p"], tile)
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "radar" and m.args and m.args[0] in s.exploration:
+            return f"§14: you cannot pay for or use any part of {m.args[0]}'s benefit"
+        return f"§14: choose one of the Exploration space's tiles: {', '.join(s.exploration)}"
+
+
+# --- BP17 Research Lab (§7.4) ------------
+
+
+@blueprint_action("develop")
+class ResearchLab:
+    """Develop one Tech tile up to twice or two tiles once each, paying the usual costs; each
+    boost one more development."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        if not lab.developments(s.players[seat], paid=True):
+            return "§7.4: none of your Tech tiles can move to an empty space you can pay for"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push_picks(s, "develop", seat, n=2, boost="colonist", paid=True)
+
+
+# --- BP18 Aqueduct, BP19 Eco Resort: Colonists back to Living Quarters ------------
+
+
+@blueprint_action("aqueduct")
+class Aqueduct:
+    """Move up to 2 of your Colonists from the Working Area to Living Quarters."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        p = s.players[seat]
+        if not p.wa:
+            return "§14: you have no Colonist in your Working Area"
+        if p.lq >= lq_cap(p):
+            return "§4: your Living Quarters are full"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push_picks(s, "ab_retrieve", seat, n=AQUEDUCT_COLONISTS, src="wa")
+
+
+@blueprint_action("eco_resort")
+class EcoResort:
+    """Return some or all of your Colonists on Action slots, either side, to Living Quarters
+    (those that do not fit go to your supply, §6.2)."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        if not any(seat in slots for slots in s.slots.values()):
+            return "§14: you have no Colonist on an Action slot"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        mine = sum(slots.count(seat) for slots in s.slots.values())
+        push_picks(s, "ab_retrieve", seat, n=mine, src="slots")
+
+
+@step
+class Retrieve(PickStep):
+    """``retrieve wa`` (Aqueduct) or ``retrieve <action id>`` (Eco Resort): one of your
+    Colonists back to Living Quarters; ``done`` stops (§14)."""
+
+    name = "ab_retrieve"
+    rule = "§14"
+    prompt = "bring a Colonist back to your Living Quarters"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        p = s.players[f["p"]]
+        if f["src"] == "wa":
+            return [mv("retrieve", "wa")] if p.wa and p.lq < lq_cap(p) else []
+        return [mv("retrieve", a) for a, slots in s.slots.items() if f["p"] in slots]
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        p = s.players[f["p"]]
+        src = m.args[0]
+        if src == "wa":
+            p.wa -= 1
+            p.lq += 1
+        else:
+            s.slots[src].remove(p.seat)
+            to_lq(p, 1)
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if f["src"] == "wa":
+            return "§14: the Aqueduct moves Colonists from your Working Area (retrieve wa)"
+        return "§14: the Eco Resort takes back your Colonists on Action slots (retrieve <action>)"
+
+
+# --- BP20 Trade Market ------------
+
+
+def trade_gains(s: State, seat: int) -> list[str]:
+    p = s.players[seat]
+    return [r for r in RESOURCES[1:] if storable(p, r)]
+
+
+def trade_payments(s: State, seat: int) -> list[str]:
+    """Resources you could spend so that at least one non-Mineral Resource fits afterwards."""
+    p = s.players[seat]
+    cap = storage_cap(p)
+    return [
+        paid
+        for paid in RESOURCES
+        if p.res[paid] and any(r == paid or p.res[r] < cap for r in RESOURCES[1:])
+    ]
+
+
+@blueprint_action("trade")
+class TradeMarket:
+    """Spend 1 Resource from your storage, then take any 2 non-Mineral Resources from the
+    supply; each boost one more."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        if not any(s.players[seat].res.values()):
+            return "§14: the Trade Market spends 1 Resource from your storage and you have none"
+        if not trade_payments(s, seat):
+            return "§4: your storage is full for every Resource the Trade Market gives"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push_picks(s, "ab_trade", seat, n=TRADE_GAINS, must=TRADE_GAINS, boost="colonist")
+
+
+@step
+class Trade(PickStep):
+    """``pay <resource>`` first, then ``gain <resource>`` per Resource taken (not Minerals)."""
+
+    name = "ab_trade"
+    rule = "§14"
+    prompt = "Trade Market: spend a Resource, then take Resources from the supply"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        return [mv("gain", r) for r in trade_gains(s, f["p"])]
+
+    @classmethod
+    def options(cls, s: State, f: Frame) -> list[Move]:
+        if not f.get("paid"):
+            return [mv("pay", r) for r in trade_payments(s, f["p"])]
+        return super().options(s, f)
+
+    @classmethod
+    def apply(cls, s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        if m.verb == "pay":
+            s.players[f["p"]].res[m.args[0]] -= 1
+            f["paid"] = m.args[0]
+            return
+        super().apply(s, f, m)
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        gain(s.players[f["p"]], m.args[0])
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "gain" and m.args and m.args[0] == "mineral":
+            return "§14: the Trade Market gives non-Mineral Resources only"
+        if m.verb == "gain" and not f.get("paid"):
+            return "§14: spend 1 Resource from your storage first (pay <resource>)"
+        if m.verb == "gain":
+            return "§4: you cannot store that Resource"
+        return ""
+
+
+# --- BP21 Recycling Bots: Bots moving as Rovers (§9.1) ------------
+
+
+def _claim_ok(s: State, seat: int, tile: str, crystals: int, taken: list[str]) -> bool:
+    """A Rover (here a Bot) may end on ``tile`` only if it could claim it (§9.1)."""
+    from onmars.discovery import claim_blocker, is_research
+
+    if is_research(tile) and tile in taken:
+        return False
+    p = s.players[seat]
+    saved, p.crystals = p.crystals, crystals
+    try:
+        return not claim_blocker(s, seat, tile)
+    finally:
+        p.crystals = saved
+
+
+def _claimed_tiles(s: State, f: Frame, skip: int = -1) -> list[str]:
+    """Tiles under the Bots that have moved and stopped (one Research tile per type, §10)."""
+    return [s.tile[c] for c in f["moved"] if c != skip and s.tile[c]]
+
+
+def bot_may_end(s: State, f: Frame, cell: int, crystals: int) -> bool:
+    """The moving Bot (lifted off the map meanwhile) may end on ``cell``: no piece there, and a
+    tile there is one it could claim, standing there (§9.1, §14)."""
+    if s.occupied(cell):
+        return False
+    tile = s.tile[cell]
+    if not tile:
+        return True
+    s.bot[cell] = f["p"]  # its Bot zone counts for a construction the tile gives
+    try:
+        return _claim_ok(s, f["p"], tile, crystals, _claimed_tiles(s, f))
+    finally:
+        s.bot[cell] = -1
+
+
+def _can_finish(s: State, f: Frame, start: int, mp: int, crystals: int) -> bool:
+    """From ``start`` the moving Bot can reach a hex where it may end, and the Crystals spent on
+    the way leave the tiles under the Bots already stopped claimable."""
+    for cell in hexmap.within(start, mp + crystals):
+        left = crystals - max(0, hexmap.walk(start, cell) - mp)
+        if bot_may_end(s, f, cell, left) and (left == crystals or _stopped_ok(s, f, left)):
+            return True
+    return False
+
+
+def _stopped_ok(s: State, f: Frame, crystals: int) -> bool:
+    """Bots already stopped on tiles could still claim them with ``crystals`` left."""
+    return all(
+        _claim_ok(s, f["p"], s.tile[c], crystals, _claimed_tiles(s, f, skip=c))
+        for c in f["moved"]
+        if s.tile[c]
+    )
+
+
+def bot_steps(s: State, f: Frame, start: int) -> list[int]:
+    """Neighbours of ``start`` the moving Bot may step onto and still end legally."""
+    mp, crystals = f["mp"], s.players[f["p"]].crystals
+    if mp + crystals < 1:
+        return []
+    mp_after, crystals_after = (mp - 1, crystals) if mp else (0, crystals - 1)
+    if crystals_after < crystals and not _stopped_ok(s, f, crystals_after):
+        return []
+    return [
+        nb for nb in hexmap.neighbours(start) if _can_finish(s, f, nb, mp_after, crystals_after)
+    ]
+
+
+def recycling_moves(s: State, f: Frame) -> list[Move]:
+    """``bot <from> <to>`` one hex: the Bot on the way goes on, or, once it may stop, another
+    Bot sets off (§9.1)."""
+    seat, carry = f["p"], f["carry"]
+    out = []
+    if carry >= 0:
+        out += [mv("bot", hexmap.text(carry), hexmap.text(nb)) for nb in bot_steps(s, f, carry)]
+        if not bot_may_end(s, f, carry, s.players[seat].crystals):
+            return out
+    lifted = _put_down(s, f)
+    try:
+        for b in bot_cells(s, seat):
+            if b == lifted:
+                continue  # the Bot on the way goes on: listed above
+            s.bot[b] = -1
+            moved = f["moved"]
+            f["moved"] = [c for c in moved if c != b]
+            try:
+                out += [mv("bot", hexmap.text(b), hexmap.text(nb)) for nb in bot_steps(s, f, b)]
+            finally:
+                s.bot[b] = seat
+                f["moved"] = moved
+    finally:
+        _lift(s, f, lifted)
+    return out
+
+
+def _put_down(s: State, f: Frame) -> int:
+    """Stop the Bot on the way where it stands (it may end there); returns its hex or -1."""
+    carry = f["carry"]
+    if carry >= 0:
+        s.bot[carry] = f["p"]
+        f["moved"].append(carry)
+        f["carry"] = -1
+    return carry
+
+
+def _lift(s: State, f: Frame, cell: int) -> None:
+    """Undo :func:`_put_down` (a trial)."""
+    if cell >= 0:
+        s.bot[cell] = -1
+        f["moved"].remove(cell)
+        f["carry"] = cell
+
+
+@blueprint_action("recycling")
+class RecyclingBots:
+    """Up to 2 MP for your Bots, which move as Rovers: they collect every Crystal on the hexes
+    they enter and may claim the Discovery or Research tile they end on, ending there only if
+    they could (§9.1); each Crystal from the Depot adds 1 MP."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        if not bot_cells(s, seat):
+            return "§14: you have no Bot on Mars"
+        trial = {"t": "ab_recycle", "p": seat, "mp": RECYCLING_MP, "carry": -1, "moved": []}
+        if not recycling_moves(s, trial):
+            return "§9.1: none of your Bots can move and end on a legal hex"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        push(s, "ab_recycle", seat, mp=RECYCLING_MP, carry=-1, moved=[])
+
+
+@step
+class Recycle(Step):
+    """Recycling Bots movement: ``bot <from> <to>`` one hex at a time, ``done`` when every Bot
+    stands where it may end; then each Bot on a tile may ``claim`` it (§9.1, §14)."""
+
+    name = "ab_recycle"
+    rule = "§14"
+    prompt = "move your Bots as Rovers"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        out = recycling_moves(s, f)
+        carry = f["carry"]
+        if carry < 0 or bot_may_end(s, f, carry, s.players[f["p"]].crystals):
+            out.append(Move("done"))
+        return out
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        p = s.players[f["p"]]
+        if m.verb == "done":
+            pop(s, f)
+            _put_down(s, f)
+            for cell in reversed(f["moved"]):
+                if s.tile[cell] and s.bot[cell] == p.seat:
+                    push(s, "ab_claim", p.seat, cell=cell)
+            return
+        a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
+        assert a is not None and b is not None
+        if a != f["carry"]:
+            _put_down(s, f)
+            s.bot[a] = -1
+            f["moved"] = [c for c in f["moved"] if c != a]
+        f["carry"] = b
+        if f["mp"]:
+            f["mp"] -= 1
+        else:
+            p.crystals -= 1  # §6.4: a Crystal from the Depot buys the movement point
+        if s.crystal[b]:
+            s.crystal[b] = 0
+            gain(p, "crystal")
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "done":
+            return "§9.1: your Bot may not end on a hex with a piece, or on a tile it cannot claim"
+        if m.verb == "bot":
+            return (
+                "§9.1: a Bot moves one hex at a time to a neighbour from where it can still end "
+                "legally, within your movement points and Crystals; another Bot sets off only "
+                "once the moving one may stop"
+            )
+        return ""
+
+
+@step
+class BotClaim(Step):
+    """A Bot moving as a Rover ended on a Discovery or Research tile: ``claim`` or ``skip``
+    (§9.1, §14)."""
+
+    name = "ab_claim"
+    rule = "§9.1"
+    prompt = "claim the tile under your Bot"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        from onmars.discovery import claim_blocker
+
+        seat, cell = f["p"], f["cell"]
+        tile = s.tile[cell]
+        if not tile or s.bot[cell] != seat or claim_blocker(s, seat, tile):
+            return []
+        return [Move("claim"), Move("skip")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        from onmars.discovery import claim
+
+        assert m is not None
+        pop(s, f)
+        if m.verb == "claim":
+            claim(s, f["p"], f["cell"])
+
+
+# --- BP22 Aerial Elevator (§12.4) ------------
+
+
+@blueprint_action("elevator")
+class AerialElevator:
+    """Travel to Orbit with the usual steps (production, retrieval, a Turn Order space and its
+    bonus, §12.4). Before the Main action, that action is then one of the Orbit side's (seed
+    item 1: special travel may change your side)."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        if s.players[seat].side == "orbit":
+            return "§14: the Aerial Elevator travels to Orbit and your marker is already there"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        start_travel(s, seat, "orbit")
+
+
+# --- BP24 Command Center (§9.1) ------------
+
+
+def command_mp(s: State, seat: int) -> int:
+    """The highest level of any Rover Tech in play, whoever owns it (0 if none, §14)."""
+    return max((level for _, _, level in lab.techs_in_play(s, "rover", seat)), default=0)
+
+
+@blueprint_action("command")
+class CommandCenter:
+    """Move your Rover up to N hexes, N the highest Rover Tech level in play (reading a level
+    is not using the tile, §8.3); each Crystal from the Depot adds one hex. Claims as usual."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, bp: str) -> str:
+        from onmars.movement import rover_steps
+
+        mp = command_mp(s, seat)
+        if mp + s.players[seat].crystals < 1:
+            return "§14: no Rover Tech is in play and you have no Crystal to move your Rover"
+        if not rover_steps(s, {"p": seat, "rover_mp": mp, "crystals": True}):
+            return "§9.1: your Rover cannot move to a hex where it may end"
+        return ""
+
+    @staticmethod
+    def start(s: State, seat: int, bp: str) -> None:
+        from onmars.movement import push_rover_move
+
+        push_rover_move(s, seat, command_mp(s, seat), crystals=True, tech=False)

@@ -1,0 +1,162 @@
+"""Conformance: seeded random games through the public API, checking the engine's contract and
+the rules' hard limits after every move.
+
+Each game picks uniformly among ``legal_moves()`` with ``random.Random(seed)``, so every run plays
+the same games. After every move: a decision is pending unless the game is over; every listed
+move's notation round-trips and is listed once; no limit of §4 / seed item 3 is broken; no piece
+is created or lost. Every few moves: save/load and replay rebuild the same state, every listed
+move plays on a copy, and moves that are not listed are refused naming a rule, with no change.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import invariants
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import onmars
+from onmars import Move, economy
+from onmars.components import load
+
+CONFIGS = [(n, length) for n in (2, 3, 4) for length in ("short", "long")]
+SEEDS = (101, 202)
+MOVES = 400  # per game: 12 games, about half a minute in all
+EVERY = 25  # save/replay/copy checks
+#: Decisions taken with nothing half-done above them (no Bot or Colonist in transit).
+STABLE = ("turn", "travel", "seat")
+
+
+def pieces_conserved(game: onmars.Game) -> None:
+    """§2 / §3.4: pieces move between places but are never created or lost. Colonists: 12 each
+    (LQ, WA, supply, action slots, Mines); Bots 4; Advanced Building markers 8 (supply,
+    Blueprints, Mars); Ships 5 (Depot, moved out); Shelters 5 (board, Mars)."""
+    s = game.state
+    c = load()
+    for p in s.players:
+        seat = p.seat
+        on_slots = sum(slots.count(seat) for slots in s.slots.values())
+        colonists = p.lq + p.wa + p.reserve + on_slots + s.miner.count(seat)
+        assert colonists == c.value("colonists")[0], (seat, "colonists", colonists)
+        assert p.bots + s.bot.count(seat) == c.value("bots")[0], (seat, "bots")
+        on_cards = len([b for b in p.blueprints if b not in p.built])
+        assert p.ab + on_cards + s.ab.count(seat) == c.value("ab_markers")[0], (seat, "ab")
+        assert len(p.depot_ships) + p.ships_out == c.value("ships")[0], (seat, "ships")
+        assert p.hangar <= p.ships_out <= s.level, (seat, "ship limit RUL-14")
+        shelters = s.bld.count(f"shelter:{seat}")
+        assert p.shelters + shelters == c.value("shelters")[0], (seat, "shelters")
+
+
+def components_unique(game: onmars.Game) -> None:
+    """A Tech tile or Blueprint is in exactly one place (§2: components are limited)."""
+    s = game.state
+    techs = [t for t in s.grid.values() if t] + [t for st_ in s.tech_stacks for t in st_]
+    techs += [t for p in s.players for t in p.lab.values()]
+    assert len(techs) == len(set(techs)), techs
+    bps = [*s.bp_display, *s.bp_deck, *(b for p in s.players for b in p.blueprints)]
+    assert len(bps) == len(set(bps)), bps
+    stock = load().value("warehouse_stock")[s.n - 2]
+    assert all(0 <= k <= stock for k in s.warehouse.values()), s.warehouse
+
+
+def check_position(game: onmars.Game) -> list[Move]:
+    """The per-move contract; returns the legal moves."""
+    moves = game.legal_moves()
+    if game.is_over:
+        assert moves == [] and game.current_player is None
+        return moves
+    assert moves, f"no legal move but the game is not over: {game.state.stack[-1:]}"
+    assert game.current_player in range(game.state.n)
+    assert len(set(moves)) == len(moves), "a move is listed twice"
+    for m in moves:
+        assert isinstance(m, Move)
+        assert Move.parse(str(m)) == m, m
+    invariants(game)
+    components_unique(game)
+    if game.state.stack[-1]["t"] in STABLE:
+        pieces_conserved(game)
+    return moves
+
+
+def check_persistence(game: onmars.Game) -> None:
+    """Save/load and replay rebuild exactly this state."""
+    here = game.state.to_dict()
+    assert onmars.Game.from_json(game.to_json()).state.to_dict() == here
+    assert onmars.Game.replay(game.log).state.to_dict() == here
+
+
+def check_every_move_plays(game: onmars.Game, moves: list[Move]) -> None:
+    """Each listed move is accepted on a copy, and the copy still keeps the limits."""
+    for m in moves:
+        twin = game.copy()
+        twin.play(m)
+        assert twin.moves == [*game.moves, str(m)]
+        invariants(twin)
+
+
+def check_unlisted_refused(game: onmars.Game, moves: list[Move], seen: set[Move]) -> None:
+    """Moves seen elsewhere but not listed here are refused, naming a rule, changing nothing."""
+    here = game.state.to_dict()
+    listed = set(moves)
+    for m in sorted(seen - listed, key=str)[:8]:
+        with pytest.raises(onmars.IllegalMoveError) as exc:
+            game.play(m)
+        assert str(exc.value).startswith(("§", "RUL")), str(exc.value)
+    assert game.state.to_dict() == here
+
+
+def run(n: int, length: str, seed: int, count: int, deep: bool = True) -> onmars.Game:
+    game = onmars.Game.new(players=n, seed=seed, length=length)
+    rng = random.Random(seed)
+    seen: set[Move] = set()
+    for i in range(count):
+        moves = check_position(game)
+        if game.is_over:
+            break
+        seen.update(moves)
+        if deep and i % EVERY == 0:
+            check_persistence(game)
+            check_every_move_plays(game, moves)
+            check_unlisted_refused(game, moves, seen)
+        game.play(rng.choice(moves))
+    check_position(game)
+    check_persistence(game)
+    return game
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("n, length", CONFIGS, ids=[f"{n}p-{length}" for n, length in CONFIGS])
+def test_random_game(n: int, length: str, seed: int) -> None:
+    """§3-§13, seed items 1-7: a seeded random game keeps the engine contract and the rules'
+    limits (storage ≤ cap, Depot ≤ free spaces, LQ ≤ capacity, pieces conserved, RUL-14) at
+    every move; saves, replays and copies agree with the live game."""
+    game = run(n, length, seed, MOVES)
+    assert len(game.moves) >= min(MOVES, 50) or game.is_over
+    assert game.state.round >= 2 or game.is_over  # the Shuttle phase was passed
+
+
+@settings(
+    max_examples=15,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(min_value=0, max_value=2**31 - 1),
+    n=st.sampled_from([2, 3, 4]),
+    length=st.sampled_from(["short", "long"]),
+)
+def test_random_openings(seed: int, n: int, length: str) -> None:
+    """RUL-17, §3, §5: for any seed the setup and the first moves keep the contract; the same
+    seed and moves give the same game (derandomized: the examples are fixed)."""
+    game = run(n, length, seed, 60, deep=False)
+    again = onmars.Game.replay(game.log)
+    assert again.to_json() == game.to_json()
+
+
+def test_depot_and_storage_caps_used_by_the_checks() -> None:
+    """§4: the limits the conformance checks rely on, at setup: storage 2, Depot 3, LQ 4."""
+    p = onmars.Game.new(players=2, seed=1).state.players[0]
+    assert (economy.storage_cap(p), economy.depot_cap(p), economy.lq_cap(p)) == (2, 3, 4)
