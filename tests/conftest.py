@@ -161,7 +161,12 @@ def invariants(game: onmars.Game) -> None:
         cap = economy.storage_cap(p)
         for r, k in p.res.items():
             assert 0 <= k <= cap, (p.seat, r, k, cap)
-        assert 0 <= p.crystals <= economy.depot_cap(p), (p.seat, p.crystals)
+        # Private Goal cards spent as Crystals this turn count as Depot Crystals until the turn
+        # ends (§18.1); the real Crystals never exceed the free Depot spaces.
+        turn = game.state.turn
+        cards = turn.get("cards", 0) if turn.get("p") == p.seat else 0
+        assert p.crystals >= 0, (p.seat, p.crystals)
+        assert p.crystals - cards <= economy.depot_cap(p), (p.seat, p.crystals, cards)
         assert p.pending >= 0
         assert 0 <= p.lq <= economy.lq_cap(p), (p.seat, p.lq)
         assert p.wa >= 0 and p.reserve >= 0 and p.hangar >= 0
@@ -183,3 +188,16 @@ def to_turn_of(game: onmars.Game, seat: int, limit: int = 200) -> None:
         else:
             end_turn_quietly(game)
     raise AssertionError(f"seat {seat} never got a turn")
+
+
+def actions_left(game: onmars.Game, seat: int) -> set[str]:
+    """Main and Executive actions still offered to ``seat`` this turn (none once it is over)."""
+    if game.is_over or game.current_player != seat or frame(game)["t"] != "turn":
+        return set()
+    return {m for m in legal(game) if m.startswith(("main", "exec"))}
+
+
+def finish_turn(game: onmars.Game, seat: int) -> None:
+    """Play ``seat``'s "end" if its turn still waits for it (a lone "end" plays itself)."""
+    if not game.is_over and game.current_player == seat and frame(game)["t"] == "turn":
+        play(game, "end")

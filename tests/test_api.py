@@ -165,11 +165,6 @@ def test_why() -> None:
     assert game.why("main control").startswith("§1.2")
 
 
-@pytest.mark.xfail(
-    reason="bug: engine.explain: once the game is over the refusal 'the game is over: no move "
-    "can be played' names no rule (every error message starts with §n/RUL-n; §24.1)",
-    strict=True,
-)
 def test_move_after_the_end_names_the_rule() -> None:
     """§24.1: after the last round no move is legal; the refusal still names the rule."""
     game = started(3, seed=1)

@@ -5,11 +5,13 @@ Each game picks uniformly among ``legal_moves()`` with ``random.Random(seed)``, 
 the same games. After every move: a decision is pending unless the game is over; every listed
 move's notation round-trips and is listed once; no limit of §4 / seed item 3 is broken; no piece
 is created or lost. Every few moves: save/load and replay rebuild the same state, every listed
-move plays on a copy, and moves that are not listed are refused naming a rule, with no change.
+move plays on a copy, no view leaks a secret (RUL-18), and moves that are not listed are refused
+naming a rule, with no change.
 """
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -81,10 +83,25 @@ def check_position(game: onmars.Game) -> list[Move]:
 
 
 def check_persistence(game: onmars.Game) -> None:
-    """Save/load and replay rebuild exactly this state."""
+    """Listing the legal moves changes nothing; save/load and replay rebuild this state."""
     here = game.state.to_dict()
+    game.legal_moves()
+    assert game.state.to_dict() == here
     assert onmars.Game.from_json(game.to_json()).state.to_dict() == here
     assert onmars.Game.replay(game.log).state.to_dict() == here
+
+
+def check_views(game: onmars.Game) -> None:
+    """RUL-18: no seat's view (nor a spectator's) names another player's Private Goal in hand
+    or any card or tile inside a face-down stack (building stacks: below the public top)."""
+    s = game.state
+    stacks = [*s.bp_deck, *s.discovery_stack, *(t for st_ in s.tech_stacks for t in st_)]
+    stacks += [t for st_ in s.building_stacks.values() for t in st_[:-1]]
+    for seat in [None, *range(s.n)]:
+        text = json.dumps(game.view(seat))
+        secret = stacks + [g for p in s.players if p.seat != seat for g in p.goals]
+        leaked = [x for x in secret if f'"{x}"' in text]
+        assert not leaked, (seat, leaked)
 
 
 def check_every_move_plays(game: onmars.Game, moves: list[Move]) -> None:
@@ -107,20 +124,62 @@ def check_unlisted_refused(game: onmars.Game, moves: list[Move], seen: set[Move]
     assert game.state.to_dict() == here
 
 
-def run(n: int, length: str, seed: int, count: int, deep: bool = True) -> onmars.Game:
+#: A policy that builds and travels more often, so that games reach level-ups and the end.
+PUSHY = (
+    "main construct",
+    "build",
+    "main ship",
+    "ship",
+    "main upgrade",
+    "upgrade",
+    "travel",
+    "main tech",
+    "learn",
+    "item",
+    "take",
+    "main hire",
+    "hire",
+    "claim",
+)
+
+
+def pick(rng: random.Random, moves: list[Move], pushy: bool) -> Move:
+    if pushy:
+        preferred = [m for m in moves if str(m).startswith(PUSHY)]
+        if preferred and rng.random() < 0.8:
+            return rng.choice(preferred)
+    return rng.choice(moves)
+
+
+def run(
+    n: int, length: str, seed: int, count: int, every: int = EVERY, pushy: bool = False
+) -> onmars.Game:
+    """Play ``count`` random moves (or to the end), checking as the module docstring says;
+    ``every=0`` skips the deep checks."""
     game = onmars.Game.new(players=n, seed=seed, length=length)
     rng = random.Random(seed)
     seen: set[Move] = set()
+    actions: dict[tuple[int, int, str], int] = {}
     for i in range(count):
         moves = check_position(game)
         if game.is_over:
             break
+        s = game.state
+        # §24.1: the last round has no Shuttle phase.
+        assert not (s.end_round and s.round >= s.end_round and s.phase == "shuttle")
         seen.update(moves)
-        if deep and i % EVERY == 0:
+        if every and i % every == 0:
             check_persistence(game)
+            check_views(game)
             check_every_move_plays(game, moves)
             check_unlisted_refused(game, moves, seen)
-        game.play(rng.choice(moves))
+        m = pick(rng, moves, pushy)
+        if s.stack[-1]["t"] == "turn" and m.verb in ("main", "exec"):
+            # §5.1, seed 1: one Main and at most one Executive action per turn.
+            key = (s.round, game.current_player, m.verb)
+            actions[key] = actions.get(key, 0) + 1
+            assert actions[key] == 1, key
+        game.play(m)
     check_position(game)
     check_persistence(game)
     return game
@@ -151,9 +210,26 @@ def test_random_game(n: int, length: str, seed: int) -> None:
 def test_random_openings(seed: int, n: int, length: str) -> None:
     """RUL-17, §3, §5: for any seed the setup and the first moves keep the contract; the same
     seed and moves give the same game (derandomized: the examples are fixed)."""
-    game = run(n, length, seed, 60, deep=False)
+    game = run(n, length, seed, 60, every=0)
     again = onmars.Game.replay(game.log)
     assert again.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("n, length", CONFIGS, ids=[f"{n}p-{length}" for n, length in CONFIGS])
+def test_game_to_the_end(n: int, length: str) -> None:
+    """§24.1, §11.4, RUL-5, RUL-12: a random game that favours building and travelling runs to
+    its end under the same checks: the end is triggered, one more round is played without a
+    Shuttle phase, the Crystals below the Depot move in, nothing is left to decide and a score
+    is given to every player."""
+    game = run(n, length, 7, 5000, every=150, pushy=True)
+    s = game.state
+    assert game.is_over, (s.round, s.level, s.remaining)
+    assert s.end_round and s.round == s.end_round
+    assert all(p.pending == 0 for p in s.players)
+    assert game.current_player is None and game.legal_moves() == []
+    scores = game.scores()
+    assert [x["seat"] for x in scores] == list(range(n))
+    assert all(isinstance(x["total"], int) for x in scores)
 
 
 def test_depot_and_storage_caps_used_by_the_checks() -> None:

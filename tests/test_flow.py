@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 from conftest import (
+    actions_left,
     assert_illegal,
     end_turn_quietly,
+    finish_turn,
     frame,
     legal,
     only_res,
@@ -63,7 +65,9 @@ def test_turn_ends_by_itself_when_nothing_is_left() -> None:
     """§5.1: once the Main action is done and no Executive action is affordable, "end" is the
     only choice and the turn passes on its own."""
     game = started(3, seed=1)
-    game.state.players[0].crystals = 1
+    p = game.state.players[0]
+    p.crystals = 1
+    p.goals = []  # no Private Goal to complete or spend either (§18.1)
     play(game, "main resupply", "item water", "done")
     assert game.state.done == [0] and game.current_player == 1
 
@@ -79,7 +83,9 @@ def test_executive_action_before_main() -> None:
     assert not any(m.startswith("exec") for m in legal(game))
     assert_illegal(game, "exec bots", "§13.1")
     play(game, "main resupply", "item plant", "done")
-    assert game.state.done == [0] and game.current_player == 1  # "end" was the only choice
+    assert actions_left(game, 0) == set()
+    finish_turn(game, 0)
+    assert game.state.done == [0] and game.current_player == 1
     assert p.crystals == 3
 
 
@@ -95,6 +101,8 @@ def test_executive_action_after_main_not_in_the_middle() -> None:
     assert {"exec warehouse", "exec bots", "end"} <= legal(game)
     play(game, "exec warehouse", "item plant")
     assert p.crystals == 3
+    assert actions_left(game, 0) == set()
+    finish_turn(game, 0)
     assert game.state.done == [0] and game.current_player == 1
 
 
@@ -123,6 +131,7 @@ def test_gained_crystal_waits_below_the_depot() -> None:
     p.crystals = 1
     play(game, "main resupply", "item crystal", "done")
     assert (p.crystals, p.pending) == (1, 1)
+    assert game.current_player == 0
     assert not any(m.startswith("exec") for m in legal(game))  # 2 needed, 1 spendable
     assert_illegal(game, "exec warehouse", "§13.1")
 
@@ -133,7 +142,8 @@ def test_crystals_move_in_at_your_next_turn() -> None:
     game = started(3, seed=1)
     p = game.state.players[0]
     p.crystals = 1
-    play(game, "main resupply", "item crystal", "done")  # "end" is forced
+    play(game, "main resupply", "item crystal", "done")
+    finish_turn(game, 0)
     assert p.pending == 1
     to_turn_of(game, 0)
     assert game.state.round == 2
@@ -154,6 +164,21 @@ def test_depot_overflow_is_lost(ships: list[int], depot: int, pending: int, expe
     end_turn_quietly(game)  # seat 0's turn; seat 1's turn starts now
     assert game.current_player == 1
     assert (p.crystals, p.pending) == (expected, 0)
+
+
+def test_crystal_may_be_taken_into_a_full_depot_then_overflows() -> None:
+    """§4, §7.5, seed 3: Crystals always wait below the Depot, so one may be taken with the
+    Depot full; at the next turn start what does not fit is lost."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.crystals = 3
+    play(game, "main resupply")
+    assert "item crystal" in legal(game)
+    play(game, "item crystal", "done")
+    finish_turn(game, 0)
+    assert (p.crystals, p.pending) == (3, 1)
+    to_turn_of(game, 0)
+    assert (p.crystals, p.pending) == (3, 0)
 
 
 # --- Storage (§4) -------------------------------------------------------------------------------
@@ -279,6 +304,18 @@ def test_full_slots_clear_every_tied_player_including_you() -> None:
     assert (p0.wa, p1.wa, p2.wa) == (1, 1, 1)
     assert p0.lq == 2
     assert frame(game)["t"] == "develop"
+
+
+def test_two_player_full_slots_clear_yourself_then_charge_your_own() -> None:
+    """§6.2 step 2, §25.4, seed 2: with 2 players, full slots clear whoever has most (here the
+    placing player); the Colonists left, of either colour, are then paid for."""
+    game = started(2, seed=1)
+    game.state.slots["blueprint"] = [0, 1, 0]
+    p0, p1 = game.state.players
+    play(game, "main blueprint")
+    assert game.state.slots["blueprint"] == [1, 0]
+    assert (p0.wa, p1.wa) == (2, 0)
+    assert frame(game)["t"] == "placement_cost" and frame(game)["owed"] == 1
 
 
 def test_pay_with_colonist_or_crystal() -> None:

@@ -319,6 +319,25 @@ def test_opening_bonus_colonist() -> None:
     assert p.side == "colony"
 
 
+def test_opening_bonus_bots() -> None:
+    """§3.5, RUL-2: space 6 gives 2 movement points for your Bots (optional): the Bot on the
+    starting Shelter may move up to 2 hexes."""
+    game = onmars.Game.new(players=2, seed=1)
+    seat = game.current_player
+    start = [(-4, 1), (4, -1)][seat]
+    play(game, "seat 6")
+    moves = {m for m in legal(game) if m.startswith("bot")}
+    assert "done" in legal(game) and moves
+    origin = cell(*start)
+    for m in moves:
+        _, a, b = m.split()
+        assert hexmap.parse(a) == origin
+        assert 1 <= hexmap.walk(origin, hexmap.parse(b)) <= 2 + game.state.players[seat].crystals
+    far = next(c for c in hexmap.within(origin, 2) if hexmap.walk(origin, c) == 2)
+    play(game, f"bot {hexmap.text(origin)} {hexmap.text(far)}", "done")
+    assert game.state.bot[far] == seat and game.state.bot[origin] == -1
+
+
 def test_opening_space_eight_has_no_bonus() -> None:
     """RUL-2: space 8 has no bonus: the next player picks at once."""
     game = onmars.Game.new(players=3, seed=1)

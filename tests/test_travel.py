@@ -170,31 +170,29 @@ def test_staying_gives_no_bonus() -> None:
 
 
 def test_travel_to_colony_places_a_discovery_tile_three_from_the_rover() -> None:
-    """§12.3 step 1: one of the 2 face-up Discovery tiles goes on an *empty* hex exactly 3
-    from the Rover; the Exploration space is refilled from the stack."""
+    """§12.3 step 1, §4: one of the 2 face-up Discovery tiles goes on an *empty* hex (no
+    building, piece, Crystal or tile) exactly 3 from the Rover; the Exploration space is refilled
+    from the stack."""
     game = shuttle_game(side="orbit", space=1)
     s = game.state
     rover = cell(-1, 1)
     s.players[0].rover = rover
-    blocked = next(c for c in range(len(s.bld)) if hexmap.hex_distance(c, rover) == 3)
-    s.crystal[blocked] = 1  # a Crystal: the hex is not empty
+    ring = [c for c in range(len(s.bld)) if hexmap.hex_distance(c, rover) == 3]
+    lss, shelter = cell(0, -2), cell(-4, 1)  # a starting LSS building; seat 0's Shelter + Bot
+    assert lss in ring and shelter in ring
+    crystal = next(c for c in ring if c not in (lss, shelter) and not s.tile[c])
+    s.crystal[crystal] = 1
+    full = {lss, shelter, crystal} | {c for c in ring if s.bld[c] or s.tile[c] or s.bot[c] >= 0}
     play(game, "travel")
     assert frame(game)["t"] == "explore"
-    expected = {
-        f"discover {t} {hexmap.text(c)}"
-        for t in s.exploration
-        for c in range(len(s.bld))
-        if hexmap.hex_distance(c, rover) == 3 and s.empty(c)
-    }
+    faces = list(s.exploration)
+    expected = {f"discover {t} {hexmap.text(c)}" for t in faces for c in ring if c not in full}
     assert legal(game) == expected
-    assert f"discover {s.exploration[0]} {hexmap.text(blocked)}" not in legal(game)
-    tile, target = s.exploration[0], next(iter(sorted(expected))).split()[2]
-    target_tile = next(iter(sorted(expected))).split()[1]
+    target = next(c for c in ring if c not in full)
     top = s.discovery_stack[-1]
-    play(game, f"discover {target_tile} {target}")
-    assert s.tile[hexmap.parse(target)] == target_tile
-    assert target_tile not in s.exploration and top in s.exploration
-    assert len(s.exploration) == 2 and tile
+    play(game, f"discover {faces[1]} {hexmap.text(target)}")
+    assert s.tile[target] == faces[1]
+    assert s.exploration == [faces[0], top]
 
 
 def test_no_empty_hex_no_discovery_tile() -> None:

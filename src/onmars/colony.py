@@ -30,7 +30,7 @@ class ControlCenter:
 # --- Welcome a Ship ------------
 
 
-def ship_blocker(s: State, seat: int) -> str:
+def ship_blocker(s: State, seat: int, free: bool = False) -> str:
     p = s.players[seat]
     if p.ships_out >= s.level:
         return (
@@ -39,7 +39,7 @@ def ship_blocker(s: State, seat: int) -> str:
         )
     if not p.depot_ships:
         return "§9.4: no Ship is left in your Depot"
-    if not can_pay(p, SHIP_COST):
+    if not free and not can_pay(p, SHIP_COST):
         return "§9.4: welcoming a Ship costs 1 Plant and 1 Water"
     return ""
 
@@ -55,9 +55,17 @@ class WelcomeShip(PickStep):
 
     @staticmethod
     def picks(s: State, f: Frame) -> list[Move]:
-        if ship_blocker(s, f["p"]):
+        if ship_blocker(s, f["p"], f.get("free", False)):
             return []
         return [mv("ship", row) for row in s.players[f["p"]].depot_ships]
+
+    @classmethod
+    def options(cls, s: State, f: Frame) -> list[Move]:
+        """Colonists a Ship brought this turn cannot pay for a boost (§9.4)."""
+        out = super().options(s, f)
+        if s.players[f["p"]].lq <= s.turn.get("ship_colonists", 0):
+            out = [m for m in out if m.verb != "boost"]
+        return out
 
     @staticmethod
     def take(s: State, f: Frame, m: Move) -> None:
@@ -66,7 +74,8 @@ class WelcomeShip(PickStep):
         p.hangar += 1
         p.ships_out += 1
         push(s, "ship_reward", p.seat, extra=f.get("extra", 0))
-        charge(s, p.seat, SHIP_COST)
+        if not f.get("free"):
+            charge(s, p.seat, SHIP_COST)
 
     @staticmethod
     def why(s: State, f: Frame, m: Move) -> str:
@@ -102,11 +111,11 @@ class ShipReward(Step):
                 f["extra"] = f.get("extra", 0) + 1
             return
         pop(s, f)
-        bonus = f.get("extra", 0)
-        if m.args[0] == "colonists":
-            new_colonists(p, 2 + bonus)
-        else:
-            new_colonists(p, 1 + bonus)
+        colonists = f.get("extra", 0) + (2 if m.args[0] == "colonists" else 1)
+        before = p.lq
+        new_colonists(p, colonists)
+        s.turn["ship_colonists"] = s.turn.get("ship_colonists", 0) + p.lq - before
+        if m.args[0] == "bot":
             p.bots -= 1
             push(s, "new_bot", p.seat)
             contribute(s, p.seat, "bot")
@@ -161,12 +170,12 @@ class WelcomeAShip:
 # --- Upgrade a Building ------------
 
 
-def upgrade_targets(s: State, seat: int, in_zone: bool) -> list[Move]:
+def upgrade_targets(s: State, seat: int, in_zone: bool, free: bool = False) -> list[Move]:
     """``upgrade <blueprint> <q,r>``: an unbuilt Blueprint of yours on a matching building with
     no Advanced Building marker, in a Bot zone unless ``in_zone`` is off; Level 3 Blueprints
     need a Complex of 3 or more; Shelters only your own; 1 Mineral (§9.3)."""
     p = s.players[seat]
-    if not can_pay(p, ["mineral"]):
+    if not free and not can_pay(p, ["mineral"]):
         return []
     cells = zone(s, seat) if in_zone else range(len(s.bld))
     out = []
@@ -195,7 +204,7 @@ class Upgrade(PickStep):
 
     @staticmethod
     def picks(s: State, f: Frame) -> list[Move]:
-        return upgrade_targets(s, f["p"], f.get("zone", True))
+        return upgrade_targets(s, f["p"], f.get("zone", True), f.get("free", False))
 
     @classmethod
     def options(cls, s: State, f: Frame) -> list[Move]:
@@ -222,7 +231,8 @@ class Upgrade(PickStep):
         displace(s, cell)
         s.ab[cell] = p.seat
         contribute(s, p.seat, "advanced_building")
-        charge(s, p.seat, ["mineral"])
+        if not f.get("free"):
+            charge(s, p.seat, ["mineral"])
 
     @staticmethod
     def why(s: State, f: Frame, m: Move) -> str:

@@ -150,7 +150,7 @@ def current_player(s: State) -> int | None:
 def explain(s: State, m: Move) -> str:
     """Why ``m`` is not legal now, naming the rule."""
     if not s.stack:
-        return "the game is over: no move can be played"
+        return "§24.1: the game is over: no move can be played"
     f = s.stack[-1]
     st = STEPS[f["t"]]
     reason = st.why(s, f, m)

@@ -7,8 +7,11 @@ Main action on your side and at most one Executive action before or after it (se
 from __future__ import annotations
 
 from onmars.components import load
+from onmars.contracts import deliver, deliveries, settle
 from onmars.economy import depot_cap
 from onmars.engine import EXECUTIVE, MAIN, Frame, Step, on_empty_stack, pop, push, step
+from onmars.goals import end_of_turn as goals_end_of_turn
+from onmars.goals import goal_moves, play_goal_move
 from onmars.lss import check_end
 from onmars.moves import Move, mv
 from onmars.state import State
@@ -104,12 +107,16 @@ class Turn(Step):
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:
         seat, t = f["p"], s.turn
+        if t.get("over"):  # the Landing Pod ends the turn (§7.1, RUL-15)
+            return [Move("end")]
         out = []
         if not t["main"]:
             out += [mv("main", a) for a in MAIN if not main_blocker(s, seat, a)]
         if not t["exec"]:
             p = s.players[seat]
             out += [mv("exec", e) for e in open_rows(p.depot_ships) if not exec_blocker(s, seat, e)]
+        # any time on your turn (RUL-15); a card spent as a Crystal after both actions is wasted
+        out += goal_moves(s, seat, discard=not (t["main"] and t["exec"])) + deliveries(s, seat)
         if t["main"]:
             out.append(Move("end"))
         return out
@@ -121,11 +128,17 @@ class Turn(Step):
         if m.verb == "end":
             pop(s, f)
             push(s, "turn_end", seat)
+        elif m.verb in ("goal", "discard"):
+            play_goal_move(s, seat, m)
+        elif m.verb == "deliver":
+            deliver(s, seat, *m.args)
         elif m.verb == "main":
             s.turn["main"] = True
+            push(s, "after_action", seat)
             MAIN[m.args[0]].start(s, seat)
         else:
             s.turn["exec"] = True
+            push(s, "after_action", seat)
             s.players[seat].crystals -= exec_cost(s, seat, m.args[0])
             EXECUTIVE[m.args[0]].start(s, seat)
 
@@ -147,6 +160,18 @@ class Turn(Step):
 
 
 @step
+class AfterAction(Step):
+    """After each action: contracts whose condition now holds are completed (RUL-10)."""
+
+    name = "after_action"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        settle(s, f["p"])
+
+
+@step
 class TurnEnd(Step):
     """End-of-turn steps in order (§5.1): owners of used Tech decide (§8.3), the Scientist /
     Contract display is refilled (§9.5), the Colony Status Update (§11.4), marker laid down."""
@@ -157,6 +182,7 @@ class TurnEnd(Step):
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
         seat = f["p"]
+        goals_end_of_turn(s, seat)
         push(s, "lay_down", seat)
         push(s, "status_update", seat)
         for spot in reversed(s.turn.get("refill", [])):

@@ -49,6 +49,9 @@ VERBS: dict[str, str] = {
     "refill": "refill <contract id> (the Earth Contract that refills the display)",
     "claim": "claim (take the Discovery or Research tile under your Rover)",
     "build": "build <building type|shelter> <q,r>",
+    "deliver": "deliver <contract id> <item> (onto a Delivery contract)",
+    "goal": "goal <private goal id> (complete it)",
+    "discard": "discard <private goal id> (spend it as a Crystal this turn)",
     "benefit": "benefit <bots|mineral|crystal|retrieve <action id|wa>> (Life Support bonus)",
 }
 

@@ -151,7 +151,7 @@ class LandingPod:
 
     @staticmethod
     def start(s: State, seat: int) -> None:
-        s.turn["exec"] = True
+        s.turn["exec"] = s.turn["over"] = True
         start_travel(s, seat, "colony", explore=False)
 
 
@@ -186,12 +186,24 @@ class ResearchDevelopment:
     def blocker(s: State, seat: int) -> str:
         if not lab.developments(s.players[seat], paid=True):
             return "§7.4: none of your Tech tiles can move to an empty space you can pay for"
-        return placement_blocker(s, seat, "rnd")
+        return placement_blocker(s, seat, "rnd", keep_crystals=_crystal_needed(s, seat))
 
     @staticmethod
     def start(s: State, seat: int) -> None:
         push_picks(s, "develop", seat, n=2, boost="colonist", paid=True)
-        place_colonist(s, seat, "rnd")
+        place_colonist(s, seat, "rnd", keep_crystals=_crystal_needed(s, seat))
+
+
+def _crystal_needed(s: State, seat: int) -> int:
+    """1 when every affordable development needs a Crystal (into L6, RUL-3): the placement
+    cost may not take it."""
+    p = s.players[seat]
+    if not p.crystals:
+        return 0
+    p.crystals -= 1
+    without = lab.developments(p, paid=True)
+    p.crystals += 1
+    return 0 if without else 1
 
 
 @action(MAIN, "resupply", "§7.5")

@@ -39,33 +39,36 @@ def extra_cost(s: State, seat: int, action: str, cleared: bool = True) -> int:
     return len({x for x in slots if x != seat})
 
 
-def placement_blocker(s: State, seat: int, action: str, keep: int = 0) -> str:
+def placement_blocker(
+    s: State, seat: int, action: str, keep: int = 0, keep_crystals: int = 0
+) -> str:
     """Why ``seat`` cannot place a Colonist on ``action`` now ("" if it can), keeping ``keep``
-    Colonists in Living Quarters for the action itself (a Mine's Miner, §9.2)."""
+    Colonists in Living Quarters and ``keep_crystals`` Crystals for the action itself (a Mine's
+    Miner, §9.2; a Crystal a development needs, §7.4)."""
     p = s.players[seat]
     if p.lq <= keep:
         return "§6.2: you need a Colonist in your Living Quarters to place on this action"
     if action == "hire" and seat in s.slots["hire"]:
         return "§6.5: your Colonist already occupies your Scientist/Contract slot"
     owed = extra_cost(s, seat, action, cleared=False)
-    spare = p.lq - 1 - keep
-    if p.crystals + spare < owed:
+    spare, crystals = p.lq - 1 - keep, p.crystals - keep_crystals
+    if crystals + spare < owed:
         return (
             f"§6.2: placing here costs {owed} Crystal(s) or Colonist(s) and you have "
-            f"{p.crystals} Crystal(s) and {spare} spare Colonist(s)"
+            f"{crystals} spare Crystal(s) and {spare} spare Colonist(s)"
         )
     return ""
 
 
-def place_colonist(s: State, seat: int, action: str, keep: int = 0) -> None:
+def place_colonist(s: State, seat: int, action: str, keep: int = 0, keep_crystals: int = 0) -> None:
     """Clear full slots, put the Colonist on a slot and ask for the extra cost (§6.2); ``keep``
-    Colonists may not pay it (see :func:`placement_blocker`)."""
+    Colonists and ``keep_crystals`` Crystals may not pay it (see :func:`placement_blocker`)."""
     clear_full_slots(s, action)
     owed = extra_cost(s, seat, action)
     s.players[seat].lq -= 1
     s.slots[action].append(seat)
     if owed:
-        push(s, "placement_cost", seat, owed=owed, keep=keep)
+        push(s, "placement_cost", seat, owed=owed, keep=keep, keep_crystals=keep_crystals)
 
 
 @step
@@ -81,10 +84,11 @@ class PlacementCost(Step):
     def options(s: State, f: Frame) -> list[Move]:
         p = s.players[f["p"]]
         spare, rest = p.lq - f.get("keep", 0), f["owed"] - 1
+        crystals = p.crystals - f.get("keep_crystals", 0)
         out = []
-        if p.crystals and p.crystals - 1 + spare >= rest:
+        if crystals > 0 and crystals - 1 + spare >= rest:
             out.append(mv("pay", "crystal"))
-        if spare > 0 and p.crystals + spare - 1 >= rest:
+        if spare > 0 and crystals + spare - 1 >= rest:
             out.append(mv("pay", "colonist"))
         return out
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from onmars.components import load
+from onmars.contracts import contract_done, final_deliveries
 from onmars.economy import depot_cap, score
 from onmars.engine import Frame, Step, step
 from onmars.lab import level_of
-from onmars.mars import complex_of
 from onmars.moves import Move
 from onmars.state import Player, State
 from onmars.travel import retrieve_colonists
@@ -65,19 +65,6 @@ def lq_op(colonists: int) -> int:
     return rows[(colonists - 1) // 2] if colonists else 0
 
 
-def contract_done(s: State, p: Player, cid: str) -> bool:
-    """Delivery: every item on the card; Upgrade: your marker on a Complex of 4+ of the type
-    (§16, RUL-10)."""
-    contract = load().contract[cid]
-    if contract.kind == "delivery":
-        return sorted(p.delivered.get(cid, [])) == sorted(contract.items)
-    kind = f"shelter:{p.seat}" if contract.building == "shelter" else contract.building
-    return any(
-        s.ab[c] == p.seat and s.bld[c] == kind and len(complex_of(s, c)) >= 4
-        for c in range(len(s.bld))
-    )
-
-
 def final_breakdown(s: State, p: Player) -> dict[str, int]:
     """The final-scoring categories of §24.2 for one player (state already settled)."""
     c = load()
@@ -90,7 +77,8 @@ def final_breakdown(s: State, p: Player) -> dict[str, int]:
     contracts = 0
     for cid in p.contracts:
         card = c.contract[cid]
-        contracts += card.complete_op if contract_done(s, p, cid) else card.failed_op
+        done = cid in p.contracts_done or contract_done(s, p, cid)  # RUL-10
+        contracts += card.complete_op if done else card.failed_op
     return {
         "final_progress": c.value("progress_op")[len(p.progress)],
         "ships": c.value("ship_op")[0] * p.hangar,
@@ -115,6 +103,7 @@ class GameEnd(Step):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
+        final_deliveries(s)
         for p in s.players:
             p.crystals = min(p.crystals + p.pending, depot_cap(p))
             p.pending = 0

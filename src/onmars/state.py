@@ -45,6 +45,7 @@ class Player:
     scientists: list[str] = field(default_factory=list)
     contracts: list[str] = field(default_factory=list)
     delivered: dict[str, list[str]] = field(default_factory=dict)  # contract -> items on it
+    contracts_done: list[str] = field(default_factory=list)  # completed during play (RUL-10)
     research: list[str] = field(default_factory=list)  # Research tile types held
     discoveries: list[str] = field(default_factory=list)  # Discovery tiles held face down
 

@@ -1,0 +1,149 @@
+"""Private Goals, Earth Contracts held by players, and secrets (§16, §18, RUL-10, RUL-15,
+RUL-18, seed items 3 and 8)."""
+
+from __future__ import annotations
+
+from conftest import assert_illegal, legal, only_res, play, started
+
+from onmars import Game
+
+
+def with_goals(game: Game, seat: int, *goals: str) -> None:
+    game.state.players[seat].goals = list(goals)
+
+
+def test_goal_completed_when_its_condition_holds() -> None:
+    """§18.1: on your turn, a met Private Goal may be completed and one reward taken."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    with_goals(game, 0, "PG11", "PG03")  # PG11: 3 Ships in your Hangar
+    assert "goal PG11" not in legal(game)
+    p.hangar = 3
+    play(game, "goal PG11")
+    assert p.goal_done == "PG11" and p.goals == ["PG03"]
+    assert legal(game) == {"reward develop", "reward travel"}
+
+
+def test_only_one_private_goal_per_game() -> None:
+    """§18.1: once a goal is completed no other can be completed, even if met."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    with_goals(game, 0, "PG11", "PG10")
+    p.hangar = 3
+    play(game, "goal PG11", "reward develop")
+    p.lab.update({"1t": "A-rover", "1b": "A-mine", "3t": "A-ship", "4t": "A-upgrade"})
+    assert "goal PG10" not in legal(game)
+    assert_illegal(game, "goal PG10", "§")
+
+
+def test_goal_reward_brings_colonists_from_supply() -> None:
+    """§18.2 PG07: with 3 Shelters built, the alternative reward puts 2 Colonists from your
+    supply into Living Quarters."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    with_goals(game, 0, "PG07")
+    p.shelters = 2  # 3 built
+    lq = p.lq
+    play(game, "goal PG07", "reward colonists")
+    assert p.lq == lq + 2
+
+
+def test_card_spent_as_crystal_pays_an_executive_action() -> None:
+    """§18.1: a Private Goal card from hand pays as a Crystal; the card is gone."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.crystals = 1
+    assert "exec warehouse" not in legal(game)  # costs 2
+    goal = p.goals[0]
+    play(game, f"discard {goal}")
+    assert goal not in p.goals and p.crystals == 2
+    play(game, "exec warehouse", "item water")
+    assert p.crystals == 0
+
+
+def test_unspent_goal_crystal_is_lost_at_end_of_turn() -> None:
+    """§18.1: the card is a payment, not a Crystal token: unused, it is lost with the turn."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.crystals = 1
+    play(game, f"discard {p.goals[0]}", "main resupply", "item water")
+    while game.current_player == 0:
+        play(game, "end" if "end" in legal(game) else "done")
+    assert p.crystals == 1
+
+
+def test_goal_crystal_never_goes_onto_a_delivery_contract() -> None:
+    """§16, seed item 3: Private Goal cards are not Crystals for Delivery contracts."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.contracts = ["C12"]  # 3 Crystals + 2 Minerals
+    p.crystals = 0
+    play(game, f"discard {p.goals[0]}")
+    assert "deliver C12 crystal" not in legal(game)
+    assert_illegal(game, "deliver C12 crystal")
+
+
+def test_minerals_never_substitute_on_a_delivery_contract() -> None:
+    """§16, seed item 3: a Delivery contract takes exactly its items; Minerals stand in for
+    nothing."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.contracts = ["C09"]  # 3 Water + 2 Minerals
+    only_res(game, 0, mineral=2)
+    assert {"deliver C09 mineral"} == {m for m in legal(game) if m.startswith("deliver")}
+    play(game, "deliver C09 mineral", "deliver C09 mineral")
+    assert p.res["mineral"] == 0 and p.delivered["C09"] == ["mineral", "mineral"]
+    assert not any(m.startswith("deliver") for m in legal(game))
+
+
+def test_delivery_completes_the_contract_and_counts_for_the_mission() -> None:
+    """RUL-10: a Delivery contract is completed when its last item is placed; it counts for the
+    Contracts Mission at once and scores +9 at the end."""
+    game = started(3, seed=1)
+    s = game.state
+    p = s.players[0]
+    s.missions = {"M9": 2}
+    p.contracts = ["C07"]  # 4 Minerals
+    p.shelters = 2  # storage 4
+    only_res(game, 0, mineral=4)
+    for _ in range(4):
+        play(game, "deliver C07 mineral")
+    assert p.contracts_done == ["C07"]
+    assert s.missions["M9"] == 1 and p.pending == 1  # 1 Crystal per contribution
+
+
+def test_final_scoring_counts_contracts_and_categories() -> None:
+    """§24.2: unfinished Delivery contract -4, missing blueprint -3/-5, ships 3 each, techs by
+    column, and the breakdown adds up to the total."""
+    game = started(2, seed=3)
+    s = game.state
+    p = s.players[0]
+    p.contracts = ["C08"]
+    p.blueprints = ["BP01", "BP13"]
+    p.hangar = 2
+    s.end_round = s.round
+    while not game.is_over:
+        options = legal(game)
+        pick = next((c for c in ("end", "done", "stay", "main resupply") if c in options), None)
+        play(game, pick or sorted(options)[0])
+    row = game.scores()[0]
+    assert row["breakdown"]["contracts"] == -4
+    assert row["breakdown"]["blueprints"] == -3 - 5
+    assert row["breakdown"]["ships"] == 6
+    assert sum(row["breakdown"].values()) == row["total"]
+
+
+def test_views_hide_other_players_goals_and_stack_orders() -> None:
+    """RUL-18: others see a count of your Private Goals and face-down Discovery tiles; nobody
+    sees the order of a face-down stack."""
+    game = started(3, seed=1)
+    game.state.players[1].discoveries = ["D05"]
+    mine = game.view(0)
+    assert mine["players"][0]["goals"] == game.state.players[0].goals
+    assert mine["players"][1]["goals"] == 3 and mine["players"][1]["discoveries"] == 1
+    assert mine["discovery_stack"] == len(game.state.discovery_stack)
+    assert isinstance(mine["bp_deck"], int) and mine["seed"] is None
+    spectator = game.view(None)
+    assert all(isinstance(p["goals"], int) for p in spectator["players"])
+    text = str(spectator)
+    assert not any(goal in text for p in game.state.players for goal in p.goals)
