@@ -124,11 +124,12 @@ def construct_problem(s: State, seat: int, types: list[str], boosts: int, more: 
     """Why no construction of ``types`` is possible after ``more`` further boosts on top of
     ``boosts`` already paid ("" if one is): the boost Colonists leave Living Quarters first,
     since a Mine needs one there for its Miner (§9.2)."""
-    trial = s
-    if more:
-        trial = s.clone()
-        to_wa(trial.players[seat], more)
-    return _construction().construct_blocker(trial, seat, types, tech_bonus=boosts + more)
+    p = s.players[seat]
+    p.lq -= more  # try it with the boost Colonists out of Living Quarters, then put them back
+    try:
+        return _construction().construct_blocker(s, seat, types, tech_bonus=boosts + more)
+    finally:
+        p.lq += more
 
 
 @blueprint_action("construct")

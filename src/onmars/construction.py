@@ -139,10 +139,26 @@ def build_problem(
     return type_problem(s, seat, btype, miners) or hex_problem(s, seat, btype, cell, bonus)
 
 
+def hex_ok(s: State, seat: int, btype: str, cell: int, bonus: int, same: list[int]) -> bool:
+    """Fast form of :func:`hex_problem` for a hex already in a Bot zone; ``same`` lists the
+    hexes holding this type."""
+    if s.bld[cell]:
+        return False
+    group = joined(s, cell, kind_on_map(seat, btype))
+    if group:
+        return bool(eligible_techs(s, seat, btype, len(group), bonus))
+    return any(hexmap.hex_distance(cell, c) == 2 for c in same)
+
+
 def legal_builds(
-    s: State, seat: int, types: list[str] | None, bonus: int, miners: int | None = None
+    s: State,
+    seat: int,
+    types: list[str] | None,
+    bonus: int,
+    miners: int | None = None,
+    first: bool = False,
 ) -> list[tuple[str, int]]:
-    """Every (type, hex) that can be built now."""
+    """Every (type, hex) that can be built now (only the first found if ``first``)."""
     if miners is None:
         miners = s.players[seat].lq
     out = []
@@ -150,7 +166,13 @@ def legal_builds(
     for btype in all_types(types):
         if type_problem(s, seat, btype, miners):
             continue
-        out += [(btype, c) for c in cells if not hex_problem(s, seat, btype, c, bonus)]
+        kind = kind_on_map(seat, btype)
+        same = [c for c, k in enumerate(s.bld) if k == kind]
+        for c in cells:
+            if hex_ok(s, seat, btype, c, bonus, same):
+                out.append((btype, c))
+                if first:
+                    return out
     return out
 
 
@@ -183,7 +205,7 @@ def construct_blocker(
     the allowed types (``None`` = all, your Shelter included; ``"shelter"`` = your own Shelter).
     ``tech_bonus`` adds to the level of the Tech used (§13.3): a Tech is still needed to join
     a Complex. Call it after any boost Colonists have left Living Quarters."""
-    if legal_builds(s, seat, types, tech_bonus):
+    if legal_builds(s, seat, types, tech_bonus, first=True):
         return ""
     return _no_build_reason(s, seat, types, tech_bonus)
 
@@ -336,8 +358,8 @@ class ConstructFinish(Step):
 def _miner_reserve(s: State, seat: int) -> int:
     """1 when only a Mine can be built: a Colonist must stay in Living Quarters after placement
     and its costs to become the Miner (§6.2, §9.2)."""
-    builds = legal_builds(s, seat, None, 0, miners=1)
-    return 0 if any(t != "mine" for t, _ in builds) else 1
+    others = [t for t in all_types(None) if t != "mine"]
+    return 0 if legal_builds(s, seat, others, 0, miners=1, first=True) else 1
 
 
 @action(MAIN, "construct", "§9.2")
@@ -347,10 +369,11 @@ class ConstructBuilding:
     @staticmethod
     def blocker(s: State, seat: int) -> str:
         p = s.players[seat]
-        if not legal_builds(s, seat, None, 0, miners=1):
+        if not legal_builds(s, seat, None, 0, miners=1, first=True):
             return _no_build_reason(s, seat, None, 0, miners=max(0, p.lq - 1))
-        why = placement_blocker(s, seat, "construct", keep=_miner_reserve(s, seat))
-        if why and _miner_reserve(s, seat):
+        keep = _miner_reserve(s, seat)
+        why = placement_blocker(s, seat, "construct", keep=keep)
+        if why and keep:
             return (
                 f"§9.2: only a Mine can be built and its Miner must stay in Living Quarters; {why}"
             )

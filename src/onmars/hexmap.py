@@ -42,6 +42,7 @@ def hex_of(i: int) -> Hex:
     return _geometry()[0][i]
 
 
+@cache
 def text(i: int) -> str:
     q, r = hex_of(i)
     return f"{q},{r}"
@@ -61,6 +62,12 @@ def neighbours(i: int) -> tuple[int, ...]:
     q, r = hex_of(i)
     table = _geometry()[1]
     return tuple(table[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in table)
+
+
+@cache
+def zone(i: int) -> tuple[int, ...]:
+    """The hex and its neighbours (a Bot's building zone, §10)."""
+    return (i, *neighbours(i))
 
 
 def neighbour_in(i: int, direction: int) -> int | None:
@@ -99,10 +106,11 @@ def walk(a: int, b: int) -> int:
     return _walk_table()[a][b]
 
 
-def within(i: int, steps: int) -> list[int]:
+@cache
+def within(i: int, steps: int) -> tuple[int, ...]:
     """Every cell reachable from ``i`` with at most ``steps`` movement points."""
     row = _walk_table()[i]
-    return [j for j, d in enumerate(row) if d <= steps]
+    return tuple(j for j, d in enumerate(row) if d <= steps)
 
 
 def feature(name: str) -> list[int]:

@@ -16,8 +16,7 @@ def zone(s: State, seat: int) -> set[int]:
     """Your Bots' building zones: each Bot's hex and its 6 neighbours (§10)."""
     out: set[int] = set()
     for c in bot_cells(s, seat):
-        out.add(c)
-        out.update(hexmap.neighbours(c))
+        out.update(hexmap.zone(c))
     return out
 
 

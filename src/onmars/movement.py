@@ -24,7 +24,7 @@ from onmars import hexmap, lab
 from onmars.discovery import claim, claim_blocker
 from onmars.economy import gain
 from onmars.engine import Frame, Step, pop, push, step
-from onmars.mars import bot_cells, can_end_on
+from onmars.mars import bot_cells
 from onmars.moves import Move, mv
 from onmars.state import State
 from onmars.travel import rover_cell
@@ -34,10 +34,12 @@ def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
     """``bot <from> <to>``: one of your Bots to a hex within ``budget`` movement points where it
     may end (§9.1)."""
     out = []
+    text = hexmap.text
     for start in bot_cells(s, seat):
+        here = text(start)
         for to in hexmap.within(start, budget):
-            if to != start and can_end_on(s, to):
-                out.append(mv("bot", hexmap.text(start), hexmap.text(to)))
+            if to != start and not s.occupied(to):
+                out.append(Move("bot", (here, text(to))))
     return out
 
 
@@ -125,6 +127,8 @@ def rover_may_end(s: State, seat: int, cell: int, crystals: int | None = None) -
 def can_finish_from(s: State, seat: int, start: int, mp: int, crystals: int, buy: bool) -> bool:
     """From ``start`` with ``mp`` movement points (plus Crystals if ``buy``), the Rover can reach
     a hex where it may end."""
+    if rover_may_end(s, seat, start, crystals):  # the usual case: stop right there
+        return True
     budget = mp + (crystals if buy else 0)
     for cell in sorted(hexmap.within(start, budget), key=lambda c: hexmap.walk(start, c)):
         left = crystals - max(0, hexmap.walk(start, cell) - mp) if buy else crystals

@@ -110,12 +110,9 @@ class State:
 
     def occupied(self, cell: int) -> bool:
         """A piece (Bot, Rover, Colonist, Advanced Building marker) stands here (§4)."""
-        return (
-            self.bot[cell] >= 0
-            or self.miner[cell] >= 0
-            or self.ab[cell] >= 0
-            or any(p.rover == cell for p in self.players)
-        )
+        if self.bot[cell] >= 0 or self.miner[cell] >= 0 or self.ab[cell] >= 0:
+            return True
+        return any(p.rover == cell for p in self.players)
 
     def empty(self, cell: int) -> bool:
         """Nothing at all on the hex: no building, piece, Crystal or tile (§4)."""
