@@ -9,7 +9,6 @@ players are different building types (§9.2).
 from __future__ import annotations
 
 import dataclasses
-import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,7 +100,12 @@ class State:
         return cls(**data)
 
     def clone(self) -> State:
-        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        """A deep copy (the state is plain data, so this is a tree walk with flat fast paths)."""
+        new = State.__new__(State)
+        for name in _STATE_FIELDS:
+            value = getattr(self, name)
+            setattr(new, name, _copy(value) if name != "players" else [_player(p) for p in value])
+        return new
 
     # --- small queries used everywhere ---------------------------------------------------------
     @property
@@ -117,3 +121,29 @@ class State:
     def empty(self, cell: int) -> bool:
         """Nothing at all on the hex: no building, piece, Crystal or tile (§4)."""
         return not (self.bld[cell] or self.crystal[cell] or self.tile[cell] or self.occupied(cell))
+
+
+_ATOMS = (int, str, bool, type(None))
+
+
+def _copy(value: Any) -> Any:
+    """Copy JSON-like data. Lists are homogeneous here, so a list of atoms is copied flat."""
+    kind = type(value)
+    if kind is list:
+        if not value or type(value[0]) in _ATOMS:
+            return value[:]
+        return [_copy(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copy(v) for k, v in value.items()}
+    return value
+
+
+def _player(p: Player) -> Player:
+    new = Player.__new__(Player)
+    for name in _PLAYER_FIELDS:
+        setattr(new, name, _copy(getattr(p, name)))
+    return new
+
+
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
