@@ -383,3 +383,18 @@ def test_view_does_not_change_the_game() -> None:
     game.view(None)
     assert game.state.to_dict() == before
     assert "main tech" in legal(game)
+
+
+def test_trusted_load_skips_the_replay_but_keeps_the_game() -> None:
+    """A trusted load (verify=False) rebuilds the same state without replaying, and play goes
+    on; a malformed trusted save is still a SaveFileError."""
+    game = started(3, seed=1)
+    play(game, "main resupply", "item crystal")
+    loaded = onmars.Game.from_json(game.to_json(), verify=False)
+    assert loaded.state.to_dict() == game.state.to_dict() and loaded.moves == game.moves
+    move = loaded.legal_moves()[0]
+    loaded.play(move)
+    game.play(move)
+    assert loaded.state.to_dict() == game.state.to_dict()
+    with pytest.raises(onmars.SaveFileError):
+        onmars.Game.from_json('{"format": 1, "log": {}}', verify=False)
