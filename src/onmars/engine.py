@@ -44,6 +44,22 @@ class Step:
         """A plain-words reason why ``m`` is not legal here ("" for the generic message)."""
         return ""
 
+    @classmethod
+    def is_legal(cls, s: State, f: Frame, m: Move) -> bool:
+        """``m in options``; a step may answer faster for one move (the result must agree)."""
+        return m in cls.options(s, f)
+
+    @classmethod
+    def settle(cls, s: State, f: Frame) -> Move | bool:
+        """What the loop does with this frame: ``True`` a decision is pending, ``False`` there is
+        nothing to choose (skip it), or the lone move of a ``forced`` step to play."""
+        opts = cls.options(s, f)
+        if not opts:
+            return False
+        if cls.forced and len(opts) == 1:
+            return opts[0]
+        return True
+
 
 STEPS: dict[str, type[Step]] = {}
 
@@ -127,13 +143,13 @@ def advance(s: State) -> None:
             s.stack.pop()
             st.apply(s, f, None)
             continue
-        opts = st.options(s, f)
-        if not opts:
-            s.stack.pop()
-        elif st.forced and len(opts) == 1:
-            st.apply(s, f, opts[0])
-        else:
+        outcome = st.settle(s, f)
+        if outcome is True:
             return
+        if outcome is False:
+            s.stack.pop()
+        else:
+            st.apply(s, f, outcome)
 
 
 def legal_moves(s: State) -> list[Move]:
@@ -162,9 +178,9 @@ def explain(s: State, m: Move) -> str:
 
 def play(s: State, m: Move) -> None:
     """Apply a legal move; refuse anything else without touching the state."""
-    if m not in legal_moves(s):
+    f = s.stack[-1] if s.stack else None
+    if f is None or not STEPS[f["t"]].is_legal(s, f, m):
         raise IllegalMoveError(explain(s, m))
-    f = s.stack[-1]
     STEPS[f["t"]].apply(s, f, m)
     advance(s)
 

@@ -121,6 +121,27 @@ class Turn(Step):
             out.append(Move("end"))
         return out
 
+    @classmethod
+    def is_legal(cls, s: State, f: Frame, m: Move) -> bool:
+        """The one move asked about, without listing every action (the hot path of play)."""
+        seat, t = f["p"], s.turn
+        if t.get("over") or m.verb not in ("main", "exec"):
+            return m in cls.options(s, f)
+        if len(m.args) != 1 or t[m.verb]:
+            return False
+        if m.verb == "main":
+            return m.args[0] in MAIN and not main_blocker(s, seat, m.args[0])
+        p = s.players[seat]
+        return m.args[0] in open_rows(p.depot_ships) and not exec_blocker(s, seat, m.args[0])
+
+    @classmethod
+    def settle(cls, s: State, f: Frame) -> Move | bool:
+        """Before the Main action there is always a choice (every side has an action that is
+        always possible), so only a finished turn may end by itself."""
+        if not s.turn["main"]:
+            return True
+        return super().settle(s, f)
+
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
         assert m is not None
