@@ -63,6 +63,23 @@ def components_unique(game: onmars.Game) -> None:
     assert all(0 <= k <= stock for k in s.warehouse.values()), s.warehouse
 
 
+def one_piece_per_hex(game: onmars.Game) -> None:
+    """§4: at the end of every turn no hex holds more than one piece (Bot, Rover, Colonist,
+    Advanced Building marker)."""
+    s = game.state
+    rovers = [p.rover for p in s.players if p.rover >= 0]
+    for cell in range(len(s.bld)):
+        pieces = (s.bot[cell] >= 0) + (s.miner[cell] >= 0) + (s.ab[cell] >= 0)
+        pieces += rovers.count(cell)
+        assert pieces <= 1, (cell, pieces)
+
+
+def breakdown_adds_up(game: onmars.Game) -> None:
+    """§24: every score's breakdown adds up to its total."""
+    for row in game.scores():
+        assert sum(row["breakdown"].values()) == row["total"], row
+
+
 def check_position(game: onmars.Game) -> list[Move]:
     """The per-move contract; returns the legal moves."""
     moves = game.legal_moves()
@@ -77,8 +94,12 @@ def check_position(game: onmars.Game) -> list[Move]:
         assert Move.parse(str(m)) == m, m
     invariants(game)
     components_unique(game)
+    breakdown_adds_up(game)
     if game.state.stack[-1]["t"] in STABLE:
         pieces_conserved(game)
+    turn = game.state.turn
+    if game.state.stack[-1]["t"] == "turn" and not (turn["main"] or turn["exec"]):
+        one_piece_per_hex(game)  # the previous turn has just ended
     return moves
 
 
@@ -179,9 +200,17 @@ def run(
             key = (s.round, game.current_player, m.verb)
             actions[key] = actions.get(key, 0) + 1
             assert actions[key] == 1, key
+        seat, turn = game.current_player, s.turn
+        before = (s.players[seat].crystals, s.turn.get("cards", 0))
         game.play(m)
+        if game.state.turn is turn and turn.get("p") == seat:  # still the same turn
+            # seed item 3: Crystals gained this turn wait below the Depot; the Depot only grows
+            # by Private Goal cards spent as Crystals (§18.1)
+            grown = game.state.players[seat].crystals - before[0]
+            assert grown <= max(0, game.state.turn.get("cards", 0) - before[1]), (m, grown)
     check_position(game)
     check_persistence(game)
+    breakdown_adds_up(game)
     return game
 
 
