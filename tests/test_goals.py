@@ -147,3 +147,24 @@ def test_views_hide_other_players_goals_and_stack_orders() -> None:
     assert all(isinstance(p["goals"], int) for p in spectator["players"])
     text = str(spectator)
     assert not any(goal in text for p in game.state.players for goal in p.goals)
+
+
+def test_final_scoring_completes_what_it_can_and_delivers_nothing_partial() -> None:
+    """§16, §24.2, §24.4: before the final scoring items still go onto Delivery contracts; the
+    engine completes every contract the player's items can complete (+9) and makes no partial
+    delivery, which would score nothing and only lose tie-break Crystals."""
+    game = started(2, seed=3)
+    s = game.state
+    p = s.players[0]
+    p.contracts = ["C07", "C12"]  # 4 Minerals; 3 Crystals + 2 Minerals
+    p.shelters = 1  # storage 5
+    s.end_round = s.round
+    while not game.is_over:
+        p.res["mineral"] = 4
+        p.crystals, p.pending = 1, 0
+        options = legal(game)
+        pick = next((c for c in ("end", "done", "stay", "main resupply") if c in options), None)
+        play(game, pick or sorted(options)[0])
+    assert p.contracts_done == ["C07"] and "C12" not in p.delivered
+    assert game.scores()[0]["breakdown"]["contracts"] == 9 - 4
+    assert p.crystals == 1

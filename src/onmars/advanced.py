@@ -123,13 +123,28 @@ def _construction() -> ModuleType:
 def construct_problem(s: State, seat: int, types: list[str], boosts: int, more: int = 0) -> str:
     """Why no construction of ``types`` is possible after ``more`` further boosts on top of
     ``boosts`` already paid ("" if one is): the boost Colonists leave Living Quarters first,
-    since a Mine needs one there for its Miner (§9.2)."""
+    since a Mine needs one there for its Miner (§9.2). Builds the message: for ``why`` only."""
     p = s.players[seat]
     p.lq -= more  # try it with the boost Colonists out of Living Quarters, then put them back
     try:
         return _construction().construct_blocker(s, seat, types, tech_bonus=boosts + more)
     finally:
         p.lq += more
+
+
+def boost_range(s: State, seat: int, types: list[str], boosts: int) -> tuple[bool, bool]:
+    """(a construction is possible now, one is possible after one or more further boosts), with
+    ``boosts`` already paid. Each further boost adds 1 to the Tech level and takes a Colonist
+    out of Living Quarters, where a Mine's Miner must remain (§9.2, §13.3)."""
+    lq = s.players[seat].lq
+    now = later = False
+    for btype, need in _construction().bonus_needs(s, seat, types).items():
+        keep = 1 if load().building_type[btype].needs_colonist else 0
+        now = now or (need <= boosts and lq >= keep)
+        later = later or max(1, need - boosts) <= lq - keep
+        if now and later:
+            break
+    return now, later
 
 
 @blueprint_action("construct")
@@ -140,13 +155,9 @@ class ConstructType:
     @staticmethod
     def blocker(s: State, seat: int, bp: str) -> str:
         types = [load().blueprint[bp].building]
-        first = construct_problem(s, seat, types, 0)
-        if not first:
+        if any(boost_range(s, seat, types, 0)):
             return ""
-        for more in range(1, s.players[seat].lq + 1):
-            if not construct_problem(s, seat, types, 0, more):
-                return ""
-        return first
+        return construct_problem(s, seat, types, 0)
 
     @staticmethod
     def start(s: State, seat: int, bp: str) -> None:
@@ -184,13 +195,8 @@ class Boost(Step):
         p = s.players[f["p"]]
         if f["kind"] != "construct":
             return [Move("boost"), Move("done")] if p.lq else [Move("done")]
-        out = []
-        more = range(1, p.lq + 1)
-        if any(not construct_problem(s, f["p"], f["types"], f["n"], k) for k in more):
-            out.append(Move("boost"))
-        if not construct_problem(s, f["p"], f["types"], f["n"]):
-            out.append(Move("done"))
-        return out
+        now, later = boost_range(s, f["p"], f["types"], f["n"])
+        return [Move("boost")] * later + [Move("done")] * now
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -221,7 +227,9 @@ class Boost(Step):
 def producers(s: State, seat: int) -> list[int]:
     """Your Advanced Buildings and the Mines with your Miner: what produces on the way to Orbit
     (§12.4)."""
-    return [c for c in range(len(s.bld)) if s.bld[c] and seat in (s.ab[c], s.miner[c])]
+    cells_of = _construction().cells_of
+    mine = set(cells_of(s.ab, seat)) | set(cells_of(s.miner, seat))
+    return sorted(c for c in mine if s.bld[c])
 
 
 def produced(s: State, cell: int) -> str:
@@ -830,7 +838,7 @@ class BotClaim(Step):
         assert m is not None
         pop(s, f)
         if m.verb == "claim":
-            claim(s, f["p"], f["cell"])
+            claim(s, f["p"], f["cell"], by_rover=False)  # a Bot, not a Rover (§17.2 M5)
 
 
 # --- BP22 Aerial Elevator (§12.4) ------------

@@ -34,7 +34,13 @@ class RandomBot(Bot):
         return self.rng.choice(legal)
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+def _greedy(seed: int = 0) -> Bot:
+    from onmars.greedy import GreedyBot  # greedy.py imports this module
+
+    return GreedyBot(seed)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": _greedy}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

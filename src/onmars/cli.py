@@ -1,9 +1,14 @@
 """The ``onmars`` command.
 
+onmars [play] [--players N] [--bots random,...] [--names A,B] [--seed S] [--length short|long]
+            [--save FILE] [--load FILE]
+    a whole game in the terminal, hot-seat or against bots (the default command; onmars.play)
 onmars demo [--players N] [--seed S] [--length short|long] [--max-moves K] [--quiet]
     plays a seeded game by random moves, printing its log and the scores so far
 onmars rules --substitutes
     lists every substitute value in the component data, with its ruling
+onmars arena [--players N] [--bots greedy,random] [--games G] [--seed S] [--jobs J]
+    bot-versus-bot games, seats rotated, on several processes: win rates and scores (onmars.arena)
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from collections.abc import Sequence
 
 from onmars.components import substitutes
 from onmars.game import Game
+from onmars.play import add_arguments as play_arguments
+from onmars.play import main as play_main
 
 
 def _who(game: Game, seat: int | None) -> str:
@@ -54,6 +61,8 @@ def rules(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="onmars", description="On Mars rules engine")
     sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("play", help="play a game in the terminal, hot-seat or against bots")
+    play_arguments(p)
     d = sub.add_parser("demo", help="play a seeded game by random moves, print log and scores")
     d.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     d.add_argument("--seed", type=int, default=1)
@@ -64,19 +73,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--games", type=int, default=10)
     b.add_argument("--max-moves", type=int, default=5000)
     b.add_argument("--seed", type=int, default=1)
+    a = sub.add_parser("arena", help="bot-versus-bot games: win rates and scores")
+    from onmars import arena
+
+    arena.add_arguments(a)
     r = sub.add_parser("rules", help="facts about the rules data")
     r.add_argument("--substitutes", action="store_true", help="list substitute values (RUL-n)")
     args = parser.parse_args(argv)
     if args.command == "rules":
         return rules(args)
+    if args.command == "arena":
+        return arena.main(args)
     if args.command == "bench":
         from onmars.bench import run
 
         print("\n".join(run(args.games, args.max_moves, args.seed)))
         return 0
-    if args.command in (None, "demo"):
-        if args.command is None:
-            args = d.parse_args([])
+    if args.command in (None, "play"):
+        return play_main(p.parse_args([]) if args.command is None else args)
+    if args.command == "demo":
         return demo(args.players, args.seed, args.length, args.max_moves, args.quiet)
     return 2  # pragma: no cover
 

@@ -95,8 +95,13 @@ class ShipReward(Step):
         out = [mv("reward", "colonists")]
         if s.players[f["p"]].bots:
             out.append(mv("reward", "bot"))
-        if not f.get("tech"):
-            out += [mv("use", t) for t, _, _ in lab.techs_in_play(s, "ship", f["p"])]
+        if not f.get("tech"):  # RUL-4: only a Ship Tech that would bring the extra Colonist
+            before = s.players[f["p"]].ships_out - 1  # Ships moved out before this one
+            out += [
+                mv("use", t)
+                for t, _, level in lab.techs_in_play(s, "ship", f["p"])
+                if level >= before
+            ]
         return out
 
     @staticmethod
@@ -104,11 +109,9 @@ class ShipReward(Step):
         assert m is not None
         p = s.players[f["p"]]
         if m.verb == "use":
-            level = lab.use_tech(s, p.seat, m.args[0])
+            lab.use_tech(s, p.seat, m.args[0])  # offered only if its level suffices (RUL-4)
             f["tech"] = m.args[0]
-            # RUL-4: the Ship Tech's level must reach the Ships moved out before this one.
-            if level >= p.ships_out - 1:
-                f["extra"] = f.get("extra", 0) + 1
+            f["extra"] = f.get("extra", 0) + 1
             return
         pop(s, f)
         colonists = f.get("extra", 0) + (2 if m.args[0] == "colonists" else 1)

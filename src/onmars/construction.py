@@ -22,6 +22,9 @@ Other modules start a construction with :func:`push_construct` after checking
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cache
+
 from onmars import hexmap, lab, lss
 from onmars.components import BUILDING_TYPES, PROGRESS_TYPES, load
 from onmars.economy import can_pay, charge, gain
@@ -30,7 +33,7 @@ from onmars.mars import complex_of, displace, zone
 from onmars.missions import contribute
 from onmars.moves import Move, mv
 from onmars.placement import place_colonist, placement_blocker
-from onmars.state import State
+from onmars.state import Player, State
 
 SHELTER = "shelter"
 
@@ -85,6 +88,32 @@ def type_problem(s: State, seat: int, btype: str, miners: int) -> str:
 # --- where it may go ------------
 
 
+def cells_of(values: list, who: object) -> list[int]:
+    """The indices of a per-cell list holding ``who`` (a C-speed scan)."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = values.index(who, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+def bot_zone(s: State, seat: int) -> list[int]:
+    """Your Bots' building zones, in cell order: each Bot's hex and its neighbours (§10)."""
+    cells: set[int] = set()
+    for c in cells_of(s.bot, seat):
+        cells.update(hexmap.zone(c))
+    return sorted(cells)
+
+
+@cache
+def _ring2(cell: int) -> frozenset[int]:
+    """The map hexes exactly 2 from ``cell`` (standalone buildings, §9.2 step 3)."""
+    return frozenset(c for c in range(len(hexmap.cells())) if hexmap.hex_distance(cell, c) == 2)
+
+
 def joined(s: State, cell: int, kind: str) -> set[int]:
     """Every building of ``kind`` connected to ``cell`` through same-type neighbours: whole
     Complexes, even those only reached through another (seed item 4)."""
@@ -99,6 +128,58 @@ def eligible_techs(s: State, seat: int, btype: str, need: int, bonus: int) -> li
     """Tech tiles of the type ``seat`` may use whose level (+ ``bonus``, §13.3) reaches
     ``need`` (§8.2; Shelter Tech only its owner's, §8.3)."""
     return [t for t, _, level in lab.techs_in_play(s, btype, seat) if level + bonus >= need]
+
+
+def best_tech(s: State, seat: int, btype: str) -> int | None:
+    """The highest level of a Tech tile of the type ``seat`` may use (None: none in play)."""
+    return max((level for _, _, level in lab.techs_in_play(s, btype, seat)), default=None)
+
+
+def _payable(p: Player, cost: tuple[str, ...]) -> bool:
+    """``can_pay`` with a fast answer for the usual one-Resource cost (itself or a Mineral,
+    §23.1)."""
+    if len(cost) == 1 and cost[0] in p.res:
+        return p.res[cost[0]] > 0 or p.res["mineral"] > 0
+    return can_pay(p, cost)
+
+
+def type_ok(s: State, seat: int, btype: str, miners: int) -> bool:
+    """:func:`type_problem` is "" (no message built)."""
+    if not next_tile(s, seat, btype):
+        return False
+    data = load().building_type[btype]
+    if data.needs_colonist and miners < 1:
+        return False
+    return _payable(s.players[seat], data.cost)
+
+
+def hex_needs(s: State, seat: int, btype: str, cells: list[int]) -> Iterator[tuple[int, int]]:
+    """(hex, Tech level needed) for each free hex of ``cells`` where ``btype`` may stand by
+    §9.2 step 3: 0 for a standalone building (exactly 2 from one of its type, adjacent to
+    none), else the number of same-type buildings it joins (seed item 4)."""
+    bld = s.bld
+    kind = kind_on_map(seat, btype)
+    same = frozenset(cells_of(bld, kind))
+    if not same:
+        return
+    sizes: dict[int, int] = {}  # building -> size of its Complex, this call only
+    for c in cells:
+        if bld[c]:
+            continue
+        touching = [nb for nb in hexmap.neighbours(c) if nb in same]
+        if not touching:
+            if not same.isdisjoint(_ring2(c)):
+                yield c, 0
+            continue
+        if len(touching) == 1:
+            nb = touching[0]
+            if nb not in sizes:
+                group = complex_of(s, nb)
+                for x in group:
+                    sizes[x] = len(group)
+            yield c, sizes[nb]
+        else:
+            yield c, len(joined(s, c, kind))
 
 
 def hex_problem(s: State, seat: int, btype: str, cell: int, bonus: int) -> str:
@@ -139,17 +220,6 @@ def build_problem(
     return type_problem(s, seat, btype, miners) or hex_problem(s, seat, btype, cell, bonus)
 
 
-def hex_ok(s: State, seat: int, btype: str, cell: int, bonus: int, same: list[int]) -> bool:
-    """Fast form of :func:`hex_problem` for a hex already in a Bot zone; ``same`` lists the
-    hexes holding this type."""
-    if s.bld[cell]:
-        return False
-    group = joined(s, cell, kind_on_map(seat, btype))
-    if group:
-        return bool(eligible_techs(s, seat, btype, len(group), bonus))
-    return any(hexmap.hex_distance(cell, c) == 2 for c in same)
-
-
 def legal_builds(
     s: State,
     seat: int,
@@ -158,21 +228,56 @@ def legal_builds(
     miners: int | None = None,
     first: bool = False,
 ) -> list[tuple[str, int]]:
-    """Every (type, hex) that can be built now (only the first found if ``first``)."""
+    """Every (type, hex) that can be built now (only the first found if ``first``): the tile,
+    cost and Miner available (:func:`type_ok`), a free hex in a Bot zone, standalone or joining
+    with a Tech of level + ``bonus`` ≥ the buildings joined (§9.2)."""
     if miners is None:
         miners = s.players[seat].lq
+    todo = [t for t in all_types(types) if type_ok(s, seat, t, miners)]
+    if not todo:
+        return []
+    cells = bot_zone(s, seat)
     out = []
-    cells = sorted(zone(s, seat))
+    for btype in todo:
+        best: int | None = -1  # -1: not looked up yet
+        for c, need in hex_needs(s, seat, btype, cells):
+            if need:
+                if best == -1:
+                    best = best_tech(s, seat, btype)
+                if best is None or best + bonus < need:
+                    continue
+            out.append((btype, c))
+            if first:
+                return out
+    return out
+
+
+def bonus_needs(s: State, seat: int, types: list[str] | None) -> dict[str, int]:
+    """For each allowed type whose tile and cost are available (the Miner aside), the least
+    Tech bonus (§13.3 boosts) that makes some hex legal; types that no bonus helps are absent
+    (a Tech of the type is still needed to join a Complex)."""
+    out: dict[str, int] = {}
+    cells: list[int] | None = None
     for btype in all_types(types):
-        if type_problem(s, seat, btype, miners):
+        if not type_ok(s, seat, btype, 1):
             continue
-        kind = kind_on_map(seat, btype)
-        same = [c for c, k in enumerate(s.bld) if k == kind]
-        for c in cells:
-            if hex_ok(s, seat, btype, c, bonus, same):
-                out.append((btype, c))
-                if first:
-                    return out
+        if cells is None:
+            cells = bot_zone(s, seat)
+        best: int | None = -1
+        least: int | None = None
+        for _, need in hex_needs(s, seat, btype, cells):
+            if need:
+                if best == -1:
+                    best = best_tech(s, seat, btype)
+                if best is None:
+                    continue
+                need = max(0, need - best)
+            if least is None or need < least:
+                least = need
+                if not least:
+                    break
+        if least is not None:
+            out[btype] = least
     return out
 
 
@@ -355,11 +460,16 @@ class ConstructFinish(Step):
 # --- the main action ------------
 
 
-def _miner_reserve(s: State, seat: int) -> int:
-    """1 when only a Mine can be built: a Colonist must stay in Living Quarters after placement
-    and its costs to become the Miner (§6.2, §9.2)."""
-    others = [t for t in all_types(None) if t != "mine"]
-    return 0 if legal_builds(s, seat, others, 0, miners=1, first=True) else 1
+_NOT_MINE = [t for t in BUILDING_TYPES if t != "mine"]
+
+
+def _miner_reserve(s: State, seat: int) -> int | None:
+    """0 when something besides a Mine can be built; 1 when only a Mine can: a Colonist must
+    stay in Living Quarters after the placement and its costs to become the Miner (§6.2,
+    §9.2); None when nothing can be built."""
+    if legal_builds(s, seat, _NOT_MINE, 0, first=True):
+        return 0
+    return 1 if legal_builds(s, seat, ["mine"], 0, miners=1, first=True) else None
 
 
 @action(MAIN, "construct", "§9.2")
@@ -369,9 +479,9 @@ class ConstructBuilding:
     @staticmethod
     def blocker(s: State, seat: int) -> str:
         p = s.players[seat]
-        if not legal_builds(s, seat, None, 0, miners=1, first=True):
-            return _no_build_reason(s, seat, None, 0, miners=max(0, p.lq - 1))
         keep = _miner_reserve(s, seat)
+        if keep is None:
+            return _no_build_reason(s, seat, None, 0, miners=max(0, p.lq - 1))
         why = placement_blocker(s, seat, "construct", keep=keep)
         if why and keep:
             return (
@@ -382,4 +492,4 @@ class ConstructBuilding:
     @staticmethod
     def start(s: State, seat: int) -> None:
         push_construct(s, seat)
-        place_colonist(s, seat, "construct", keep=_miner_reserve(s, seat))
+        place_colonist(s, seat, "construct", keep=_miner_reserve(s, seat) or 0)

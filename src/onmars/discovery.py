@@ -21,7 +21,18 @@ from onmars.engine import push_picks
 from onmars.missions import contribute
 from onmars.orbit import blueprint_blocker, learn_blocker, warehouse_items
 from onmars.science import hire_blocker, push_hire
-from onmars.state import State
+from onmars.state import Player, State
+
+#: Marks a Discovery tile claimed by a Bot moving as a Rover (Recycling Bots, BP21) in
+#: ``Player.discoveries``: kept face down like the others, but not "taken by your Rover", so it
+#: counts for neither the Discoveries Mission (§17.2 M5) nor Private Goal 4 nor LSS reward 6
+#: (§22). Research tiles count for their Mission whoever takes them ("taken from the map").
+BY_BOT = "+bot"
+
+
+def rover_discoveries(p: Player) -> int:
+    """Discovery tiles your Rover has taken (PG04, LSS reward 6)."""
+    return sum(1 for d in p.discoveries if not d.endswith(BY_BOT))
 
 
 def is_research(tile: str) -> bool:
@@ -117,10 +128,11 @@ def claim_blocker(s: State, seat: int, tile: str) -> str:
     return ""
 
 
-def claim(s: State, seat: int, cell: int) -> None:
+def claim(s: State, seat: int, cell: int, by_rover: bool = True) -> None:
     """Take the tile on ``cell`` off the map and resolve it (§9.1): a Research tile develops
     your Tech tiles twice for free, space benefits gained (RUL-8); a Discovery tile is kept face
-    down. Each counts for its Mission."""
+    down. A Research tile counts for its Mission whoever takes it (Rover or Recycling Bots); a
+    Discovery tile only when a Rover took it (§17.2 M5; ``by_rover`` off for BP21's Bots)."""
     p = s.players[seat]
     tile = s.tile[cell]
     s.tile[cell] = ""
@@ -129,6 +141,7 @@ def claim(s: State, seat: int, cell: int) -> None:
         contribute(s, seat, "research")
         push_picks(s, "develop", seat, n=2, must=1, paid=False)
     else:
-        p.discoveries.append(tile)
-        contribute(s, seat, "discovery")
+        p.discoveries.append(tile if by_rover else tile + BY_BOT)
+        if by_rover:
+            contribute(s, seat, "discovery")
         resolve(s, seat, tile)

@@ -10,7 +10,8 @@ turn is lost, and none may go onto a Delivery contract (§18.1, seed item 3).
 from __future__ import annotations
 
 from onmars.components import RESOURCES, load
-from onmars.economy import gain, new_colonists, to_lq
+from onmars.discovery import rover_discoveries
+from onmars.economy import gain, new_colonists, storable, to_lq
 from onmars.engine import Frame, Step, pop, push, push_picks, step
 from onmars.mars import complex_of
 from onmars.moves import Move, mv
@@ -19,6 +20,7 @@ from onmars.travel import OTHER, start_travel
 
 
 def _mines(s: State, seat: int) -> int:
+    """Mines holding your Miner or your Advanced Building marker (PG03)."""
     return sum(
         1
         for c, kind in enumerate(s.bld)
@@ -45,7 +47,7 @@ CONDITIONS = {
     "blueprints": lambda s, p: len(p.blueprints),
     "advanced_buildings": lambda s, p: len(p.built),
     "mines": lambda s, p: _mines(s, p.seat),
-    "discoveries": lambda s, p: len(p.discoveries),
+    "discoveries": lambda s, p: rover_discoveries(p),  # taken by your Rover, not by Bots
     "complex_marker": lambda s, p: 4 if _big_complexes(s, p.seat, 4) else 0,
     "resources_of_one_type": lambda s, p: max(p.res[r] for r in RESOURCES[1:]),
     "shelters": lambda s, p: load().value("shelters")[0] - p.shelters,
@@ -85,6 +87,8 @@ def play_goal_move(s: State, seat: int, m: Move) -> None:
         p.crystals += 1
     else:
         p.goal_done = m.args[0]
+        # contracts completed by the reward (free upgrades) count at once (RUL-10)
+        push(s, "after_action", seat)
         push(s, "goal_reward", seat, goal=m.args[0])
 
 
@@ -159,10 +163,12 @@ class GoalGain(Step):
     name = "goal_gain"
     rule = "§18.2"
     prompt = "gain a Resource (not a Mineral)"
+    forced = True  # with nothing storable, the lone "done" plays itself
 
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:
-        return [mv("gain", r) for r in RESOURCES[1:]] + [Move("done")]
+        p = s.players[f["p"]]
+        return [mv("gain", r) for r in RESOURCES[1:] if storable(p, r)] + [Move("done")]
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:

@@ -37,8 +37,10 @@ def reward_count(s: State, p: Player, formula: str) -> int:
         )
     if formula == "bots":
         return s.bot.count(seat)
-    if formula == "discoveries":
-        return len(p.discoveries)
+    if formula == "discoveries":  # collected by your Rover (§22), not by Recycling Bots
+        from onmars.discovery import rover_discoveries
+
+        return rover_discoveries(p)
     if formula == "shelters":
         return shelters_built(p)
     if formula == "lq_colonists":

@@ -18,28 +18,62 @@ then ``claim`` / ``skip``.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
 from onmars import hexmap, lab
-from onmars.discovery import claim, claim_blocker
+from onmars.components import load
+from onmars.construction import cells_of
+from onmars.discovery import claim, claim_blocker, is_research
 from onmars.economy import gain
 from onmars.engine import Frame, Step, pop, push, step
-from onmars.mars import bot_cells
-from onmars.moves import Move, mv
+from onmars.moves import Move
 from onmars.state import State
 from onmars.travel import rover_cell
 
 
+@cache
+def _bot_move(a: int, b: int) -> Move:
+    """The (immutable, shared) move ``bot <a> <b>``: listing moves builds no new objects."""
+    return Move("bot", (hexmap.text(a), hexmap.text(b)))
+
+
+@cache
+def _rover_move(cell: int) -> Move:
+    return Move("rover", (hexmap.text(cell),))
+
+
+@cache
+def _nearest_first(start: int, budget: int) -> tuple[tuple[int, int], ...]:
+    """(hex, movement points from ``start``) within ``budget``, nearest first."""
+    return tuple(
+        sorted(
+            ((c, hexmap.walk(start, c)) for c in hexmap.within(start, budget)), key=lambda x: x[1]
+        )
+    )
+
+
+@cache
+def _bot_targets(start: int, budget: int) -> tuple[tuple[int, Move], ...]:
+    """(hex, ``bot <start> <hex>``) for every other hex within ``budget`` movement points."""
+    return tuple((to, _bot_move(start, to)) for to in hexmap.within(start, budget) if to != start)
+
+
 def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
     """``bot <from> <to>``: one of your Bots to a hex within ``budget`` movement points where it
-    may end (§9.1)."""
-    out = []
-    text = hexmap.text
-    for start in bot_cells(s, seat):
-        here = text(start)
-        for to in hexmap.within(start, budget):
-            if to != start and not s.occupied(to):
-                out.append(Move("bot", (here, text(to))))
+    may end: no piece there (§9.1)."""
+    bot, miner, ab = s.bot, s.miner, s.ab
+    starts = cells_of(bot, seat)
+    if not starts or budget < 1:
+        return []
+    rovers = {p.rover for p in s.players}
+    out: list[Move] = []
+    for start in starts:
+        out += [
+            m
+            for to, m in _bot_targets(start, budget)
+            if bot[to] < 0 and miner[to] < 0 and ab[to] < 0 and to not in rovers
+        ]
     return out
 
 
@@ -96,12 +130,12 @@ class MoveBots(Step):
 
 def no_other_piece(s: State, seat: int, cell: int) -> bool:
     """No piece but this player's Rover on ``cell`` (§9.1)."""
-    return (
-        s.bot[cell] < 0
-        and s.miner[cell] < 0
-        and s.ab[cell] < 0
-        and not any(p.rover == cell and p.seat != seat for p in s.players)
-    )
+    if s.bot[cell] >= 0 or s.miner[cell] >= 0 or s.ab[cell] >= 0:
+        return False
+    for p in s.players:  # noqa: SIM110 - a plain loop: cheaper than any() on this hot path
+        if p.rover == cell and p.seat != seat:
+            return False
+    return True
 
 
 def can_claim(s: State, seat: int, tile: str, crystals: int | None = None) -> bool:
@@ -124,15 +158,28 @@ def rover_may_end(s: State, seat: int, cell: int, crystals: int | None = None) -
     return not s.tile[cell] or can_claim(s, seat, s.tile[cell], crystals)
 
 
-def can_finish_from(s: State, seat: int, start: int, mp: int, crystals: int, buy: bool) -> bool:
+def can_finish_from(
+    s: State,
+    seat: int,
+    start: int,
+    mp: int,
+    crystals: int,
+    buy: bool,
+    others: set[int] | None = None,
+) -> bool:
     """From ``start`` with ``mp`` movement points (plus Crystals if ``buy``), the Rover can reach
-    a hex where it may end."""
-    if rover_may_end(s, seat, start, crystals):  # the usual case: stop right there
-        return True
+    a hex where it may end (``start`` itself first: the usual case). ``others``: the hexes of
+    the other players' Rovers, if already known."""
+    if others is None:
+        others = {q.rover for q in s.players if q.seat != seat}
+    bot, miner, ab, tile = s.bot, s.miner, s.ab, s.tile
     budget = mp + (crystals if buy else 0)
-    for cell in sorted(hexmap.within(start, budget), key=lambda c: hexmap.walk(start, c)):
-        left = crystals - max(0, hexmap.walk(start, cell) - mp) if buy else crystals
-        if rover_may_end(s, seat, cell, left):
+    for cell, dist in _nearest_first(start, budget):
+        if bot[cell] >= 0 or miner[cell] >= 0 or ab[cell] >= 0 or cell in others:
+            continue  # another piece: the Rover may pass, not stop
+        if not tile[cell]:
+            return True
+        if can_claim(s, seat, tile[cell], crystals - max(0, dist - mp) if buy else crystals):
             return True
     return False
 
@@ -140,17 +187,33 @@ def can_finish_from(s: State, seat: int, start: int, mp: int, crystals: int, buy
 def rover_steps(s: State, f: Frame) -> list[Move]:
     """``rover <q,r>``: one step to a neighbouring hex, collecting Crystals on the way; offered
     only if the Rover can still end its movement somewhere legal afterwards (§9.1)."""
-    p = s.players[f["p"]]
+    seat = f["p"]
+    p = s.players[seat]
     buy = f.get("crystals", True)
     mp, crystals = f["rover_mp"], p.crystals
     if mp + (crystals if buy else 0) < 1:
         return []
     mp_after, crystals_after = (mp - 1, crystals) if mp else (0, crystals - 1)
-    return [
-        mv("rover", hexmap.text(nb))
-        for nb in hexmap.neighbours(rover_cell(s, f["p"]))
-        if can_finish_from(s, f["p"], nb, mp_after, crystals_after, buy)
-    ]
+    bot, miner, ab, tile = s.bot, s.miner, s.ab, s.tile
+    others = {q.rover for q in s.players if q.seat != seat}
+    more = mp_after + (crystals_after if buy else 0) >= 1
+    out = []
+    for nb in hexmap.neighbours(rover_cell(s, seat)):
+        # a free hex with no tile: the Rover may stop there (the usual case, no search)
+        if bot[nb] < 0 and miner[nb] < 0 and ab[nb] < 0 and not tile[nb] and nb not in others:
+            out.append(_rover_move(nb))
+            continue
+        if more:  # one more step to a free hex with no tile (the next usual case)
+            for c in hexmap.neighbours(nb):
+                if bot[c] < 0 and miner[c] < 0 and ab[c] < 0 and not tile[c] and c not in others:
+                    out.append(_rover_move(nb))
+                    break
+            else:
+                if can_finish_from(s, seat, nb, mp_after, crystals_after, buy, others):
+                    out.append(_rover_move(nb))
+        elif can_finish_from(s, seat, nb, mp_after, crystals_after, buy, others):
+            out.append(_rover_move(nb))
+    return out
 
 
 def step_rover(s: State, f: Frame, m: Move) -> None:
@@ -166,10 +229,22 @@ def step_rover(s: State, f: Frame, m: Move) -> None:
         gain(p, "crystal")
 
 
+@cache
+def _is_rover_tech(tile: str) -> bool:
+    return load().tech_tile[tile].type == "rover"
+
+
+@cache
+def _use_move(tile: str) -> Move:
+    return Move("use", (tile,))
+
+
 def rover_techs(s: State, f: Frame, default: bool = True) -> list[Move]:
+    """``use <tile>``: a Rover Tech of any player (§8.3), once per movement; the same tiles as
+    :func:`onmars.lab.techs_in_play` lists, found without building tuples."""
     if f.get("tech_used") or not f.get("tech", default):
         return []
-    return [mv("use", t) for t, _, _ in lab.techs_in_play(s, "rover", f["p"])]
+    return [_use_move(t) for p in s.players for t in p.lab.values() if _is_rover_tech(t)]
 
 
 def rover_may_stop(s: State, f: Frame) -> bool:
@@ -187,10 +262,56 @@ def rover_can_finish(s: State, f: Frame) -> bool:
     return rover_may_stop(s, f) or bool(rover_steps(s, f))
 
 
+#: Discovery kinds whose claim depends neither on where the Bots stand (Bot zones) nor on the
+#: Crystals in the Depot (no Crystal in their costs): a Bot move cannot change it.
+_STEADY_KINDS = frozenset({"warehouse", "blueprints", "crystals", "resources", "tech"})
+
+
+@cache
+def _steady(tile: str) -> bool:
+    return is_research(tile) or load().discovery[tile].kind in _STEADY_KINDS
+
+
+def rover_stays_free(s: State, f: Frame) -> bool:
+    """No Bot move can stop the Rover from ending its movement: it has not moved, or it stands
+    on a hex with no other piece (a Bot cannot end on the Rover's hex) and no tile, or a tile
+    it can claim whatever the Bots do and whatever Crystals they spend (§9.1)."""
+    if not f.get("rover_moved"):
+        return True
+    seat = f["p"]
+    here = s.players[seat].rover
+    if not no_other_piece(s, seat, here):
+        return False
+    tile = s.tile[here]
+    return not tile or (_steady(tile) and can_claim(s, seat, tile))
+
+
+#: Discovery kinds whose claim depends on the Crystals in the Depot but not on the Bots.
+_CRYSTAL_KINDS = frozenset({"hire", "develop"})
+
+
+def crystal_bound(s: State, f: Frame) -> bool:
+    """The Rover may stop now, on a tile whose claim only the Crystals could change: a Bot move
+    paid without Crystals keeps it able to stop (§9.1)."""
+    seat = f["p"]
+    here = s.players[seat].rover
+    tile = s.tile[here]
+    if not tile or is_research(tile) or load().discovery[tile].kind not in _CRYSTAL_KINDS:
+        return False
+    return no_other_piece(s, seat, here) and can_claim(s, seat, tile)
+
+
+def paid_crystals(f: Frame, m: Move) -> int:
+    """Crystals a ``bot <a> <b>`` move costs beyond the Bots' movement points left."""
+    a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
+    assert a is not None and b is not None
+    return max(0, hexmap.walk(a, b) - f["bot_mp"])
+
+
 def keeps_rover_finish(s: State, f: Frame, m: Move) -> bool:
     """After this Bot move the Rover can still end legally (the Bot may take its last free hex
     or the Crystals a claim needs)."""
-    if not f.get("rover_moved"):
+    if rover_stays_free(s, f):
         return True
     a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
     assert a is not None and b is not None
@@ -229,8 +350,15 @@ class Control(Step):
         out: list[Move] = []
         if cls.moves_bots:
             crystals = s.players[f["p"]].crystals if f.get("crystals", True) else 0
-            budget = f["bot_mp"] + crystals
-            out += [m for m in bot_moves(s, f["p"], budget) if keeps_rover_finish(s, f, m)]
+            moves = bot_moves(s, f["p"], f["bot_mp"] + crystals)
+            if not rover_stays_free(s, f):
+                calm = crystal_bound(s, f)
+                moves = [
+                    m
+                    for m in moves
+                    if (calm and not paid_crystals(f, m)) or keeps_rover_finish(s, f, m)
+                ]
+            out += moves
         out += [*rover_steps(s, f), *rover_techs(s, f, cls.tech_default)]
         if rover_may_stop(s, f):
             out.append(Move("done"))

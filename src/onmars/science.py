@@ -13,13 +13,15 @@ end of the turn ``refill <contract id>`` for each space taken.
 
 from __future__ import annotations
 
+from functools import cache
+
 from onmars.components import load
 from onmars.economy import can_pay, charge, to_wa
 from onmars.engine import MAIN, Frame, Step, action, pop, push, step
 from onmars.missions import contribute
 from onmars.moves import Move, mv
 from onmars.placement import extra_cost, place_colonist, placement_blocker
-from onmars.state import State
+from onmars.state import Player, State
 
 KINDS = ("scientist", "contract")
 CONTRACT_COST = ["crystal"]  # §9.5: the 1-Crystal icon printed on the display space
@@ -36,39 +38,62 @@ def card_cost(card: str) -> list[str]:
     return list(CONTRACT_COST)
 
 
+@cache
+def _cost_parts(card: str) -> tuple[int, int, tuple[str, ...]]:
+    """(Crystals, Colonists, Resource tokens) of a card's cost."""
+    cost = card_cost(card)
+    resources = tuple(t for t in cost if t not in ("crystal", "colonist"))
+    return cost.count("crystal"), cost.count("colonist"), resources
+
+
+def _can_pay_resources(p: Player, resources: tuple[str, ...]) -> bool:
+    """``can_pay`` with a fast answer for n of one Resource (every Scientist, RUL-11): that
+    Resource and Minerals together (§23.1)."""
+    if not resources:
+        return True
+    first = resources[0]
+    if all(r == first for r in resources) and first in p.res:
+        have = p.res[first] + (p.res["mineral"] if first != "mineral" else 0)
+        return have >= len(resources)
+    return can_pay(p, resources)
+
+
 def affordable(s: State, seat: int, card: str, owed: int = 0, placing: bool = False) -> bool:
     """Whether ``seat`` can pay ``card`` together with ``owed`` placement payments (each a Crystal
     or a Colonist Living Quarters → Working Area, §6.2) after placing a Colonist if ``placing``.
     Crystals and Colonists are shared between the two costs; Resources are not (RUL-11)."""
     p = s.players[seat]
-    cost = card_cost(card)
-    crystals, colonists = cost.count("crystal"), cost.count("colonist")
-    resources = [t for t in cost if t not in ("crystal", "colonist")]
+    crystals, colonists, resources = _cost_parts(card)
     lq = p.lq - (1 if placing else 0)
     return (
         lq >= colonists
         and p.crystals >= crystals
         and (p.crystals - crystals) + (lq - colonists) >= owed
-        and can_pay(p, resources)
+        and _can_pay_resources(p, resources)
     )
 
 
-def choices(s: State, seat: int, f: Frame) -> list[str]:
-    """Cards of the display the frame allows and the player can pay for."""
+def choices(s: State, seat: int, f: Frame, first: bool = False) -> list[str]:
+    """Cards of the display the frame allows and the player can pay for (only the first found
+    if ``first``)."""
     owed = extra_cost(s, seat, "hire", cleared=False) if f.get("place") else 0
+    kinds = f.get("kinds", KINDS)
+    free, placing = f.get("free"), bool(f.get("place"))
     out = []
     for card in s.science:
-        if not card or kind_of(card) not in f.get("kinds", KINDS):
+        if not card or kind_of(card) not in kinds:
             continue
-        if f.get("free") or affordable(s, seat, card, owed, bool(f.get("place"))):
+        if free or affordable(s, seat, card, owed, placing):
             out.append(card)
+            if first:
+                break
     return out
 
 
 def hire_blocker(s: State, seat: int, kinds: list[str] | None = None) -> str:
     """Why ``seat`` cannot hire a Scientist or take a Contract paying normal costs, without a
     Colonist placement (Discovery tile, Private Goal reward); "" if it can (§9.5)."""
-    if choices(s, seat, {"kinds": kinds or list(KINDS)}):
+    if choices(s, seat, {"kinds": kinds or list(KINDS)}, first=True):
         return ""
     return "§9.5: no Scientist or Earth Contract in the display is one you can pay for"
 
@@ -164,7 +189,7 @@ class HireScientist:
         blocked = placement_blocker(s, seat, "hire")
         if blocked:
             return blocked
-        if not choices(s, seat, {"place": True, "kinds": list(KINDS)}):
+        if not choices(s, seat, {"place": True, "kinds": KINDS}, first=True):
             return (
                 "§9.5: no Scientist or Earth Contract in the display is one you can pay for "
                 "together with the placement cost (§6.5)"

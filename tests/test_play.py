@@ -1,0 +1,288 @@
+"""The terminal client (issue 5): ``onmars play`` driven through injected input and a recorded
+rich Console, and the board rendering (RUL-18: a seat's screen shows no other seat's secrets)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+from pathlib import Path
+
+from rich.console import Console
+
+import onmars
+from onmars import cli, hexmap, play, render, scoring
+
+
+def console() -> Console:
+    return Console(file=io.StringIO(), width=120, color_system=None, force_terminal=False)
+
+
+def output(con: Console) -> str:
+    return con.file.getvalue()
+
+
+class Script:
+    """Scripted input: returns the lines in turn (echoed like a terminal), then end of input.
+    Before each line it records the game's state, so tests can check what a line changed."""
+
+    def __init__(self, lines: list[str], con: Console) -> None:
+        self.lines = list(lines)
+        self.con = con
+        self.session: play.Session | None = None
+        self.seen: list[tuple[str, dict, list[str]]] = []  # (line, state, moves) before it
+
+    def __call__(self, prompt: str) -> str:
+        if not self.lines:
+            raise EOFError
+        line = self.lines.pop(0)
+        self.con.print(prompt + line, markup=False, highlight=False)
+        if self.session is not None:
+            game = self.session.game
+            self.seen.append((line, game.state.to_dict(), list(game.moves)))
+        return line
+
+
+def session(game: onmars.Game, kinds: list, lines: list[str], save: Path) -> tuple:
+    con = console()
+    script = Script(lines, con)
+    s = play.Session(game, kinds, console=con, input_fn=script, save_path=save)
+    script.session = s
+    return s, script, con
+
+
+def args(**kw) -> argparse.Namespace:
+    base = dict(
+        players=None, bots=None, names=None, seed=None, length="short", save=None, load=None
+    )
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+# --- whole games -----------------------------------------------------------------------------
+
+
+def test_random_bots_play_a_whole_game_through_the_command(tmp_path, capsys) -> None:
+    save = tmp_path / "bots.json"
+    argv = ["play", "--players", "2", "--bots", "random,random", "--seed", "4"]
+    assert cli.main([*argv, "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Random 1 (random bot)" in out and "Random 2 (random bot)" in out
+    assert "Final scores" in out and "Total" in out
+    assert "Winner: " in out or "Shared victory: " in out
+    data = json.loads(save.read_text())
+    assert data["bots"] == ["random", "random"]
+    game = onmars.Game.replay(data)  # the autosave is the whole game's log
+    assert game.is_over
+    for row in game.scores():
+        assert row["name"] in out
+        assert row["total"] == sum(row["breakdown"].values())
+
+
+def test_play_is_the_default_command(tmp_path, monkeypatch, capsys) -> None:
+    """``onmars`` alone starts a hot-seat game; with no input it stops at once, saved."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert cli.main([]) == 0
+    out = capsys.readouterr().out
+    assert "Player 1 (human)" in out and "Game stopped" in out
+    assert json.loads((tmp_path / play.DEFAULT_SAVE).read_text())["moves"] == []
+
+
+def test_unknown_bot_and_bad_counts_are_refused() -> None:
+    con = console()
+    assert play.main(args(players=2, bots="nobody"), con, lambda p: "quit") == 2
+    assert "unknown bot 'nobody'" in output(con)
+    con = console()
+    assert play.main(args(players=2, bots="random,random,random"), con, lambda p: "") == 2
+    assert "3 bots for 2 players" in output(con)
+    con = console()
+    assert play.main(args(players=3, names="Ana,Ben"), con, lambda p: "") == 2
+    assert "2 names for 3 players" in output(con)
+
+
+# --- a human seat ----------------------------------------------------------------------------
+
+
+def test_human_input_bad_lines_change_nothing_then_number_and_undo(tmp_path) -> None:
+    game = onmars.Game.new(["Ana", "Robo"], seed=3)
+    lines = [
+        "frobnicate 1,2",  # malformed: not a verb
+        "seat 9",  # well formed but illegal (§19)
+        "42",  # no such move number
+        "why seat 9",
+        "why seat 2",
+        "help",
+        "info BP04",
+        "3",  # the third legal move: seat 3
+        "undo",
+        "quit",
+    ]
+    s, script, con = session(game, [None, "random"], lines, tmp_path / "save.json")
+    assert s.run() == 0
+    out = output(con)
+
+    assert "Not a move or a command" in out and "unknown move 'frobnicate'" in out
+    assert "Illegal move 'seat 9': §19" in out
+    assert "No move number 42: choose 1-8." in out
+    assert "'seat 9' is illegal now. §19" in out
+    assert "'seat 2' is legal now (move 2)." in out
+    assert "undo" in out and "Move notation:" in out  # help
+    assert "Wind Turbines" in out  # info BP04
+
+    by_line = {line: (state, moves) for line, state, moves in script.seen}
+    start_state, start_moves = by_line["frobnicate 1,2"]
+    for line in lines[1:8]:  # nothing before "3" changed the game
+        assert by_line[line] == (start_state, start_moves), line
+    # "3" played seat 3 (then the bot may have moved); "undo" took it all back
+    after_three = by_line["undo"][1]
+    assert after_three[len(start_moves)] == "seat 3"
+    assert "Took back: Ana seat 3" in out
+    assert s.game.moves == start_moves
+    assert s.game.state.to_dict() == start_state
+    assert json.loads((tmp_path / "save.json").read_text())["moves"] == start_moves
+
+
+def test_hot_seat_hands_over_between_humans(tmp_path) -> None:
+    game = onmars.Game.new(["Ana", "Ben"], seed=3)
+    first = game.current_player
+    lines = ["", *["1"] * 12, "quit"]  # Enter at the hand-over, then the first move each time
+    s, script, con = session(game, [None, None], lines, tmp_path / "s.json")
+    assert s.run() == 0
+    out = output(con)
+    names = ["Ana", "Ben"]
+    assert f"Pass the keyboard to {names[first]}." in out
+    assert f"Pass the keyboard to {names[1 - first]}." in out
+
+
+def test_save_and_load_resume(tmp_path) -> None:
+    game = onmars.Game.new(["Ana", "Robo", "Cy"], seed=5)
+    manual = tmp_path / "manual.json"
+    lines = ["1", "1", "1", f"save {manual}", "quit"]
+    s, _, con = session(game, [None, "random", "random"], lines, tmp_path / "auto.json")
+    assert s.run() == 0
+    assert f"moves to {manual}" in output(con)
+    played = list(s.game.moves)
+    assert len(played) >= 3
+    data = json.loads(manual.read_text())
+    assert data == {**s.game.log, "bots": [None, "random", "random"]}
+    assert json.loads((tmp_path / "auto.json").read_text()) == data  # autosaved too
+
+    # --load: the same position, the same seats (bots from the file), saving back to it
+    con = console()
+    resumed = play.build_session(args(load=str(manual)), con, Script(["quit"], con))
+    assert resumed.game.state.to_dict() == s.game.state.to_dict()
+    assert resumed.bot_names == [None, "random", "random"]
+    assert [m for _, _, m in resumed.entries] == played
+    assert resumed.save_path == manual
+
+    # through main: resume, play one more move, quit; the autosave holds the longer log
+    con = console()
+    out_file = tmp_path / "more.json"
+    rc = play.main(args(load=str(manual), save=str(out_file)), con, Script(["1", "quit"], con))
+    assert rc == 0
+    assert f"Resumed after {len(played)} moves." in output(con)
+    more = json.loads(out_file.read_text())
+    assert more["moves"][: len(played)] == played and len(more["moves"]) > len(played)
+    assert onmars.Game.replay(more).moves == more["moves"]
+
+
+def test_load_refuses_a_bad_file(tmp_path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"options": {"players": ["A", "B"], "length": "short"}, "seed": 1, '
+                   '"moves": ["seat 99"]}')
+    con = console()
+    assert play.main(args(load=str(bad)), con, lambda p: "quit") == 2
+    assert "move 1 ('seat 99') of the log" in output(con)
+    bad.write_text("not json")
+    con = console()
+    assert play.main(args(load=str(bad)), con, lambda p: "quit") == 2
+    assert "is not JSON" in output(con)
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+
+def random_game(players: int, seed: int, moves: int) -> onmars.Game:
+    game = onmars.Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_seat_view_shows_its_own_goals_and_no_other_seats_goals() -> None:
+    game = random_game(4, seed=8, moves=60)
+    others = [g for p in game.state.players[1:] for g in p.goals]
+    assert others, "the other seats should still hold Private Goals here"
+    legal = game.legal_moves() if game.current_player == 0 else None
+    text = render.to_text(render.screen(game.view(0), legal, []))
+    for goal in game.state.players[0].goals:
+        assert goal in text
+    for goal in others:
+        assert goal not in text
+    # the same through the play loop's screen for seat 0
+    con = console()
+    s = play.Session(game, [None, "random", "random", "random"], console=con, input_fn=None)
+    s.show(0)
+    shown = output(con)
+    assert all(goal not in shown for goal in others)
+    assert "hidden" in shown
+
+
+def test_screen_fits_a_120_by_50_terminal() -> None:
+    """The whole screen of a decision (board, players, numbered moves, log) fits 120x50,
+    leaving a line for the prompt, across the positions of random games."""
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        game = onmars.Game.new(players, seed=seed)
+        rng = random.Random(seed)
+        log: list = []
+        k = 0
+        while not game.is_over and k < 600:
+            seat = game.current_player
+            legal = game.legal_moves()
+            if k % 7 == 0:
+                text = render.to_text(render.screen(game.view(seat), legal, log[-10:]))
+                lines = text.splitlines()
+                assert max(len(line) for line in lines) <= 120
+                assert len(lines) <= 49, (players, k, len(lines), text)
+            move = rng.choice(legal)
+            log.append((game.state.round, seat, str(move)))
+            game.play(move)
+            k += 1
+
+
+def test_map_draws_every_hex_and_the_pieces() -> None:
+    game = random_game(3, seed=2, moves=300)
+    view = game.view(None)
+    text = render.to_text(render.map_text(view))
+    for q, r in hexmap.cells():
+        assert f"{q},{r}" in text
+    assert text.count("Sh") >= 3  # the starting Shelters
+    assert "Mi" in text  # the starting Mine
+    assert text.count("b") >= sum(1 for x in view["bot"] if x >= 0)
+    # info on a hex names what stands there
+    centre = render.describe_hex(view, "0,0")
+    assert centre.startswith("Hex 0,0: Mine")
+
+
+def test_describe_names_cards_and_tiles() -> None:
+    assert "Wind Turbines" in render.describe("BP04")
+    assert "Geologist" in render.describe("geologist")
+    assert render.describe("no-such-thing") == ""
+    assert render.describe_hex({"bld": []}, "99,99") == ""
+
+
+def test_final_scores_table_lists_the_breakdown_and_winner() -> None:
+    game = random_game(2, seed=4, moves=100000)
+    assert game.is_over
+    view = game.view(None)
+    win = scoring.winners(game.state)
+    text = render.to_text(render.scores_table(view, game.scores(), win))
+    for label in ("Living Quarters", "Tech tiles", "Blueprints", "Total"):
+        assert label in text
+    assert "★" in text
+    assert game.state.players[win[0]].name in render.to_text(render.winners_text(view, win))
