@@ -6,6 +6,7 @@ from __future__ import annotations
 from conftest import assert_illegal, legal, only_res, play, started
 
 from onmars import Game
+from onmars.economy import gain
 
 
 def with_goals(game: Game, seat: int, *goals: str) -> None:
@@ -168,3 +169,16 @@ def test_final_scoring_completes_what_it_can_and_delivers_nothing_partial() -> N
     assert p.contracts_done == ["C07"] and "C12" not in p.delivered
     assert game.scores()[0]["breakdown"]["contracts"] == 9 - 4
     assert p.crystals == 1
+
+
+def test_gained_items_beyond_storage_go_onto_a_delivery_contract() -> None:
+    """§16: items a Delivery contract needs may be gained straight onto it, past the storage
+    cap; Minerals count only where the card asks for Minerals (seed item 3)."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.contracts = ["C09"]  # 3 Water + 2 Minerals
+    only_res(game, 0, water=2)  # storage is full at 2
+    gain(p, "water", 2)
+    assert p.res["water"] == 2 and p.delivered["C09"] == ["water", "water"]
+    gain(p, "oxygen", 5)
+    assert p.res["oxygen"] == 2 and p.delivered["C09"] == ["water", "water"]

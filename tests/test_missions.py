@@ -245,7 +245,7 @@ def test_discovery_tile_taken_by_recycling_bots_does_not_contribute() -> None:
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP21 pay", "bot 1,0 2,0", "done", "claim")
     assert s.missions["M5"] == 5 and p.pending == 3
-    assert len(p.discoveries) == 1
+    assert p.bot_discoveries == ["D12"]
     assert rover_discoveries(p) == 0
 
 

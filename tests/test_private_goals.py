@@ -65,7 +65,8 @@ def pg03(g: onmars.Game, met: bool) -> None:
 
 def pg04(g: onmars.Game, met: bool) -> None:
     p = g.state.players[0]
-    p.discoveries = ["D01", "D02", "D03" if met else "D03+bot"]  # Bots are not the Rover
+    p.discoveries = ["D01", "D02", "D03"] if met else ["D01", "D02"]
+    p.bot_discoveries = [] if met else ["D03"]  # Bots are not the Rover
 
 
 def pg05(g: onmars.Game, met: bool) -> None:

@@ -105,6 +105,16 @@ def test_q1_private_goal_card_pays_as_a_crystal_on_your_turn() -> None:
     assert p.crystals == 0
 
 
+def test_q1_private_goal_card_pays_only_on_its_owners_turn() -> None:
+    """Seed Q1, §18.1, RUL-15: the card pays as a Crystal "on your turn": not during another
+    player's."""
+    game = orbit_trio()
+    other = game.state.players[1]
+    assert game.current_player == 0
+    assert not any(m.startswith("discard") and m.split()[1] in other.goals for m in legal(game))
+    assert_illegal(game, f"discard {other.goals[0]}")
+
+
 def test_q1_private_goal_card_never_pays_for_a_delivery_contract() -> None:
     """Seed Q1 and item 3, §16: a Private Goal card spent as a Crystal cannot go onto a Delivery
     contract, though the real Crystal beside it can."""

@@ -23,16 +23,14 @@ from onmars.orbit import blueprint_blocker, learn_blocker, warehouse_items
 from onmars.science import hire_blocker, push_hire
 from onmars.state import Player, State
 
-#: Marks a Discovery tile claimed by a Bot moving as a Rover (Recycling Bots, BP21) in
-#: ``Player.discoveries``: kept face down like the others, but not "taken by your Rover", so it
-#: counts for neither the Discoveries Mission (§17.2 M5) nor Private Goal 4 nor LSS reward 6
-#: (§22). Research tiles count for their Mission whoever takes them ("taken from the map").
-BY_BOT = "+bot"
-
 
 def rover_discoveries(p: Player) -> int:
-    """Discovery tiles your Rover has taken (PG04, LSS reward 6)."""
-    return sum(1 for d in p.discoveries if not d.endswith(BY_BOT))
+    """Discovery tiles your Rover has taken (PG04, LSS reward 6). Those claimed by Bots moving
+    as Rovers (Recycling Bots, BP21) are kept apart in ``bot_discoveries``: face down like the
+    others but not "taken by your Rover", so they count for neither the Discoveries Mission
+    (§17.2 M5) nor Private Goal 4 nor LSS reward 6 (§22). Research tiles count for their Mission
+    whoever takes them ("taken from the map")."""
+    return len(p.discoveries)
 
 
 def is_research(tile: str) -> bool:
@@ -141,7 +139,7 @@ def claim(s: State, seat: int, cell: int, by_rover: bool = True) -> None:
         contribute(s, seat, "research")
         push_picks(s, "develop", seat, n=2, must=1, paid=False)
     else:
-        p.discoveries.append(tile if by_rover else tile + BY_BOT)
+        (p.discoveries if by_rover else p.bot_discoveries).append(tile)
         if by_rover:
             contribute(s, seat, "discovery")
         resolve(s, seat, tile)

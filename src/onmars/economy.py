@@ -48,7 +48,21 @@ def gain(p: Player, item: str, n: int = 1) -> int:
         return n
     kept = max(0, min(n, storage_cap(p) - p.res[item]))
     p.res[item] += kept
+    if n > kept:
+        onto_contracts(p, item, n - kept)
     return kept
+
+
+def onto_contracts(p: Player, item: str, n: int) -> None:
+    """Gained items a Delivery contract of yours still needs may go straight onto it, past your
+    storage (§16); with nowhere else to go they always do, since they would be lost."""
+    for cid in p.contracts:
+        card = load().contract[cid]
+        on = p.delivered.get(cid, [])
+        room = card.items.count(item) - on.count(item) if card.kind == "delivery" else 0
+        if n and room > 0:
+            p.delivered[cid] = on + [item] * min(n, room)
+            n -= min(n, room)
 
 
 def score(p: Player, n: int, source: str) -> None:

@@ -199,7 +199,7 @@ def advanced_moves(s: State, seat: int) -> list[Move]:
 
 def advanced_blocker(s: State, seat: int) -> str:
     """Why row 8 can do nothing for ``seat`` now ("" if it can)."""
-    if advanced_moves(s, seat):
+    if any(not action_problem(s, seat, bp, route) for bp, route in candidates(s, seat)):
         return ""
     own = [c for c in candidates(s, seat) if not route_problem(s, seat, *c)]
     if own:

@@ -95,7 +95,7 @@ def benefit_frames(s: State, seat: int, benefit: str) -> None:
     elif benefit == "bots":
         push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
     elif benefit == "upgrade":
-        push_picks(s, "upgrade", seat, boost="colonist", zone=True)
+        push_picks(s, "upgrade", seat, boost="colonist", zone=True, tech="allowed")
 
 
 @step

@@ -103,11 +103,11 @@ class GameEnd(Step):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        final_deliveries(s)
         for p in s.players:
             p.crystals = min(p.crystals + p.pending, depot_cap(p))
             p.pending = 0
             retrieve_colonists(s, p.seat, p.side)
+        final_deliveries(s)  # with the Crystals that just moved in (§24.1, §16)
         for p in s.players:
             for category, points in final_breakdown(s, p).items():
                 score(p, points, category)

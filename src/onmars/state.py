@@ -47,6 +47,7 @@ class Player:
     contracts_done: list[str] = field(default_factory=list)  # completed during play (RUL-10)
     research: list[str] = field(default_factory=list)  # Research tile types held
     discoveries: list[str] = field(default_factory=list)  # Discovery tiles held face down
+    bot_discoveries: list[str] = field(default_factory=list)  # ... claimed by Bots (BP21)
 
 
 @dataclass(slots=True)

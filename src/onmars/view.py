@@ -15,6 +15,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         if p["seat"] != seat:
             p["goals"] = len(p["goals"])
             p["discoveries"] = len(p["discoveries"])
+            p["bot_discoveries"] = len(p["bot_discoveries"])
     data["discovery_stack"] = len(s.discovery_stack)
     data["bp_deck"] = len(s.bp_deck)
     data["tech_stacks"] = [len(stack) for stack in s.tech_stacks]
