@@ -782,7 +782,7 @@ class Recycle(Step):
             _put_down(s, f)
             for cell in reversed(f["moved"]):
                 if s.tile[cell] and s.bot[cell] == p.seat:
-                    push(s, "ab_claim", p.seat, cell=cell)
+                    push(s, "claim", p.seat, cell=cell, by="bot")
             return
         a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
         assert a is not None and b is not None
@@ -810,35 +810,6 @@ class Recycle(Step):
                 "once the moving one may stop"
             )
         return ""
-
-
-@step
-class BotClaim(Step):
-    """A Bot moving as a Rover ended on a Discovery or Research tile: ``claim`` or ``skip``
-    (§9.1, §14)."""
-
-    name = "ab_claim"
-    rule = "§9.1"
-    prompt = "claim the tile under your Bot"
-
-    @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        from onmars.discovery import claim_blocker
-
-        seat, cell = f["p"], f["cell"]
-        tile = s.tile[cell]
-        if not tile or s.bot[cell] != seat or claim_blocker(s, seat, tile):
-            return []
-        return [Move("claim"), Move("skip")]
-
-    @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
-        from onmars.discovery import claim
-
-        assert m is not None
-        pop(s, f)
-        if m.verb == "claim":
-            claim(s, f["p"], f["cell"], by_rover=False)  # a Bot, not a Rover (§17.2 M5)
 
 
 # --- BP22 Aerial Elevator (§12.4) ------------

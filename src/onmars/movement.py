@@ -421,18 +421,19 @@ def push_rover_move(
 
 @step
 class Claim(Step):
-    """The Rover ended its movement on a Discovery or Research tile: claim it or leave it
-    (§9.1)."""
+    """The Rover (or, with ``by="bot"``, a Bot moving as a Rover: Recycling Bots, BP21) ended
+    its movement on a Discovery or Research tile: claim it or leave it (§9.1, §14)."""
 
     name = "claim"
     rule = "§9.1"
-    prompt = "claim the tile under your Rover"
+    prompt = "claim the tile under your piece"
 
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:
         seat, cell = f["p"], f["cell"]
         tile = s.tile[cell]
-        if not tile or s.players[seat].rover != cell or claim_blocker(s, seat, tile):
+        there = s.bot[cell] == seat if f.get("by") == "bot" else s.players[seat].rover == cell
+        if not tile or not there or claim_blocker(s, seat, tile):
             return []
         return [Move("claim"), Move("skip")]
 
@@ -440,5 +441,5 @@ class Claim(Step):
     def apply(s: State, f: Frame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
-        if m.verb == "claim":
-            claim(s, f["p"], f["cell"])
+        if m.verb == "claim":  # a Bot is no Rover for the Discoveries Mission (§17.2 M5)
+            claim(s, f["p"], f["cell"], by_rover=f.get("by") != "bot")
