@@ -35,6 +35,13 @@ def depot_cap(p: Player) -> int:
     return load().value("depot_spaces")[0] - len(p.depot_ships)
 
 
+def crystals_in(p: Player) -> None:
+    """Crystals below the Depot move in, up to its free spaces; the rest are lost (seed item 3;
+    at the start of your turn and once more at the end of the game, §24.1)."""
+    p.crystals = min(p.crystals + p.pending, depot_cap(p))
+    p.pending = 0
+
+
 def storable(p: Player, item: str) -> bool:
     """Can ``item`` be stored now? Crystals always wait below the Depot (§7.5)."""
     return item == "crystal" or p.res[item] < storage_cap(p)

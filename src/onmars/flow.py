@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from onmars.components import load
 from onmars.contracts import deliver, deliveries, settle
-from onmars.economy import depot_cap
+from onmars.economy import crystals_in
 from onmars.engine import EXECUTIVE, MAIN, Frame, Step, on_empty_stack, pop, push, step
 from onmars.goals import end_of_turn as goals_end_of_turn
 from onmars.goals import goal_moves, play_goal_move
@@ -53,8 +53,7 @@ class TurnStart(Step):
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
         p = s.players[f["p"]]
-        p.crystals = min(p.crystals + p.pending, depot_cap(p))
-        p.pending = 0
+        crystals_in(p)
         s.turn = {"p": p.seat, "main": False, "exec": False, "used": []}
         push(s, "turn", p.seat)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from onmars.components import load
 from onmars.contracts import contract_done, final_deliveries
-from onmars.economy import depot_cap, score
+from onmars.economy import crystals_in, score
 from onmars.engine import Frame, Step, step
 from onmars.lab import level_of
 from onmars.moves import Move
@@ -104,8 +104,7 @@ class GameEnd(Step):
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
         for p in s.players:
-            p.crystals = min(p.crystals + p.pending, depot_cap(p))
-            p.pending = 0
+            crystals_in(p)
             retrieve_colonists(s, p.seat, p.side)
         final_deliveries(s)  # with the Crystals that just moved in (§24.1, §16)
         for p in s.players:
