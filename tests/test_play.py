@@ -190,8 +190,9 @@ def test_save_and_load_resume(tmp_path) -> None:
 
 def test_load_refuses_a_bad_file(tmp_path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{"options": {"players": ["A", "B"], "length": "short"}, "seed": 1, '
-                   '"moves": ["seat 99"]}')
+    bad.write_text(
+        '{"options": {"players": ["A", "B"], "length": "short"}, "seed": 1, "moves": ["seat 99"]}'
+    )
     con = console()
     assert play.main(args(load=str(bad)), con, lambda p: "quit") == 2
     assert "move 1 ('seat 99') of the log" in output(con)

@@ -17,6 +17,7 @@ The log is saved after every move (``--save``, default ``onmars-save.json``): th
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -46,6 +47,7 @@ COMMANDS = {
     "why <move>": "explain why a move is illegal now, with its rule",
     "info <id|q,r>": "what a card, tile, action, Lab space or hex is",
     "board": "draw the board again",
+    "moves": "list every legal move (long lists are shortened on the board)",
     "log [N]": "the last N moves of the game (default 30)",
     "save [FILE]": "save the game's log now (default: the autosave file)",
     "help": "this help",
@@ -86,7 +88,7 @@ class Session:
             raise ValueError(f"{len(bots)} seat kinds for {len(game.state.players)} players")
         self.game = game
         self.console = console or Console()
-        self.input_fn = input_fn or (lambda prompt: self.console.input(prompt))
+        self.input_fn = input_fn or (lambda prompt: self.console.input(Text(prompt)))
         self.save_path = Path(save_path) if save_path else None
         self.bot_names = list(bots)
         seed = game.state.seed or 0
@@ -99,7 +101,7 @@ class Session:
         )
         self.clear = self.console.is_terminal if clear is None else clear
         self.last_human: int | None = None
-        self.seen = len(self.entries)  # log entries before this one were shown to a human
+        self.notices: list[Text] = []  # shown under the next screen (a clear would hide them)
         self._save_warned = False
 
     # --- the loop --------------------------------------------------------------------------------
@@ -138,6 +140,17 @@ class Session:
             self.say(f"Autosaving to {self.save_path} after every move.", render.DIM)
         if self.humans:
             self.say("Type help for the commands.", render.DIM)
+        width, lines = self.console.size
+        if (
+            self.humans
+            and self.console.is_terminal
+            and (width < render.WIDTH or lines < render.HEIGHT)
+        ):
+            self.say(
+                f"The board is drawn for a terminal of {render.WIDTH}x{render.HEIGHT}; "
+                f"this one is {width}x{lines}: enlarge it for a readable board.",
+                "yellow",
+            )
 
     def bot_move(self, seat: int) -> None:
         bot = self.bots[seat]
@@ -201,8 +214,12 @@ class Session:
             self.console.clear()
         view = self.game.view(seat)
         entries = self.entries[-LOG_LINES:]
-        self.console.print(render.screen(view, self.game.legal_moves(), entries))
-        self.seen = len(self.entries)
+        mine = [k for k, (_, who, _) in enumerate(self.entries) if who == seat]
+        fresh = len(self.entries) - 1 - mine[-1] if mine else len(self.entries)  # others' moves
+        self.console.print(render.screen(view, self.game.legal_moves(), entries, fresh=fresh))
+        for notice in self.notices:
+            self.console.print(notice)
+        self.notices.clear()
 
     def read(self, prompt: str) -> str:
         try:
@@ -236,6 +253,9 @@ class Session:
             return False
         if word in ("board", "show"):
             self.show(seat)
+            return False
+        if word == "moves":
+            self.console.print(render.moves_text(self.game.legal_moves(), width=116))
             return False
         if word == "log":
             self.show_log(rest)
@@ -284,8 +304,10 @@ class Session:
         else:
             self.game = Game.replay({**self.game.log, "moves": self.game.moves[:last]})
         del self.entries[last:]
-        self.seen = min(self.seen, len(self.entries))
-        self.say("Took back: " + "; ".join(f"{self._who(s)} {m}" for _, s, m in taken), "yellow")
+        text = "Took back: " + "; ".join(f"{self._who(s)} {m}" for _, s, m in taken)
+        self.say(text, "yellow")
+        if self.clear:
+            self.notices.append(Text(text, style="yellow"))
         self.save()
         return True
 
@@ -452,16 +474,12 @@ def main(
         console.print(Text(f"onmars play: {exc}", style="bold red"))
         return 2
     if input_fn is None and console.is_terminal:
-        try:
+        with contextlib.suppress(ImportError):  # not on every platform
             import readline  # noqa: F401  (line editing and history for input())
-        except ImportError:  # pragma: no cover - not on every platform
-            pass
     return session.run()
 
 
-def build_session(
-    args: argparse.Namespace, console: Console, input_fn: InputFn | None
-) -> Session:
+def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn | None) -> Session:
     bots_arg = _split(args.bots) if args.bots is not None else None
     if args.load:
         data = load_session_data(args.load)

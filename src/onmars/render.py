@@ -99,7 +99,6 @@ ACTION_NAME = {
     "control": "Control Ctr",
     "ship": "Ship",
 }
-GRID_ROW_NAME = {"top": "top", "middle": "mid", "bottom": "bot"}
 
 
 def colour_of(view: View, seat: int) -> str:
@@ -165,7 +164,8 @@ def hex_contents(view: View, i: int) -> Text:
         base, _, owner = kind.partition(":")
         code = BUILDING_CODE.get(base, base[:2].title())
         ab = view["ab"][i]
-        if ab >= 0:
+        if ab >= 0:  # an Advanced Building: upper case, on its owner's colour
+            code = code.upper()
             style = AB_STYLE.get(colour_of(view, ab), "reverse")
         elif owner:
             style = seat_style(view, int(owner))
@@ -211,10 +211,10 @@ def map_text(view: View) -> Text:
         top = Text(f"{q},{r}".center(CELL), style=f"{DIM} {bg}")
         body = hex_contents(view, i)
         pad = CELL - len(body)
-        bottom = Text(" " * (pad // 2), style=bg)
+        bottom = Text(style=bg)  # the hex's colour under whatever stands on it
+        bottom.append(" " * (pad // 2))
         bottom.append_text(body)
         bottom.append(" " * (pad - pad // 2))
-        bottom.stylize(bg)
         grid[y][col] = top
         grid[y + 1][col] = bottom
     lines = []
@@ -235,7 +235,7 @@ def legend(view: View) -> Text:
     for kind, code in BUILDING_CODE.items():
         t.append(code, style="bold white")
         t.append(f" {load().building_type[kind].name.split()[0]} ")
-    t.append("Ge", style=AB_STYLE["red"])
+    t.append("GE", style=AB_STYLE["red"])
     t.append(" Advanced\n")
     for symbol, style, name in (
         ("b", "bold", "Bot"),
@@ -272,12 +272,13 @@ def map_panel(view: View) -> Panel:
 
 
 def _slots(view: View, action: str) -> Text:
+    """An action's slots: the colour initial of each Colonist there (r, b, g, y), ``·`` free."""
     seats = view["slots"].get(action, [])
     size = max(load().action[action].slots, len(seats))
     t = Text()
     for k in range(size):
         if k < len(seats):
-            t.append("■", style=seat_style(view, seats[k]))
+            t.append(colour_of(view, seats[k])[0], style=seat_style(view, seats[k]))
         else:
             t.append("·", style=DIM)
     return t
@@ -309,13 +310,13 @@ def turn_order_text(view: View) -> Text:
         for n in spaces:
             t.append(f" {n}", style="cyan")
             seat = by_space.get(n)
+            t.append(":")
             if seat is None:
-                t.append(":·     ", style=DIM)
+                t.append("·    ", style=DIM)
             else:
-                name = Text(short_names(view, 5)[seat], style=seat_style(view, seat))
+                name = Text(short_names(view, 4)[seat], style=seat_style(view, seat))
                 if seat in view["done"]:
                     name.stylize("dim")
-                t.append(":")
                 t.append_text(name)
                 t.append(" " * (5 - len(name)))
         t.rstrip()
@@ -403,10 +404,10 @@ def tech_grid_text(view: View) -> Text:
     c = load()
     rows = ("top", "middle", "bottom")
     t = Text("Tech Grid", style=HEAD)
-    costs = [
-        f"{rid[0].upper()} " + ("+".join(RES_CODE.get(x, x) for x in c.grid_row[rid].cost) or "free")
-        for rid in rows
-    ]
+    costs = []
+    for rid in rows:
+        cost = "+".join(RES_CODE.get(x, x) for x in c.grid_row[rid].cost) or "free"
+        costs.append(f"{rid[0].upper()} {cost}")
     t.append(f" ({', '.join(costs)})", style=DIM)
     for rid in rows:
         row = c.grid_row[rid]
@@ -505,7 +506,7 @@ def player_text(view: View, seat: int) -> Text:
     if p["pending"]:
         t.append(f"+{p['pending']}", style="magenta")
     t.append(f"/{depot}", style=DIM)
-    t.append(f" · Bots {p['bots']} · Shelt {p['shelters']}")
+    t.append(f"  Bots {p['bots']}  Shelt {p['shelters']}")
     t.append(f"\nLQ {p['lq']}/{lq_cap} WA {p['wa']} supply {p['reserve']}")
     rows = sorted(e.row for e in c.executive.values() if e.row not in p["depot_ships"])
     t.append("\nExec rows ")
@@ -552,6 +553,7 @@ def player_panel(view: View, seat: int) -> Panel:
     if seat == view.get("current_player"):
         title.append(" ◀", style="bold")
     title.append(f" {p['op']} OP", style="bold")
+    title.append(f" {p['colour']}", style=DIM)
     return Panel(
         player_text(view, seat),
         title=title,
@@ -694,9 +696,7 @@ def moves_text(legal: Sequence[Move], width: int = 76, max_lines: int | None = N
 HINT = "number or move · undo · why <move> · info <id> · moves · help · quit"
 
 
-def decision_panel(
-    view: View, legal: Sequence[Move] | None, max_lines: int | None = None
-) -> Panel:
+def decision_panel(view: View, legal: Sequence[Move] | None, max_lines: int | None = None) -> Panel:
     """The pending decision and, for the seat deciding, its legal moves numbered."""
     parts: list[RenderableType] = [decision_text(view)]
     if legal:
@@ -711,17 +711,23 @@ def decision_panel(
     )
 
 
-def log_panel(view: View, entries: Sequence[LogEntry], lines: int = 10) -> Panel:
-    """The last moves of the game, with who played them."""
-    t = Text()
-    for rnd, seat, text in list(entries)[-lines:] if lines > 0 else []:
-        t.append(f"R{rnd:<2} ", style=DIM)
-        t.append_text(name_text(view, seat, 10))
-        t.append(f" {text}\n")
-    t.rstrip()
+def log_panel(
+    view: View, entries: Sequence[LogEntry], lines: int = 10, fresh: int | None = None
+) -> Panel:
+    """The last moves of the game, with who played them; the last ``fresh`` moves (those made
+    since the viewer last looked) in bold, older ones dimmed."""
+    rows: list[Text] = []
+    shown = list(entries)[-lines:] if lines > 0 else []
+    old = len(shown) - (len(shown) if fresh is None else min(fresh, len(shown)))
+    for k, (rnd, seat, text) in enumerate(shown):
+        row = Text(no_wrap=True, overflow="ellipsis")
+        row.append(f"R{rnd:<2} ", style=DIM)
+        row.append_text(name_text(view, seat, 10))
+        row.append(f" {text}", style=DIM if k < old else "bold")
+        rows.append(row)
     if not entries:
-        t.append("no moves yet", style=DIM)
-    return Panel(t, title="Game log", title_align="left", padding=(0, 1))
+        rows.append(Text("no moves yet", style=DIM))
+    return Panel(Group(*rows), title="Game log", title_align="left", padding=(0, 1))
 
 
 def height(renderable: RenderableType, width: int = WIDTH) -> int:
@@ -734,23 +740,26 @@ def screen(
     legal: Sequence[Move] | None = None,
     log: Sequence[LogEntry] = (),
     lines: int = HEIGHT - 1,
+    fresh: int | None = None,
 ) -> Group:
     """The whole screen for ``view``'s seat: status, map and boards, player boards, the
     decision with ``legal`` numbered (pass them only to the seat deciding: moves can name its
-    secrets) and the game log, in ``lines`` lines where it can (long move lists shrink)."""
+    secrets) and the game log (its last ``fresh`` moves in bold), in ``lines`` lines where it
+    can (long move lists shrink)."""
     top = Table.grid(expand=True)
     top.add_column(no_wrap=True)
     top.add_column(ratio=1)
     top.add_row(map_panel(view), board_panel(view))
     players = players_row(view)
-    room = lines - 1 - height(top) - height(players) - 3  # status; decision borders and line
+    # what is left for the moves: less the status line, the decision panel's borders and line
+    room = lines - 1 - height(top) - height(players) - 2 - height(decision_text(view), 76)
     room = max(room, 4)
     bottom = Table.grid(expand=True)
     bottom.add_column(ratio=2)
     bottom.add_column(ratio=1)
     bottom.add_row(
         decision_panel(view, legal, max_lines=room),
-        log_panel(view, log, lines=min(LOG_LINES, room + 1)),
+        log_panel(view, log, lines=min(LOG_LINES, room + 1), fresh=fresh),
     )
     return Group(status_line(view), top, players, bottom)
 
@@ -909,7 +918,11 @@ def _detail(record: Any) -> str:
 def to_text(renderable: RenderableType, width: int = WIDTH) -> str:
     """Plain text of a renderable, as a ``width``-column terminal would show it."""
     console = Console(
-        file=io.StringIO(), width=width, color_system=None, force_terminal=False, legacy_windows=False
+        file=io.StringIO(),
+        width=width,
+        color_system=None,
+        force_terminal=False,
+        legacy_windows=False,
     )
     console.print(renderable)
     return console.file.getvalue()

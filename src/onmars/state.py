@@ -92,7 +92,12 @@ class State:
 
     # --- plain-data conversions ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The state as plain JSON-ready data (a deep copy)."""
+        out = {name: _copy(getattr(self, name)) for name in _STATE_FIELDS}
+        out["players"] = [
+            {name: _copy(getattr(p, name)) for name in _PLAYER_FIELDS} for p in self.players
+        ]
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
