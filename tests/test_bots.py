@@ -36,7 +36,8 @@ def component_ids(s: State) -> Counter[str]:
     state places somewhere (hands, stacks, displays, the map, labs)."""
     ids: Counter[str] = Counter()
     for p in s.players:
-        ids.update(p.goals + p.discoveries + p.blueprints + list(p.lab.values()))
+        ids.update(p.goals + p.discoveries + p.bot_discoveries + p.blueprints)
+        ids.update(p.lab.values())
     ids.update(s.discovery_stack + s.exploration + [t for t in s.tile if t] + [s.radar])
     ids.update(s.bp_deck + s.bp_display + [t for t in s.grid.values() if t])
     ids.update(t for stack in s.tech_stacks for t in stack)
@@ -176,6 +177,7 @@ class Spy(GreedyBot):
         for p in view["players"]:
             if p["seat"] != seat:
                 assert isinstance(p["goals"], int) and isinstance(p["discoveries"], int)
+                assert isinstance(p["bot_discoveries"], int)
         assert isinstance(view["discovery_stack"], int) and isinstance(view["bp_deck"], int)
         assert all(isinstance(k, int) for k in view["tech_stacks"])
         assert all(set(b) == {"top", "count"} for b in view["building_stacks"].values())

@@ -319,12 +319,11 @@ def text_table(result: ArenaResult) -> str:
 
 
 def rich_table(result: ArenaResult) -> Any:
+    """The results as a ``rich`` table (its summary line is printed apart)."""
     from rich import box
     from rich.table import Table
 
-    table = Table(
-        title=summary(result), box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
-    )
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     for i, header in enumerate(HEADERS):
         table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
     for row in rows(result):
@@ -338,9 +337,7 @@ def rich_table(result: ArenaResult) -> Any:
 def add_arguments(parser: Any) -> None:
     """``onmars arena`` options."""
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    parser.add_argument(
-        "--bots", default="greedy,random", help="one bot per seat, comma-separated"
-    )
+    parser.add_argument("--bots", default="greedy,random", help="one bot per seat, comma-separated")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: CPU count)")
@@ -375,6 +372,7 @@ def main(args: Any) -> int:
             args.length,
             on_game=lambda _: bar.advance(task),
         )
+    console.print(summary(result))
     console.print(rich_table(result))
     return 0
 

@@ -1,9 +1,10 @@
 """Determinization: a full, legal :class:`State` consistent with what one seat sees (RUL-18).
 
-:func:`onmars.view.view` hides other players' Private Goals and face-down Discovery tiles (as
-counts) and the order of every face-down stack (Discovery, Blueprint deck, Tech stacks, building
-stacks below their top tile). :func:`determinize` fills each hidden place with a random
-assignment of the components that are not visible anywhere in the view, keeping every count.
+:func:`onmars.view.view` hides other players' Private Goals and face-down Discovery tiles (those
+claimed by Rover or by Bots, as counts) and the order of every face-down stack (Discovery,
+Blueprint deck, Tech stacks, building stacks below their top tile). :func:`determinize` fills
+each hidden place with a random assignment of the components that are not visible anywhere in
+the view, keeping every count.
 
 Components that left the game face down or that were public once but are gone now (a discarded
 Private Goal, a Discovery tile a Bot destroyed, a built tile's id) are not in the view either, so
@@ -67,23 +68,29 @@ def _goals(players: list[dict[str, Any]], seat: int | None, rng: random.Random) 
     seen = {g for p in players if not _hidden(p, "goals", seat) for g in p["goals"]}
     seen |= {p["goal_done"] for p in players if p["goal_done"]}
     pool = set(load().private_goal) - seen
-    for p, hand in zip(hidden, _deal(pool, [p["goals"] for p in hidden], rng, "Private Goals")):
+    hands = _deal(pool, [p["goals"] for p in hidden], rng, "Private Goals")
+    for p, hand in zip(hidden, hands, strict=True):
         p["goals"] = sorted(hand)
+
+
+#: Where players keep Discovery tiles face down: claimed by the Rover, by Bots (BP21).
+HELD = ("discoveries", "bot_discoveries")
 
 
 def _discoveries(
     data: dict[str, Any], players: list[dict[str, Any]], seat: int | None, rng: random.Random
 ) -> None:
     tiles = load().discovery
-    hidden = [p for p in players if _hidden(p, "discoveries", seat)]
+    places = [(p, key) for p in players for key in HELD if key in p]
+    hidden = [(p, key) for p, key in places if _hidden(p, key, seat)]
     seen = set(data["exploration"]) | {t for t in data["tile"] if t in tiles}
     seen |= {data["radar"]} if data["radar"] else set()
-    seen |= {t for p in players if not _hidden(p, "discoveries", seat) for t in p["discoveries"]}
+    seen |= {t for p, key in places if not _hidden(p, key, seat) for t in p[key]}
     stack = data["discovery_stack"]
-    counts = [p["discoveries"] for p in hidden] + [stack if isinstance(stack, int) else 0]
+    counts = [p[key] for p, key in hidden] + [stack if isinstance(stack, int) else 0]
     hands = _deal(set(tiles) - seen, counts, rng, "Discovery tiles")
-    for p, hand in zip(hidden, hands, strict=False):
-        p["discoveries"] = hand
+    for (p, key), hand in zip(hidden, hands, strict=False):
+        p[key] = hand
     if isinstance(stack, int):
         data["discovery_stack"] = hands[-1]
 

@@ -35,24 +35,25 @@ BRANCH = 4  # options sampled per decision of a continuation
 DEPTH = 6  # decisions per continuation
 KEEP = frozenset({"done", "end", "skip", "stay", "keep", "claim", "travel"})
 
-#: Weights of the evaluation (OP-equivalents). Tempo weights fade to 0 as the game ends.
+#: Weights of the evaluation, in OP. "Tempo" weights fade as the game nears its end.
 WEIGHTS: dict[str, float] = {
     "resource": 0.6,  # a Resource in Storage
     "mineral": 0.7,  # pays for anything but Crystals
     "crystal": 0.8,  # in the Depot, or below it (pending)
-    "colonist": 0.8,  # in Living Quarters, ready for actions
-    "colonist_any": 0.6,  # owned, anywhere but the supply
-    "bot": 1.2,  # on Mars
-    "reach": 0.4,  # a step your Bots lack to where the Colony needs a building
-    "tech": 1.5,  # a Tech tile in the Lab, besides its end-game OP
-    "blueprint": 4.0,  # an unbuilt Blueprint's chance to be built, against its penalty
-    "advanced": 2.0,  # an Advanced Building of yours: production, its action
-    "shelter": 1.5,  # storage, Living Quarters room, Crystal production
-    "miner": 1.0,  # a Mine producing for you
-    "ship_free": 0.5,  # an Executive row uncovered
-    "hope": 4.0,
-    "idle": 2.0,  # no Colonist in Living Quarters: most actions are closed
-    "end": 6.0,  # the whole game's way to its end, for a player 10 or more ahead  # an open contract or a Scientist: what it may still bring
+    "colonist": 0.8,  # in Living Quarters, ready for actions, up to 4 (fades to half only)
+    "need": 0.6,  # a Resource (up to 2) paying for an LSS building the Colony still needs
+    "idle": 2.0,  # no Colonist in Living Quarters: most actions are closed (fades to half)
+    "reach": 0.4,  # a step your Bots lack to where the Colony needs a building (fades to half)
+    "colonist_any": 0.6,  # owned, anywhere but the supply (tempo)
+    "bot": 1.2,  # on Mars (tempo)
+    "tech": 1.5,  # a Tech tile in the Lab, besides its end-game OP (tempo)
+    "blueprint": 4.0,  # an unbuilt Blueprint's chance to be built, against its penalty (tempo)
+    "advanced": 2.0,  # an Advanced Building of yours: production, its action (tempo)
+    "shelter": 1.5,  # storage, Living Quarters room, Crystal production (tempo)
+    "miner": 2.0,  # a Mine producing for you (tempo)
+    "ship_free": 0.5,  # an Executive row uncovered (tempo)
+    "hope": 4.0,  # an open contract or a Scientist: what it may still bring (tempo)
+    "end": 6.0,  # the game's way to its end, for a player 10 or more ahead (less behind)
 }
 
 
@@ -125,7 +126,7 @@ def continuation(s: State, seat: int, rng: random.Random) -> State:
             f = t.stack[-1]
             engine.STEPS[f["t"]].apply(t, f, move)  # listed just now: legal, no need to check
             engine.advance(t)
-            value = value_of(t, t.players[seat])
+            value = value_of(t, t.players[seat])  # own value: a cheap guide for the rest
             if value > top:
                 best, top = t, value
         if best is None:
@@ -143,12 +144,12 @@ def _play(s: State, move: Move) -> bool:
 
 
 def evaluate(s: State, seat: int) -> float:
-    """``seat``'s value less the best opponent's (OP-equivalents)."""
-    lead = value_of(s, s.players[seat]) - max(
-        value_of(s, p) for p in s.players if p.seat != seat
-    )
-    # ahead, the end of the game is welcome; behind, it is not
-    return lead + WEIGHTS["end"] * progress(s) * max(-1.0, min(1.0, lead / 10))
+    """``seat``'s value less the best opponent's, in OP; ahead, the end of the game is welcome,
+    behind, it is not."""
+    done = progress(s)
+    mine = value_of(s, s.players[seat], done)
+    lead = mine - max(value_of(s, p, done) for p in s.players if p.seat != seat)
+    return lead + WEIGHTS["end"] * done * max(-1.0, min(1.0, lead / 10))
 
 
 def progress(s: State) -> float:
@@ -200,30 +201,46 @@ def final_points(s: State, p: Player, colonists: int, early: float) -> float:
     return points
 
 
+def needed(s: State, p: Player) -> int:
+    """Resources ``p`` holds (up to 2 of each) that pay for LSS buildings the Colony still
+    needs for its next level."""
+    need = s.level + 1
+    total = 0
+    for kind, count in s.lss.items():
+        if count < need:
+            for item in load().building_type[kind].cost:
+                total += min(2, p.res[item])
+    return total
+
+
 def reach(s: State, seat: int) -> int:
     """Steps ``seat``'s Bots lack to reach a building spot of each LSS type the Colony still
     needs for its next level (a Bot zone reaches 1 hex, a new building stands at most 2 from
     one of its type): the sum over those types, each capped at 6."""
-    bots = [c for c, owner in enumerate(s.bot) if owner == seat]
+    need = s.level + 1
+    wanted = {k for k, count in s.lss.items() if count < need and s.building_stacks.get(k)}
+    bots = [c for c, owner in enumerate(s.bot) if owner == seat] if wanted else []
     if not bots:
         return 0
-    need = s.level + 1
+    cells: dict[str, list[int]] = {k: [] for k in wanted}
+    for c, kind in enumerate(s.bld):
+        if kind in cells:
+            cells[kind].append(c)
+    walk = hexmap.walk
     total = 0
-    for kind, count in s.lss.items():
-        if count >= need or not s.building_stacks.get(kind):
-            continue
-        cells = [c for c, b in enumerate(s.bld) if b == kind]
-        gap = min((hexmap.walk(b, c) for b in bots for c in cells), default=9) - 3
+    for spots in cells.values():
+        gap = min((walk(b, c) for b in bots for c in spots), default=9) - 3
         total += min(6, max(0, gap))
     return total
 
 
-def value_of(s: State, p: Player) -> float:
-    """Points so far, final scoring as it stands, plus what resources and position promise."""
+def value_of(s: State, p: Player, done: float | None = None) -> float:
+    """Points so far, final scoring as it stands, plus what resources and position promise;
+    ``done``: :func:`progress` if known."""
     if s.phase == "over":
-        return p.op + 0.01 * p.crystals
+        return p.op + 0.01 * p.crystals  # the first tie-break (§24.4)
     w = WEIGHTS
-    early = 1.0 - progress(s)
+    early = 1.0 - (progress(s) if done is None else done)
     colonists = p.lq + p.wa + sum(slots.count(p.seat) for slots in s.slots.values())
     points = p.op + final_points(s, p, colonists, early)
     cap = storage_cap(p)
@@ -232,7 +249,8 @@ def value_of(s: State, p: Player) -> float:
     goods += min(p.crystals + p.pending, depot_cap(p) + 2) * w["crystal"]
     unbuilt = sum(1 for b in p.blueprints if b not in p.built)
     # needed at any time: Colonists to act, Bots near where the Colony needs buildings
-    ready = p.lq * w["colonist"] - (w["idle"] if not p.lq else 0.0) - reach(s, p.seat) * w["reach"]
+    ready = min(p.lq, 4) * w["colonist"] - (0 if p.lq else w["idle"])
+    ready += needed(s, p) * w["need"] - reach(s, p.seat) * w["reach"]
     tempo = (
         colonists * w["colonist_any"]
         + s.bot.count(p.seat) * w["bot"]

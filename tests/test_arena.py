@@ -1,0 +1,93 @@
+"""``onmars arena`` (issue 5): seats rotated, seeded results whatever the number of processes,
+fractional shared wins, unfinished games, confidence intervals, the results table."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from onmars import arena
+from onmars.cli import main
+
+
+def test_same_results_with_one_or_two_processes() -> None:
+    one = arena.run(2, ["random", "random"], games=3, seed=5, jobs=1)
+    two = arena.run(2, ["random", "random"], games=3, seed=5, jobs=2)
+    assert one == two  # thinking times aside (not compared)
+    assert [g.index for g in two.games] == [0, 1, 2]
+    assert all(g.finished for g in one.games)
+    assert sum(g.shares[0] + g.shares[1] for g in one.games) == pytest.approx(3)
+
+
+def test_seats_rotate_across_games() -> None:
+    assert [arena.seating(3, g) for g in range(4)] == [(0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 1, 2)]
+    assert arena.labels(["random", "greedy", "random"]) == ["random", "greedy", "random#2"]
+
+
+def test_seeds_depend_on_the_arena_seed_and_the_game() -> None:
+    seeds = {arena.game_seed(s, g) for s in (1, 2) for g in range(50)}
+    assert len(seeds) == 100
+    assert arena.game_seed(1, 7) == arena.game_seed(1, 7)
+    assert arena.bot_seed(1, 7, 0) != arena.bot_seed(1, 7, 1)
+
+
+def test_unfinished_games_are_no_wins() -> None:
+    """A game stopped by the move cap counts as played but won by nobody."""
+    result = arena.run(2, ["random", "greedy"], games=2, seed=1, jobs=1, max_moves=40)
+    assert result.unfinished == 2
+    for st in result.stats:
+        assert st.games == 2 and st.finished == 0 and st.wins == 0 and st.win_rate == 0
+        assert math.isnan(st.mean_score)
+    assert "2 unfinished" in arena.text_table(result)
+
+
+def result_of(entrants: tuple[int, ...], scores: tuple[int, ...], shares: tuple[float, ...]):
+    n = len(entrants)
+    return arena.GameResult(0, 0, entrants, True, 100, 10, scores, shares, (0.0,) * n, (1,) * n)
+
+
+def test_shared_victories_count_fractionally() -> None:
+    results = [
+        result_of((0, 1), (50, 50), (0.5, 0.5)),
+        result_of((1, 0), (40, 60), (0.0, 1.0)),
+    ]
+    first, second = (arena.entrant_stats(results, e, ["a", "b"]) for e in (0, 1))
+    assert first.wins == 1.5 and first.win_rate == 0.75
+    assert second.wins == 0.5 and second.mean_score == 45
+    assert first.games == second.games == 2
+
+
+def test_wilson_interval() -> None:
+    lo, hi = arena.wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    assert arena.wilson(0, 10)[0] == 0 and round(arena.wilson(0, 10)[1], 4) == 0.2775
+    assert arena.wilson(10, 10)[1] == pytest.approx(1)
+    mean, (a, b) = arena.mean_ci([1, 2, 3, 4])
+    assert mean == 2.5 and a < 2.5 < b and b - 2.5 == pytest.approx(2.5 - a)
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="one bot per seat"):
+        arena.run(3, ["greedy", "random"], games=1)
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        arena.run(2, ["nobody", "random"], games=1)
+    assert main(["arena", "--bots", "greedy", "--games", "1"]) == 2
+
+
+def test_cli_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--players", "2", "--bots", "random,random", "--games", "2"]
+    assert main([*argv, "--seed", "3", "--jobs", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Arena: 2 players, 2 games, seed 3: 2 finished, 0 unfinished" in out
+    for word in ("bot", "win %", "95% CI", "score", "moves", "random", "random#2"):
+        assert word in out
+    rows = [line.split() for line in out.splitlines() if line.split()[:1] == ["random"]]
+    assert rows and rows[0][1] == "2"  # games played by the first entrant
+
+
+def test_plain_text_table() -> None:
+    result = arena.run(2, ["random", "random"], games=2, seed=3, jobs=1)
+    text = arena.text_table(result)
+    assert text.splitlines()[1].split()[:3] == ["bot", "games", "wins"]
+    assert len(text.splitlines()) == 4
