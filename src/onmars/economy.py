@@ -7,7 +7,6 @@ Costs are lists of tokens: a Resource id, ``"any"`` (one Resource of the payer's
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 from onmars.components import RESOURCES, load
 from onmars.engine import Frame, Step, pop, push, step
@@ -104,26 +103,32 @@ def new_colonists(p: Player, n: int) -> None:
 # --- Paying ------------
 
 
-def can_pay(p: Player, cost: Iterable[str]) -> bool:
+def can_pay(p: Player, cost: list[str] | tuple[str, ...]) -> bool:
     """Whether the player can pay every token of ``cost`` now (§23.1)."""
+    res = p.res
+    if len(cost) == 1:  # the common case: one token
+        token = cost[0]
+        if token == "crystal":
+            return p.crystals > 0
+        if token == "any":
+            return any(res.values())
+        return res[token] > 0 or res["mineral"] > 0
     need = Counter(cost)
     if need["crystal"] > p.crystals:
         return False
-    minerals = p.res["mineral"] - need["mineral"]
+    minerals = res["mineral"] - need["mineral"]
     if minerals < 0:
         return False
-    left = dict(p.res)
-    left["mineral"] = minerals
+    spare = 0  # what is left over for "any"
     for r in RESOURCES[1:]:
-        short = need[r] - left[r]
+        short = need[r] - res[r]
         if short > 0:
-            left["mineral"] -= short
-            left[r] = 0
+            minerals -= short
         else:
-            left[r] -= need[r]
-    if left["mineral"] < 0:
+            spare -= short
+    if minerals < 0:
         return False
-    return need["any"] <= sum(left.values())
+    return need["any"] <= spare + minerals
 
 
 def payment_options(p: Player, token: str) -> list[str]:

@@ -88,4 +88,4 @@ class Move:
 
 def mv(verb: str, *args: object) -> Move:
     """Shorthand used by the rules modules: ``mv("take", "BP04")``."""
-    return Move(verb, tuple(str(a) for a in args))
+    return Move(verb, tuple(a if type(a) is str else str(a) for a in args))
