@@ -398,3 +398,24 @@ def test_trusted_load_skips_the_replay_but_keeps_the_game() -> None:
     assert loaded.state.to_dict() == game.state.to_dict()
     with pytest.raises(onmars.SaveFileError):
         onmars.Game.from_json('{"format": 1, "log": {}}', verify=False)
+
+
+def test_malformed_saves_and_moves_raise_typed_errors() -> None:
+    """Bad input gets a typed error: deeply nested or oversized JSON, bytes that are not text,
+    a trusted save with a broken state, a Move built with non-text arguments, a player count
+    far out of range in a log."""
+    for text in ("[" * 100_000, "1" * 5000, b"\xff\xfe"):
+        with pytest.raises(onmars.SaveFileError):
+            onmars.Game.from_json(text)  # type: ignore[arg-type]
+    broken = '{"format": 1, "log": {"options": {}, "moves": []}, "state": "xy"}'
+    with pytest.raises(onmars.SaveFileError):
+        onmars.Game.from_json(broken, verify=False)
+    game = started(3, seed=1)
+    before = game.state.to_dict()
+    for move in (onmars.Move("bot", (1, 2)), onmars.Move("seat", ("1 2",))):  # type: ignore[arg-type]
+        with pytest.raises(onmars.InvalidMoveError):
+            game.play(move)
+    assert game.state.to_dict() == before
+    log = {"options": {"players": 10**9, "length": "short"}, "seed": 1, "moves": []}
+    with pytest.raises(onmars.SaveFileError, match="§3"):
+        onmars.Game.replay(log)

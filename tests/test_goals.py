@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import assert_illegal, legal, only_res, play, started
 
 from onmars import Game
-from onmars.economy import gain
+from onmars.economy import crystals_in, gain
 
 
 def with_goals(game: Game, seat: int, *goals: str) -> None:
@@ -182,3 +182,14 @@ def test_gained_items_beyond_storage_go_onto_a_delivery_contract() -> None:
     assert p.res["water"] == 2 and p.delivered["C09"] == ["water", "water"]
     gain(p, "oxygen", 5)
     assert p.res["oxygen"] == 2 and p.delivered["C09"] == ["water", "water"]
+
+
+def test_crystals_the_depot_cannot_hold_go_onto_a_delivery_contract() -> None:
+    """§16, seed item 3: Crystals gained that the Depot has no room for may go onto a Delivery
+    contract that needs them instead of being lost."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.contracts = ["C12"]  # 3 Crystals + 2 Minerals
+    p.crystals, p.pending = 3, 2  # the Depot (3 free spaces) is full
+    crystals_in(p)
+    assert p.crystals == 3 and p.delivered["C12"] == ["crystal", "crystal"]

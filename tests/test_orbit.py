@@ -387,3 +387,18 @@ def test_resupply_item_must_be_in_the_warehouse() -> None:
     assert "item water" not in legal(game)
     assert_illegal(game, "item water", "§7.5")
     assert_illegal(game, "item mineral", "§7.5")
+
+
+def test_rnd_keeps_the_crystal_its_development_needs_whatever_the_placement_costs() -> None:
+    """§7.4, §6.2, RUL-3: with two other colours on R&D (2 payments owed), 2 Crystals, no spare
+    Colonist, and only a development into L6 (Oxygen + Crystal) possible, R&D is not offered:
+    the placement would take both Crystals."""
+    game = started(3, seed=1)
+    s = game.state
+    p = s.players[0]
+    s.slots["rnd"] = [1, 2]
+    p.lq, p.crystals = 1, 2
+    only_res(game, 0, oxygen=1)
+    p.lab = {"5t": "shelter-red"}
+    assert "main rnd" not in legal(game)
+    assert_illegal(game, "main rnd", "§6.2")

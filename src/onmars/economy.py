@@ -37,8 +37,11 @@ def depot_cap(p: Player) -> int:
 def crystals_in(p: Player) -> None:
     """Crystals below the Depot move in, up to its free spaces; the rest are lost (seed item 3;
     at the start of your turn and once more at the end of the game, §24.1)."""
-    p.crystals = min(p.crystals + p.pending, depot_cap(p))
+    total = p.crystals + p.pending
+    p.crystals = min(total, depot_cap(p))
     p.pending = 0
+    if total > p.crystals:  # a Delivery contract may still take what the Depot cannot (§16)
+        onto_contracts(p, "crystal", total - p.crystals)
 
 
 def storable(p: Player, item: str) -> bool:

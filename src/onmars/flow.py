@@ -207,7 +207,7 @@ class TurnEnd(Step):
         push(s, "status_update", seat)
         for spot in reversed(s.turn.get("refill", [])):
             push(s, "refill_science", seat, spot=spot)
-        for owner, tile in reversed(s.turn["used"]):
+        for owner, tile in reversed(s.turn.pop("used", [])):
             push(s, "owner_develop", owner, tile=tile)
 
 

@@ -85,17 +85,13 @@ class Game:
         return engine.legal_moves(self.state)
 
     def play(self, move: Move | str) -> None:
-        if isinstance(move, str):
-            move = Move.parse(move)
-        elif not isinstance(move, Move):
-            raise InvalidMoveError(f"a move must be a Move or text, not {type(move).__name__}")
+        move = _as_move(move)
         engine.play(self.state, move)
         self.moves.append(str(move))
 
     def why(self, move: Move | str) -> str:
         """Why a move is illegal now ("" if it is legal)."""
-        if isinstance(move, str):
-            move = Move.parse(move)
+        move = _as_move(move)
         return "" if move in self.legal_moves() else engine.explain(self.state, move)
 
     def undo(self) -> None:
@@ -142,7 +138,7 @@ class Game:
         the save themselves)."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
+        except (ValueError, TypeError, RecursionError) as exc:  # JSONDecodeError, bad bytes
             raise SaveFileError(f"save file is not valid JSON: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError(f"not an On Mars save of format {SAVE_FORMAT}")
@@ -150,7 +146,7 @@ class Game:
             try:
                 log = data["log"]
                 return cls(State.from_dict(data["state"]), log["options"], list(log["moves"]))
-            except (KeyError, TypeError) as exc:
+            except (KeyError, TypeError, ValueError) as exc:
                 raise SaveFileError(f"not a valid On Mars save: {exc}") from None
         game = cls.replay(data.get("log"))
         if "state" in data and data["state"] != game.state.to_dict():
@@ -158,10 +154,26 @@ class Game:
         return game
 
 
+def _as_move(move: Move | str) -> Move:
+    """A move from text, or a Move checked like parsed text (InvalidMoveError otherwise)."""
+    if isinstance(move, Move):
+        if not all(isinstance(a, str) for a in move.args) or not isinstance(move.verb, str):
+            raise InvalidMoveError(f"a Move's verb and arguments must be text: {move.args!r}")
+        parsed = Move.parse(" ".join((move.verb, *move.args)))
+        if parsed != move:
+            raise InvalidMoveError(f"{move!r} is not a well-formed move: {move.args!r}")
+        return parsed
+    if isinstance(move, str):
+        return Move.parse(move)
+    raise InvalidMoveError(f"a move must be a Move or text, not {type(move).__name__}")
+
+
 def _names(players: int | list[str]) -> list[str]:
     if isinstance(players, bool):
         raise ValueError("§3: players must be a count or a list of names")
     if isinstance(players, int):
+        if not 2 <= players <= 4:
+            raise ValueError(f"§3: On Mars is for 2-4 players here, not {players}")
         names = [f"Player {i + 1}" for i in range(players)]
     elif isinstance(players, list | tuple) and all(isinstance(x, str) for x in players):
         names = list(players)

@@ -156,7 +156,8 @@ class OwnerDevelop(Step):
         pop(s, f)
         if m.verb == "keep":
             gain(s.players[f["p"]], "oxygen")
-        else:
+        else:  # a Tech borrowed for this development's benefit is settled right after it
+            push(s, "settle_techs", f["p"])
             develop(s, f["p"], m.args[0], m.args[1], paid=False)
 
 

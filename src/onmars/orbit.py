@@ -196,13 +196,13 @@ class ResearchDevelopment:
 
 def _crystal_needed(s: State, seat: int) -> int:
     """1 when every affordable development needs a Crystal (into L6, RUL-3): the placement
-    cost may not take it."""
+    cost, however many Crystals it asks, may not take the last one."""
     p = s.players[seat]
     if not p.crystals:
         return 0
-    p.crystals -= 1
+    saved, p.crystals = p.crystals, 0
     without = lab.developments(p, paid=True)
-    p.crystals += 1
+    p.crystals = saved
     return 0 if without else 1
 
 

@@ -81,8 +81,8 @@ def push_bonus(s: State, seat: int, bonus: str) -> None:
 
 @step
 class SettleTechs(Step):
-    """Outside a turn (setup picks, the Shuttle phase) the owners of Tech tiles used for a
-    Turn Order bonus decide at once, as they would at the end of a turn (§8.3)."""
+    """Outside a turn (setup picks, the Shuttle phase, an owner's free development at a turn's
+    end) the owners of Tech tiles used decide at once, as at the end of a turn (§8.3)."""
 
     name = "settle_techs"
     auto = True
