@@ -228,3 +228,13 @@ def test_bad_vocabulary() -> None:
     """RUL-2: a Turn Order bonus outside the vocabulary fails."""
     t = edited("board.toml", 'bonus = "tech"', 'bonus = "teleport"')
     fails(t, "board.toml", "[[turn_order]]", "id=3", "teleport")
+
+
+def test_reward_and_action_sizes_live_in_the_data() -> None:
+    """§18.2, §14: how many a Private Goal reward or a Blueprint action gives is data; a
+    reward that needs a number but has none fails at load, naming the record."""
+    t = edited("cards.toml", 'reward = "minerals"\nreward_amount = 3\n', 'reward = "minerals"\n')
+    fails(t, "cards.toml", "PG03", "reward_amount")
+    t = edited("cards.toml", 'action = "casino"\nboost = "colonist"\namount = 2\n',
+               'action = "casino"\nboost = "colonist"\n')  # fmt: skip
+    fails(t, "cards.toml", "BP11", "amount")

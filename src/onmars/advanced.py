@@ -37,11 +37,10 @@ from onmars.orbit import blueprint_blocker, learn_blocker, warehouse_items
 from onmars.state import State
 from onmars.travel import production, start_travel
 
-SCORE_OP = 2  # Mineral Mine (BP13)
-CASINO_CRYSTALS = 2  # Casino (BP11)
-AQUEDUCT_COLONISTS = 2  # Aqueduct (BP18)
-TRADE_GAINS = 2  # Trade Market (BP20)
-RECYCLING_MP = 2  # Recycling Bots (BP21)
+
+def amount(bp: str) -> int:
+    """The number printed in a Blueprint's action (data: ``amount``)."""
+    return load().blueprint[bp].amount
 
 
 @dataclass(frozen=True)
@@ -174,7 +173,7 @@ class Casino:
 
     @staticmethod
     def start(s: State, seat: int, bp: str) -> None:
-        gain(s.players[seat], "crystal", CASINO_CRYSTALS)
+        gain(s.players[seat], "crystal", amount(bp))
         push(s, "ab_boost", seat, kind="casino", n=0)
 
 
@@ -368,7 +367,7 @@ class MineralMine:
 
     @staticmethod
     def start(s: State, seat: int, bp: str) -> None:
-        score(s.players[seat], SCORE_OP, "blueprint_action")
+        score(s.players[seat], amount(bp), "blueprint_action")
 
 
 @blueprint_action("contract")
@@ -489,7 +488,7 @@ class Aqueduct:
 
     @staticmethod
     def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "ab_retrieve", seat, n=AQUEDUCT_COLONISTS, src="wa")
+        push_picks(s, "ab_retrieve", seat, n=amount(bp), src="wa")
 
 
 @blueprint_action("eco_resort")
@@ -577,7 +576,7 @@ class TradeMarket:
 
     @staticmethod
     def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "ab_trade", seat, n=TRADE_GAINS, must=TRADE_GAINS, boost="colonist")
+        push_picks(s, "ab_trade", seat, n=amount(bp), must=amount(bp), boost="colonist")
 
 
 @step
@@ -746,14 +745,14 @@ class RecyclingBots:
     def blocker(s: State, seat: int, bp: str) -> str:
         if not bot_cells(s, seat):
             return "§14: you have no Bot on Mars"
-        trial = {"t": "ab_recycle", "p": seat, "mp": RECYCLING_MP, "carry": -1, "moved": []}
+        trial = {"t": "ab_recycle", "p": seat, "mp": amount(bp), "carry": -1, "moved": []}
         if not recycling_moves(s, trial):
             return "§9.1: none of your Bots can move and end on a legal hex"
         return ""
 
     @staticmethod
     def start(s: State, seat: int, bp: str) -> None:
-        push(s, "ab_recycle", seat, mp=RECYCLING_MP, carry=-1, moved=[])
+        push(s, "ab_recycle", seat, mp=amount(bp), carry=-1, moved=[])
 
 
 @step

@@ -12,8 +12,6 @@ from onmars.moves import Move, mv
 from onmars.placement import place_colonist, placement_blocker
 from onmars.state import State
 
-SHIP_COST = ["plant", "water"]
-
 
 @action(MAIN, "control", "§9.1")
 class ControlCenter:
@@ -25,6 +23,11 @@ class ControlCenter:
     def start(s: State, seat: int) -> None:
         mp = load().value("bot_mp")[0], load().value("rover_mp")[0]
         push(s, "control", seat, bot_mp=mp[0], rover_mp=mp[1])
+
+
+def ship_cost() -> list[str]:
+    """1 Plant + 1 Water (§9.4; data: the ``ship`` action's cost)."""
+    return list(load().action["ship"].cost)
 
 
 # --- Welcome a Ship ------------
@@ -39,7 +42,7 @@ def ship_blocker(s: State, seat: int, free: bool = False) -> str:
         )
     if not p.depot_ships:
         return "§9.4: no Ship is left in your Depot"
-    if not free and not can_pay(p, SHIP_COST):
+    if not free and not can_pay(p, ship_cost()):
         return "§9.4: welcoming a Ship costs 1 Plant and 1 Water"
     return ""
 
@@ -75,7 +78,7 @@ class WelcomeShip(PickStep):
         p.ships_out += 1
         push(s, "ship_reward", p.seat, extra=f.get("extra", 0))
         if not f.get("free"):
-            charge(s, p.seat, SHIP_COST)
+            charge(s, p.seat, ship_cost())
 
     @staticmethod
     def why(s: State, f: Frame, m: Move) -> str:

@@ -131,6 +131,7 @@ class Blueprint(Record):
     scientist: str
     action: str
     boost: str
+    amount: int = 0  # the number in its action (Casino's 2 Crystals, Mineral Mine's 2 OP, ...)
 
 
 @dataclass(frozen=True)
@@ -164,12 +165,14 @@ class PrivateGoal(Record):
     condition: str
     amount: int
     reward: str
+    reward_amount: int = 0  # how many the alternative reward gives (Minerals, hexes, ...)
 
 
 @dataclass(frozen=True)
 class DiscoveryTile(Record):
     kind: str
     param: str
+    amount: int = 1  # how many (Crystals, Resources, developments, "up to" picks)
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,7 @@ class MainAction(Record):
     placement: bool
     slots: int
     boost: str
+    cost: tuple[str, ...] = ()  # printed cost tokens (Welcome a Ship; a Contract's Crystal)
 
 
 @dataclass(frozen=True)

@@ -79,10 +79,10 @@ def resolve(s: State, seat: int, tile_id: str) -> None:
     """Push the frames of Discovery tile ``tile_id``'s benefit (§21, RUL-7); check
     :func:`usable` first. "Up to 2" benefits: the first use is mandatory, the second optional."""
     d = load().discovery[tile_id]
-    p = s.players[seat]
+    p, k = s.players[seat], d.amount
     match d.kind:
         case "develop":  # one tile twice or two tiles once, paying normal costs
-            push_picks(s, "develop", seat, n=2, must=1, paid=True)
+            push_picks(s, "develop", seat, n=k, must=1, paid=True)
         case "construct_type":
             from onmars.construction import push_construct
 
@@ -92,19 +92,19 @@ def resolve(s: State, seat: int, tile_id: str) -> None:
 
             push_construct(s, seat)
         case "upgrade":  # up to 2, 1 Mineral each, in a Bot zone
-            push_picks(s, "upgrade", seat, n=2, must=1, zone=True)
+            push_picks(s, "upgrade", seat, n=k, must=1, zone=True)
         case "hire":
             push_hire(s, seat)
         case "blueprints":
-            push_picks(s, "blueprint", seat, n=2, must=1)
+            push_picks(s, "blueprint", seat, n=k, must=1)
         case "warehouse":
-            push_picks(s, "warehouse", seat, n=2, must=1)
+            push_picks(s, "warehouse", seat, n=k, must=1)
         case "crystals":
-            gain(p, "crystal", 3)
+            gain(p, "crystal", k)
         case "resources":
-            gain(p, d.param, 3)
+            gain(p, d.param, k)
         case "tech":
-            push_picks(s, "learn", seat, n=1, must=1)
+            push_picks(s, "learn", seat, n=k, must=1)
         case _:
             raise AssertionError(f"unknown Discovery kind {d.kind!r}")
 

@@ -117,27 +117,29 @@ class GoalReward(Step):
     def apply(s: State, f: Frame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
-        reward_frames(s, f["p"], m.args[0])
+        reward_frames(s, f["p"], f["goal"], m.args[0])
 
 
-def reward_frames(s: State, seat: int, reward: str) -> None:
-    """Start a Private Goal reward (§18.2; decisions noted where the card is terse)."""
+def reward_frames(s: State, seat: int, goal: str, reward: str) -> None:
+    """Start a Private Goal reward (§18.2; decisions noted where the card is terse). How many
+    the reward gives is the card's ``reward_amount`` in the data."""
     from onmars.movement import push_rover_move
     from onmars.science import push_free_card
 
     p = s.players[seat]
+    k = load().private_goal[goal].reward_amount
     if reward == "develop":
-        push_picks(s, "develop", seat, n=2, must=0, paid=False)
+        push_picks(s, "develop", seat, n=load().value("goal_developments")[0], must=0, paid=False)
     elif reward == "free_upgrades":
-        push_picks(s, "upgrade", seat, n=2, must=0, zone=True, free=True)
+        push_picks(s, "upgrade", seat, n=k, must=0, zone=True, free=True)
     elif reward == "resources":
-        push(s, "goal_gain", seat, n=3)
+        push(s, "goal_gain", seat, n=k)
     elif reward == "minerals":
-        gain(p, "mineral", 3)
+        gain(p, "mineral", k)
     elif reward == "rover_move":
-        push_rover_move(s, seat, 5, crystals=True, tech=True)
+        push_rover_move(s, seat, k, crystals=True, tech=True)
     elif reward == "colonists":
-        new_colonists(p, 2)
+        new_colonists(p, k)
     elif reward == "free_contract":
         push_free_card(s, seat, "contract")
     elif reward == "free_scientist":
@@ -145,13 +147,13 @@ def reward_frames(s: State, seat: int, reward: str) -> None:
     elif reward == "free_ship":
         push_picks(s, "ship", seat, must=0, free=True)  # the ship limit applies (RUL-14)
     elif reward == "retrieve_anywhere":  # "from the board": Action slots and Mines (our reading)
-        push(s, "goal_retrieve", seat, n=2, miners=True)
+        push(s, "goal_retrieve", seat, n=k, miners=True)
     elif reward == "retrieve_slots":
-        push(s, "goal_retrieve", seat, n=2, miners=False)
+        push(s, "goal_retrieve", seat, n=k, miners=False)
     elif reward == "travel":
         start_travel(s, seat, OTHER[p.side])
     elif reward == "crystals":
-        gain(p, "crystal", 3)
+        gain(p, "crystal", k)
     else:  # pragma: no cover - validate.py admits only the rewards above
         raise AssertionError(reward)
 

@@ -24,7 +24,6 @@ from onmars.placement import extra_cost, place_colonist, placement_blocker
 from onmars.state import Player, State
 
 KINDS = ("scientist", "contract")
-CONTRACT_COST = ["crystal"]  # §9.5: the 1-Crystal icon printed on the display space
 
 
 def kind_of(card: str) -> str:
@@ -35,7 +34,7 @@ def card_cost(card: str) -> list[str]:
     """Cost tokens: ``"colonist"`` (Living Quarters → Working Area), ``"crystal"``, Resources."""
     if card in load().scientist:
         return list(load().scientist[card].cost)
-    return list(CONTRACT_COST)
+    return list(load().action["hire"].cost)  # §9.5: the Crystal printed on the display
 
 
 @cache

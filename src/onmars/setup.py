@@ -14,7 +14,10 @@ from onmars.components import COLOURS, LSS_TYPES, RESOURCES, load
 from onmars.engine import push
 from onmars.state import Player, State
 
-GRID_SPACES = ("bottom1", "bottom2", "middle1", "middle2", "middle3", "top1", "top2", "top3")
+#: Tech Grid spaces, bottom row first (the refill order, §8.6), named from ``tech.toml``'s rows.
+GRID_SPACES = tuple(
+    f"{row.id}{i + 1}" for row in load().grid_row.values() for i in range(row.spaces)
+)
 
 
 def grid_row(space: str) -> str:

@@ -72,7 +72,7 @@ SETTINGS = (
     "lq_row_op", "progress_op", "ship_op", "blueprint_built_op", "blueprint_unbuilt_op",
     "scientist_op", "first_lss_op", "lss_rows", "shuttle_spaces", "private_goals_dealt",
     "exploration_size", "blueprint_display", "bot_mp", "rover_mp", "remaining_missions",
-    "missions_short_game", "missions_long_game", "open_executive_rows",
+    "missions_short_game", "missions_long_game", "open_executive_rows", "goal_developments",
 )  # fmt: skip
 FEATURES = {"start_mine": 1, "lss_start": 4, "shelters_2p": 2, "shelters_3p": 3, "shelters_4p": 4}
 
@@ -165,6 +165,14 @@ def cells_of(c: Components) -> Iterator[tuple[int, int]]:
         yield from ((col.q, r) for r in range(col.r_min, col.r_max + 1))
 
 
+#: Blueprint actions and Private Goal rewards whose size is a number in the data.
+_COUNTED_ACTIONS = {"casino", "score", "aqueduct", "trade", "recycling"}
+_COUNTED_REWARDS = {
+    "free_upgrades", "resources", "minerals", "rover_move", "colonists", "retrieve_anywhere",
+    "retrieve_slots", "crystals",
+}  # fmt: skip
+
+
 def _record_problems(c: Components, attr: str, r: Record) -> Iterator[str]:
     """Checks within one record that a value list cannot express."""
     if r.substitute and not r.ruling:
@@ -196,6 +204,11 @@ def _record_problems(c: Components, attr: str, r: Record) -> Iterator[str]:
             yield f"gain {r.gain!r} is not what a {r.building} produces"
         if r.scientist in c.scientist and c.scientist[r.scientist].works_in != r.building:
             yield f"scientist {r.scientist!r} does not work in {r.building}"
+        if (r.action in _COUNTED_ACTIONS) != (r.amount > 0):
+            yield f"amount must be set (only) for the actions {sorted(_COUNTED_ACTIONS)}"
+    elif attr == "private_goal":
+        if (r.reward in _COUNTED_REWARDS) != (r.reward_amount > 0):
+            yield f"reward_amount must be set (only) for the rewards {sorted(_COUNTED_REWARDS)}"
     elif attr == "contract":
         upgrade = r.kind == "upgrade"
         if upgrade == bool(r.items) or upgrade != bool(r.building):
@@ -209,6 +222,8 @@ def _record_problems(c: Components, attr: str, r: Record) -> Iterator[str]:
         allowed = {"construct_type": PROGRESS_TYPES, "resources": RESOURCES[1:]}.get(r.kind, ("",))
         if r.param not in allowed:
             yield f"param {r.param!r} does not suit kind {r.kind!r} (RUL-7)"
+        if r.amount < 1:
+            yield "amount must be at least 1"
     elif attr == "turn_order":
         if r.id != str(r.number) or r.side != ("orbit" if r.number <= 4 else "colony"):
             yield "id must be the number; spaces 1-4 are Orbit, 5-8 Colony (RUL-2)"
