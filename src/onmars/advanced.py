@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 
-from onmars import hexmap, lab
+from onmars import construction, hexmap, lab
 from onmars.colony import ship_blocker, upgrade_targets
 from onmars.components import RESOURCES, load
 from onmars.economy import gain, lq_cap, score, storable, storage_cap, to_lq, to_wa
@@ -35,7 +34,7 @@ from onmars.mars import bot_cells
 from onmars.moves import Move, mv
 from onmars.orbit import blueprint_blocker, learn_blocker, warehouse_items
 from onmars.state import State
-from onmars.travel import production, start_travel
+from onmars.travel import produced, producers, production, start_travel
 
 
 def amount(bp: str) -> int:
@@ -112,13 +111,6 @@ class BuilderDrone:
 # --- BP02, 04, 06, 08, 10, 12: construct the Blueprint's building type (§9.2, §13.3) ------------
 
 
-def _construction() -> ModuleType:
-    """The construction module, imported late (it is written in parallel)."""
-    from onmars import construction
-
-    return construction
-
-
 def construct_problem(s: State, seat: int, types: list[str], boosts: int, more: int = 0) -> str:
     """Why no construction of ``types`` is possible after ``more`` further boosts on top of
     ``boosts`` already paid ("" if one is): the boost Colonists leave Living Quarters first,
@@ -126,7 +118,7 @@ def construct_problem(s: State, seat: int, types: list[str], boosts: int, more: 
     p = s.players[seat]
     p.lq -= more  # try it with the boost Colonists out of Living Quarters, then put them back
     try:
-        return _construction().construct_blocker(s, seat, types, tech_bonus=boosts + more)
+        return construction.construct_blocker(s, seat, types, tech_bonus=boosts + more)
     finally:
         p.lq += more
 
@@ -137,7 +129,7 @@ def boost_range(s: State, seat: int, types: list[str], boosts: int) -> tuple[boo
     out of Living Quarters, where a Mine's Miner must remain (§9.2, §13.3)."""
     lq = s.players[seat].lq
     now = later = False
-    for btype, need in _construction().bonus_needs(s, seat, types).items():
+    for btype, need in construction.bonus_needs(s, seat, types).items():
         keep = 1 if load().building_type[btype].needs_colonist else 0
         now = now or (need <= boosts and lq >= keep)
         later = later or max(1, need - boosts) <= lq - keep
@@ -209,7 +201,7 @@ class Boost(Step):
             return
         pop(s, f)
         if f["kind"] == "construct":
-            _construction().push_construct(s, f["p"], f["types"], tech_bonus=f["n"])
+            construction.push_construct(s, f["p"], f["types"], tech_bonus=f["n"])
 
     @staticmethod
     def why(s: State, f: Frame, m: Move) -> str:
@@ -221,20 +213,6 @@ class Boost(Step):
 
 
 # --- BP03 Automated Production (§12.4) ------------
-
-
-def producers(s: State, seat: int) -> list[int]:
-    """Your Advanced Buildings and the Mines with your Miner: what produces on the way to Orbit
-    (§12.4)."""
-    cells_of = _construction().cells_of
-    mine = set(cells_of(s.ab, seat)) | set(cells_of(s.miner, seat))
-    return sorted(c for c in mine if s.bld[c])
-
-
-def produced(s: State, cell: int) -> str:
-    """The item ``cell`` produces: its type's (a Shelter's is a Crystal); a Miner's Mine, a
-    Mineral (§12.4)."""
-    return load().building_type[s.bld[cell].split(":")[0]].gain
 
 
 @blueprint_action("produce")

@@ -29,11 +29,11 @@ from onmars import hexmap, lab, lss
 from onmars.components import BUILDING_TYPES, PROGRESS_TYPES, load
 from onmars.economy import can_pay, charge, gain
 from onmars.engine import MAIN, Frame, Step, action, pop, push, step
-from onmars.mars import complex_of, displace, zone
+from onmars.mars import cells_of, complex_of, displace, zone
 from onmars.missions import contribute
 from onmars.moves import Move, mv
 from onmars.placement import place_colonist, placement_blocker
-from onmars.state import Player, State
+from onmars.state import State
 
 SHELTER = "shelter"
 
@@ -88,24 +88,9 @@ def type_problem(s: State, seat: int, btype: str, miners: int) -> str:
 # --- where it may go ------------
 
 
-def cells_of(values: list, who: object) -> list[int]:
-    """The indices of a per-cell list holding ``who`` (a C-speed scan)."""
-    out: list[int] = []
-    i = -1
-    try:
-        while True:
-            i = values.index(who, i + 1)
-            out.append(i)
-    except ValueError:
-        return out
-
-
 def bot_zone(s: State, seat: int) -> list[int]:
-    """Your Bots' building zones, in cell order: each Bot's hex and its neighbours (§10)."""
-    cells: set[int] = set()
-    for c in cells_of(s.bot, seat):
-        cells.update(hexmap.zone(c))
-    return sorted(cells)
+    """Your Bots' building zones in cell order (§10)."""
+    return sorted(zone(s, seat))
 
 
 @cache
@@ -135,14 +120,6 @@ def best_tech(s: State, seat: int, btype: str) -> int | None:
     return max((level for _, _, level in lab.techs_in_play(s, btype, seat)), default=None)
 
 
-def _payable(p: Player, cost: tuple[str, ...]) -> bool:
-    """``can_pay`` with a fast answer for the usual one-Resource cost (itself or a Mineral,
-    §23.1)."""
-    if len(cost) == 1 and cost[0] in p.res:
-        return p.res[cost[0]] > 0 or p.res["mineral"] > 0
-    return can_pay(p, cost)
-
-
 def type_ok(s: State, seat: int, btype: str, miners: int) -> bool:
     """:func:`type_problem` is "" (no message built)."""
     if not next_tile(s, seat, btype):
@@ -150,7 +127,7 @@ def type_ok(s: State, seat: int, btype: str, miners: int) -> bool:
     data = load().building_type[btype]
     if data.needs_colonist and miners < 1:
         return False
-    return _payable(s.players[seat], data.cost)
+    return can_pay(s.players[seat], data.cost)
 
 
 def hex_needs(s: State, seat: int, btype: str, cells: list[int]) -> Iterator[tuple[int, int]]:

@@ -23,8 +23,7 @@ from collections import Counter
 from itertools import permutations
 
 from onmars.components import load
-from onmars.construction import cells_of
-from onmars.mars import complex_of
+from onmars.mars import cells_of, complex_of
 from onmars.missions import contribute
 from onmars.moves import Move, mv
 from onmars.state import Player, State

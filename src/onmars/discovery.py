@@ -16,6 +16,7 @@ from __future__ import annotations
 from onmars import lab
 from onmars.colony import upgrade_targets
 from onmars.components import load
+from onmars.construction import construct_blocker, push_construct
 from onmars.economy import gain, storable
 from onmars.engine import push_picks
 from onmars.missions import contribute
@@ -37,14 +38,6 @@ def is_research(tile: str) -> bool:
     return tile.startswith("R") and tile[1:] in load().research
 
 
-def _construct_blocker(s: State, seat: int, types: list[str] | None) -> str:
-    try:
-        from onmars.construction import construct_blocker
-    except ImportError:  # construction arrives in its own module (§9.2)
-        return "§9.2: construction is not available"
-    return construct_blocker(s, seat, types)
-
-
 def usable(s: State, seat: int, tile_id: str) -> bool:
     """Whether ``seat`` can pay the cost of Discovery tile ``tile_id``'s benefit and use at least
     part of it now (§9.1, §21). Constructions follow every normal rule, Bot zone included
@@ -55,9 +48,9 @@ def usable(s: State, seat: int, tile_id: str) -> bool:
         case "develop":
             return bool(lab.developments(p, paid=True))
         case "construct_type":
-            return not _construct_blocker(s, seat, [d.param])
+            return not construct_blocker(s, seat, [d.param])
         case "construct_any":
-            return not _construct_blocker(s, seat, None)
+            return not construct_blocker(s, seat, None)
         case "upgrade":
             return bool(upgrade_targets(s, seat, in_zone=True))
         case "hire":
@@ -84,12 +77,8 @@ def resolve(s: State, seat: int, tile_id: str) -> None:
         case "develop":  # one tile twice or two tiles once, paying normal costs
             push_picks(s, "develop", seat, n=k, must=1, paid=True)
         case "construct_type":
-            from onmars.construction import push_construct
-
             push_construct(s, seat, types=[d.param])
         case "construct_any":
-            from onmars.construction import push_construct
-
             push_construct(s, seat)
         case "upgrade":  # up to 2, 1 Mineral each, in a Bot zone
             push_picks(s, "upgrade", seat, n=k, must=1, zone=True)

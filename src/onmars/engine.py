@@ -106,12 +106,6 @@ def push(s: State, t: str, p: int, **data: Any) -> Frame:
     return frame
 
 
-def push_seq(s: State, frames: list[tuple[str, int, dict[str, Any]]]) -> None:
-    """Push frames so that they resolve in the listed order."""
-    for t, p, data in reversed(frames):
-        push(s, t, p, **data)
-
-
 def pop(s: State, f: Frame) -> None:
     """Remove a finished frame (it must be the top one)."""
     assert s.stack and s.stack[-1] is f, "only the top frame can finish"

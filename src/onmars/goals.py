@@ -13,19 +13,10 @@ from onmars.components import RESOURCES, load
 from onmars.discovery import rover_discoveries
 from onmars.economy import gain, new_colonists, storable, to_lq
 from onmars.engine import Frame, Step, pop, push, push_picks, step
-from onmars.mars import complex_of
+from onmars.mars import complex_of, mines_of
 from onmars.moves import Move, mv
 from onmars.state import Player, State
 from onmars.travel import OTHER, start_travel
-
-
-def _mines(s: State, seat: int) -> int:
-    """Mines holding your Miner or your Advanced Building marker (PG03)."""
-    return sum(
-        1
-        for c, kind in enumerate(s.bld)
-        if kind == "mine" and (s.miner[c] == seat or s.ab[c] == seat)
-    )
 
 
 def _marked(p: Player) -> int:
@@ -46,7 +37,7 @@ def _big_complexes(s: State, seat: int, size: int) -> int:
 CONDITIONS = {
     "blueprints": lambda s, p: len(p.blueprints),
     "advanced_buildings": lambda s, p: len(p.built),
-    "mines": lambda s, p: _mines(s, p.seat),
+    "mines": lambda s, p: mines_of(s, p.seat),
     "discoveries": lambda s, p: rover_discoveries(p),  # taken by your Rover, not by Bots
     "complex_marker": lambda s, p: 4 if _big_complexes(s, p.seat, 4) else 0,
     "resources_of_one_type": lambda s, p: max(p.res[r] for r in RESOURCES[1:]),

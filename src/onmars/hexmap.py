@@ -34,10 +34,6 @@ def index(h: Hex) -> int:
     return _geometry()[1][h]
 
 
-def on_map(h: Hex) -> bool:
-    return h in _geometry()[1]
-
-
 def hex_of(i: int) -> Hex:
     return _geometry()[0][i]
 

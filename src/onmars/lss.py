@@ -13,6 +13,7 @@ from onmars import lab
 from onmars.components import load
 from onmars.economy import gain, score, shelters_built, to_lq
 from onmars.engine import Frame, Step, pop, push, step
+from onmars.mars import mines_of
 from onmars.moves import Move, mv
 from onmars.setup import GRID_SPACES
 from onmars.state import Player, State
@@ -30,11 +31,7 @@ def reward_count(s: State, p: Player, formula: str) -> int:
     if formula == "advanced_buildings":
         return s.ab.count(seat)
     if formula == "mines":  # your Miner or your Advanced Building marker on it
-        return sum(
-            1
-            for c, kind in enumerate(s.bld)
-            if kind == "mine" and (s.miner[c] == seat or s.ab[c] == seat)
-        )
+        return mines_of(s, seat)
     if formula == "bots":
         return s.bot.count(seat)
     if formula == "discoveries":  # collected by your Rover (§22), not by Recycling Bots

@@ -8,8 +8,20 @@ from onmars.moves import Move, mv
 from onmars.state import State
 
 
+def cells_of(values: list, who: object) -> list[int]:
+    """The indices of a per-cell list holding ``who`` (a C-speed scan: on the hot path)."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = values.index(who, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
 def bot_cells(s: State, seat: int) -> list[int]:
-    return [c for c, owner in enumerate(s.bot) if owner == seat]
+    return cells_of(s.bot, seat)
 
 
 def zone(s: State, seat: int) -> set[int]:
@@ -18,6 +30,11 @@ def zone(s: State, seat: int) -> set[int]:
     for c in bot_cells(s, seat):
         out.update(hexmap.zone(c))
     return out
+
+
+def mines_of(s: State, seat: int) -> int:
+    """Mines holding your Miner or your Advanced Building marker (PG03, LSS reward 4)."""
+    return sum(1 for c in set(cells_of(s.miner, seat) + cells_of(s.ab, seat)) if s.bld[c] == "mine")
 
 
 def complex_of(s: State, cell: int) -> set[int]:
@@ -30,11 +47,6 @@ def complex_of(s: State, cell: int) -> set[int]:
                 seen.add(nb)
                 todo.append(nb)
     return seen
-
-
-def can_end_on(s: State, cell: int) -> bool:
-    """Bots and Rovers may not end on a hex with another piece (§9.1)."""
-    return not s.occupied(cell)
 
 
 def available(s: State, cell: int) -> bool:

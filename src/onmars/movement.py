@@ -23,10 +23,10 @@ from typing import ClassVar
 
 from onmars import hexmap, lab
 from onmars.components import load
-from onmars.construction import cells_of
 from onmars.discovery import claim, claim_blocker, is_research
 from onmars.economy import gain
 from onmars.engine import Frame, Step, pop, push, step
+from onmars.mars import cells_of
 from onmars.moves import Move
 from onmars.state import State
 from onmars.travel import rover_cell

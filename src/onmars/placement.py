@@ -12,28 +12,30 @@ def _slot_count(action: str) -> int:
     return load().action[action].slots
 
 
-def clear_full_slots(s: State, action: str) -> None:
-    """All slots taken: every Colonist of the player(s) with the most there goes to their
-    Working Area first (§6.2 step 2). The Scientist/Contract slots never clear (§6.5)."""
+def after_clearing(s: State, action: str) -> list[int]:
+    """The slots once full ones are cleared: when all are taken, every Colonist of the
+    player(s) with the most there leaves (§6.2 step 2); the Scientist/Contract slots never
+    clear (§6.5)."""
     slots = s.slots[action]
     if action == "hire" or len(slots) < _slot_count(action):
-        return
-    counts = {seat: slots.count(seat) for seat in set(slots)}
-    most = max(counts.values())
-    for seat, k in counts.items():
-        if k == most:
-            s.players[seat].wa += k
-    s.slots[action] = [seat for seat in slots if counts[seat] != most]
+        return list(slots)
+    most = max(slots.count(x) for x in slots)
+    return [x for x in slots if slots.count(x) != most]
+
+
+def clear_full_slots(s: State, action: str) -> None:
+    """Cleared Colonists go to their owners' Working Areas (§6.2 step 2)."""
+    kept = after_clearing(s, action)
+    for seat in s.slots[action]:
+        if seat not in kept:
+            s.players[seat].wa += 1
+    s.slots[action] = kept
 
 
 def extra_cost(s: State, seat: int, action: str, cleared: bool = True) -> int:
     """Payments owed to place here: 3-4 players one per other colour present, 2 players one per
     Colonist present, your own included (§6.2 step 3, §25). Counted after clearing."""
-    slots = list(s.slots[action])
-    if not cleared and action != "hire" and len(slots) >= _slot_count(action):
-        counts = {x: slots.count(x) for x in set(slots)}
-        most = max(counts.values())
-        slots = [x for x in slots if counts[x] != most]
+    slots = s.slots[action] if cleared else after_clearing(s, action)
     if s.n == 2:
         return len(slots)
     return len({x for x in slots if x != seat})

@@ -7,6 +7,7 @@ from onmars import hexmap
 from onmars.components import load
 from onmars.economy import gain, new_colonists, to_lq
 from onmars.engine import Frame, Step, pop, push, push_picks, step
+from onmars.mars import cells_of
 from onmars.moves import Move, mv
 from onmars.state import State
 
@@ -225,17 +226,24 @@ def retrieve_colonists(s: State, seat: int, side: str) -> None:
     to_lq(p, back)
 
 
+def producers(s: State, seat: int) -> list[int]:
+    """Your Advanced Buildings and the Mines with your Miner: what produces on the way to Orbit
+    (§12.4)."""
+    mine = set(cells_of(s.ab, seat)) | set(cells_of(s.miner, seat))
+    return sorted(c for c in mine if s.bld[c])
+
+
+def produced(s: State, cell: int) -> str:
+    """The item ``cell`` produces: its type's (a Shelter's is a Crystal; a Mine's, whether it
+    holds a Miner or an Advanced Building marker, a Mineral) (§12.4)."""
+    return load().building_type[s.bld[cell].split(":")[0]].gain
+
+
 def production(s: State, seat: int) -> dict[str, int]:
-    """What travel to Orbit produces: 1 per Advanced Building (its type's item; a Shelter's is a
-    Crystal) and 1 Mineral per Mine with your Miner (§12.4)."""
+    """What travel to Orbit produces: one item per producer (§12.4)."""
     out: dict[str, int] = {}
-    for cell, kind in enumerate(s.bld):
-        if s.ab[cell] == seat:
-            item = load().building_type[kind.split(":")[0]].gain
-        elif s.miner[cell] == seat:
-            item = "mineral"
-        else:
-            continue
+    for cell in producers(s, seat):
+        item = produced(s, cell)
         out[item] = out.get(item, 0) + 1
     return out
 
