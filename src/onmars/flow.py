@@ -110,7 +110,10 @@ class Turn(Step):
             return [Move("end")]
         out = []
         if not t["main"]:
-            out += [mv("main", a) for a in MAIN if not main_blocker(s, seat, a)]
+            # in the data's order, so the listing never depends on import order
+            out += [
+                mv("main", a) for a in load().action if a in MAIN and not main_blocker(s, seat, a)
+            ]
         if not t["exec"]:
             p = s.players[seat]
             out += [mv("exec", e) for e in open_rows(p.depot_ships) if not exec_blocker(s, seat, e)]
