@@ -32,10 +32,11 @@ def run(games: int, max_moves: int, seed: int) -> list[str]:
             counts.append(played)
             finished += game.is_over
         rate = sum(counts) / sum(times)
-        median_ms = statistics.median(times) * 1e3
+        done = [t for t, k in zip(times, counts, strict=True) if k < max_moves] or times
+        median_ms = statistics.median(done) * 1e3
         lines.append(
             f"{players}p: {games} games, {finished} finished, median {median_ms:.0f} ms"
-            f" ({statistics.median(counts):.0f} moves), {rate:,.0f} moves/s"
+            f" per finished game ({statistics.median(counts):.0f} moves), {rate:,.0f} moves/s"
         )
     game, _, _ = random_game(4, seed, 600)  # a game in progress
     for label, fn in (

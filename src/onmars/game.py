@@ -27,7 +27,7 @@ from onmars import (  # noqa: F401
     travel,
 )
 from onmars.errors import IllegalMoveError, InvalidMoveError, SaveFileError
-from onmars.moves import Move
+from onmars.moves import TOKEN, VERBS, Move
 from onmars.scoring import scores
 from onmars.setup import new_state
 from onmars.state import State
@@ -157,12 +157,9 @@ class Game:
 def _as_move(move: Move | str) -> Move:
     """A move from text, or a Move checked like parsed text (InvalidMoveError otherwise)."""
     if isinstance(move, Move):
-        if not all(isinstance(a, str) for a in move.args) or not isinstance(move.verb, str):
-            raise InvalidMoveError(f"a Move's verb and arguments must be text: {move.args!r}")
-        parsed = Move.parse(" ".join((move.verb, *move.args)))
-        if parsed != move:
-            raise InvalidMoveError(f"{move!r} is not a well-formed move: {move.args!r}")
-        return parsed
+        if move.verb in VERBS and all(type(a) is str and TOKEN.match(a) for a in move.args):
+            return move
+        raise InvalidMoveError(f"not a well-formed move: verb {move.verb!r}, args {move.args!r}")
     if isinstance(move, str):
         return Move.parse(move)
     raise InvalidMoveError(f"a move must be a Move or text, not {type(move).__name__}")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from onmars.errors import InvalidMoveError
 
-_TOKEN = re.compile(r"^[A-Za-z0-9_,+\-]+$")
+TOKEN = re.compile(r"[A-Za-z0-9_,+\-]+\Z")  # one argument of a move
 
 #: Every verb the engine understands, with the shape of its arguments (for help and errors).
 VERBS: dict[str, str] = {
@@ -80,7 +80,7 @@ class Move:
         verb, args = tokens[0].lower(), tuple(tokens[1:])
         if verb not in VERBS:
             raise InvalidMoveError(f"unknown move {tokens[0]!r}; verbs are: {', '.join(VERBS)}")
-        bad = [a for a in args if not _TOKEN.match(a)]
+        bad = [a for a in args if not TOKEN.match(a)]
         if bad:
             raise InvalidMoveError(f"bad token {bad[0]!r} in {text!r}")
         return cls(verb, args)
