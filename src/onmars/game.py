@@ -14,6 +14,7 @@ from typing import Any
 # Importing the rules modules registers their steps and actions with the engine.
 from onmars import (  # noqa: F401
     advanced,
+    recycling,
     colony,
     construction,
     discovery,
