@@ -287,3 +287,16 @@ def test_final_scores_table_lists_the_breakdown_and_winner() -> None:
         assert label in text
     assert "★" in text
     assert game.state.players[win[0]].name in render.to_text(render.winners_text(view, win))
+
+
+def test_a_bots_discarded_goal_is_not_named_to_the_human(tmp_path: Path) -> None:
+    """RUL-18: a Private Goal spent as a Crystal goes to the box unseen; the printed log names
+    it only for the one human who discarded it."""
+    game = onmars.Game.new(2, seed=1)
+    con = Console(file=io.StringIO(), width=120, color_system=None)
+    s = play.Session(game, [None, "random"], console=con, input_fn=None, save_path=tmp_path / "s")
+    s.print_entry((1, 1, "discard PG05"))
+    s.print_entry((1, 0, "discard PG07"))
+    out = con.file.getvalue()
+    assert "PG05" not in out and "discard (a goal)" in out
+    assert "discard PG07" in out

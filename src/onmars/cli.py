@@ -77,6 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from onmars import arena
 
     arena.add_arguments(a)
+    v = sub.add_parser("replay", help="step through a saved game, as a spectator or a seat")
+    from onmars import replay
+
+    replay.add_arguments(v)
     r = sub.add_parser("rules", help="facts about the rules data")
     r.add_argument("--substitutes", action="store_true", help="list substitute values (RUL-n)")
     args = parser.parse_args(argv)
@@ -84,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return rules(args)
     if args.command == "arena":
         return arena.main(args)
+    if args.command == "replay":
+        return replay.main(args)
     if args.command == "bench":
         from onmars.bench import run
 

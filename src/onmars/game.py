@@ -14,7 +14,6 @@ from typing import Any
 # Importing the rules modules registers their steps and actions with the engine.
 from onmars import (  # noqa: F401
     advanced,
-    recycling,
     colony,
     construction,
     discovery,
@@ -24,6 +23,7 @@ from onmars import (  # noqa: F401
     lss,
     movement,
     orbit,
+    recycling,
     science,
     travel,
 )

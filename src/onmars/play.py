@@ -182,6 +182,9 @@ class Session:
 
     def print_entry(self, entry: render.LogEntry) -> None:
         rnd, seat, move = entry
+        shared = seat not in self.humans or len(self.humans) > 1  # others may be looking
+        if move.startswith("discard ") and shared:
+            move = "discard (a goal)"  # a Private Goal spent as a Crystal goes unseen (RUL-18)
         t = Text(f"R{rnd:<2} ", style=render.DIM)
         t.append_text(render.name_text(self.names, seat))
         t.append(f" {move}")

@@ -720,6 +720,8 @@ def log_panel(
     shown = list(entries)[-lines:] if lines > 0 else []
     old = len(shown) - (len(shown) if fresh is None else min(fresh, len(shown)))
     for k, (rnd, seat, text) in enumerate(shown):
+        if text.startswith("discard ") and seat != view.get("viewer"):
+            text = "discard (a goal)"  # a Private Goal spent as a Crystal goes unseen (RUL-18)
         row = Text(no_wrap=True, overflow="ellipsis")
         row.append(f"R{rnd:<2} ", style=DIM)
         row.append_text(name_text(view, seat, 10))
