@@ -201,3 +201,17 @@ def finish_turn(game: onmars.Game, seat: int) -> None:
     """Play ``seat``'s "end" if its turn still waits for it (a lone "end" plays itself)."""
     if not game.is_over and game.current_player == seat and frame(game)["t"] == "turn":
         play(game, "end")
+
+
+def at(text: str) -> int:
+    """The map cell of ``"q,r"`` text."""
+    cell = hexmap.parse(text)
+    assert cell is not None, text
+    return cell
+
+
+def wipe(s: onmars.state.State) -> None:
+    """An empty map: no building, piece, Crystal or tile (test setup only)."""
+    n = len(s.bld)
+    s.bld, s.ab, s.bot, s.miner = [""] * n, [-1] * n, [-1] * n, [-1] * n
+    s.crystal, s.tile = [0] * n, [""] * n

@@ -10,6 +10,7 @@ the map, puts down exactly the pieces it needs and plays the moves as a player w
 from __future__ import annotations
 
 import pytest
+from conftest import at, wipe
 
 from onmars import Game, IllegalMoveError, hexmap
 from onmars.construction import construct_blocker, push_construct
@@ -26,19 +27,6 @@ def colony_game(seed: int = 1) -> Game:
     assert g.current_player == 0 and g.state.stack[-1]["t"] == "turn"
     wipe(g.state)
     return g
-
-
-def at(text: str) -> int:
-    cell = hexmap.parse(text)
-    assert cell is not None, text
-    return cell
-
-
-def wipe(s: State) -> None:
-    """An empty map: no building, piece, Crystal or tile (test setup only)."""
-    n = len(s.bld)
-    s.bld, s.ab, s.bot, s.miner = [""] * n, [-1] * n, [-1] * n, [-1] * n
-    s.crystal, s.tile = [0] * n, [""] * n
 
 
 def put(s: State, kind: str, *hexes: str) -> None:

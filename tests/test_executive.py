@@ -8,28 +8,13 @@ map, gives the players the built Blueprints, Crystals and Scientists it needs, a
 
 from __future__ import annotations
 
-from conftest import assert_illegal, frame, legal, opening, play, to_turn_of
+from conftest import assert_illegal, at, frame, legal, opening, play, to_turn_of, wipe
 
 import onmars
-from onmars import hexmap
 from onmars.components import load
-from onmars.state import State
 
 #: Out-of-the-way hexes for the Advanced Buildings the tests hand out.
 SPOTS = ("-6,2", "-6,4", "6,-4", "6,-2", "-5,5", "5,-5", "0,4", "0,-4")
-
-
-def at(text: str) -> int:
-    cell = hexmap.parse(text)
-    assert cell is not None, text
-    return cell
-
-
-def wipe(s: State) -> None:
-    """An empty map: no building, piece, Crystal or tile (test setup only)."""
-    n = len(s.bld)
-    s.bld, s.ab, s.bot, s.miner = [""] * n, [-1] * n, [-1] * n, [-1] * n
-    s.crystal, s.tile = [0] * n, [""] * n
 
 
 def colony_game(players: int = 3) -> onmars.Game:

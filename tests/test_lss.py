@@ -8,8 +8,9 @@ Rule ids: §n = rules.md sections, RUL-n = rulings.md, "seed item n" = the Chine
 from __future__ import annotations
 
 import pytest
+from conftest import at
 
-from onmars import Game, IllegalMoveError, hexmap
+from onmars import Game, IllegalMoveError
 from onmars.components import LSS_TYPES, load
 from onmars.lss import StatusUpdate, reward_count, status_update
 
@@ -26,12 +27,6 @@ def colony_game(seed: int = 1) -> Game:
     s.bld, s.ab, s.bot, s.miner = [""] * n, [-1] * n, [-1] * n, [-1] * n
     s.crystal, s.tile = [0] * n, [""] * n
     return g
-
-
-def at(text: str) -> int:
-    cell = hexmap.parse(text)
-    assert cell is not None, text
-    return cell
 
 
 def ready_to_build_extractor(g: Game, reward: str = "R7") -> None:

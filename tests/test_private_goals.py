@@ -10,17 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import assert_illegal, cell, frame, legal, only_res, play, started
+from conftest import assert_illegal, cell, frame, legal, only_res, play, started, wipe
 
 import onmars
 from onmars.components import load
 from onmars.state import State
-
-
-def wipe(s: State) -> None:
-    n = len(s.bld)
-    s.bld, s.ab, s.bot, s.miner = [""] * n, [-1] * n, [-1] * n, [-1] * n
-    s.crystal, s.tile = [0] * n, [""] * n
 
 
 def goal_game(side: str = "orbit") -> onmars.Game:

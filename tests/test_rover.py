@@ -7,17 +7,12 @@ Rule ids: §n = rules.md sections, RUL-n = rulings.md.
 from __future__ import annotations
 
 import pytest
+from conftest import at
 from test_science import colony_game, me, refuses
 
 from onmars import Game, discovery, hexmap
 from onmars.mars import bot_cells
 from onmars.movement import push_rover_move
-
-
-def at(text: str) -> int:
-    cell = hexmap.parse(text)
-    assert cell is not None
-    return cell
 
 
 def legal(g: Game) -> set[str]:

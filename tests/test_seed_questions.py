@@ -20,18 +20,11 @@ from conftest import (
     started,
     to_shuttle_phase,
     to_turn_of,
+    wipe,
 )
 
 import onmars
 from onmars.components import load
-from onmars.state import State
-
-
-def wipe(s: State) -> None:
-    """An empty Mars map (test setup only)."""
-    n = len(s.bld)
-    s.bld, s.ab, s.bot, s.miner = [""] * n, [-1] * n, [-1] * n, [-1] * n
-    s.crystal, s.tile = [0] * n, [""] * n
 
 
 def colony_pair(seed: int = 1) -> onmars.Game:
