@@ -265,3 +265,23 @@ def test_depot_and_storage_caps_used_by_the_checks() -> None:
     """§4: the limits the conformance checks rely on, at setup: storage 2, Depot 3, LQ 4."""
     p = onmars.Game.new(players=2, seed=1).state.players[0]
     assert (economy.storage_cap(p), economy.depot_cap(p), economy.lq_cap(p)) == (2, 3, 4)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_no_view_leaks_a_secret_after_any_move(n: int) -> None:
+    """RUL-18, issue 4: after every move of a random game, no seat's view (nor a spectator's)
+    names another player's Private Goals in hand or face-down Discovery tiles, or anything
+    inside a face-down stack."""
+    game = onmars.Game.new(players=n, seed=50 + n)
+    rng = random.Random(n)
+    for _ in range(500):
+        if game.is_over:
+            break
+        check_views(game)
+        s = game.state
+        for seat in [None, *range(n)]:
+            text = json.dumps(game.view(seat))
+            held = [t for p in s.players if p.seat != seat for t in p.discoveries]
+            held += [t for p in s.players if p.seat != seat for t in p.bot_discoveries]
+            assert not [t for t in held if f'"{t}"' in text], (seat, held)
+        game.play(rng.choice(game.legal_moves()))
