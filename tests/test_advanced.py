@@ -232,8 +232,8 @@ def test_research_lab_develops_twice_paying_the_usual_costs_and_a_boost_adds_one
     only_res(g, 0, oxygen=3, water=1, plant=1)
     p = g.state.players[0]
     use(g, "BP17")
-    play(g, "develop shelter-red 3b")  # L3: 1 Oxygen; benefit: a Crystal
-    play(g, "develop shelter-red 4m")  # L4: 1 Oxygen + 1 Water; benefit: a Crystal
+    play(g, "develop shelter-red 3b", "gain crystal")  # L3: 1 Oxygen; benefit: a Crystal
+    play(g, "develop shelter-red 4m", "gain crystal")  # L4: 1 Oxygen + 1 Water; a Crystal
     assert p.lab == {"4m": "shelter-red"}
     assert p.res["oxygen"] == 1 and p.res["water"] == 0
     assert p.pending == 2
@@ -254,7 +254,7 @@ def test_oxygen_tank_takes_grid_tiles_by_the_usual_rules() -> None:
     assert {m for m in legal(g) if m.startswith("learn")} == {
         f"learn {t} {sp}" for t in bottom for sp in ("1t", "1b")
     }
-    play(g, f"learn {bottom[0]} 1b", "boost", f"learn {bottom[1]} 1t")
+    play(g, f"learn {bottom[0]} 1b", "gain crystal", "boost", f"learn {bottom[1]} 1t")
     assert {p.lab["1b"], p.lab["1t"]} == set(bottom)
     assert p.pending == 1  # the 1b space's Crystal (§20)
 

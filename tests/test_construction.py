@@ -249,6 +249,8 @@ def test_borrowed_tech_owner_chooses_at_end_of_turn(choice: str) -> None:
     assert g.current_player == 1
     assert {str(m) for m in g.legal_moves()} >= {"keep", "develop B-extractor 4m"}
     g.play(choice)
+    if choice != "keep":
+        g.play("gain crystal")  # the 4m space's benefit, taken (§20)
     if choice == "keep":
         assert owner.res["oxygen"] == oxygen + 1
         assert owner.lab["3b"] == "B-extractor"

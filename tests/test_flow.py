@@ -18,6 +18,8 @@ from conftest import (
     to_turn_of,
 )
 
+import onmars
+
 # --- Turns (§5.1, seed 1) ----------------------------------------------------------------------
 
 
@@ -166,19 +168,59 @@ def test_depot_overflow_is_lost(ships: list[int], depot: int, pending: int, expe
     assert (p.crystals, p.pending) == (expected, 0)
 
 
-def test_crystal_may_be_taken_into_a_full_depot_then_overflows() -> None:
-    """§4, §7.5, seed 3: Crystals always wait below the Depot, so one may be taken with the
-    Depot full; at the next turn start what does not fit is lost."""
+def test_no_warehouse_crystal_into_a_full_depot() -> None:
+    """§7.5: you cannot take what you cannot store. With 5 Ships in the Depot there are 3
+    Crystal spaces; 3 Crystals fill them, so the Warehouse's Crystal is not offered."""
     game = started(3, seed=1)
     p = game.state.players[0]
     p.crystals = 3
     play(game, "main resupply")
-    assert "item crystal" in legal(game)
-    play(game, "item crystal", "done")
-    finish_turn(game, 0)
-    assert (p.crystals, p.pending) == (3, 1)
-    to_turn_of(game, 0)
-    assert (p.crystals, p.pending) == (3, 0)
+    assert "item crystal" not in legal(game) and "item water" in legal(game)
+    assert_illegal(game, "item crystal", "§7.5", "Depot")
+
+
+def test_crystals_waiting_below_the_depot_take_its_room() -> None:
+    """§7.5: Crystal room is the empty Depot spaces less the Crystals waiting below it: with 1
+    Crystal in and 1 waiting, one of 3 spaces is left, so a boost cannot take a second one."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.crystals, p.pending = 1, 1
+    play(game, "main resupply", "item crystal")
+    assert p.pending == 2
+    play(game, "boost")
+    assert "item crystal" not in legal(game) and "item water" in legal(game)
+
+
+def test_turn_order_warehouse_bonus_offers_no_crystal_into_a_full_depot() -> None:
+    """§7.5, RUL-2: Turn Order space 1's Warehouse item follows the same rule: no Crystal
+    when the Depot (3 free spaces) is full."""
+    game = onmars.Game.new(3, seed=1)
+    seat = game.current_player
+    game.state.players[seat].crystals = 3
+    play(game, "seat 1")
+    assert frame(game)["t"] == "warehouse"
+    assert "item crystal" not in legal(game) and "item water" in legal(game)
+
+
+def test_executive_warehouse_offers_no_crystal_into_a_full_depot() -> None:
+    """§7.5, §13.2 row 7: the Executive Warehouse item, paid with 2 of 4 Crystals; one Ship
+    out leaves 4 Depot spaces, and 2 Crystals in plus 2 waiting below fill them: no Crystal."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.depot_ships, p.crystals, p.pending = [2, 3, 4, 5], 4, 2
+    play(game, "exec warehouse")
+    assert p.crystals == 2
+    assert "item crystal" not in legal(game) and "item water" in legal(game)
+
+
+def test_a_boost_fills_the_depot_room_left() -> None:
+    """§7.5: one Ship out (4 spaces), 2 in the Depot: two Crystals fit, the third does not."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.depot_ships, p.crystals, p.lq = [2, 3, 4, 5], 2, 4
+    play(game, "main resupply", "item crystal", "boost", "item crystal", "boost")
+    assert p.pending == 2
+    assert "item crystal" not in legal(game)
 
 
 # --- Storage (§4) -------------------------------------------------------------------------------
@@ -410,7 +452,7 @@ def test_rnd_boost_adds_a_development() -> None:
     p = game.state.players[0]
     p.lab = {"1t": "shelter-red"}
     only_res(game, 0, water=2, oxygen=2)
-    play(game, "main rnd", "develop shelter-red 2m", "develop shelter-red 3b")
+    play(game, "main rnd", "develop shelter-red 2m", "develop shelter-red 3b", "gain crystal")
     assert legal(game) == {"boost", "done"}
     play(game, "boost", "develop shelter-red 4m")  # Oxygen + Water, the only way: paid at once
     assert p.lab == {"4m": "shelter-red"}
@@ -423,7 +465,7 @@ def test_learn_boost_takes_a_second_tile() -> None:
     g = game.state.grid
     a, b = g["bottom1"], g["bottom2"]
     p = game.state.players[0]
-    play(game, "main tech", f"learn {a} 1b")
+    play(game, "main tech", f"learn {a} 1b", "gain crystal")
     assert "boost" in legal(game)
     play(game, "boost", f"learn {b} 1t")
     assert p.lab["1b"] == a and p.lab["1t"] == b

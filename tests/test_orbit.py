@@ -224,7 +224,7 @@ def test_learn_gains_the_lab_space_benefit() -> None:
     game = started(3, seed=1)
     p = game.state.players[0]
     a, b = grid_tiles(game, "bottom")
-    play(game, "main tech", f"learn {a} 1b")
+    play(game, "main tech", f"learn {a} 1b", "gain crystal")
     assert p.pending == 1
     play(game, "boost", f"learn {b} 1t")
     assert frame(game)["t"] == "warehouse"
@@ -315,10 +315,10 @@ def test_rnd_develops_one_tile_twice_with_benefits() -> None:
     game = started(3, seed=1)
     p = game.state.players[0]
     only_res(game, 0, oxygen=2, water=1)
-    play(game, "main rnd", "develop shelter-red 3t")
+    play(game, "main rnd", "develop shelter-red 3t", "gain mineral")
     assert p.res["mineral"] == 1 and p.res["oxygen"] == 1
     assert "done" in legal(game)
-    play(game, "develop shelter-red 4m", "pay oxygen", "pay water")
+    play(game, "develop shelter-red 4m", "pay oxygen", "pay water", "gain crystal")
     assert p.lab == {"4m": "shelter-red"}
     assert p.pending == 1  # "4m" gives a Crystal
 
@@ -332,7 +332,7 @@ def test_rnd_gains_pay_the_next_development() -> None:
     only_res(game, 0, oxygen=1)
     play(game, "main rnd")
     assert "develop A-rover 2b" not in legal(game)
-    play(game, "develop shelter-red 3t")
+    play(game, "develop shelter-red 3t", "gain mineral")
     assert "develop A-rover 2b" in legal(game)
     play(game, "develop A-rover 2b")
     assert p.lab == {"3t": "shelter-red", "2b": "A-rover"}
@@ -343,7 +343,7 @@ def test_rnd_second_development_is_optional() -> None:
     """§7.4 (our reading of "twice"): the second development may be declined."""
     game = started(3, seed=1)
     only_res(game, 0, oxygen=2, water=1)
-    play(game, "main rnd", "develop shelter-red 3b")
+    play(game, "main rnd", "develop shelter-red 3b", "gain crystal")
     assert {"develop shelter-red 4m", "done"} <= legal(game)
     play(game, "done")
     assert game.state.players[0].lab == {"3b": "shelter-red"}

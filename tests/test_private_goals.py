@@ -219,8 +219,8 @@ def test_reward_develop_twice_at_no_cost() -> None:
     p = game.state.players[0]
     only_res(game, 0)  # nothing to pay with: the developments are free
     complete(game, "PG11", "develop")
-    play(game, "develop shelter-red 3b")  # 2m -> 3b: a Crystal (§20)
-    play(game, "develop shelter-red 4m")  # -> 4m: another Crystal
+    play(game, "develop shelter-red 3b", "gain crystal")  # 2m -> 3b: a Crystal (§20)
+    play(game, "develop shelter-red 4m", "gain crystal")  # -> 4m: another Crystal
     assert p.lab == {"4m": "shelter-red"} and p.pending == 2
     assert frame(game)["t"] == "turn"
 

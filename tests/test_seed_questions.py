@@ -209,6 +209,8 @@ def test_q2_the_owner_chooses_at_the_end_of_the_turn(choice: str) -> None:
         play(game, "end" if "end" in options else sorted(options)[0])
     assert {"keep", "develop B-extractor 4m"} <= legal(game)
     play(game, choice)
+    if choice != "keep":
+        play(game, "gain crystal")  # the 4m space's benefit, taken (§20)
     if choice == "keep":
         assert owner.res["oxygen"] == oxygen + 1 and owner.lab["3b"] == "B-extractor"
     else:

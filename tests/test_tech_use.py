@@ -35,7 +35,7 @@ def test_a_tech_borrowed_during_an_owners_free_development_is_settled_too() -> N
         play(g, str(g.legal_moves()[0]))
     play(g, "end")
     assert (s.stack[-1]["t"], g.current_player) == ("owner_develop", a)
-    play(g, "develop A-generator 4t", "use A-upgrade")  # the lone upgrade then plays itself
+    play(g, "develop A-generator 4t", "use A-upgrade", "upgrade BP01 0,0")
     assert s.ab[hexmap.parse("0,0")] == a
     assert (s.stack[-1]["t"], g.current_player) == ("owner_develop", b)
     assert "develop A-upgrade 2t" in legal(g) and "keep" in legal(g)

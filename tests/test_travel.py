@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import (
     assert_illegal,
+    at,
     cell,
     frame,
     legal,
@@ -13,6 +14,7 @@ from conftest import (
     set_res,
     started,
     to_shuttle_phase,
+    wipe,
 )
 
 import onmars
@@ -294,3 +296,19 @@ def test_new_round_follows_the_new_spaces() -> None:
     assert game.state.round == 2
     assert game.current_player == 1 and game.state.players[1].space == 2
     assert [p.space for p in game.state.players] == [8, 2, 5]
+
+
+def test_space_6_bots_may_buy_extra_movement_with_crystals() -> None:
+    """RUL-2: Turn Order space 6's 2 MP for your Bots work like the Lab's Bots icon: each
+    Crystal from the Depot buys one more MP, so a Bot three hexes away is reachable only with a
+    Crystal."""
+    for crystals, reachable in ((0, False), (1, True)):
+        game = onmars.Game.new(3, seed=1)
+        seat = game.current_player
+        s = game.state
+        wipe(s)
+        s.bot[at("0,0")] = seat
+        s.players[seat].crystals = crystals
+        play(game, "seat 6")
+        assert frame(game)["t"] == "move_bots"
+        assert ("bot 0,0 3,0" in legal(game)) is reachable

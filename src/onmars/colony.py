@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from onmars import hexmap, lab
 from onmars.components import load
-from onmars.economy import can_pay, charge, new_colonists
+from onmars.economy import can_pay, charge, fresh_colonists, new_colonists
 from onmars.engine import MAIN, Frame, PickStep, Step, action, pop, push, push_picks, step
-from onmars.mars import available, closest_available, complex_of, displace, zone
+from onmars.mars import complex_of, displace, zone
 from onmars.missions import contribute
 from onmars.moves import Move, mv
 from onmars.placement import place_colonist, placement_blocker
@@ -64,9 +64,10 @@ class WelcomeShip(PickStep):
 
     @classmethod
     def options(cls, s: State, f: Frame) -> list[Move]:
-        """Colonists a Ship brought this turn cannot pay for a boost (§9.4)."""
+        """Colonists gained this turn, by a Ship or any other means, cannot pay for a boost
+        (§9.4)."""
         out = super().options(s, f)
-        if s.players[f["p"]].lq <= s.turn.get("ship_colonists", 0):
+        if s.players[f["p"]].lq <= fresh_colonists(s, f["p"]):
             out = [m for m in out if m.verb != "boost"]
         return out
 
@@ -118,9 +119,7 @@ class ShipReward(Step):
             return
         pop(s, f)
         colonists = f.get("extra", 0) + (2 if m.args[0] == "colonists" else 1)
-        before = p.lq
-        new_colonists(p, colonists)
-        s.turn["ship_colonists"] = s.turn.get("ship_colonists", 0) + p.lq - before
+        new_colonists(s, p.seat, colonists)
         if m.args[0] == "bot":
             p.bots -= 1
             push(s, "new_bot", p.seat)
@@ -128,18 +127,17 @@ class ShipReward(Step):
 
 
 def new_bot_cells(s: State, seat: int) -> list[int]:
-    """One of your Shelters with no piece; else the closest available hexes to your Shelters."""
+    """One of your Shelters with no piece; else the empty hexes closest to one of your Shelters
+    (§9.4 step 4). Empty means nothing at all on the hex (§4): unlike a displaced piece, a new
+    Bot never goes onto a building. Ties are the owner's choice (RUL-1)."""
     mine = f"shelter:{seat}"
     shelters = [c for c, kind in enumerate(s.bld) if kind == mine]
     free = [c for c in shelters if not s.occupied(c)]
     if free:
         return free
-    best: dict[int, int] = {}
-    for sh in shelters:
-        for c in closest_available(s, sh):
-            best[c] = min(best.get(c, 99), hexmap.walk(sh, c))
-    low = min(best.values())
-    return [c for c, d in best.items() if d == low and available(s, c)]
+    dist = {c: min(hexmap.walk(sh, c) for sh in shelters) for c in range(len(s.bld)) if s.empty(c)}
+    low = min(dist.values(), default=0)
+    return [c for c, d in dist.items() if d == low]
 
 
 @step

@@ -45,8 +45,18 @@ def crystals_in(p: Player) -> None:
 
 
 def storable(p: Player, item: str) -> bool:
-    """Can ``item`` be stored now? Crystals always wait below the Depot (§7.5)."""
+    """Can a Resource gained from the supply be stored now? Crystals from the supply always
+    wait below the Depot (seed item 3); a Warehouse Crystal needs :func:`crystal_room`."""
     return item == "crystal" or p.res[item] < storage_cap(p)
+
+
+def crystal_room(s: State, seat: int) -> int:
+    """Crystals ``seat`` could still store: the empty Depot spaces less the Crystals already
+    waiting below the Depot (§7.5: you cannot take from the Warehouse what you cannot store).
+    Private Goal cards spent as Crystals this turn fill no Depot space (§18.1)."""
+    p = s.players[seat]
+    cards = s.turn.get("cards", 0) if s.turn.get("p") == seat else 0
+    return depot_cap(p) - (p.crystals - cards) - p.pending
 
 
 def gain(p: Player, item: str, n: int = 1) -> int:
@@ -96,11 +106,20 @@ def to_lq(p: Player, n: int) -> None:
     p.reserve += n - min(n, room)
 
 
-def new_colonists(p: Player, n: int) -> None:
-    """Colonists from your supply into Living Quarters; the excess stays in supply (§9.4)."""
+def new_colonists(s: State, seat: int, n: int) -> None:
+    """Colonists gained from your supply into Living Quarters; the excess stays in supply
+    (§9.4). Those gained during your turn are counted: they cannot pay a Ship boost (§9.4)."""
+    p = s.players[seat]
     moved = min(n, p.reserve, max(0, lq_cap(p) - p.lq))
     p.reserve -= moved
     p.lq += moved
+    if s.turn.get("p") == seat:
+        s.turn["new_colonists"] = s.turn.get("new_colonists", 0) + moved
+
+
+def fresh_colonists(s: State, seat: int) -> int:
+    """Colonists ``seat`` gained during the current turn, by any means (§9.4)."""
+    return s.turn.get("new_colonists", 0) if s.turn.get("p") == seat else 0
 
 
 # --- Paying ------------

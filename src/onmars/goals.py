@@ -130,7 +130,7 @@ def reward_frames(s: State, seat: int, goal: str, reward: str) -> None:
     elif reward == "rover_move":
         push_rover_move(s, seat, k, crystals=True, tech=True)
     elif reward == "colonists":
-        new_colonists(p, k)
+        new_colonists(s, seat, k)
     elif reward == "free_contract":
         push_free_card(s, seat, "contract")
     elif reward == "free_scientist":

@@ -73,7 +73,9 @@ def develop(s: State, seat: int, tile: str, dest: str, paid: bool) -> None:
 
 @step
 class LabBenefit(Step):
-    """Gain the benefit printed on the Lab space a tile just entered (§20, RUL-3)."""
+    """The benefit printed on the Lab space a tile just entered (§20, RUL-3). Every benefit is
+    optional ("you may", §7.3, §7.4, §20), whatever moved the tile there, so each becomes a pick
+    that ``done`` declines; a benefit that cannot be used is skipped."""
 
     name = "lab_benefit"
     rule = "§20"
@@ -85,17 +87,34 @@ class LabBenefit(Step):
 
 
 def benefit_frames(s: State, seat: int, benefit: str) -> None:
-    p = s.players[seat]
+    """Push the optional pick of a Lab space benefit (§20): ``done`` declines it."""
     if benefit in ("crystal", "mineral"):
-        gain(p, benefit)
+        push_picks(s, "lab_gain", seat, must=0, item=benefit)
     elif benefit == "warehouse":
-        push_picks(s, "warehouse", seat)
+        push_picks(s, "warehouse", seat, must=0)
     elif benefit == "blueprint":
-        push_picks(s, "blueprint", seat, boost="colonist")
-    elif benefit == "bots":
+        push_picks(s, "blueprint", seat, must=0, boost="colonist")
+    elif benefit == "bots":  # "done" ends the Bot moves at any time
         push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
     elif benefit == "upgrade":
-        push_picks(s, "upgrade", seat, boost="colonist", zone=True, tech="allowed")
+        push_picks(s, "upgrade", seat, must=0, boost="colonist", zone=True, tech="allowed")
+
+
+@step
+class LabGain(PickStep):
+    """A Lab space's Crystal or Mineral from the supply (§20 items 2-3); ``done`` declines it."""
+
+    name = "lab_gain"
+    rule = "§20"
+    prompt = "gain the Lab space's item from the supply"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        return [mv("gain", f["item"])]
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        gain(s.players[f["p"]], f["item"])
 
 
 @step

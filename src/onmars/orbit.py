@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from onmars import lab
 from onmars.components import load
-from onmars.economy import can_pay, gain, storable
+from onmars.economy import can_pay, crystal_room, gain, storable
 from onmars.engine import MAIN, Frame, PickStep, action, push_picks, step
 from onmars.missions import contribute
 from onmars.moves import Move, mv
@@ -107,8 +107,12 @@ class Learn(PickStep):
 
 
 def warehouse_items(s: State, seat: int) -> list[str]:
+    """Warehouse items ``seat`` can store now: a Resource below its storage cap, a Crystal only
+    with room in the Depot (§7.5). Every Warehouse route (Resupply, Turn Order spaces 1 and 7,
+    the Lab benefit, Executive row 7, Advanced actions) lists its picks here."""
     p = s.players[seat]
-    return [i for i, k in s.warehouse.items() if k and storable(p, i)]
+    room = crystal_room(s, seat) > 0
+    return [i for i, k in s.warehouse.items() if k and (room if i == "crystal" else storable(p, i))]
 
 
 @step
@@ -133,6 +137,8 @@ class Warehouse(PickStep):
         if m.verb == "item" and m.args and m.args[0] in s.warehouse:
             if not s.warehouse[m.args[0]]:
                 return f"§7.5: the Warehouse has no {m.args[0]} left"
+            if m.args[0] == "crystal":
+                return "§7.5: your Depot has no room for another Crystal (those waiting count)"
             return f"§4: your storage for {m.args[0]} is full"
         return ""
 

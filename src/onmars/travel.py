@@ -75,8 +75,8 @@ def push_bonus(s: State, seat: int, bonus: str) -> None:
     elif bonus == "ship":
         push_picks(s, "ship", seat, must=0)
     elif bonus == "colonist":
-        new_colonists(s.players[seat], 1)
-    elif bonus == "bots":
+        new_colonists(s, seat, 1)
+    elif bonus == "bots":  # RUL-2: like the Lab's Bots icon, Crystals buy extra movement
         push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
 
 
@@ -131,7 +131,10 @@ class ShuttleSide(Step):
 def move_shuttle(s: State) -> str:
     """Move the Shuttle for this phase; return the side it travelled from ("" if it did not).
     RUL-5: at levels 1-3 it travels from space 1 to the other side's space = level, else steps
-    toward the middle; at level 4 it stays; at level 5 it makes one last trip, then is removed."""
+    toward the middle; at level 4 it stays; at level 5 it makes one last trip, then is removed.
+    So a position where nobody can progress is legal (all on the Colony side at level 4 with no
+    Ship, Crystal or Mineral): the engine adds no way out; players end such a game by agreement
+    (RUL-5, RUL-20: ``Game.conclude``)."""
     side = s.shuttle_side
     if not side or (s.level == 4):
         return ""
