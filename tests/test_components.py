@@ -16,10 +16,13 @@ from onmars.components import (
     TECH_TYPES,
     ComponentDataError,
     Components,
+    EffectRef,
     load,
     load_texts,
     substitutes,
 )
+from onmars.registry import effect_specs
+from onmars.validate import validate_effects
 
 
 def texts() -> dict[str, str]:
@@ -36,8 +39,9 @@ def edited(name: str, old: str, new: str, count: int = 1) -> dict[str, str]:
 
 
 def fails(t: dict[str, str], *parts: str) -> str:
+    """Loading ``t`` (and checking its effects against the registry) fails naming ``parts``."""
     with pytest.raises(ComponentDataError) as exc:
-        load_texts(t)
+        validate_effects(load_texts(t), effect_specs())
     msg = str(exc.value)
     for part in parts:
         assert part in msg, msg
@@ -77,7 +81,9 @@ def test_blueprints(c: Components) -> None:
     assert list(c.blueprint) == [f"BP{i:02d}" for i in range(1, 25)]
     assert Counter(b.level for b in c.blueprint.values()) == {1: 12, 3: 12}
     assert c.blueprint["BP05"].name == "Private Ship"
-    assert [k for k, b in c.blueprint.items() if b.boost == "crystal"] == ["BP21", "BP24"]
+    # §13.3: each names its Advanced Building action as an effect with its parameters
+    assert c.blueprint["BP05"].effect == EffectRef("ship", (("boost", "colonist"), ("extra", 1)))
+    assert c.blueprint["BP11"].effect.kw == {"n": 2}
 
 
 def test_tech_tiles(c: Components) -> None:
@@ -102,7 +108,8 @@ def test_laboratory(c: Components) -> None:
     assert [per_column[i] for i in range(1, 7)] == [2, 3, 2, 3, 2, 1]
     assert [c.lab_column[f"L{i}"].op for i in range(1, 7)] == [1, 2, 3, 4, 5, 9]
     assert sorted(k for k, s in c.lab_space.items() if s.marked) == ["3t", "4m", "5b"]
-    assert c.lab_space["1b"].benefit == "crystal"
+    assert c.lab_space["1b"].benefit == EffectRef("gain", (("item", "crystal"), ("must", 0)))
+    assert all(s.benefit.kw.get("must", 0) == 0 for s in c.lab_space.values())  # optional, §20
 
 
 def test_tiles_and_cards(c: Components) -> None:
@@ -117,11 +124,15 @@ def test_tiles_and_cards(c: Components) -> None:
 
 def test_discovery_distribution(c: Components) -> None:
     """RUL-7: the substitute 19-tile distribution of components.md §9.1."""
-    kinds = Counter(d.kind for d in c.discovery.values())
+    kinds = Counter(d.effect.effect for d in c.discovery.values())
     assert kinds == {
-        "develop": 1, "construct_type": 5, "upgrade": 1, "construct_any": 1, "hire": 1,
-        "blueprints": 1, "warehouse": 1, "crystals": 2, "resources": 4, "tech": 2,
+        "develop": 1, "construct": 6, "upgrade": 1, "hire": 1, "blueprint": 1, "warehouse": 1,
+        "gain": 6, "learn": 2,
     }  # fmt: skip
+    typed = sorted(t for d in c.discovery.values() for t in d.effect.kw.get("types", ()))
+    assert typed == sorted(["mine", "generator", "extractor", "greenhouse", "condenser"])
+    items = Counter(d.effect.kw["item"] for d in c.discovery.values() if d.effect.effect == "gain")
+    assert items == {"crystal": 2, "battery": 1, "water": 1, "plant": 1, "oxygen": 1}
 
 
 def test_mission_decks(c: Components) -> None:
@@ -133,9 +144,10 @@ def test_mission_decks(c: Components) -> None:
 def test_board(c: Components) -> None:
     """RUL-2 / RUL-13 / RUL-9: 8 Turn Order spaces (4 per side), 8 executive rows, action slots."""
     assert Counter(t.side for t in c.turn_order.values()) == {"orbit": 4, "colony": 4}
-    assert [e.action for e in sorted(c.executive.values(), key=lambda e: e.row)] == list(
-        V.EXECUTIVE_ACTIONS
-    )
+    rows = sorted(c.executive.values(), key=lambda e: e.row)
+    assert [e.effect.effect for e in rows] == [
+        "develop", "rover", "blueprint", "upgrade", "gain", "bots", "warehouse", "advanced",
+    ]  # fmt: skip
     assert {a: c.action[a].slots for a in ("blueprint", "rnd", "construct", "upgrade", "hire")} == {
         "blueprint": 3,
         "rnd": 3,
@@ -225,16 +237,28 @@ def test_count_check() -> None:
 
 
 def test_bad_vocabulary() -> None:
-    """RUL-2: a Turn Order bonus outside the vocabulary fails."""
-    t = edited("board.toml", 'bonus = "tech"', 'bonus = "teleport"')
-    fails(t, "board.toml", "[[turn_order]]", "id=3", "teleport")
+    """RUL-2: a Turn Order bonus naming an effect the rules do not define fails."""
+    t = edited(
+        "board.toml", 'bonus = { effect = "learn", must = 0 }', 'bonus = { effect = "teleport" }'
+    )
+    fails(t, "board.toml", "[[turn_order]]", "id=3", "unknown effect 'teleport'")
 
 
-def test_reward_and_action_sizes_live_in_the_data() -> None:
-    """§18.2, §14: how many a Private Goal reward or a Blueprint action gives is data; a
-    reward that needs a number but has none fails at load, naming the record."""
-    t = edited("cards.toml", 'reward = "minerals"\nreward_amount = 3\n', 'reward = "minerals"\n')
-    fails(t, "cards.toml", "PG03", "reward_amount")
-    t = edited("cards.toml", 'action = "casino"\nboost = "colonist"\namount = 2\n',
-               'action = "casino"\nboost = "colonist"\n')  # fmt: skip
-    fails(t, "cards.toml", "BP11", "amount")
+def test_effect_parameters_are_checked_against_the_effects() -> None:
+    """§18.2, §14: how many a reward or an action gives is an effect parameter in the data; an
+    unknown parameter, a value of the wrong type or an unknown item fails, naming the record."""
+    old = 'reward_effect = { effect = "gain", item = "mineral", n = 3 }'
+    t = edited("cards.toml", old, old.replace("n = 3", "count = 3"))
+    fails(t, "cards.toml", "PG03", "no parameter 'count'")
+    t = edited("cards.toml", old, old.replace("n = 3", 'n = "3"'))
+    fails(t, "cards.toml", "PG03", "'n'", "must be a int")
+    t = edited("cards.toml", old, old.replace("mineral", "gold"))
+    fails(t, "cards.toml", "PG03", "'item'", "gold")
+
+
+def test_every_effect_named_in_the_data_is_defined() -> None:
+    """Issue 9: every effect the data names is in the registry, and every shared effect is
+    used by some component."""
+    names = {ref.effect for _, _, ref in V.effect_refs(load()) if ref}
+    assert names <= set(effect_specs())
+    assert {"develop", "upgrade", "warehouse", "blueprint", "learn", "ship", "bots"} <= names

@@ -1,11 +1,13 @@
-"""The 24 Advanced Building actions (§13.3, §14, components.md §4).
+"""The Advanced Building actions (§13.3, §14, components.md §4) that no other component shares.
 
 A Blueprint whose marker is on Mars unlocks its action, used as Executive row 8 (executive.py):
-for 2 Crystals, or free through a Scientist (§13.4). Each action is registered here under the
-Blueprint's ``action`` id (data/cards.toml) with ``blocker(s, seat, bp)`` — why it can do nothing
-now ("" if it can; checked before it is offered, so a chosen action never dead-ends) — and
-``start(s, seat, bp)``, which pushes its frames. ``seat`` is whoever uses the action: through a
-Scientist that may be another player than the Blueprint's owner, and the effect is theirs.
+for 2 Crystals, or free through a Scientist (§13.4). Each Blueprint names its action as an
+effect in data/cards.toml: most are effects every source shares (an upgrade, a Warehouse pick,
+a Tech from the Grid, ... in :mod:`onmars.effects`); the unique ones are defined here, each a
+``start`` that pushes its frames and a ``blocker`` saying why it could do nothing now ("" if it
+could; checked before it is offered, so a chosen action never dead-ends). The effect belongs to
+whoever uses the action: through a Scientist that may be another player than the Blueprint's
+owner.
 
 Boosts (§6.3, §6.4, §13.3): a teal Colonist boost moves one Colonist Living Quarters → Working
 Area for one more step; the construction actions ask for their boosts first (``boost`` /
@@ -16,49 +18,30 @@ Move notation added here: ``produce <q,r>`` (BP03 boost), ``gain <resource>`` (B
 ``retrieve <wa|action id>`` (BP18, BP19), ``radar <discovery tile>`` (BP15 first use); Bots
 moving as Rovers (BP21) step one hex at a time with ``bot <from> <to>``, then ``claim`` /
 ``skip`` for each tile they ended on.
-
-The construction, science and discovery modules are imported inside the functions that need them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from onmars import construction, hexmap, lab
-from onmars.colony import ship_blocker, upgrade_targets
 from onmars.components import RESOURCES, load
+from onmars.discovery import resolve, usable
 from onmars.economy import gain, lq_cap, score, storable, storage_cap, to_lq, to_wa
-from onmars.engine import Frame, PickStep, Step, pop, push, push_picks, step
+from onmars.engine import (
+    Effect,
+    Frame,
+    PickStep,
+    Step,
+    effect_blocker,
+    pop,
+    push,
+    push_picks,
+    start_effect,
+    step,
+)
+from onmars.movement import push_rover_move, rover_steps
 from onmars.moves import Move, mv
-from onmars.orbit import blueprint_blocker, learn_blocker, warehouse_items
 from onmars.state import State
-from onmars.travel import produced, producers, production, start_travel
-
-
-def amount(bp: str) -> int:
-    """The number printed in a Blueprint's action (data: ``amount``)."""
-    return load().blueprint[bp].amount
-
-
-@dataclass(frozen=True)
-class BlueprintAction:
-    id: str
-    blocker: Callable[[State, int, str], str]
-    start: Callable[[State, int, str], None]
-
-
-ACTIONS: dict[str, BlueprintAction] = {}
-
-
-def blueprint_action(action_id: str) -> Callable[[type], type]:
-    """Class decorator: register a class's static ``blocker`` and ``start`` for an action id."""
-
-    def deco(cls: type) -> type:
-        ACTIONS[action_id] = BlueprintAction(action_id, cls.blocker, cls.start)
-        return cls
-
-    return deco
+from onmars.travel import produced, producers, production
 
 
 def title(bp: str) -> str:
@@ -67,44 +50,11 @@ def title(bp: str) -> str:
 
 def action_blocker(s: State, seat: int, bp: str) -> str:
     """Why ``seat`` could do nothing with Blueprint ``bp``'s action now ("" if it could)."""
-    return ACTIONS[load().blueprint[bp].action].blocker(s, seat, bp)
+    return effect_blocker(s, seat, load().blueprint[bp].effect)
 
 
 def start_action(s: State, seat: int, bp: str) -> None:
-    ACTIONS[load().blueprint[bp].action].start(s, seat, bp)
-
-
-# --- BP01 Construction Yard, BP16 Builder Drone: upgrades (§9.3) ------------
-
-
-@blueprint_action("upgrade")
-class ConstructionYard:
-    """Upgrade a Building by the usual rules, an Upgrade Tech allowed; each boost one more."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        if not upgrade_targets(s, seat, in_zone=True):
-            return "§14: no unbuilt Blueprint of yours matches a building in your Bots' zones"
-        return ""
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "upgrade", seat, boost="colonist", zone=True, tech="allowed")
-
-
-@blueprint_action("drone")
-class BuilderDrone:
-    """Upgrade one Building anywhere on Mars: no Bot zone needed, otherwise the usual rules."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        if not upgrade_targets(s, seat, in_zone=False):
-            return "§14: no unbuilt Blueprint of yours matches a building without a marker"
-        return ""
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "upgrade", seat, zone=False)
+    start_effect(s, seat, load().blueprint[bp].effect)
 
 
 # --- BP02, 04, 06, 08, 10, 12: construct the Blueprint's building type (§9.2, §13.3) ------------
@@ -137,35 +87,22 @@ def boost_range(s: State, seat: int, types: list[str], boosts: int) -> tuple[boo
     return now, later
 
 
-@blueprint_action("construct")
-class ConstructType:
+def construct_boosted(s: State, seat: int, *, types: tuple[str, ...] = ()) -> None:
     """Construct a building of the Blueprint's type by the usual rules; each boost, declared
     before building, adds 1 to the Tech level for this construction (§13.3)."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        types = [load().blueprint[bp].building]
-        if any(boost_range(s, seat, types, 0)):
-            return ""
-        return construct_problem(s, seat, types, 0)
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push(s, "ab_boost", seat, kind="construct", types=[load().blueprint[bp].building], n=0)
+    push(s, "ab_boost", seat, kind="construct", types=list(types), n=0)
 
 
-@blueprint_action("casino")
-class Casino:
-    """BP11: gain 2 Crystals (below the Depot, §4); each boost one more."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
+def construct_boosted_blocker(s: State, seat: int, *, types: tuple[str, ...] = ()) -> str:
+    if any(boost_range(s, seat, list(types), 0)):
         return ""
+    return construct_problem(s, seat, list(types), 0)
 
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        gain(s.players[seat], "crystal", amount(bp))
-        push(s, "ab_boost", seat, kind="casino", n=0)
+
+def casino(s: State, seat: int, *, n: int = 2) -> None:
+    """BP11: gain ``n`` Crystals (below the Depot, §4); each boost one more."""
+    gain(s.players[seat], "crystal", n)
+    push(s, "ab_boost", seat, kind="casino", n=0)
 
 
 @step
@@ -214,27 +151,23 @@ class Boost(Step):
 # --- BP03 Automated Production (§12.4) ------------
 
 
-@blueprint_action("produce")
-class AutomatedProduction:
-    """Each of your Mines and Advanced Buildings produces once, as on the way to Orbit (§12.4);
-    each boost lets one of them, chosen, produce once more."""
+def produce(s: State, seat: int) -> None:
+    """BP03: each of your Mines and Advanced Buildings produces once, as on the way to Orbit
+    (§12.4); each boost lets one of them, chosen, produce once more."""
+    p = s.players[seat]
+    for item, k in production(s, seat).items():
+        gain(p, item, k)
+    push_picks(s, "ab_produce", seat, n=0, must=0, boost="colonist")
 
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        p = s.players[seat]
-        cells = producers(s, seat)
-        if not cells:
-            return "§14: you have no Advanced Building and no Miner on Mars to produce"
-        if not any(storable(p, produced(s, c)) for c in cells):
-            return "§4: your storage is full for everything your buildings produce"
-        return ""
 
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        p = s.players[seat]
-        for item, k in production(s, seat).items():
-            gain(p, item, k)
-        push_picks(s, "ab_produce", seat, n=0, must=0, boost="colonist")
+def produce_blocker(s: State, seat: int) -> str:
+    p = s.players[seat]
+    cells = producers(s, seat)
+    if not cells:
+        return "§14: you have no Advanced Building and no Miner on Mars to produce"
+    if not any(storable(p, produced(s, c)) for c in cells):
+        return "§4: your storage is full for everything your buildings produce"
+    return ""
 
 
 @step
@@ -270,128 +203,32 @@ class ProduceAgain(PickStep):
         return ""
 
 
-# --- BP05 Private Ship (§9.4, RUL-14) ------------
+# --- BP13 Mineral Mine (§24.3), BP15 Radar (§21, RUL-15) ------------
 
 
-@blueprint_action("ship")
-class PrivateShip:
-    """Welcome a Ship: 1 Plant + 1 Water, then 3 Colonists or 2 Colonists + 1 Bot; the Ship
-    limit applies (RUL-14); each boost welcomes one more the same way."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        return ship_blocker(s, seat)
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "ship", seat, boost="colonist", extra=1)
+def score_op(s: State, seat: int, *, n: int = 2) -> None:
+    """BP13: score ``n`` OP (§24.3)."""
+    score(s.players[seat], n, "blueprint_action")
 
 
-# --- BP07 Biomarket, BP09 Oxygen Tank, BP23 Library: the usual picks, boosted ------------
+def radar(s: State, seat: int) -> None:
+    """BP15, first use: one face-up Discovery tile of the Exploration space goes onto the card,
+    which is refilled (RUL-15), and its benefit is gained; later uses gain that tile's benefit
+    again."""
+    if s.radar:
+        resolve(s, seat, s.radar)
+    else:
+        push(s, "ab_radar", seat)
 
 
-@blueprint_action("warehouse")
-class Biomarket:
-    """Take a Crystal or Resource from the Warehouse (§7.5); each boost one more."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        if not warehouse_items(s, seat):
-            return "§7.5: the Warehouse has nothing you can store"
-        return ""
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "warehouse", seat, boost="colonist")
-
-
-@blueprint_action("tech")
-class OxygenTank:
-    """Take a Tech tile from the Grid by the usual rules (§7.3); each boost one more."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        return learn_blocker(s, seat)
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "learn", seat, boost="colonist")
-
-
-@blueprint_action("blueprint")
-class Library:
-    """Take a Blueprint (§7.2: its gain, one of your markers on it); each boost one more."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        return blueprint_blocker(s, seat)
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "blueprint", seat, boost="colonist")
-
-
-# --- BP13 Mineral Mine, BP14 Biolab ------------
-
-
-@blueprint_action("score")
-class MineralMine:
-    """Score 2 OP (§24.3)."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        return ""
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        score(s.players[seat], amount(bp), "blueprint_action")
-
-
-@blueprint_action("contract")
-class Biolab:
-    """Take an Earth Contract from the display, paying its cost (§9.5), placing no Colonist."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        from onmars.science import hire_blocker
-
-        return hire_blocker(s, seat, kinds=["contract"])
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        from onmars.science import push_hire
-
-        push_hire(s, seat, kinds=["contract"])
-
-
-# --- BP15 Radar (§21, RUL-15) ------------
-
-
-@blueprint_action("radar")
-class Radar:
-    """First use: one face-up Discovery tile of the Exploration space goes onto the card, which
-    is refilled (RUL-15), and its benefit is gained; later uses gain that tile's benefit again."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        from onmars.discovery import usable
-
-        if s.radar:
-            if usable(s, seat, s.radar):
-                return ""
-            return f"§14: you cannot pay for or use the benefit of {s.radar}, on the Radar"
-        if any(usable(s, seat, t) for t in s.exploration):
+def radar_blocker(s: State, seat: int) -> str:
+    if s.radar:
+        if usable(s, seat, s.radar):
             return ""
-        return "§14: you cannot pay for or use any Discovery tile of the Exploration space"
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        from onmars.discovery import resolve
-
-        if s.radar:
-            resolve(s, seat, s.radar)
-        else:
-            push(s, "ab_radar", seat)
+        return f"§14: you cannot pay for or use the benefit of {s.radar}, on the Radar"
+    if any(usable(s, seat, t) for t in s.exploration):
+        return ""
+    return "§14: you cannot pay for or use any Discovery tile of the Exploration space"
 
 
 @step
@@ -404,14 +241,10 @@ class RadarPick(Step):
 
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:
-        from onmars.discovery import usable
-
         return [mv("radar", t) for t in dict.fromkeys(s.exploration) if usable(s, f["p"], t)]
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        from onmars.discovery import resolve
-
         assert m is not None
         pop(s, f)
         tile = m.args[0]
@@ -428,61 +261,34 @@ class RadarPick(Step):
         return f"§14: choose one of the Exploration space's tiles: {', '.join(s.exploration)}"
 
 
-# --- BP17 Research Lab (§7.4) ------------
-
-
-@blueprint_action("develop")
-class ResearchLab:
-    """Develop one Tech tile up to twice or two tiles once each, paying the usual costs; each
-    boost one more development."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        if not lab.developments(s.players[seat], paid=True):
-            return "§7.4: none of your Tech tiles can move to an empty space you can pay for"
-        return ""
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "develop", seat, n=2, boost="colonist", paid=True)
-
-
 # --- BP18 Aqueduct, BP19 Eco Resort: Colonists back to Living Quarters ------------
 
 
-@blueprint_action("aqueduct")
-class Aqueduct:
-    """Move up to 2 of your Colonists from the Working Area to Living Quarters."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        p = s.players[seat]
-        if not p.wa:
-            return "§14: you have no Colonist in your Working Area"
-        if p.lq >= lq_cap(p):
-            return "§4: your Living Quarters are full"
-        return ""
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "ab_retrieve", seat, n=amount(bp), src="wa")
+def aqueduct(s: State, seat: int, *, n: int = 2) -> None:
+    """BP18: move up to ``n`` of your Colonists from the Working Area to Living Quarters."""
+    push_picks(s, "ab_retrieve", seat, n=n, src="wa")
 
 
-@blueprint_action("eco_resort")
-class EcoResort:
-    """Return some or all of your Colonists on Action slots, either side, to Living Quarters
-    (those that do not fit go to your supply, §6.2)."""
+def aqueduct_blocker(s: State, seat: int, **_: object) -> str:
+    p = s.players[seat]
+    if not p.wa:
+        return "§14: you have no Colonist in your Working Area"
+    if p.lq >= lq_cap(p):
+        return "§4: your Living Quarters are full"
+    return ""
 
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        if not any(seat in slots for slots in s.slots.values()):
-            return "§14: you have no Colonist on an Action slot"
-        return ""
 
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        mine = sum(slots.count(seat) for slots in s.slots.values())
-        push_picks(s, "ab_retrieve", seat, n=mine, src="slots")
+def eco_resort(s: State, seat: int) -> None:
+    """BP19: return some or all of your Colonists on Action slots, either side, to Living
+    Quarters (those that do not fit go to your supply, §6.2)."""
+    mine = sum(slots.count(seat) for slots in s.slots.values())
+    push_picks(s, "ab_retrieve", seat, n=mine, src="slots")
+
+
+def eco_resort_blocker(s: State, seat: int) -> str:
+    if not any(seat in slots for slots in s.slots.values()):
+        return "§14: you have no Colonist on an Action slot"
+    return ""
 
 
 @step
@@ -538,22 +344,18 @@ def trade_payments(s: State, seat: int) -> list[str]:
     ]
 
 
-@blueprint_action("trade")
-class TradeMarket:
-    """Spend 1 Resource from your storage, then take any 2 non-Mineral Resources from the
-    supply; each boost one more."""
+def trade(s: State, seat: int, *, n: int = 2) -> None:
+    """BP20: spend 1 Resource from your storage, then take any ``n`` non-Mineral Resources from
+    the supply; each boost one more."""
+    push_picks(s, "ab_trade", seat, n=n, must=n, boost="colonist")
 
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        if not any(s.players[seat].res.values()):
-            return "§14: the Trade Market spends 1 Resource from your storage and you have none"
-        if not trade_payments(s, seat):
-            return "§4: your storage is full for every Resource the Trade Market gives"
-        return ""
 
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push_picks(s, "ab_trade", seat, n=amount(bp), must=amount(bp), boost="colonist")
+def trade_blocker(s: State, seat: int, **_: object) -> str:
+    if not any(s.players[seat].res.values()):
+        return "§14: the Trade Market spends 1 Resource from your storage and you have none"
+    if not trade_payments(s, seat):
+        return "§4: your storage is full for every Resource the Trade Market gives"
+    return ""
 
 
 @step
@@ -601,23 +403,6 @@ class Trade(PickStep):
 # --- BP22 Aerial Elevator (§12.4) ------------
 
 
-@blueprint_action("elevator")
-class AerialElevator:
-    """Travel to Orbit with the usual steps (production, retrieval, a Turn Order space and its
-    bonus, §12.4). Before the Main action, that action is then one of the Orbit side's (seed
-    item 1: special travel may change your side)."""
-
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        if s.players[seat].side == "orbit":
-            return "§14: the Aerial Elevator travels to Orbit and your marker is already there"
-        return ""
-
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        start_travel(s, seat, "orbit")
-
-
 # --- BP24 Command Center (§9.1) ------------
 
 
@@ -626,24 +411,32 @@ def command_mp(s: State, seat: int) -> int:
     return max((level for _, _, level in lab.techs_in_play(s, "rover", seat)), default=0)
 
 
-@blueprint_action("command")
-class CommandCenter:
-    """Move your Rover up to N hexes, N the highest Rover Tech level in play (reading a level
-    is not using the tile, §8.3); each Crystal from the Depot adds one hex. Claims as usual."""
+def command(s: State, seat: int) -> None:
+    """BP24: move your Rover up to N hexes, N the highest Rover Tech level in play (reading a
+    level is not using the tile, §8.3); each Crystal from the Depot adds one hex. Claims as
+    usual."""
+    push_rover_move(s, seat, command_mp(s, seat), crystals=True, tech=False)
 
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        from onmars.movement import rover_steps
 
-        mp = command_mp(s, seat)
-        if mp + s.players[seat].crystals < 1:
-            return "§14: no Rover Tech is in play and you have no Crystal to move your Rover"
-        if not rover_steps(s, {"p": seat, "rover_mp": mp, "crystals": True}):
-            return "§9.1: your Rover cannot move to a hex where it may end"
-        return ""
+def command_blocker(s: State, seat: int) -> str:
+    mp = command_mp(s, seat)
+    if mp + s.players[seat].crystals < 1:
+        return "§14: no Rover Tech is in play and you have no Crystal to move your Rover"
+    if not rover_steps(s, {"p": seat, "rover_mp": mp, "crystals": True}):
+        return "§9.1: your Rover cannot move to a hex where it may end"
+    return ""
 
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        from onmars.movement import push_rover_move
 
-        push_rover_move(s, seat, command_mp(s, seat), crystals=True, tech=False)
+#: The Advanced Building actions that no other component shares (the shared ones, such as
+#: upgrades or Warehouse picks, are in :mod:`onmars.effects`).
+EFFECTS: tuple[Effect, ...] = (
+    Effect("construct_boosted", "§13.3", construct_boosted, construct_boosted_blocker),
+    Effect("casino", "§14", casino, lambda s, seat, **_: ""),
+    Effect("produce", "§12.4", produce, produce_blocker),
+    Effect("score", "§24.3", score_op, lambda s, seat, **_: ""),
+    Effect("radar", "RUL-15", radar, radar_blocker),
+    Effect("aqueduct", "§14", aqueduct, aqueduct_blocker),
+    Effect("eco_resort", "§14", eco_resort, eco_resort_blocker),
+    Effect("trade", "§14", trade, trade_blocker),
+    Effect("command", "§9.1", command, command_blocker),
+)

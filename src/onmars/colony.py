@@ -5,7 +5,7 @@ from __future__ import annotations
 from onmars import hexmap, lab
 from onmars.components import load
 from onmars.economy import can_pay, charge, fresh_colonists, new_colonists
-from onmars.engine import MAIN, Frame, PickStep, Step, action, pop, push, push_picks, step
+from onmars.engine import MAIN, Frame, PickStep, Step, action, pop, push, start_named, step
 from onmars.mars import complex_of, displace, zone
 from onmars.missions import contribute
 from onmars.moves import Move, mv
@@ -168,7 +168,7 @@ class WelcomeAShip:
 
     @staticmethod
     def start(s: State, seat: int) -> None:
-        push_picks(s, "ship", seat, boost="colonist")
+        start_named(s, seat, "ship", boost=load().action["ship"].boost)
 
 
 # --- Upgrade a Building ------------
@@ -253,5 +253,5 @@ class UpgradeBuilding:
 
     @staticmethod
     def start(s: State, seat: int) -> None:
-        push_picks(s, "upgrade", seat, zone=True, tech="allowed")
+        start_named(s, seat, "upgrade", boost=load().action["upgrade"].boost, tech=True)
         place_colonist(s, seat, "upgrade")

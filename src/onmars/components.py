@@ -47,6 +47,24 @@ class Record:
 
 
 @dataclass(frozen=True)
+class EffectRef:
+    """An effect of the game named in the data with its parameters, written as an inline table:
+    ``{ effect = "develop", n = 2, paid = false }``; ``{}`` names no effect. The effects and
+    their parameters are defined once in :mod:`onmars.effects`; the data is checked against them
+    when the rules load (:func:`onmars.validate.validate_effects`)."""
+
+    effect: str = ""
+    params: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def kw(self) -> dict[str, object]:
+        return dict(self.params)
+
+    def __bool__(self) -> bool:
+        return bool(self.effect)
+
+
+@dataclass(frozen=True)
 class MapColumn(Record):
     """One column of the Mars map (flat-top hexes, axial q; r runs down the column)."""
 
@@ -112,7 +130,7 @@ class LabSpace(Record):
 
     column: int
     y: int
-    benefit: str
+    benefit: EffectRef  # optional for its owner (§20): every Lab benefit has must = 0
     marked: bool
 
 
@@ -129,9 +147,7 @@ class Blueprint(Record):
     building: str
     gain: str
     scientist: str
-    action: str
-    boost: str
-    amount: int = 0  # the number in its action (Casino's 2 Crystals, Mineral Mine's 2 OP, ...)
+    effect: EffectRef  # its Advanced Building action (§13.3)
 
 
 @dataclass(frozen=True)
@@ -164,15 +180,13 @@ class Mission(Record):
 class PrivateGoal(Record):
     condition: str
     amount: int
-    reward: str
-    reward_amount: int = 0  # how many the alternative reward gives (Minerals, hexes, ...)
+    reward: str  # the name of its alternative reward (move ``reward <name>``)
+    reward_effect: EffectRef
 
 
 @dataclass(frozen=True)
 class DiscoveryTile(Record):
-    kind: str
-    param: str
-    amount: int = 1  # how many (Crystals, Resources, developments, "up to" picks)
+    effect: EffectRef
 
 
 @dataclass(frozen=True)
@@ -185,14 +199,14 @@ class LssReward(Record):
 class TurnOrderSpace(Record):
     number: int
     side: str
-    bonus: str
+    bonus: EffectRef
 
 
 @dataclass(frozen=True)
 class ExecutiveRow(Record):
     row: int
     cost: int
-    action: str
+    effect: EffectRef
 
 
 @dataclass(frozen=True)
@@ -202,6 +216,14 @@ class MainAction(Record):
     slots: int
     boost: str
     cost: tuple[str, ...] = ()  # printed cost tokens (Welcome a Ship; a Contract's Crystal)
+
+
+@dataclass(frozen=True)
+class Bonus(Record):
+    """A bonus printed on a board that several pieces share (the Private Goals' developments,
+    Research tiles, Life Support bonuses)."""
+
+    effect: EffectRef
 
 
 @dataclass(frozen=True)
@@ -229,6 +251,7 @@ SCHEMA: dict[str, dict[str, type[Record]]] = {
         "executive": ExecutiveRow,
         "action": MainAction,
         "setting": Setting,
+        "bonus": Bonus,
     },
 }
 
@@ -256,9 +279,30 @@ def _convert(value: object, hint: object, where: str) -> object:
         if len(value) != len(args):
             raise ComponentDataError(f"{where}: expected {len(args)} values, got {value!r}")
         return tuple(_convert(v, a, where) for v, a in zip(value, args, strict=True))
+    if hint is EffectRef:
+        return _effect_ref(value, where)
     if origin is types.UnionType or hint is Hex:
         return _convert(value, tuple[int, int], where)
     raise ComponentDataError(f"{where}: unsupported type {hint!r}")  # pragma: no cover
+
+
+def _effect_ref(value: object, where: str) -> EffectRef:
+    """An inline table ``{ effect = id, param = value, ... }``: values are ints, strings,
+    booleans or lists of strings (kept as tuples)."""
+    if not isinstance(value, dict):
+        raise ComponentDataError(f"{where}: expected an inline table {{ effect = ... }}")
+    raw = dict(value)
+    effect = raw.pop("effect", "")
+    if type(effect) is not str or (raw and not effect):
+        raise ComponentDataError(f"{where}: 'effect' must name an effect, got {effect!r}")
+    params = []
+    for name, v in sorted(raw.items()):
+        if isinstance(v, list) and all(type(x) is str for x in v):
+            v = tuple(v)
+        elif type(v) not in (int, str, bool):
+            raise ComponentDataError(f"{where}: parameter {name!r} has an odd value {v!r}")
+        params.append((name, v))
+    return EffectRef(effect, tuple(params))
 
 
 def _build(cls: type[Record], raw: dict, where: str) -> Record:
@@ -329,6 +373,7 @@ class Components:
     executive: dict[str, ExecutiveRow]
     action: dict[str, MainAction]
     setting: dict[str, Setting]
+    bonus: dict[str, Bonus]
 
     def all_records(self) -> typing.Iterator[tuple[str, Record]]:
         for f in dataclasses.fields(self):
@@ -362,6 +407,7 @@ _ATTR = {
     ("board.toml", "executive"): "executive",
     ("board.toml", "action"): "action",
     ("board.toml", "setting"): "setting",
+    ("board.toml", "bonus"): "bonus",
 }
 
 

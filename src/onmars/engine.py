@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from onmars.components import EffectRef
 from onmars.errors import IllegalMoveError
 from onmars.moves import Move
 from onmars.state import State
@@ -98,6 +99,39 @@ def action(table: dict[str, Action], id: str, rule: str) -> Callable:
         return cls
 
     return deco
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An effect several components share (:mod:`onmars.effects`): ``start(s, seat, **params)``
+    pushes its frames, ``blocker(s, seat, **params)`` says why it could do nothing now ("" if
+    it could). The keyword-only parameters of ``start`` are those the data may set."""
+
+    id: str
+    rule: str
+    start: Callable[..., None]
+    blocker: Callable[..., str]
+
+
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect_blocker(s: State, seat: int, ref: EffectRef, **params: Any) -> str:
+    """Why the effect named by ``ref`` (with ``params`` added) could do nothing now."""
+    if not ref:
+        return "nothing to gain here"
+    return EFFECTS[ref.effect].blocker(s, seat, **ref.kw, **params)
+
+
+def start_named(s: State, seat: int, effect: str, **params: Any) -> None:
+    """Start an effect by its id (the main actions, whose parameters are their own rules)."""
+    EFFECTS[effect].start(s, seat, **params)
+
+
+def start_effect(s: State, seat: int, ref: EffectRef, **params: Any) -> None:
+    """Push the frames of the effect named by ``ref`` (nothing for an empty reference)."""
+    if ref:
+        EFFECTS[ref.effect].start(s, seat, **ref.kw, **params)
 
 
 def push(s: State, t: str, p: int, **data: Any) -> Frame:

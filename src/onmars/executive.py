@@ -19,79 +19,29 @@ front and the ``pay`` route charges the 2 Crystals.
 
 from __future__ import annotations
 
-from onmars import advanced, lab
-from onmars.colony import upgrade_targets
-from onmars.components import load
-from onmars.economy import gain
-from onmars.engine import EXECUTIVE, Action, Frame, Step, pop, push, push_picks, step
+from onmars import advanced
+from onmars.components import ExecutiveRow, load
+from onmars.engine import Action, Effect, Frame, Step, effect_blocker, pop, push, start_effect, step
 from onmars.moves import Move, mv
-from onmars.orbit import blueprint_blocker, warehouse_items
 from onmars.state import State
 
-# --- rows 1-7 (§13.2, RUL-13) ------------
+# --- rows 1-7 (§13.2, RUL-13): each row's effect is named in the data ------------
+# "Take a Blueprint" and "Upgrade" follow their main-action rules but allow no boost and no
+# Upgrade-Tech repeat; "Develop a Tech" is free and gains the space benefit (RUL-13).
 
 
-def _none(s: State, seat: int) -> str:
-    return ""
+def row_action(row: ExecutiveRow) -> Action:
+    """The Executive action of a Depot row: its data-named effect (row 8 prices itself)."""
+    if row.effect.effect == ROW:
+        return Action(row.id, "§13.3", advanced_blocker, _start_advanced, cost=_no_upfront_cost)
 
+    def blocker(s: State, seat: int) -> str:
+        return effect_blocker(s, seat, row.effect)
 
-def _develop_blocker(s: State, seat: int) -> str:
-    if not lab.developments(s.players[seat], paid=False):
-        return "§13.2: none of your Tech tiles has an empty space to move to"
-    return ""
+    def start(s: State, seat: int) -> None:
+        start_effect(s, seat, row.effect)
 
-
-def _upgrade_blocker(s: State, seat: int) -> str:
-    if not upgrade_targets(s, seat, in_zone=True):
-        return "§13.2: no unbuilt Blueprint of yours matches a building in your Bots' zones"
-    return ""
-
-
-def _warehouse_blocker(s: State, seat: int) -> str:
-    return "" if warehouse_items(s, seat) else "§13.2: the Warehouse has nothing you can store"
-
-
-def _develop(s: State, seat: int) -> None:
-    push_picks(s, "develop", seat, paid=False)  # space benefit gained (RUL-13)
-
-
-def _rover(s: State, seat: int) -> None:
-    """Row 2 moves the Rover only; Crystals and a Rover Tech may add to its 2 hexes (§13.2)."""
-    from onmars.movement import push_rover_move
-
-    push_rover_move(s, seat, 2, crystals=True, tech=True)
-
-
-def _blueprint(s: State, seat: int) -> None:
-    push_picks(s, "blueprint", seat)  # no boost (RUL-13)
-
-
-def _upgrade(s: State, seat: int) -> None:
-    push_picks(s, "upgrade", seat, zone=True)  # no boost, no Upgrade-Tech repeat (RUL-13)
-
-
-def _mineral(s: State, seat: int) -> None:
-    gain(s.players[seat], "mineral")
-
-
-def _bots(s: State, seat: int) -> None:
-    push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
-
-
-def _warehouse(s: State, seat: int) -> None:
-    push_picks(s, "warehouse", seat)
-
-
-for _id, _blocker, _start in (
-    ("develop", _develop_blocker, _develop),
-    ("rover", _none, _rover),
-    ("blueprint", blueprint_blocker, _blueprint),
-    ("upgrade", _upgrade_blocker, _upgrade),
-    ("mineral", _none, _mineral),
-    ("bots", _none, _bots),
-    ("warehouse", _warehouse_blocker, _warehouse),
-):
-    EXECUTIVE[_id] = Action(_id, "§13.2", _blocker, _start)
+    return Action(row.id, "§13.2", blocker, start)
 
 
 # --- row 8: an Advanced Building's action (§13.2-13.4, RUL-13) ------------
@@ -228,7 +178,12 @@ def _no_upfront_cost(s: State, seat: int) -> int:
     return 0
 
 
-EXECUTIVE[ROW] = Action(ROW, "§13.3", advanced_blocker, _start_advanced, cost=_no_upfront_cost)
+def _advanced_effect_blocker(s: State, seat: int) -> str:
+    return advanced_blocker(s, seat)
+
+
+#: Row 8's effect, named ``advanced`` in the data.
+EFFECTS = (Effect(ROW, "§13.3", _start_advanced, _advanced_effect_blocker),)
 
 
 @step

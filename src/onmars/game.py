@@ -29,6 +29,7 @@ from onmars import (  # noqa: F401
 )
 from onmars.errors import IllegalMoveError, InvalidMoveError, SaveFileError
 from onmars.moves import TOKEN, VERBS, Move
+from onmars.registry import register
 from onmars.scoring import scores
 from onmars.setup import new_state
 from onmars.state import State
@@ -60,6 +61,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, not {seed!r}")
+        register()
         state = new_state(names, seed, length)
         engine.advance(state)
         return cls(state, {"players": names, "length": length}, [])

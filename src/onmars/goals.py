@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from onmars.components import RESOURCES, load
 from onmars.discovery import rover_discoveries
-from onmars.economy import gain, new_colonists, storable, to_lq
-from onmars.engine import Frame, Step, pop, push, push_picks, step
+from onmars.economy import gain, storable, to_lq
+from onmars.engine import Frame, Step, pop, push, start_effect, step
 from onmars.mars import complex_of, mines_of
 from onmars.moves import Move, mv
 from onmars.state import Player, State
-from onmars.travel import OTHER, start_travel
 
 
 def _marked(p: Player) -> int:
@@ -112,41 +111,14 @@ class GoalReward(Step):
 
 
 def reward_frames(s: State, seat: int, goal: str, reward: str) -> None:
-    """Start a Private Goal reward (§18.2; decisions noted where the card is terse). How many
-    the reward gives is the card's ``reward_amount`` in the data."""
-    from onmars.movement import push_rover_move
-    from onmars.science import push_free_card
-
-    p = s.players[seat]
-    k = load().private_goal[goal].reward_amount
+    """Start a Private Goal reward (§18.2): every card's free developments, or the card's own
+    alternative, both named in the data (decisions noted there where the card is terse: PG10
+    retrieves from Action slots, Mines and the Working Area, PG15 from slots and the Working
+    Area; a free Ship obeys the Ship limit, RUL-14)."""
     if reward == "develop":
-        push_picks(s, "develop", seat, n=load().value("goal_developments")[0], must=0, paid=False)
-    elif reward == "free_upgrades":
-        push_picks(s, "upgrade", seat, n=k, must=0, zone=True, free=True)
-    elif reward == "resources":
-        push(s, "goal_gain", seat, n=k)
-    elif reward == "minerals":
-        gain(p, "mineral", k)
-    elif reward == "rover_move":
-        push_rover_move(s, seat, k, crystals=True, tech=True)
-    elif reward == "colonists":
-        new_colonists(s, seat, k)
-    elif reward == "free_contract":
-        push_free_card(s, seat, "contract")
-    elif reward == "free_scientist":
-        push_free_card(s, seat, "scientist")
-    elif reward == "free_ship":
-        push_picks(s, "ship", seat, must=0, free=True)  # the ship limit applies (RUL-14)
-    elif reward == "retrieve_anywhere":  # "from the board": Action slots and Mines (our reading)
-        push(s, "goal_retrieve", seat, n=k, miners=True)
-    elif reward == "retrieve_slots":
-        push(s, "goal_retrieve", seat, n=k, miners=False)
-    elif reward == "travel":
-        start_travel(s, seat, OTHER[p.side])
-    elif reward == "crystals":
-        gain(p, "crystal", k)
-    else:  # pragma: no cover - validate.py admits only the rewards above
-        raise AssertionError(reward)
+        start_effect(s, seat, load().bonus["goal_develop"].effect)
+    else:
+        start_effect(s, seat, load().private_goal[goal].reward_effect)
 
 
 @step

@@ -6,7 +6,7 @@ from functools import cache
 
 from onmars.components import load
 from onmars.economy import can_pay, charge, gain
-from onmars.engine import Frame, PickStep, Step, pop, push, push_picks, step
+from onmars.engine import Frame, PickStep, Step, effect_blocker, pop, push, start_effect, step
 from onmars.moves import Move, mv
 from onmars.state import Player, State
 
@@ -73,9 +73,10 @@ def develop(s: State, seat: int, tile: str, dest: str, paid: bool) -> None:
 
 @step
 class LabBenefit(Step):
-    """The benefit printed on the Lab space a tile just entered (§20, RUL-3). Every benefit is
-    optional ("you may", §7.3, §7.4, §20), whatever moved the tile there, so each becomes a pick
-    that ``done`` declines; a benefit that cannot be used is skipped."""
+    """The benefit printed on the Lab space a tile just entered (§20, RUL-3), named in the data.
+    Every benefit is optional ("you may", §7.3, §7.4, §20), whatever moved the tile there: each
+    is a pick that ``done`` declines (``must = 0`` in the data). One that cannot be used is
+    skipped."""
 
     name = "lab_benefit"
     rule = "§20"
@@ -83,26 +84,15 @@ class LabBenefit(Step):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        benefit_frames(s, f["p"], load().lab_space[f["space"]].benefit)
-
-
-def benefit_frames(s: State, seat: int, benefit: str) -> None:
-    """Push the optional pick of a Lab space benefit (§20): ``done`` declines it."""
-    if benefit in ("crystal", "mineral"):
-        push_picks(s, "lab_gain", seat, must=0, item=benefit)
-    elif benefit == "warehouse":
-        push_picks(s, "warehouse", seat, must=0)
-    elif benefit == "blueprint":
-        push_picks(s, "blueprint", seat, must=0, boost="colonist")
-    elif benefit == "bots":  # "done" ends the Bot moves at any time
-        push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
-    elif benefit == "upgrade":
-        push_picks(s, "upgrade", seat, must=0, boost="colonist", zone=True, tech="allowed")
+        benefit = load().lab_space[f["space"]].benefit
+        if not effect_blocker(s, f["p"], benefit):
+            start_effect(s, f["p"], benefit)
 
 
 @step
 class LabGain(PickStep):
-    """A Lab space's Crystal or Mineral from the supply (§20 items 2-3); ``done`` declines it."""
+    """An item from the supply that may be declined (``done``): a Lab space's Crystal or
+    Mineral (§20 items 2-3)."""
 
     name = "lab_gain"
     rule = "§20"

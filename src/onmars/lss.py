@@ -10,9 +10,9 @@ the Colony row the Colony levels up (:class:`StatusUpdate`, §11.4).
 from __future__ import annotations
 
 from onmars import lab
-from onmars.components import load
-from onmars.economy import gain, score, shelters_built, to_lq
-from onmars.engine import Frame, Step, pop, push, step
+from onmars.components import EffectRef, load
+from onmars.economy import score, shelters_built, to_lq
+from onmars.engine import Frame, Step, effect_blocker, pop, push, start_effect, step
 from onmars.mars import mines_of
 from onmars.moves import Move, mv
 from onmars.setup import GRID_SPACES
@@ -73,6 +73,11 @@ def retrieve_sources(s: State, seat: int) -> list[str]:
     return out
 
 
+def lss_bonuses() -> list[tuple[str, EffectRef]]:
+    """(choice, effect) of the Life Support bonuses, from the data's ``lss_*`` bonuses."""
+    return [(b.id[4:], b.effect) for b in load().bonus.values() if b.id.startswith("lss_")]
+
+
 @step
 class LssBonus(Step):
     """One bonus of your choice for an LSS reward (§11.3): ``benefit bots`` (up to 2 MP for
@@ -86,11 +91,14 @@ class LssBonus(Step):
 
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:
+        """The bonuses in the data's order (``lss_<choice>``); the retrieval names its source."""
         out = []
-        if f["p"] in s.bot:
-            out.append(mv("benefit", "bots"))
-        out += [mv("benefit", "retrieve", src) for src in retrieve_sources(s, f["p"])]
-        return [*out, mv("benefit", "mineral"), mv("benefit", "crystal")]
+        for choice, ref in lss_bonuses():
+            if choice == "retrieve":
+                out += [mv("benefit", "retrieve", src) for src in retrieve_sources(s, f["p"])]
+            elif not effect_blocker(s, f["p"], ref):
+                out.append(mv("benefit", choice))
+        return out
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -98,9 +106,7 @@ class LssBonus(Step):
         pop(s, f)
         seat, p = f["p"], s.players[f["p"]]
         choice = m.args[0]
-        if choice == "bots":
-            push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
-        elif choice == "retrieve":
+        if choice == "retrieve":
             src = m.args[1]
             if src == "wa":
                 p.wa -= 1
@@ -108,7 +114,7 @@ class LssBonus(Step):
                 s.slots[src].remove(seat)
             to_lq(p, 1)
         else:
-            gain(p, choice)
+            start_effect(s, seat, load().bonus[f"lss_{choice}"].effect)
 
     @staticmethod
     def why(s: State, f: Frame, m: Move) -> str:

@@ -262,14 +262,14 @@ def rover_can_finish(s: State, f: Frame) -> bool:
     return rover_may_stop(s, f) or bool(rover_steps(s, f))
 
 
-#: Discovery kinds whose claim depends neither on where the Bots stand (Bot zones) nor on the
-#: Crystals in the Depot (no Crystal in their costs): a Bot move cannot change it.
-_STEADY_KINDS = frozenset({"warehouse", "blueprints", "crystals", "resources", "tech"})
+#: Discovery tile effects whose claim depends neither on where the Bots stand (Bot zones) nor on
+#: the Crystals in the Depot (no Crystal in their costs): a Bot move cannot change it.
+_STEADY_EFFECTS = frozenset({"warehouse", "blueprint", "gain", "learn"})
 
 
 @cache
 def _steady(tile: str) -> bool:
-    return is_research(tile) or load().discovery[tile].kind in _STEADY_KINDS
+    return is_research(tile) or load().discovery[tile].effect.effect in _STEADY_EFFECTS
 
 
 def rover_stays_free(s: State, f: Frame) -> bool:
@@ -286,8 +286,8 @@ def rover_stays_free(s: State, f: Frame) -> bool:
     return not tile or (_steady(tile) and can_claim(s, seat, tile))
 
 
-#: Discovery kinds whose claim depends on the Crystals in the Depot but not on the Bots.
-_CRYSTAL_KINDS = frozenset({"hire", "develop"})
+#: Discovery tile effects whose claim depends on the Crystals in the Depot but not on the Bots.
+_CRYSTAL_EFFECTS = frozenset({"hire", "develop"})
 
 
 def crystal_bound(s: State, f: Frame) -> bool:
@@ -296,7 +296,11 @@ def crystal_bound(s: State, f: Frame) -> bool:
     seat = f["p"]
     here = s.players[seat].rover
     tile = s.tile[here]
-    if not tile or is_research(tile) or load().discovery[tile].kind not in _CRYSTAL_KINDS:
+    if (
+        not tile
+        or is_research(tile)
+        or load().discovery[tile].effect.effect not in _CRYSTAL_EFFECTS
+    ):
         return False
     return no_other_piece(s, seat, here) and can_claim(s, seat, tile)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from onmars import lab
 from onmars.components import load
 from onmars.economy import can_pay, crystal_room, gain, storable
-from onmars.engine import MAIN, Frame, PickStep, action, push_picks, step
+from onmars.engine import MAIN, Frame, PickStep, action, start_named, step
 from onmars.missions import contribute
 from onmars.moves import Move, mv
 from onmars.placement import place_colonist, placement_blocker
@@ -169,7 +169,7 @@ class ObtainBlueprint:
 
     @staticmethod
     def start(s: State, seat: int) -> None:
-        push_picks(s, "blueprint", seat, boost="colonist")
+        start_named(s, seat, "blueprint", boost=load().action["blueprint"].boost)
         place_colonist(s, seat, "blueprint")
 
 
@@ -181,7 +181,7 @@ class LearnTechnology:
 
     @staticmethod
     def start(s: State, seat: int) -> None:
-        push_picks(s, "learn", seat, boost="colonist")
+        start_named(s, seat, "learn", boost=load().action["tech"].boost)
 
 
 @action(MAIN, "rnd", "§7.4")
@@ -196,7 +196,7 @@ class ResearchDevelopment:
 
     @staticmethod
     def start(s: State, seat: int) -> None:
-        push_picks(s, "develop", seat, n=2, boost="colonist", paid=True)
+        start_named(s, seat, "develop", n=2, boost=load().action["rnd"].boost, paid=True)
         place_colonist(s, seat, "rnd", keep_crystals=_crystal_needed(s, seat))
 
 
@@ -222,4 +222,4 @@ class Resupply:
 
     @staticmethod
     def start(s: State, seat: int) -> None:
-        push_picks(s, "warehouse", seat, boost="colonist")
+        start_named(s, seat, "warehouse", boost=load().action["resupply"].boost)

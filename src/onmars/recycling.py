@@ -1,14 +1,14 @@
 """BP21 Recycling Bots (§14): your Bots move as if they were Rovers (§9.1).
 
-Registered with the other Advanced Building actions through :func:`advanced.blueprint_action`.
+Its effect, ``recycling`` (named by BP21 in data/cards.toml), is this module's ``EFFECTS``.
 """
 
 from __future__ import annotations
 
 from onmars import hexmap
-from onmars.advanced import amount, blueprint_action
+from onmars.discovery import claim_blocker, is_research
 from onmars.economy import gain
-from onmars.engine import Frame, Step, pop, push, step
+from onmars.engine import Effect, Frame, Step, pop, push, step
 from onmars.mars import bot_cells
 from onmars.moves import Move, mv
 from onmars.state import State
@@ -16,7 +16,6 @@ from onmars.state import State
 
 def _claim_ok(s: State, seat: int, tile: str, crystals: int, taken: list[str]) -> bool:
     """A Rover (here a Bot) may end on ``tile`` only if it could claim it (§9.1)."""
-    from onmars.discovery import claim_blocker, is_research
 
     if is_research(tile) and tile in taken:
         return False
@@ -125,24 +124,20 @@ def _lift(s: State, f: Frame, cell: int) -> None:
         f["carry"] = cell
 
 
-@blueprint_action("recycling")
-class RecyclingBots:
-    """Up to 2 MP for your Bots, which move as Rovers: they collect every Crystal on the hexes
-    they enter and may claim the Discovery or Research tile they end on, ending there only if
-    they could (§9.1); each Crystal from the Depot adds 1 MP."""
+def recycling(s: State, seat: int, *, n: int = 2) -> None:
+    """Up to ``n`` MP for your Bots, which move as Rovers: they collect every Crystal on the
+    hexes they enter and may claim the Discovery or Research tile they end on, ending there only
+    if they could (§9.1); each Crystal from the Depot adds 1 MP."""
+    push(s, "ab_recycle", seat, mp=n, carry=-1, moved=[])
 
-    @staticmethod
-    def blocker(s: State, seat: int, bp: str) -> str:
-        if not bot_cells(s, seat):
-            return "§14: you have no Bot on Mars"
-        trial = {"t": "ab_recycle", "p": seat, "mp": amount(bp), "carry": -1, "moved": []}
-        if not recycling_moves(s, trial):
-            return "§9.1: none of your Bots can move and end on a legal hex"
-        return ""
 
-    @staticmethod
-    def start(s: State, seat: int, bp: str) -> None:
-        push(s, "ab_recycle", seat, mp=amount(bp), carry=-1, moved=[])
+def recycling_blocker(s: State, seat: int, *, n: int = 2) -> str:
+    if not bot_cells(s, seat):
+        return "§14: you have no Bot on Mars"
+    trial = {"t": "ab_recycle", "p": seat, "mp": n, "carry": -1, "moved": []}
+    if not recycling_moves(s, trial):
+        return "§9.1: none of your Bots can move and end on a legal hex"
+    return ""
 
 
 @step
@@ -199,3 +194,6 @@ class Recycle(Step):
                 "once the moving one may stop"
             )
         return ""
+
+
+EFFECTS: tuple[Effect, ...] = (Effect("recycling", "§14", recycling, recycling_blocker),)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from onmars import hexmap
 from onmars.components import load
-from onmars.economy import gain, new_colonists, to_lq
-from onmars.engine import Frame, Step, pop, push, push_picks, step
+from onmars.economy import gain, to_lq
+from onmars.engine import Frame, Step, effect_blocker, pop, push, start_effect, step
 from onmars.mars import cells_of
 from onmars.moves import Move, mv
 from onmars.state import State
@@ -57,7 +57,7 @@ class Seat(Step):
         p.side = space_side(p.space)
         if s.phase != "colonization":
             push(s, "settle_techs", p.seat)
-        push_bonus(s, p.seat, load().turn_order[m.args[0]].bonus)
+        take_bonus(s, p.seat, p.space)
 
     @staticmethod
     def why(s: State, f: Frame, m: Move) -> str:
@@ -66,18 +66,13 @@ class Seat(Step):
         return f"§19: choose an empty Turn Order space{where}: {empty_spaces(s, side)}"
 
 
-def push_bonus(s: State, seat: int, bonus: str) -> None:
-    """A Turn Order bonus is optional; one that cannot be paid or used is skipped (RUL-2)."""
-    if bonus in ("warehouse", "blueprint"):
-        push_picks(s, bonus, seat, must=0)
-    elif bonus == "tech":
-        push_picks(s, "learn", seat, must=0)
-    elif bonus == "ship":
-        push_picks(s, "ship", seat, must=0)
-    elif bonus == "colonist":
-        new_colonists(s, seat, 1)
-    elif bonus == "bots":  # RUL-2: like the Lab's Bots icon, Crystals buy extra movement
-        push(s, "move_bots", seat, mp=load().value("bot_mp")[0])
+def take_bonus(s: State, seat: int, space: int) -> None:
+    """A Turn Order space's bonus, named in the data: optional (``must = 0`` lets ``done``
+    decline it); one that cannot be paid or used is skipped (RUL-2). Space 6's Bots work like
+    the Lab's Bots icon: Crystals buy extra movement (RUL-2)."""
+    bonus = load().turn_order[str(space)].bonus
+    if not effect_blocker(s, seat, bonus):
+        start_effect(s, seat, bonus)
 
 
 @step

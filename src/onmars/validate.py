@@ -7,6 +7,7 @@ vocabularies below are the ids the engine dispatches on.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator
@@ -18,21 +19,15 @@ from onmars.components import (
     ITEMS,
     LSS_TYPES,
     PROGRESS_TYPES,
-    RESOURCES,
     SIDES,
     TECH_TYPES,
     ComponentDataError,
     Components,
+    EffectRef,
     Record,
 )
 
-BLUEPRINT_ACTIONS = (
-    "upgrade", "construct", "produce", "ship", "warehouse", "tech", "casino", "score", "contract",
-    "radar", "drone", "develop", "aqueduct", "eco_resort", "trade", "recycling", "elevator",
-    "blueprint", "command",
-)  # fmt: skip
 BOOSTS = ("colonist", "crystal", "none")
-LAB_BENEFITS = ("warehouse", "crystal", "mineral", "bots", "upgrade", "blueprint", "")
 MISSION_OBJECTIVES = (
     "research", "blueprint", "advanced_building", "bot", "discovery", "tech", "progress",
     "scientist", "contract",
@@ -48,17 +43,9 @@ GOAL_REWARDS = (
     "free_upgrades", "resources", "minerals", "rover_move", "colonists", "free_contract",
     "free_ship", "retrieve_anywhere", "travel", "free_scientist", "crystals", "retrieve_slots",
 )  # fmt: skip
-DISCOVERY_KINDS = (
-    "develop", "construct_type", "upgrade", "construct_any", "hire", "blueprints", "warehouse",
-    "crystals", "resources", "tech",
-)  # fmt: skip
 LSS_FORMULAS = (
     "max_tech_level", "hangar_ships", "advanced_buildings", "mines", "bots", "discoveries",
     "shelters", "lq_colonists",
-)  # fmt: skip
-TURN_ORDER_BONUSES = ("warehouse", "blueprint", "tech", "ship", "colonist", "bots", "none")
-EXECUTIVE_ACTIONS = (
-    "develop", "rover", "blueprint", "upgrade", "mineral", "bots", "warehouse", "advanced",
 )  # fmt: skip
 MAIN_ACTIONS = (
     "pod", "blueprint", "tech", "rnd", "resupply",  # Orbit side
@@ -72,7 +59,10 @@ SETTINGS = (
     "lq_row_op", "progress_op", "ship_op", "blueprint_built_op", "blueprint_unbuilt_op",
     "scientist_op", "first_lss_op", "lss_rows", "shuttle_spaces", "private_goals_dealt",
     "exploration_size", "blueprint_display", "bot_mp", "rover_mp", "remaining_missions",
-    "missions_short_game", "missions_long_game", "open_executive_rows", "goal_developments",
+    "missions_short_game", "missions_long_game", "open_executive_rows",
+)  # fmt: skip
+BONUSES = (
+    "goal_develop", "research_tile", "lss_bots", "lss_retrieve", "lss_mineral", "lss_crystal",
 )  # fmt: skip
 FEATURES = {"start_mine": 1, "lss_start": 4, "shelters_2p": 2, "shelters_3p": 3, "shelters_4p": 4}
 
@@ -87,6 +77,7 @@ COUNTS = {
     "lab_column": 6, "lab_space": 13, "grid_row": 3, "blueprint": 24, "scientist": 6,
     "contract": 12, "mission": 9, "private_goal": 16, "discovery": 19, "lss_reward": 8,
     "turn_order": 8, "executive": 8, "action": len(MAIN_ACTIONS), "setting": len(SETTINGS),
+    "bonus": len(BONUSES),
 }  # fmt: skip
 _STACKS = {(t, s): 1 if s else 5 for t in PROGRESS_TYPES for s in (True, False)}  # RUL-6
 _Key = Callable[[Record], object]
@@ -114,7 +105,7 @@ UNIQUE: dict[str, list[_Key]] = {
     "lab_column": [lambda r: r.level],
     "lab_space": [lambda r: (r.column, r.y)],
     "turn_order": [lambda r: r.number],
-    "executive": [lambda r: r.row, lambda r: r.action],
+    "executive": [lambda r: r.row, lambda r: r.effect],
 }
 
 
@@ -131,7 +122,6 @@ def _fields(c: Components) -> dict[str, dict[str, Collection]]:
         "lab_space": {
             "column": {col.level for col in c.lab_column.values()},
             "y": range(5),
-            "benefit": LAB_BENEFITS,
         },
         "grid_row": {"cost": (*ITEMS, "any")},
         "blueprint": {
@@ -139,8 +129,6 @@ def _fields(c: Components) -> dict[str, dict[str, Collection]]:
             "building": BUILDING_TYPES,
             "gain": ITEMS,
             "scientist": c.scientist,
-            "action": BLUEPRINT_ACTIONS,
-            "boost": BOOSTS,
         },
         "scientist": {
             "cost": (*ITEMS, "colonist"),
@@ -150,12 +138,12 @@ def _fields(c: Components) -> dict[str, dict[str, Collection]]:
         "contract": {"kind": CONTRACT_KINDS, "items": ITEMS, "building": ("", *BUILDING_TYPES)},
         "mission": {"objective": MISSION_OBJECTIVES, "deck": MISSION_DECKS},
         "private_goal": {"condition": GOAL_CONDITIONS, "reward": GOAL_REWARDS},
-        "discovery": {"kind": DISCOVERY_KINDS, "param": ("", *BUILDING_TYPES, *RESOURCES)},
         "lss_reward": {"formula": LSS_FORMULAS},
-        "turn_order": {"number": range(1, 9), "side": SIDES, "bonus": TURN_ORDER_BONUSES},
-        "executive": {"row": range(1, 9), "action": EXECUTIVE_ACTIONS},
+        "turn_order": {"number": range(1, 9), "side": SIDES},
+        "executive": {"row": range(1, 9)},
         "action": {"id": MAIN_ACTIONS, "side": SIDES, "boost": BOOSTS},
         "setting": {"id": SETTINGS},
+        "bonus": {"id": BONUSES},
     }
 
 
@@ -165,12 +153,14 @@ def cells_of(c: Components) -> Iterator[tuple[int, int]]:
         yield from ((col.q, r) for r in range(col.r_min, col.r_max + 1))
 
 
-#: Blueprint actions and Private Goal rewards whose size is a number in the data.
-_COUNTED_ACTIONS = {"casino", "score", "aqueduct", "trade", "recycling"}
-_COUNTED_REWARDS = {
-    "free_upgrades", "resources", "minerals", "rover_move", "colonists", "retrieve_anywhere",
-    "retrieve_slots", "crystals",
-}  # fmt: skip
+#: Allowed values of the effect parameters that name a thing of the game.
+PARAM_VALUES: dict[str, Collection] = {
+    "item": ITEMS,
+    "types": BUILDING_TYPES,
+    "kinds": ("scientist", "contract"),
+    "boost": BOOSTS,
+    "to": SIDES,
+}
 
 
 def _record_problems(c: Components, attr: str, r: Record) -> Iterator[str]:
@@ -204,11 +194,6 @@ def _record_problems(c: Components, attr: str, r: Record) -> Iterator[str]:
             yield f"gain {r.gain!r} is not what a {r.building} produces"
         if r.scientist in c.scientist and c.scientist[r.scientist].works_in != r.building:
             yield f"scientist {r.scientist!r} does not work in {r.building}"
-        if (r.action in _COUNTED_ACTIONS) != (r.amount > 0):
-            yield f"amount must be set (only) for the actions {sorted(_COUNTED_ACTIONS)}"
-    elif attr == "private_goal":
-        if (r.reward in _COUNTED_REWARDS) != (r.reward_amount > 0):
-            yield f"reward_amount must be set (only) for the rewards {sorted(_COUNTED_REWARDS)}"
     elif attr == "contract":
         upgrade = r.kind == "upgrade"
         if upgrade == bool(r.items) or upgrade != bool(r.building):
@@ -219,11 +204,8 @@ def _record_problems(c: Components, attr: str, r: Record) -> Iterator[str]:
         if min(r.targets) < 1 or list(r.targets) != sorted(r.targets) or r.crystals < 1:
             yield "targets must be positive and not fall with more players; crystals >= 1"
     elif attr == "discovery":
-        allowed = {"construct_type": PROGRESS_TYPES, "resources": RESOURCES[1:]}.get(r.kind, ("",))
-        if r.param not in allowed:
-            yield f"param {r.param!r} does not suit kind {r.kind!r} (RUL-7)"
-        if r.amount < 1:
-            yield "amount must be at least 1"
+        if not set(r.effect.kw.get("types", ())) <= set(PROGRESS_TYPES):
+            yield "a Discovery tile builds only a Progress type (RUL-7)"
     elif attr == "turn_order":
         if r.id != str(r.number) or r.side != ("orbit" if r.number <= 4 else "colony"):
             yield "id must be the number; spaces 1-4 are Orbit, 5-8 Colony (RUL-2)"
@@ -289,3 +271,42 @@ def validate(c: Components) -> None:
 
     _check_tables(c, fail)
     _check_counts(c, fail)
+
+
+def effect_refs(c: Components) -> Iterator[tuple[str, Record, EffectRef]]:
+    """Every effect the data names: (table attribute, record, reference)."""
+    for attr, r in c.all_records():
+        for f in dataclasses.fields(r):
+            value = getattr(r, f.name)
+            if isinstance(value, EffectRef):
+                yield attr, r, value
+
+
+def validate_effects(c: Components, specs: dict[str, dict[str, object]]) -> None:
+    """Check every effect named in the data against the registry's ``specs`` (effect id ->
+    parameter -> default value): a known effect, known parameters, values of the default's
+    type, and names of things of the game where a parameter names one."""
+    for attr, r, ref in effect_refs(c):
+        file, table = _WHERE[attr]
+        where = f"{file} [[{table}]] id={r.id}"
+        if not ref:
+            continue
+        spec = specs.get(ref.effect)
+        if spec is None:
+            raise ComponentDataError(f"{where}: unknown effect {ref.effect!r}")
+        for name, value in ref.params:
+            if name not in spec:
+                raise ComponentDataError(
+                    f"{where}: effect {ref.effect!r} has no parameter {name!r} "
+                    f"(it has {sorted(spec)})"
+                )
+            default = spec[name]
+            if type(value) is not type(default):
+                raise ComponentDataError(
+                    f"{where}: parameter {name!r} of {ref.effect!r} must be a "
+                    f"{type(default).__name__}, not {value!r}"
+                )
+            allowed = PARAM_VALUES.get(name)
+            values = value if isinstance(value, tuple) else (value,)
+            if allowed is not None and not set(values) <= set(allowed):
+                raise ComponentDataError(f"{where}: parameter {name!r}: unknown value {value!r}")
