@@ -51,15 +51,16 @@ class Step:
         return m in cls.options(s, f)
 
     @classmethod
-    def settle(cls, s: State, f: Frame) -> Move | bool:
-        """What the loop does with this frame: ``True`` a decision is pending, ``False`` there is
-        nothing to choose (skip it), or the lone move of a ``forced`` step to play."""
+    def settle(cls, s: State, f: Frame) -> Move | bool | list[Move]:
+        """What the loop does with this frame: a decision is pending (its legal moves, or
+        ``True`` when a step knows without listing them), ``False`` there is nothing to choose
+        (skip it), or the lone move of a ``forced`` step to play."""
         opts = cls.options(s, f)
         if not opts:
             return False
         if cls.forced and len(opts) == 1:
             return opts[0]
-        return True
+        return opts
 
 
 STEPS: dict[str, type[Step]] = {}
@@ -157,12 +158,14 @@ def on_empty_stack(fn: Callable[[State], None]) -> Callable[[State], None]:
     return fn
 
 
-def advance(s: State) -> None:
-    """Run automatic steps until a decision is pending or the game is over."""
+def advance(s: State) -> list[Move] | None:
+    """Run automatic steps until a decision is pending or the game is over. Returns the legal
+    moves of the pending decision when settling it listed them (callers may reuse them as long
+    as the state does not change), else ``None``."""
     while True:
         if not s.stack:
             if s.phase == "over":
-                return
+                return []
             _next_frames[0](s)
             continue
         f = s.stack[-1]
@@ -173,9 +176,11 @@ def advance(s: State) -> None:
             continue
         outcome = st.settle(s, f)
         if outcome is True:
-            return
+            return None
         if outcome is False:
             s.stack.pop()
+        elif type(outcome) is list:
+            return outcome
         else:
             st.apply(s, f, outcome)
 
@@ -204,13 +209,15 @@ def explain(s: State, m: Move) -> str:
     return f"{st.rule}: {reason}" if st.rule and not reason.startswith(("§", "RUL")) else reason
 
 
-def play(s: State, m: Move) -> None:
-    """Apply a legal move; refuse anything else without touching the state."""
+def play(s: State, m: Move, known_legal: bool = False) -> list[Move] | None:
+    """Apply a legal move; refuse anything else without touching the state. ``known_legal``:
+    the caller has checked ``m`` against the current legal moves. Returns what :func:`advance`
+    returns."""
     f = s.stack[-1] if s.stack else None
-    if f is None or not STEPS[f["t"]].is_legal(s, f, m):
+    if f is None or not (known_legal or STEPS[f["t"]].is_legal(s, f, m)):
         raise IllegalMoveError(explain(s, m))
     STEPS[f["t"]].apply(s, f, m)
-    advance(s)
+    return advance(s)
 
 
 class PickStep(Step):

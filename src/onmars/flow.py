@@ -137,7 +137,7 @@ class Turn(Step):
         return m.args[0] in open_rows(p.depot_ships) and not exec_blocker(s, seat, m.args[0])
 
     @classmethod
-    def settle(cls, s: State, f: Frame) -> Move | bool:
+    def settle(cls, s: State, f: Frame) -> Move | bool | list[Move]:
         """Before the Main action there is always a choice (every side has an action that is
         always possible), so only a finished turn may end by itself."""
         if not s.turn["main"]:
