@@ -164,7 +164,7 @@ def _copier(cls: type) -> Any:
     """Generate ``clone(obj)`` for a dataclass of plain data from its fields' declared types
     (about three times faster than walking the values; a type not in the table fails here, at
     import, rather than copying shallowly)."""
-    lines = [f"def clone(o):", f"    new = _new({cls.__name__})"]
+    lines = ["def clone(o):", f"    new = _new({cls.__name__})"]
     for f in dataclasses.fields(cls):
         lines.append(f"    new.{f.name} = " + _COPY_BY_TYPE[str(f.type)].format(v=f"o.{f.name}"))
     lines.append("    return new")
