@@ -36,7 +36,6 @@ from onmars.engine import (
     push,
     push_picks,
     start_effect,
-    step,
 )
 from onmars.movement import push_rover_move, rover_steps
 from onmars.moves import Move, mv
@@ -105,7 +104,6 @@ def casino(s: State, seat: int, *, n: int = 2) -> None:
     push(s, "ab_boost", seat, kind="casino", n=0)
 
 
-@step
 class Boost(Step):
     """Teal-Colonist boosts of an Advanced Building action: each ``boost`` moves one Colonist
     Living Quarters → Working Area (§6.3, §13.3); ``done`` goes on. Frame ``kind``:
@@ -170,7 +168,6 @@ def produce_blocker(s: State, seat: int) -> str:
     return ""
 
 
-@step
 class ProduceAgain(PickStep):
     """Automated Production boosts: ``boost`` then ``produce <q,r>``: that building produces
     once more (§14)."""
@@ -231,7 +228,6 @@ def radar_blocker(s: State, seat: int) -> str:
     return "§14: you cannot pay for or use any Discovery tile of the Exploration space"
 
 
-@step
 class RadarPick(Step):
     """``radar <tile>``: the Exploration tile that goes onto the Radar and resolves (§14)."""
 
@@ -291,7 +287,6 @@ def eco_resort_blocker(s: State, seat: int) -> str:
     return ""
 
 
-@step
 class Retrieve(PickStep):
     """``retrieve wa`` (Aqueduct) or ``retrieve <action id>`` (Eco Resort): one of your
     Colonists back to Living Quarters; ``done`` stops (§14)."""
@@ -358,7 +353,6 @@ def trade_blocker(s: State, seat: int, **_: object) -> str:
     return ""
 
 
-@step
 class Trade(PickStep):
     """``pay <resource>`` first, then ``gain <resource>`` per Resource taken (not Minerals)."""
 
@@ -440,3 +434,7 @@ EFFECTS: tuple[Effect, ...] = (
     Effect("trade", "§14", trade, trade_blocker),
     Effect("command", "§9.1", command, command_blocker),
 )
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (Boost, ProduceAgain, RadarPick, Retrieve, Trade)

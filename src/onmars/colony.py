@@ -5,7 +5,7 @@ from __future__ import annotations
 from onmars import hexmap, lab
 from onmars.components import load
 from onmars.economy import can_pay, charge, fresh_colonists, new_colonists
-from onmars.engine import MAIN, Frame, PickStep, Step, action, pop, push, start_named, step
+from onmars.engine import Frame, PickStep, Step, main_action, pop, push, start_named
 from onmars.mars import complex_of, displace, zone
 from onmars.missions import contribute
 from onmars.moves import Move, mv
@@ -13,7 +13,6 @@ from onmars.placement import place_colonist, placement_blocker
 from onmars.state import State
 
 
-@action(MAIN, "control", "§9.1")
 class ControlCenter:
     @staticmethod
     def blocker(s: State, seat: int) -> str:
@@ -47,7 +46,6 @@ def ship_blocker(s: State, seat: int, free: bool = False) -> str:
     return ""
 
 
-@step
 class WelcomeShip(PickStep):
     """Pay 1 Plant + 1 Water, move a Ship of your choice from the Depot to the Hangar (opening
     that row's Executive action), then take the reward (§9.4, RUL-14)."""
@@ -86,7 +84,6 @@ class WelcomeShip(PickStep):
         return ship_blocker(s, f["p"])
 
 
-@step
 class ShipReward(Step):
     """2 Colonists, or 1 Colonist and 1 Bot (§9.4); a Ship Tech may add one Colonist (RUL-4)."""
 
@@ -140,7 +137,6 @@ def new_bot_cells(s: State, seat: int) -> list[int]:
     return [c for c, d in dist.items() if d == low]
 
 
-@step
 class NewBot(Step):
     name = "new_bot"
     rule = "§9.4"
@@ -160,7 +156,6 @@ class NewBot(Step):
         s.bot[cell] = f["p"]
 
 
-@action(MAIN, "ship", "§9.4")
 class WelcomeAShip:
     @staticmethod
     def blocker(s: State, seat: int) -> str:
@@ -197,7 +192,6 @@ def upgrade_targets(s: State, seat: int, in_zone: bool, free: bool = False) -> l
     return out
 
 
-@step
 class Upgrade(PickStep):
     """Upgrade Buildings: frame ``zone`` (Bot zone required), ``tech`` (may use an Upgrade Tech
     for level-many extra upgrades, §8.2)."""
@@ -243,7 +237,6 @@ class Upgrade(PickStep):
         return "§9.3: choose one of your unbuilt Blueprints and a matching building in a Bot zone"
 
 
-@action(MAIN, "upgrade", "§9.3")
 class UpgradeBuilding:
     @staticmethod
     def blocker(s: State, seat: int) -> str:
@@ -255,3 +248,12 @@ class UpgradeBuilding:
     def start(s: State, seat: int) -> None:
         start_named(s, seat, "upgrade", boost=load().action["upgrade"].boost, tech=True)
         place_colonist(s, seat, "upgrade")
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (WelcomeShip, ShipReward, NewBot, Upgrade)
+MAIN_ACTIONS = (
+    main_action("control", "§9.1", ControlCenter),
+    main_action("ship", "§9.4", WelcomeAShip),
+    main_action("upgrade", "§9.3", UpgradeBuilding),
+)

@@ -28,7 +28,7 @@ from functools import cache
 from onmars import hexmap, lab, lss
 from onmars.components import BUILDING_TYPES, PROGRESS_TYPES, load
 from onmars.economy import can_pay, charge, gain
-from onmars.engine import MAIN, Frame, Step, action, pop, push, step
+from onmars.engine import Frame, Step, main_action, pop, push
 from onmars.mars import cells_of, complex_of, displace, zone
 from onmars.missions import contribute
 from onmars.moves import Move, mv
@@ -302,7 +302,6 @@ def push_construct(
 # --- the steps ------------
 
 
-@step
 class Construct(Step):
     """Choose the building and its hex: ``build <type> <q,r>`` (§9.2 steps 1 and 3)."""
 
@@ -351,7 +350,6 @@ class Construct(Step):
         return build_problem(s, f["p"], btype, cell, f["bonus"])
 
 
-@step
 class ConstructTech(Step):
     """Use a Tech tile of the type with level ≥ the connected buildings (§9.2, seed item 4);
     a lone eligible tile is used without asking."""
@@ -388,7 +386,6 @@ class ConstructTech(Step):
         return ""
 
 
-@step
 class ConstructPlace(Step):
     """Place the tile: whatever is on the hex is displaced (§9.2): a Crystal to the supply, a
     tile to the box, Bots and Rovers to the closest available hex (RUL-1)."""
@@ -404,7 +401,6 @@ class ConstructPlace(Step):
         displace(s, cell)  # the displaced pieces move before the arrows are read
 
 
-@step
 class ConstructFinish(Step):
     """Steps 4-8 of §9.2: crystal arrows (RUL-6), gain = the new Complex size (standalone 1;
     Shelter: Crystals, seed item 5), the Progress cube, the LSS track (§11), the Miner."""
@@ -449,7 +445,6 @@ def _miner_reserve(s: State, seat: int) -> int | None:
     return 1 if legal_builds(s, seat, ["mine"], 0, miners=1, first=True) else None
 
 
-@action(MAIN, "construct", "§9.2")
 class ConstructBuilding:
     """Construct a Building: place a Red Colonist (§6.2), then build (§9.2)."""
 
@@ -470,3 +465,8 @@ class ConstructBuilding:
     def start(s: State, seat: int) -> None:
         push_construct(s, seat)
         place_colonist(s, seat, "construct", keep=_miner_reserve(s, seat) or 0)
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (Construct, ConstructTech, ConstructPlace, ConstructFinish)
+MAIN_ACTIONS = (main_action("construct", "§9.2", ConstructBuilding),)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from onmars.components import RESOURCES, load
-from onmars.engine import Frame, Step, pop, push, step
+from onmars.engine import Frame, Step, pop, push
 from onmars.moves import Move, mv
 from onmars.state import Player, State
 
@@ -176,7 +176,6 @@ def charge(s: State, seat: int, cost: list[str]) -> None:
         push(s, "pay", seat, cost=list(cost))
 
 
-@step
 class Pay(Step):
     """Pay a cost one token at a time; only the real choices (Mineral or the Resource, which
     Resource for "any") are asked (§23.1)."""
@@ -213,3 +212,7 @@ def gain_back(p: Player, item: str) -> None:
         p.crystals += 1
     else:
         p.res[item] += 1
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (Pay,)

@@ -63,13 +63,9 @@ class Step:
         return opts
 
 
+#: Every step by name, filled by :func:`onmars.registry.register` from each rules module's
+#: ``STEPS`` list.
 STEPS: dict[str, type[Step]] = {}
-
-
-def step(cls: type[Step]) -> type[Step]:
-    """Class decorator registering a step under its ``name``."""
-    STEPS[cls.name] = cls
-    return cls
 
 
 @dataclass(frozen=True)
@@ -91,15 +87,9 @@ MAIN: dict[str, Action] = {}
 EXECUTIVE: dict[str, Action] = {}
 
 
-def action(table: dict[str, Action], id: str, rule: str) -> Callable:
-    """Decorator pair helper: ``@action(MAIN, "blueprint", "§7.2")`` on a class with
-    ``blocker`` and ``start`` static methods."""
-
-    def deco(cls: type) -> type:
-        table[id] = Action(id, rule, cls.blocker, cls.start)
-        return cls
-
-    return deco
+def main_action(id: str, rule: str, cls: type) -> Action:
+    """The main action ``id`` of a class with ``blocker`` and ``start`` static methods."""
+    return Action(id, rule, cls.blocker, cls.start)
 
 
 @dataclass(frozen=True)
@@ -149,13 +139,13 @@ def pop(s: State, f: Frame) -> None:
 
 # --- the loop ------------
 
+#: The round flow (``flow.next_frames``), which pushes the next frames when nothing is pending;
+#: set by :func:`onmars.registry.register`.
 _next_frames: list[Callable[[State], None]] = []
 
 
-def on_empty_stack(fn: Callable[[State], None]) -> Callable[[State], None]:
-    """Register the round flow, which pushes the next frames when nothing is pending."""
+def set_flow(fn: Callable[[State], None]) -> None:
     _next_frames[:] = [fn]
-    return fn
 
 
 def advance(s: State) -> list[Move] | None:

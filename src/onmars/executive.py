@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from onmars import advanced
 from onmars.components import ExecutiveRow, load
-from onmars.engine import Action, Effect, Frame, Step, effect_blocker, pop, push, start_effect, step
+from onmars.engine import Action, Effect, Frame, Step, effect_blocker, pop, push, start_effect
 from onmars.moves import Move, mv
 from onmars.state import State
 
@@ -186,7 +186,6 @@ def _advanced_effect_blocker(s: State, seat: int) -> str:
 EFFECTS = (Effect(ROW, "§13.3", _start_advanced, _advanced_effect_blocker),)
 
 
-@step
 class UseAdvanced(Step):
     """Choose the Advanced Building action and how it is paid: ``advanced <blueprint> pay``
     (2 Crystals, your own Blueprint) or ``advanced <blueprint> <scientist>`` (free, §13.4)."""
@@ -216,3 +215,7 @@ class UseAdvanced(Step):
         if m.verb != ROW or len(m.args) != 2:
             return "§13.3: name the Blueprint and the way to use it: advanced <blueprint> <route>"
         return action_problem(s, f["p"], m.args[0], m.args[1])
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (UseAdvanced,)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from onmars.components import load
 from onmars.contracts import deliver, deliveries, settle
 from onmars.economy import crystals_in
-from onmars.engine import EXECUTIVE, MAIN, Frame, Step, on_empty_stack, pop, push, step
+from onmars.engine import EXECUTIVE, MAIN, Frame, Step, pop, push
 from onmars.goals import end_of_turn as goals_end_of_turn
 from onmars.goals import goal_moves, play_goal_move
 from onmars.lss import check_end
@@ -17,7 +17,6 @@ from onmars.moves import Move, mv
 from onmars.state import State
 
 
-@on_empty_stack
 def next_frames(s: State) -> None:
     """What happens when nothing is pending: the next turn, phase or round."""
     if s.phase == "setup":
@@ -43,7 +42,6 @@ def _new_round(s: State) -> None:
     s.done = []
 
 
-@step
 class TurnStart(Step):
     """Crystals below your Depot move in, up to its free spaces; the rest are lost (seed 3)."""
 
@@ -94,7 +92,6 @@ def main_blocker(s: State, seat: int, aid: str) -> str:
     return MAIN[aid].blocker(s, seat)
 
 
-@step
 class Turn(Step):
     """Choose your Main action, an Executive action before or after it, or end the turn."""
 
@@ -182,7 +179,6 @@ class Turn(Step):
         return ""
 
 
-@step
 class AfterAction(Step):
     """After each action: contracts whose condition now holds are completed (RUL-10)."""
 
@@ -194,7 +190,6 @@ class AfterAction(Step):
         settle(s, f["p"])
 
 
-@step
 class TurnEnd(Step):
     """End-of-turn steps in order (§5.1): owners of used Tech decide (§8.3), the Scientist /
     Contract display is refilled (§9.5), the Colony Status Update (§11.4), marker laid down."""
@@ -214,7 +209,6 @@ class TurnEnd(Step):
             push(s, "owner_develop", owner, tile=tile)
 
 
-@step
 class LayDown(Step):
     name = "lay_down"
     auto = True
@@ -223,3 +217,7 @@ class LayDown(Step):
     def apply(s: State, f: Frame, m: Move | None) -> None:
         s.done.append(f["p"])
         s.turn = {}
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (TurnStart, Turn, AfterAction, TurnEnd, LayDown)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from onmars.components import RESOURCES, load
 from onmars.discovery import rover_discoveries
 from onmars.economy import gain, storable, to_lq
-from onmars.engine import Frame, Step, pop, push, start_effect, step
+from onmars.engine import Frame, Step, pop, push, start_effect
 from onmars.mars import complex_of, mines_of
 from onmars.moves import Move, mv
 from onmars.state import Player, State
@@ -90,7 +90,6 @@ def end_of_turn(s: State, seat: int) -> None:
         s.turn.pop("cards", None)
 
 
-@step
 class GoalReward(Step):
     """Develop Tech twice at no cost, or the card's alternative reward (§18.2)."""
 
@@ -121,7 +120,6 @@ def reward_frames(s: State, seat: int, goal: str, reward: str) -> None:
         start_effect(s, seat, load().private_goal[goal].reward_effect)
 
 
-@step
 class GoalGain(Step):
     """Gain up to 3 Resources of your choice from the supply, not Minerals (PG02)."""
 
@@ -145,7 +143,6 @@ class GoalGain(Step):
             gain(s.players[f["p"]], m.args[0])
 
 
-@step
 class GoalRetrieve(Step):
     """Retrieve up to 2 of your Colonists to Living Quarters from Action slots, the Working Area
     and, for PG10, Mines (§18.2)."""
@@ -184,3 +181,7 @@ class GoalRetrieve(Step):
         else:
             s.miner[hexmap.parse(where)] = -1
         to_lq(p, 1)
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (GoalReward, GoalGain, GoalRetrieve)

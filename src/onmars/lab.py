@@ -6,7 +6,7 @@ from functools import cache
 
 from onmars.components import load
 from onmars.economy import can_pay, charge, gain
-from onmars.engine import Frame, PickStep, Step, effect_blocker, pop, push, start_effect, step
+from onmars.engine import Frame, PickStep, Step, effect_blocker, pop, push, start_effect
 from onmars.moves import Move, mv
 from onmars.state import Player, State
 
@@ -71,7 +71,6 @@ def develop(s: State, seat: int, tile: str, dest: str, paid: bool) -> None:
         charge(s, seat, column_cost(dest))
 
 
-@step
 class LabBenefit(Step):
     """The benefit printed on the Lab space a tile just entered (§20, RUL-3), named in the data.
     Every benefit is optional ("you may", §7.3, §7.4, §20), whatever moved the tile there: each
@@ -89,7 +88,6 @@ class LabBenefit(Step):
             start_effect(s, f["p"], benefit)
 
 
-@step
 class LabGain(PickStep):
     """An item from the supply that may be declined (``done``): a Lab space's Crystal or
     Mineral (§20 items 2-3)."""
@@ -107,7 +105,6 @@ class LabGain(PickStep):
         gain(s.players[f["p"]], f["item"])
 
 
-@step
 class Develop(PickStep):
     """Develop Tech tiles: each pick moves one tile one column right (§7.4). Frame ``paid``:
     whether column costs are paid (free for Research tiles, RUL-8, and Executive row 1,
@@ -144,7 +141,6 @@ class Develop(PickStep):
         return ""
 
 
-@step
 class OwnerDevelop(Step):
     """Your Tech tile was used by another player this turn: develop it once free and give back
     the Oxygen, or keep the Oxygen (§8.3, seed item 4)."""
@@ -198,3 +194,7 @@ def use_tech(s: State, seat: int, tile: str) -> int:
                 s.turn.setdefault("used", []).append([p.seat, tile])
             return level_of(p, tile)
     raise AssertionError(f"tech {tile} is not in play")
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (LabBenefit, LabGain, Develop, OwnerDevelop)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from onmars import lab
 from onmars.components import EffectRef, load
 from onmars.economy import score, shelters_built, to_lq
-from onmars.engine import Frame, Step, effect_blocker, pop, push, start_effect, step
+from onmars.engine import Frame, Step, effect_blocker, pop, push, start_effect
 from onmars.mars import mines_of
 from onmars.moves import Move, mv
 from onmars.setup import GRID_SPACES
@@ -78,7 +78,6 @@ def lss_bonuses() -> list[tuple[str, EffectRef]]:
     return [(b.id[4:], b.effect) for b in load().bonus.values() if b.id.startswith("lss_")]
 
 
-@step
 class LssBonus(Step):
     """One bonus of your choice for an LSS reward (§11.3): ``benefit bots`` (up to 2 MP for
     your Bots, Crystals for more), ``benefit retrieve <action|wa>`` (one Colonist from an
@@ -166,7 +165,6 @@ def status_update(s: State) -> None:
         s.remaining = max(0, s.remaining - 1)
 
 
-@step
 class StatusUpdate(Step):
     """At the end of a turn in which all LSS tracks reached the Colony row, the Colony levels
     up, repeating while that still holds (§11.4, RUL-12)."""
@@ -178,3 +176,7 @@ class StatusUpdate(Step):
     def apply(s: State, f: Frame, m: Move | None) -> None:
         while level_up_due(s):
             status_update(s)
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (LssBonus, StatusUpdate)

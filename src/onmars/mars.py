@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from onmars import hexmap
-from onmars.engine import Frame, Step, pop, push, step
+from onmars.engine import Frame, Step, pop, push
 from onmars.moves import Move, mv
 from onmars.state import State
 
@@ -78,7 +78,6 @@ def displace(s: State, cell: int) -> None:
             push(s, "displace", p.seat, piece="rover", cell=cell)
 
 
-@step
 class Displace(Step):
     """Move your displaced Bot or Rover to one of the closest available hexes (RUL-1)."""
 
@@ -102,3 +101,7 @@ class Displace(Step):
             s.bot[to] = f["p"]
         else:
             s.players[f["p"]].rover = to
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (Displace,)

@@ -25,7 +25,7 @@ from onmars import hexmap, lab
 from onmars.components import load
 from onmars.discovery import claim, claim_blocker, is_research
 from onmars.economy import gain
-from onmars.engine import Frame, Step, pop, push, step
+from onmars.engine import Frame, Step, pop, push
 from onmars.mars import cells_of
 from onmars.moves import Move
 from onmars.state import State
@@ -102,7 +102,6 @@ def bots_end(s: State, f: Frame) -> None:
             s.crystal[cell] = 0
 
 
-@step
 class MoveBots(Step):
     """Up to ``mp`` movement points for your Bots, each Crystal buying one more (§20, RUL-2)."""
 
@@ -337,7 +336,6 @@ def offer_claim(s: State, f: Frame) -> None:
         push(s, "claim", f["p"], cell=cell)
 
 
-@step
 class Control(Step):
     """Control Center: 2 MP for your Bots and 2 for your Rover, interleaved; Crystals buy more;
     a Rover Tech adds its level to the Rover's (§9.1). Frame flags (default on): ``crystals``
@@ -405,7 +403,6 @@ class Control(Step):
         return ""
 
 
-@step
 class RoverMove(Control):
     """Rover-only movement (Executive row 2, Command Center BP24, Private Goal rewards): frame
     ``rover_mp``; ``crystals`` whether Crystals buy more (default on), ``tech`` whether a Rover
@@ -423,7 +420,6 @@ def push_rover_move(
     push(s, "rover_move", seat, bot_mp=0, rover_mp=mp, crystals=crystals, tech=tech)
 
 
-@step
 class Claim(Step):
     """The Rover (or, with ``by="bot"``, a Bot moving as a Rover: Recycling Bots, BP21) ended
     its movement on a Discovery or Research tile: claim it or leave it (§9.1, §14)."""
@@ -447,3 +443,7 @@ class Claim(Step):
         pop(s, f)
         if m.verb == "claim":  # a Bot is no Rover for the Discoveries Mission (§17.2 M5)
             claim(s, f["p"], f["cell"], by_rover=f.get("by") != "bot")
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (MoveBots, Control, RoverMove, Claim)

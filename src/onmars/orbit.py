@@ -7,7 +7,7 @@ from __future__ import annotations
 from onmars import lab
 from onmars.components import load
 from onmars.economy import can_pay, crystal_room, gain, storable
-from onmars.engine import MAIN, Frame, PickStep, action, start_named, step
+from onmars.engine import Frame, PickStep, main_action, start_named
 from onmars.missions import contribute
 from onmars.moves import Move, mv
 from onmars.placement import place_colonist, placement_blocker
@@ -26,7 +26,6 @@ def blueprint_blocker(s: State, seat: int) -> str:
     return ""
 
 
-@step
 class TakeBlueprint(PickStep):
     """Take a Blueprint: gain its item and park an Advanced Building marker on it (§7.2)."""
 
@@ -80,7 +79,6 @@ def learn_blocker(s: State, seat: int) -> str:
     return ""
 
 
-@step
 class Learn(PickStep):
     """Take a Tech tile from the Grid into Lab column 1 and gain that space's benefit (§7.3)."""
 
@@ -115,7 +113,6 @@ def warehouse_items(s: State, seat: int) -> list[str]:
     return [i for i, k in s.warehouse.items() if k and (room if i == "crystal" else storable(p, i))]
 
 
-@step
 class Warehouse(PickStep):
     """Take a Crystal or Resource from the Warehouse; only what you can store (§7.5)."""
 
@@ -146,7 +143,6 @@ class Warehouse(PickStep):
 # --- main actions ------------
 
 
-@action(MAIN, "pod", "§7.1")
 class LandingPod:
     """Travel to the Colony now without placing a Discovery tile; the turn then ends, so no
     Executive action may follow (RUL-15)."""
@@ -161,7 +157,6 @@ class LandingPod:
         start_travel(s, seat, "colony", explore=False)
 
 
-@action(MAIN, "blueprint", "§7.2")
 class ObtainBlueprint:
     @staticmethod
     def blocker(s: State, seat: int) -> str:
@@ -173,7 +168,6 @@ class ObtainBlueprint:
         place_colonist(s, seat, "blueprint")
 
 
-@action(MAIN, "tech", "§7.3")
 class LearnTechnology:
     @staticmethod
     def blocker(s: State, seat: int) -> str:
@@ -184,7 +178,6 @@ class LearnTechnology:
         start_named(s, seat, "learn", boost=load().action["tech"].boost)
 
 
-@action(MAIN, "rnd", "§7.4")
 class ResearchDevelopment:
     """Two developments, the second optional (our reading of "twice"); each boost adds one."""
 
@@ -212,7 +205,6 @@ def _crystal_needed(s: State, seat: int) -> int:
     return 0 if without else 1
 
 
-@action(MAIN, "resupply", "§7.5")
 class Resupply:
     @staticmethod
     def blocker(s: State, seat: int) -> str:
@@ -223,3 +215,14 @@ class Resupply:
     @staticmethod
     def start(s: State, seat: int) -> None:
         start_named(s, seat, "warehouse", boost=load().action["resupply"].boost)
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (TakeBlueprint, Learn, Warehouse)
+MAIN_ACTIONS = (
+    main_action("pod", "§7.1", LandingPod),
+    main_action("blueprint", "§7.2", ObtainBlueprint),
+    main_action("tech", "§7.3", LearnTechnology),
+    main_action("rnd", "§7.4", ResearchDevelopment),
+    main_action("resupply", "§7.5", Resupply),
+)

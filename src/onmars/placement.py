@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from onmars.components import load
-from onmars.engine import Frame, Step, pop, push, step
+from onmars.engine import Frame, Step, pop, push
 from onmars.moves import Move, mv
 from onmars.state import State
 
@@ -73,7 +73,6 @@ def place_colonist(s: State, seat: int, action: str, keep: int = 0, keep_crystal
         push(s, "placement_cost", seat, owed=owed, keep=keep, keep_crystals=keep_crystals)
 
 
-@step
 class PlacementCost(Step):
     """Each payment is a Crystal from the Depot or a Colonist Living Quarters → Working Area."""
 
@@ -106,3 +105,7 @@ class PlacementCost(Step):
         f["owed"] -= 1
         if not f["owed"]:
             pop(s, f)
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (PlacementCost,)

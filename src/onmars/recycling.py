@@ -8,7 +8,7 @@ from __future__ import annotations
 from onmars import hexmap
 from onmars.discovery import claim_blocker, is_research
 from onmars.economy import gain
-from onmars.engine import Effect, Frame, Step, pop, push, step
+from onmars.engine import Effect, Frame, Step, pop, push
 from onmars.mars import bot_cells
 from onmars.moves import Move, mv
 from onmars.state import State
@@ -140,7 +140,6 @@ def recycling_blocker(s: State, seat: int, *, n: int = 2) -> str:
     return ""
 
 
-@step
 class Recycle(Step):
     """Recycling Bots movement: ``bot <from> <to>`` one hex at a time, ``done`` when every Bot
     stands where it may end; then each Bot on a tile may ``claim`` it (§9.1, §14)."""
@@ -197,3 +196,7 @@ class Recycle(Step):
 
 
 EFFECTS: tuple[Effect, ...] = (Effect("recycling", "§14", recycling, recycling_blocker),)
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (Recycle,)

@@ -17,7 +17,7 @@ from functools import cache
 
 from onmars.components import load
 from onmars.economy import can_pay, charge, to_wa
-from onmars.engine import MAIN, Frame, Step, action, pop, push, step
+from onmars.engine import Frame, Step, main_action, pop, push
 from onmars.missions import contribute
 from onmars.moves import Move, mv
 from onmars.placement import extra_cost, place_colonist, placement_blocker
@@ -127,7 +127,6 @@ def take_card(s: State, seat: int, card: str) -> None:
         p.contracts.append(card)
 
 
-@step
 class Hire(Step):
     """Choose a card of the display and pay its cost (§9.5). Frame fields: ``place`` (the Main
     action: a Colonist goes on your own slot, §6.5), ``must``, ``free``, ``kinds``."""
@@ -177,7 +176,6 @@ class Hire(Step):
         return f"RUL-11: you cannot pay {cost} for {card}{extra}"
 
 
-@action(MAIN, "hire", "§9.5")
 class HireScientist:
     """Place a Colonist on your own slot (never cleared, extra cost per other colour, §6.5), then
     take a card and pay its cost. The card is chosen first in move order so that the card's cost
@@ -200,7 +198,6 @@ class HireScientist:
         push(s, "hire", seat, place=True, must=True, free=False, kinds=list(KINDS))
 
 
-@step
 class RefillScience(Step):
     """At the end of the turn a taken space is refilled with an Earth Contract of the player's
     choice from the Contract deck; with the deck empty it stays empty (§9.5)."""
@@ -226,3 +223,8 @@ class RefillScience(Step):
     @staticmethod
     def why(s: State, f: Frame, m: Move) -> str:
         return f"§9.5: refill the display with a Contract from the deck: {s.contract_deck}"
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (Hire, RefillScience)
+MAIN_ACTIONS = (main_action("hire", "§9.5", HireScientist),)

@@ -7,7 +7,7 @@ from typing import Any
 from onmars.components import load
 from onmars.contracts import contract_done, final_deliveries
 from onmars.economy import crystals_in, score
-from onmars.engine import Frame, Step, step
+from onmars.engine import Frame, Step
 from onmars.lab import level_of
 from onmars.moves import Move
 from onmars.state import Player, State
@@ -92,7 +92,6 @@ def final_breakdown(s: State, p: Player) -> dict[str, int]:
     }
 
 
-@step
 class GameEnd(Step):
     """After the last round: Crystals below the Depot move in (capacity applies); Colonists on
     your side's Action slots and in the Working Area return to Living Quarters; final scoring
@@ -111,3 +110,7 @@ class GameEnd(Step):
             for category, points in final_breakdown(s, p).items():
                 score(p, points, category)
         s.phase = "over"
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (GameEnd,)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from onmars import hexmap
 from onmars.components import load
 from onmars.economy import gain, to_lq
-from onmars.engine import Frame, Step, effect_blocker, pop, push, start_effect, step
+from onmars.engine import Frame, Step, effect_blocker, pop, push, start_effect
 from onmars.mars import cells_of
 from onmars.moves import Move, mv
 from onmars.state import State
@@ -35,7 +35,6 @@ def turn_order(s: State) -> list[int]:
 # --- Turn Order spaces ------------
 
 
-@step
 class Seat(Step):
     """Put your marker on an empty Turn Order space and take its bonus (§3.5, §12.3-4). Frame
     ``side``: the side travelled to (absent at setup: any space)."""
@@ -75,7 +74,6 @@ def take_bonus(s: State, seat: int, space: int) -> None:
         start_effect(s, seat, bonus)
 
 
-@step
 class SettleTechs(Step):
     """Outside a turn (setup picks, the Shuttle phase, an owner's free development at a turn's
     end) the owners of Tech tiles used decide at once, as at the end of a turn (§8.3)."""
@@ -89,7 +87,6 @@ class SettleTechs(Step):
             push(s, "owner_develop", owner, tile=tile)
 
 
-@step
 class SetupShuttle(Step):
     """After the opening picks, the player on the highest space places the Shuttle (§3.5)."""
 
@@ -102,7 +99,6 @@ class SetupShuttle(Step):
         push(s, "shuttle_side", last.seat)
 
 
-@step
 class ShuttleSide(Step):
     name = "shuttle_side"
     rule = "§3.5"
@@ -144,7 +140,6 @@ def move_shuttle(s: State) -> str:
     return ""
 
 
-@step
 class ShuttlePhase(Step):
     """§12: move the Shuttle, then each player in turn order decides whether to travel."""
 
@@ -158,7 +153,6 @@ class ShuttlePhase(Step):
             push(s, "travel", seat, free=s.players[seat].side == departed)
 
 
-@step
 class Travel(Step):
     """Travel free when the Shuttle left from your side this phase, otherwise by returning a
     Ship from your Hangar to the box; or stay and take no bonus (§12.2, seed item 7)."""
@@ -200,7 +194,6 @@ def start_travel(s: State, seat: int, to: str, explore: bool = True) -> None:
         push(s, "explore", seat)
 
 
-@step
 class Retrieve(Step):
     """Colonists on this side's Action slots and in the Working Area go back to Living
     Quarters, the excess to your supply; Miners stay (§12.3-4, seed item 7)."""
@@ -246,7 +239,6 @@ def production(s: State, seat: int) -> dict[str, int]:
     return out
 
 
-@step
 class Produce(Step):
     name = "produce"
     auto = True
@@ -270,7 +262,6 @@ def discovery_hexes(s: State, seat: int) -> list[int]:
     return [c for c in range(len(s.bld)) if hexmap.hex_distance(c, here) == 3 and s.empty(c)]
 
 
-@step
 class Explore(Step):
     """Place one face-up Discovery tile on an empty hex exactly 3 from your Rover, then refill
     the Exploration space; with no such hex, nothing is placed (§12.3 step 1)."""
@@ -298,3 +289,17 @@ class Explore(Step):
     @staticmethod
     def why(s: State, f: Frame, m: Move) -> str:
         return "§12.3: place a face-up Discovery tile on an empty hex exactly 3 from your Rover"
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (
+    Seat,
+    SettleTechs,
+    SetupShuttle,
+    ShuttleSide,
+    ShuttlePhase,
+    Travel,
+    Retrieve,
+    Produce,
+    Explore,
+)
