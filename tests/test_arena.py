@@ -32,14 +32,29 @@ def test_seeds_depend_on_the_arena_seed_and_the_game() -> None:
     assert arena.bot_seed(1, 7, 0) != arena.bot_seed(1, 7, 1)
 
 
-def test_unfinished_games_are_no_wins() -> None:
-    """A game stopped by the move cap counts as played but won by nobody."""
+def test_games_at_the_move_cap_end_by_agreement() -> None:
+    """RUL-20: a game stopped by the move cap is ended by agreement: scored as it stands with
+    the final scoring, counted (wins, scores, lengths) and reported as such, never dropped."""
     result = arena.run(2, ["random", "greedy"], games=2, seed=1, jobs=1, max_moves=40)
-    assert result.unfinished == 2
+    assert result.agreed == 2
+    assert all(g.agreed and not g.finished and g.moves == 40 for g in result.games)
+    assert all(sum(g.shares) == pytest.approx(1) for g in result.games)  # someone won each
     for st in result.stats:
-        assert st.games == 2 and st.finished == 0 and st.wins == 0 and st.win_rate == 0
-        assert math.isnan(st.mean_score)
-    assert "2 unfinished" in arena.text_table(result)
+        assert st.games == 2 and st.agreed == 2 and st.finished == 0
+        assert not math.isnan(st.mean_score)
+    assert sum(st.wins for st in result.stats) == pytest.approx(2)
+    text = arena.text_table(result)
+    assert "0 played to the end, 2 ended by agreement at the move cap" in text
+    assert text.splitlines()[1].split()[:3] == ["bot", "games", "agreed"]
+
+
+def test_ended_by_agreement_is_the_same_whatever_the_jobs() -> None:
+    """RUL-20 in the arena keeps it deterministic: same seed, same table, any --jobs."""
+    one = arena.run(2, ["random", "random"], games=3, seed=2, jobs=1, max_moves=60)
+    two = arena.run(2, ["random", "random"], games=3, seed=2, jobs=2, max_moves=60)
+    assert one == two and one.agreed == 3
+    drop_time = [row[:-1] for row in arena.rows(one)]  # thinking time aside
+    assert drop_time == [row[:-1] for row in arena.rows(two)]
 
 
 def result_of(entrants: tuple[int, ...], scores: tuple[int, ...], shares: tuple[float, ...]):
@@ -79,7 +94,7 @@ def test_cli_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["arena", "--players", "2", "--bots", "random,random", "--games", "2"]
     assert main([*argv, "--seed", "3", "--jobs", "1", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "Arena: 2 players, 2 games, seed 3: 2 finished, 0 unfinished" in out
+    assert "Arena: 2 players, 2 games, seed 3: 2 played to the end, 0 ended by agreement" in out
     for word in ("bot", "win %", "95% CI", "score", "moves", "random", "random#2"):
         assert word in out
     rows = [line.split() for line in out.splitlines() if line.split()[:1] == ["random"]]
@@ -89,5 +104,5 @@ def test_cli_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_plain_text_table() -> None:
     result = arena.run(2, ["random", "random"], games=2, seed=3, jobs=1)
     text = arena.text_table(result)
-    assert text.splitlines()[1].split()[:3] == ["bot", "games", "wins"]
+    assert text.splitlines()[1].split()[:4] == ["bot", "games", "agreed", "wins"]
     assert len(text.splitlines()) == 4

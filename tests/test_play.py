@@ -81,13 +81,15 @@ def test_random_bots_play_a_whole_game_through_the_command(tmp_path, capsys) -> 
 
 
 def test_play_is_the_default_command(tmp_path, monkeypatch, capsys) -> None:
-    """``onmars`` alone starts a hot-seat game; with no input it stops at once, saved."""
+    """``onmars`` alone starts a hot-seat game; with no input it stops at once, saved in a file
+    of its own (onmars-<date>-<seed>.json)."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main([]) == 0
     out = capsys.readouterr().out
     assert "Player 1 (human)" in out and "Game stopped" in out
-    assert json.loads((tmp_path / play.DEFAULT_SAVE).read_text())["moves"] == []
+    [save] = tmp_path.glob("onmars-*.json")
+    assert json.loads(save.read_text())["moves"] == []
 
 
 def test_unknown_bot_and_bad_counts_are_refused() -> None:
@@ -174,7 +176,7 @@ def test_save_and_load_resume(tmp_path) -> None:
     resumed = play.build_session(args(load=str(manual)), con, Script(["quit"], con))
     assert resumed.game.state.to_dict() == s.game.state.to_dict()
     assert resumed.bot_names == [None, "random", "random"]
-    assert [m for _, _, m in resumed.entries] == played
+    assert [m for _, _, m in resumed.entries(None)] == played
     assert resumed.save_path == manual
 
     # through main: resume, play one more move, quit; the autosave holds the longer log
@@ -290,13 +292,20 @@ def test_final_scores_table_lists_the_breakdown_and_winner() -> None:
 
 
 def test_a_bots_discarded_goal_is_not_named_to_the_human(tmp_path: Path) -> None:
-    """RUL-18: a Private Goal spent as a Crystal goes to the box unseen; the printed log names
-    it only for the one human who discarded it."""
+    """RUL-18: a Private Goal spent as a Crystal goes to the box unseen; the printed log
+    (Game.seat_log) names it only for the one human who discarded it."""
     game = onmars.Game.new(2, seed=1)
-    con = Console(file=io.StringIO(), width=120, color_system=None)
-    s = play.Session(game, [None, "random"], console=con, input_fn=None, save_path=tmp_path / "s")
-    s.print_entry((1, 1, "discard PG05"))
-    s.print_entry((1, 0, "discard PG07"))
-    out = con.file.getvalue()
-    assert "PG05" not in out and "discard (a goal)" in out
-    assert "discard PG07" in out
+    while game.state.stack[-1]["t"] != "turn":
+        game.play(game.legal_moves()[0])
+    mover = game.current_player
+    goal = game.state.players[mover].goals[0]
+    game.play(f"discard {goal}")
+    for human, shown in ((mover, f"discard {goal}"), (1 - mover, "discard (a goal)")):
+        kinds = [None, None]
+        kinds[1 - human] = "random"
+        con = Console(file=io.StringIO(), width=120, color_system=None)
+        s = play.Session(game, kinds, console=con, input_fn=None, save_path=tmp_path / "s")
+        s.show_log("")
+        out = con.file.getvalue()
+        assert shown in out
+        assert (goal in out) == (human == mover)

@@ -5,8 +5,11 @@ often. Its game seed and the bots' seeds derive from (arena seed, ``g``) only, a
 gathered in game order, so the same seed gives the same results whatever the number of jobs.
 
 A shared victory counts fractionally (1/k for each of k winners, :func:`onmars.scoring.winners`).
-Games that reach the move cap are unfinished: they count in every entrant's games but as no win,
-and their scores and lengths are left out of the means.
+A game that reaches the move cap is ended by agreement (RUL-20): scored as it stands with the
+final scoring, counted like any other game (wins, scores, lengths) and reported as "ended by
+agreement" (the summary line and the ``agreed`` column), never dropped. The bots' own agreement
+rule (:func:`onmars.bots.agrees_to_end`) is not used here: random bots stall for 5 rounds in
+nearly every game that would still finish, so the arena ends games at the cap only.
 """
 
 from __future__ import annotations
@@ -41,9 +44,10 @@ class GameResult:
     moves: int
     rounds: int
     scores: tuple[int, ...]
-    shares: tuple[float, ...]  # win share per seat (0 everywhere when unfinished)
+    shares: tuple[float, ...]  # win share per seat
     seconds: tuple[float, ...] = field(compare=False)  # thinking time per seat
     decisions: tuple[int, ...] = field(compare=False)
+    agreed: bool = False  # ended by agreement at the move cap (RUL-20), not by §24.1
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,7 @@ class EntrantStats:
     label: str
     bot: str
     games: int
-    finished: int
+    finished: int  # played to the end (§24.1)
     wins: float
     win_rate: float
     win_ci: tuple[float, float]
@@ -60,6 +64,7 @@ class EntrantStats:
     mean_moves: float
     mean_rounds: float
     ms_per_decision: float = field(compare=False)
+    agreed: int = 0  # ended by agreement at the move cap (RUL-20)
 
 
 @dataclass(frozen=True)
@@ -73,8 +78,9 @@ class ArenaResult:
     seconds: float = field(compare=False)
 
     @property
-    def unfinished(self) -> int:
-        return sum(not g.finished for g in self.games)
+    def agreed(self) -> int:
+        """Games ended by agreement at the move cap (RUL-20)."""
+        return sum(g.agreed for g in self.games)
 
 
 # --- seeds and seating ------------------------------------------------------------------------
@@ -131,11 +137,12 @@ def play_game(
             raise ValueError(f"bot {bots[entrants[seat]]!r} chose an illegal move {move}")
         game.play(move)
     finished = game.is_over
+    if not finished:
+        game.conclude()  # the move cap: ended by agreement, scored as it stands (RUL-20)
     shares = [0.0] * n
-    if finished:
-        best = winners(game.state)
-        for w in best:
-            shares[w] = 1 / len(best)
+    best = winners(game.state)
+    for w in best:
+        shares[w] = 1 / len(best)
     return GameResult(
         index=index,
         seed=game_seed(seed, index),
@@ -147,6 +154,7 @@ def play_game(
         shares=tuple(shares),
         seconds=tuple(spent),
         decisions=tuple(decisions),
+        agreed=not finished,
     )
 
 
@@ -231,6 +239,7 @@ def mean_ci(values: Sequence[float], z: float = Z95) -> tuple[float, tuple[float
 
 def entrant_stats(results: Sequence[GameResult], entrant: int, bots: Sequence[str]) -> EntrantStats:
     scores, wins, moves, rounds, secs, decisions = [], 0.0, [], [], 0.0, 0
+    finished = agreed = 0
     for r in results:
         for seat, e in enumerate(r.entrants):
             if e != entrant:
@@ -238,17 +247,19 @@ def entrant_stats(results: Sequence[GameResult], entrant: int, bots: Sequence[st
             wins += r.shares[seat]
             secs += r.seconds[seat]
             decisions += r.decisions[seat]
-            if r.finished:
-                scores.append(r.scores[seat])
-                moves.append(r.moves)
-                rounds.append(r.rounds)
+            finished += r.finished
+            agreed += r.agreed
+            scores.append(r.scores[seat])  # every game is scored, ended by agreement or not
+            moves.append(r.moves)
+            rounds.append(r.rounds)
     games = sum(r.entrants.count(entrant) for r in results)
     mean, ci = mean_ci(scores)
     return EntrantStats(
         label=labels(bots)[entrant],
         bot=bots[entrant],
         games=games,
-        finished=len(scores),
+        agreed=agreed,
+        finished=finished,
         wins=wins,
         win_rate=wins / games if games else math.nan,
         win_ci=wilson(wins, games),
@@ -265,6 +276,7 @@ def entrant_stats(results: Sequence[GameResult], entrant: int, bots: Sequence[st
 HEADERS = (
     "bot",
     "games",
+    "agreed",
     "wins",
     "win %",
     "95% CI",
@@ -277,8 +289,9 @@ HEADERS = (
 
 
 def rows(result: ArenaResult) -> list[tuple[str, ...]]:
-    """Per entrant: games, wins (fractional when shared), win rate and its Wilson interval,
-    mean score and its interval, mean length (moves, rounds), thinking time per decision."""
+    """Per entrant: games, those ended by agreement at the move cap (RUL-20), wins (fractional
+    when shared), win rate and its Wilson interval, mean score and its interval, mean length
+    (moves, rounds), thinking time per decision."""
     out = []
     for st in result.stats:
         lo, hi = st.win_ci
@@ -287,6 +300,7 @@ def rows(result: ArenaResult) -> list[tuple[str, ...]]:
             (
                 st.label,
                 str(st.games),
+                str(st.agreed),
                 f"{st.wins:g}",
                 f"{100 * st.win_rate:.1f}",
                 f"{100 * lo:.1f}-{100 * hi:.1f}",
@@ -302,11 +316,11 @@ def rows(result: ArenaResult) -> list[tuple[str, ...]]:
 
 def summary(result: ArenaResult) -> str:
     n = len(result.games)
-    unfinished = result.unfinished
+    agreed = result.agreed
     return (
         f"Arena: {result.players} players, {n} games, seed {result.seed}: "
-        f"{n - unfinished} finished, {unfinished} unfinished (move cap {result.max_moves}); "
-        f"{result.seconds:.1f} s"
+        f"{n - agreed} played to the end, {agreed} ended by agreement at the move cap "
+        f"({result.max_moves} moves, RUL-20); {result.seconds:.1f} s"
     )
 
 

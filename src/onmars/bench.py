@@ -1,4 +1,8 @@
-"""``onmars bench``: engine speed on random games (issue 5 figures come from here)."""
+"""``onmars bench``: engine speed on random games (issue 5 figures come from here).
+
+A random game that reaches the move cap is ended by agreement (RUL-20): scored as it stands,
+counted and reported as such, never dropped; the median is over all games.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +14,11 @@ import tracemalloc
 from onmars.game import Game
 
 
-def random_game(players: int, seed: int, max_moves: int) -> tuple[Game, int, float]:
-    """Play random moves; return the game, moves played, seconds taken."""
+def random_game(
+    players: int, seed: int, max_moves: int, conclude: bool = True
+) -> tuple[Game, int, float]:
+    """Play random moves; return the game, moves played, seconds taken. At the move cap the
+    game is ended by agreement (RUL-20) unless ``conclude`` is off."""
     game = Game.new(players, seed=seed)
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -19,26 +26,39 @@ def random_game(players: int, seed: int, max_moves: int) -> tuple[Game, int, flo
     while not game.is_over and played < max_moves:
         game.play(rng.choice(game.legal_moves()))
         played += 1
+    if conclude and not game.is_over:
+        game.conclude()
     return game, played, time.perf_counter() - start
 
 
+def check(games: int, max_moves: int, seed: int) -> None:
+    """Refuse options that measure nothing (ValueError)."""
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}")
+    if max_moves < 1:
+        raise ValueError(f"--max-moves must be at least 1, not {max_moves}")
+    if not 0 <= seed < 2**63 - 4 * games:
+        raise ValueError(f"--seed must be from 0 to 2**63 - 1, not {seed}")
+
+
 def run(games: int, max_moves: int, seed: int) -> list[str]:
+    check(games, max_moves, seed)
     lines = []
     for players in (2, 3, 4):
-        times, counts, finished = [], [], 0
+        times, counts, agreed = [], [], 0
         for k in range(games):
             game, played, secs = random_game(players, seed + k, max_moves)
             times.append(secs)
             counts.append(played)
-            finished += game.is_over
-        rate = sum(counts) / sum(times)
-        done = [t for t, k in zip(times, counts, strict=True) if k < max_moves] or times
-        median_ms = statistics.median(done) * 1e3
+            agreed += game.ended is not None
+        rate = sum(counts) / max(sum(times), 1e-9)
+        median_ms = statistics.median(times) * 1e3
         lines.append(
-            f"{players}p: {games} games, {finished} finished, median {median_ms:.0f} ms"
-            f" per finished game ({statistics.median(counts):.0f} moves), {rate:,.0f} moves/s"
+            f"{players}p: {games} games, {games - agreed} played to the end, {agreed} ended by"
+            f" agreement at the move cap (RUL-20), median {median_ms:.0f} ms per game"
+            f" ({statistics.median(counts):.0f} moves), {rate:,.0f} moves/s"
         )
-    game, _, _ = random_game(4, seed, 600)  # a game in progress
+    game, _, _ = random_game(4, seed, 600, conclude=False)  # a game in progress
     for label, fn in (
         ("legal_moves()", game.legal_moves),
         ("copy()", game.copy),

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 
 from onmars.components import substitutes
+from onmars.errors import OnMarsError
 from onmars.game import Game
 from onmars.play import add_arguments as play_arguments
 from onmars.play import main as play_main
@@ -30,7 +31,11 @@ def _who(game: Game, seat: int | None) -> str:
 
 def demo(players: int, seed: int, length: str, max_moves: int, quiet: bool) -> int:
     """A game of random moves: the engine's smoke test until the play client exists."""
-    game = Game.new(players, seed=seed, length=length)
+    try:
+        game = Game.new(players, seed=seed, length=length)
+    except OnMarsError as exc:
+        print(f"onmars demo: {exc}", file=sys.stderr)
+        return 2
     rng = random.Random(seed)
     print(f"On Mars: {players} players, {length} game, seed {seed}")
     for _ in range(max_moves):
@@ -91,8 +96,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return replay.main(args)
     if args.command == "bench":
-        from onmars.bench import run
+        from onmars.bench import check, run
 
+        try:
+            check(args.games, args.max_moves, args.seed)
+        except ValueError as exc:
+            print(f"onmars bench: {exc}", file=sys.stderr)
+            return 2
         print("\n".join(run(args.games, args.max_moves, args.seed)))
         return 0
     if args.command in (None, "play"):

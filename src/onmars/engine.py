@@ -19,6 +19,7 @@ from onmars.components import EffectRef
 from onmars.errors import IllegalMoveError
 from onmars.moves import Move
 from onmars.state import State
+from onmars.view import redact, secret_ids
 
 Frame = dict[str, Any]
 
@@ -187,16 +188,24 @@ def current_player(s: State) -> int | None:
 
 
 def explain(s: State, m: Move) -> str:
-    """Why ``m`` is not legal now, naming the rule."""
+    """Why ``m`` is not legal now, naming the rule. The text names no secret of any seat, not
+    even the mover's own cards (RUL-18, RUL-19: whoever sent the move may not be the mover): it
+    lists a few of the choices that name no secret, and every secret id is redacted."""
     if not s.stack:
         return "§24.1: the game is over: no move can be played"
     f = s.stack[-1]
     st = STEPS[f["t"]]
+    secret = secret_ids(s)
     reason = st.why(s, f, m)
     if not reason:
-        shown = ", ".join(str(x) for x in st.options(s, f)[:12])
-        reason = f"{st.prompt or st.name}: '{m}' is not one of the choices here ({shown}...)"
-    return f"{st.rule}: {reason}" if st.rule and not reason.startswith(("§", "RUL")) else reason
+        public = [str(x) for x in st.options(s, f) if not any(a in secret for a in x.args)]
+        shown = ", ".join(public[:8]) + ", ..." if public else "..."
+        reason = (
+            f"{st.prompt or st.name}: '{m}' is not one of the choices here "
+            f"({shown}; see legal_moves())"
+        )
+    text = f"{st.rule}: {reason}" if st.rule and not reason.startswith(("§", "RUL")) else reason
+    return redact(text, secret)
 
 
 def play(s: State, m: Move, known_legal: bool = False) -> list[Move] | None:

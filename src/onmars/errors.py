@@ -5,6 +5,10 @@ class OnMarsError(ValueError):
     """Base class of every error the engine raises on bad input."""
 
 
+class OptionsError(OnMarsError):
+    """Bad options for a new game: the player count or names, the seed, the length."""
+
+
 class InvalidMoveError(OnMarsError):
     """Move text that cannot be read at all (malformed notation)."""
 

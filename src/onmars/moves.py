@@ -67,7 +67,10 @@ class Move:
         return " ".join((self.verb, *self.args))
 
     def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
+        args = self.args
+        if type(self.verb) is str and type(args) is tuple and all(type(a) is str for a in args):
+            return f"Move.parse({str(self)!r})"
+        return f"Move({self.verb!r}, {self.args!r})"  # a Move built by hand with odd fields
 
     @classmethod
     def parse(cls, text: str) -> Move:

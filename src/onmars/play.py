@@ -3,23 +3,33 @@
 A :class:`Session` drives a :class:`~onmars.game.Game` to its end. Bots (``onmars.bots``) move by
 themselves; on a human seat the board is drawn for that seat only (``game.view(seat)``, RUL-18),
 the legal moves are numbered, and the player types a number, a move's notation or a command
-(``undo``, ``why <move>``, ``info <id>``, ``log``, ``board``, ``help``, ``save FILE``, ``quit``).
-A bad command or an illegal move prints why and changes nothing.
+(``undo``, ``why <move>``, ``info <id>``, ``log``, ``board``, ``help``, ``save FILE``,
+``conclude``, ``quit``). A bad command or an illegal move prints why and changes nothing; no
+line typed ends the session in a traceback.
 
 Input and output are injected: ``input_fn(prompt) -> line`` (``EOFError`` ends the session like
 ``quit``) and a rich ``Console``; tests play whole games through them.
 
-The log is saved after every move (``--save``, default ``onmars-save.json``): the game's log
-(options, seed, moves) plus ``"bots"``, the bot name of each seat (``null`` for a human), which
-:meth:`Game.replay` ignores. ``onmars play --load FILE`` resumes it.
+The log is saved after every move: the game's log (options, seed, moves, ``"ended"`` for a game
+ended by agreement) plus ``"bots"``, the bot name of each seat (``null`` for a human), which
+:meth:`Game.replay` ignores. A new game gets a file of its own (``onmars-<date>-<seed>.json``,
+numbered if that exists) unless ``--save FILE`` names one; an existing save is replaced only
+when the player says so. ``onmars play --load FILE`` resumes a game from that file or from a
+``Game.to_json()`` save.
+
+The log panel shows :meth:`Game.seat_log`: a Private Goal spent as a Crystal is named only to
+its owner, and only when no other human shares the screen (RUL-18).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import json
 import os
+import re
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -29,27 +39,29 @@ from rich.table import Table
 from rich.text import Text
 
 from onmars import render
-from onmars.bots import BOTS, Bot, make_bot
-from onmars.errors import IllegalMoveError, InvalidMoveError, SaveFileError
+from onmars.bots import BOTS, STALL_ROUNDS, Bot, agrees_to_end, make_bot, round_marks
+from onmars.errors import IllegalMoveError, InvalidMoveError, OnMarsError, SaveFileError
 from onmars.game import LENGTHS, Game
 from onmars.moves import VERBS, Move
 from onmars.scoring import winners
 
 InputFn = Callable[[str], str]
-DEFAULT_SAVE = "onmars-save.json"
 LOG_LINES = 10
 SPECTATOR_SAVE = 100
+#: A number typed at the prompt: ASCII digits only ("²".isdigit() is True, int("²") fails).
+NUMBER = re.compile(r"[0-9]{1,9}\Z")
 
 COMMANDS = {
     "<number>": "play the move with that number in the list",
     "<move>": "play a move by its notation, e.g. 'main blueprint' or 'bot 1,2 2,1'",
-    "undo": "take back your last move (and the bots' moves after it)",
+    "undo": "take back your last move of this turn (not once it turned a card face up)",
     "why <move>": "explain why a move is illegal now, with its rule",
     "info <id|q,r>": "what a card, tile, action, Lab space or hex is",
     "board": "draw the board again",
     "moves": "list every legal move (long lists are shortened on the board)",
     "log [N]": "the last N moves of the game (default 30)",
     "save [FILE]": "save the game's log now (default: the autosave file)",
+    "conclude": "propose to end the game now, scored as it stands (all players must agree)",
     "help": "this help",
     "quit": "stop; the game stays saved and resumes with --load",
 }
@@ -59,15 +71,8 @@ class Quit(Exception):
     """The player asked to stop (``quit``, end of input, Ctrl-C)."""
 
 
-def history(log: dict[str, Any]) -> list[render.LogEntry]:
-    """(round, seat, move) of each move of a log, by replaying it."""
-    game = Game.replay({**log, "moves": []})
-    out = []
-    for text in log["moves"]:
-        seat, rnd = game.current_player, game.state.round
-        game.play(text)
-        out.append((rnd, seat, text))
-    return out
+def is_number(text: str) -> bool:
+    return bool(NUMBER.match(text))
 
 
 class Session:
@@ -81,7 +86,6 @@ class Session:
         console: Console | None = None,
         input_fn: InputFn | None = None,
         save_path: str | os.PathLike[str] | None = None,
-        entries: list[render.LogEntry] | None = None,
         clear: bool | None = None,
     ) -> None:
         if len(bots) != len(game.state.players):
@@ -96,9 +100,6 @@ class Session:
             make_bot(name, seed * 10 + seat) if name else None for seat, name in enumerate(bots)
         ]
         self.humans = [seat for seat, bot in enumerate(self.bots) if bot is None]
-        self.entries: list[render.LogEntry] = (
-            list(entries) if entries is not None else history(game.log)
-        )
         self.clear = self.console.is_terminal if clear is None else clear
         self.last_human: int | None = None
         self.notices: list[Text] = []  # shown under the next screen (a clear would hide them)
@@ -156,24 +157,36 @@ class Session:
         bot = self.bots[seat]
         assert bot is not None
         legal = self.game.legal_moves()
-        rnd = self.game.state.round
         move = bot.choose(self.game.view(seat), legal)
         try:
             self.game.play(move)
         except (ValueError, TypeError) as exc:  # a buggy bot must not stop a human's game
-            self.say(f"{self.game.state.players[seat].name} ({bot.name} bot) chose {move}: {exc}")
+            # the refusal names no secret (RUL-19); the bot's move itself might (its goals)
+            self.say(f"{self.game.state.players[seat].name} ({bot.name} bot) erred: {exc}")
             move = legal[0]
             self.say(f"playing {move} for it instead", "yellow")
             self.game.play(move)
-        self.record(rnd, seat, str(move))
+        self.record()
 
-    def record(self, rnd: int, seat: int, move: str) -> None:
-        self.entries.append((rnd, seat, move))
-        self.print_entry(self.entries[-1])
+    def record(self) -> None:
+        """Print the move just played (as the screen's viewers may see it) and autosave."""
+        moves = len(self.game.moves)
+        for entry in self.game.seat_log(self.viewer, start=moves - 1):
+            self.print_entry(entry)
         # Autosave after every move; a game of bots alone saves every SPECTATOR_SAVE moves (and
         # at its end), since replacing a file costs milliseconds on some file systems.
-        if self.humans or len(self.entries) % SPECTATOR_SAVE == 0:
+        if self.humans or moves % SPECTATOR_SAVE == 0:
             self.save()
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose log the shared console shows: the lone human's, else a spectator's (RUL-18:
+        in hot seat the other humans may be looking)."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def entries(self, seat: int | None) -> list[render.LogEntry]:
+        """The game's moves as ``seat`` may see them (:meth:`Game.seat_log`)."""
+        return list(self.game.seat_log(seat))
 
     @property
     def names(self) -> render.View:
@@ -181,10 +194,7 @@ class Session:
         return {"players": [{"name": p.name, "colour": p.colour} for p in self.game.state.players]}
 
     def print_entry(self, entry: render.LogEntry) -> None:
-        rnd, seat, move = entry
-        shared = seat not in self.humans or len(self.humans) > 1  # others may be looking
-        if move.startswith("discard ") and shared:
-            move = "discard (a goal)"  # a Private Goal spent as a Crystal goes unseen (RUL-18)
+        rnd, seat, move = entry  # already redacted for the viewer (Game.seat_log)
         t = Text(f"R{rnd:<2} ", style=render.DIM)
         t.append_text(render.name_text(self.names, seat))
         t.append(f" {move}")
@@ -216,10 +226,12 @@ class Session:
         if self.clear:
             self.console.clear()
         view = self.game.view(seat)
-        entries = self.entries[-LOG_LINES:]
-        mine = [k for k, (_, who, _) in enumerate(self.entries) if who == seat]
-        fresh = len(self.entries) - 1 - mine[-1] if mine else len(self.entries)  # others' moves
-        self.console.print(render.screen(view, self.game.legal_moves(), entries, fresh=fresh))
+        log = self.entries(seat)
+        mine = [k for k, (_, who, _) in enumerate(log) if who == seat]
+        fresh = len(log) - 1 - mine[-1] if mine else len(log)  # others' moves since
+        self.console.print(
+            render.screen(view, self.game.legal_moves(), log[-LOG_LINES:], fresh=fresh)
+        )
         for notice in self.notices:
             self.console.print(notice)
         self.notices.clear()
@@ -229,6 +241,8 @@ class Session:
             return self.input_fn(prompt)
         except EOFError:
             raise Quit from None
+        except UnicodeDecodeError:  # bytes that are not text: a line that is no command
+            return "\ufffd"
 
     def ask(self, seat: int) -> str:
         name = self.game.state.players[seat].name
@@ -247,7 +261,9 @@ class Session:
             self.help()
             return False
         if word == "undo":
-            return self.undo()
+            return self.undo(seat)
+        if word == "conclude":
+            return self.conclude(seat)
         if word == "why":
             self.why(rest)
             return False
@@ -270,7 +286,7 @@ class Session:
 
     def play_input(self, seat: int, line: str) -> bool:
         legal = self.game.legal_moves()
-        if line.isdigit():
+        if is_number(line):
             k = int(line)
             if not 1 <= k <= len(legal):
                 self.error(f"No move number {k}: choose 1-{len(legal)}.")
@@ -282,35 +298,60 @@ class Session:
             except InvalidMoveError as exc:
                 self.error(f"Not a move or a command: {exc}. Type help for the commands.")
                 return False
-        rnd = self.game.state.round
         try:
             self.game.play(move)
         except IllegalMoveError as exc:
             self.error(f"Illegal move '{move}': {exc}")
             return False
-        self.record(rnd, seat, str(move))
+        self.record()
         return True
 
     # --- commands --------------------------------------------------------------------------------
-    def undo(self) -> bool:
-        """Take back the last human move and the bot moves after it."""
-        last = max(
-            (k for k, (_, seat, _) in enumerate(self.entries) if seat in self.humans),
-            default=None,
-        )
-        if last is None:
-            self.error("Nothing to undo: no human move has been played.")
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last move, if it was made in this turn and turned nothing face up
+        (RUL-19); never another player's move."""
+        if not self.game.moves:
+            self.error("Nothing to undo: no move has been played.")
             return False
-        taken = self.entries[last:]
-        if len(taken) == 1:
-            self.game.undo()
-        else:
-            self.game = Game.replay({**self.game.log, "moves": self.game.moves[:last]})
-        del self.entries[last:]
-        text = "Took back: " + "; ".join(f"{self._who(s)} {m}" for _, s, m in taken)
+        last = self.game.seat_log(seat, start=len(self.game.moves) - 1)[0]
+        try:
+            self.game.undo(seat)
+        except IllegalMoveError as exc:
+            self.error(f"Cannot undo: {exc}.")
+            return False
+        text = f"Took back: {self._who(seat)} {last.move}"
         self.say(text, "yellow")
         if self.clear:
             self.notices.append(Text(text, style="yellow"))
+        self.save()
+        return True
+
+    def conclude(self, seat: int) -> bool:
+        """End the game now by agreement (RUL-20): every other human is asked in turn; a bot
+        agrees when nothing has progressed for a while (:func:`onmars.bots.agrees_to_end`)."""
+        marks = round_marks(self.game) if len(self.humans) < len(self.bots) else []
+        for other, bot in enumerate(self.bots):
+            if other == seat:
+                continue
+            name = self._who(other)
+            if bot is not None:
+                if not agrees_to_end(marks):
+                    self.say(
+                        f"{name} ({bot.name} bot) does not agree: it agrees once no mission, "
+                        f"Colony level or score has changed for {STALL_ROUNDS} rounds. "
+                        "The game goes on.",
+                        "yellow",
+                    )
+                    return False
+                continue
+            answer = self.read(
+                f"{name}, end the game now and score it as it stands (RUL-20)? [y/N] "
+            )
+            if answer.strip().lower() not in ("y", "yes"):
+                self.say(f"{name} does not agree. The game goes on.", "yellow")
+                return False
+        self.game.conclude()
+        self.say("The game ended by agreement (RUL-20): final scoring as it stands.", "bold")
         self.save()
         return True
 
@@ -318,7 +359,7 @@ class Session:
         if not text:
             self.error("Usage: why <move>, e.g. why main blueprint")
             return
-        if text.isdigit():
+        if is_number(text):
             self.say(f"Move {text} is from the list of legal moves: it can be played.")
             return
         try:
@@ -343,10 +384,14 @@ class Session:
             self.error(f"Nothing is called {token!r}.")
 
     def show_log(self, arg: str) -> None:
-        n = int(arg) if arg.isdigit() else 30
-        for entry in self.entries[-n:]:
+        if arg and not is_number(arg):
+            self.error("Usage: log [N], N a number of moves, e.g. log 50")
+            return
+        n = int(arg) if arg else 30
+        entries = self.entries(self.viewer)  # printed on the shared console
+        for entry in entries[-n:] if n else []:
             self.print_entry(entry)
-        if not self.entries:
+        if not entries:
             self.say("No moves yet.")
 
     def help(self) -> None:
@@ -379,13 +424,19 @@ class Session:
             if announce:
                 self.error("No save file: give one, e.g. save mygame.json")
             return
+        tmp = None
         try:
+            if not target.name or target.is_dir():
+                raise IsADirectoryError(f"{str(target)!r} is a directory: name a file")
             tmp = target.with_name(target.name + ".tmp")
             tmp.write_text(json.dumps(self.save_data()), encoding="utf-8")
             tmp.replace(target)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: a NUL byte or no file name
+            if tmp is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    tmp.unlink(missing_ok=True)
             if announce or not self._save_warned:
-                self.error(f"Could not save to {target}: {exc}")
+                self.error(f"Could not save to {str(target)!r}: {exc}")
                 self._save_warned = not announce
             return
         if announce:
@@ -396,9 +447,12 @@ class Session:
         self.save()
         view = self.game.view(None)
         if self.humans:
-            self.console.print(render.screen(view, None, self.entries[-LOG_LINES:]))
+            log = self.entries(self.viewer)[-LOG_LINES:]
+            self.console.print(render.screen(view, None, log))
         win = winners(self.game.state)
         self.console.print(render.scores_table(view, self.game.scores(), win))
+        if self.game.ended:
+            self.say("The game ended by agreement (RUL-20): scored as it stood.", "bold")
         self.console.print(render.winners_text(view, win))
 
     # --- output helpers ----------------------------------------------------------------------
@@ -427,9 +481,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
     parser.add_argument("--length", default="short", choices=LENGTHS)
     parser.add_argument(
-        "--save", default=None, help=f"autosave file (default {DEFAULT_SAVE}, or the --load file)"
+        "--save",
+        default=None,
+        help="autosave file (default: a new onmars-<date>-<seed>.json, or the --load file); "
+        "an existing file is replaced only if you agree",
     )
-    parser.add_argument("--load", default=None, help="resume a saved game")
+    parser.add_argument(
+        "--load", default=None, help="resume a saved game (this client's save or Game.to_json)"
+    )
 
 
 def _split(text: str | None) -> list[str]:
@@ -453,15 +512,69 @@ def default_names(kinds: Sequence[str | None]) -> list[str]:
 
 
 def load_session_data(path: str) -> dict[str, Any]:
+    """The JSON object in a save file (SaveFileError otherwise, never a traceback)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SaveFileError(f"cannot read {path}: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"{path} is not JSON: {exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name, bad UTF-8
+        raise SaveFileError(
+            f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
+    except RecursionError:
+        raise SaveFileError(f"{path} is not an On Mars save: nested too deeply") from None
     if not isinstance(data, dict):
         raise SaveFileError(f"{path} is not an On Mars log")
     return data
+
+
+def load_game(path: str) -> tuple[Game, dict[str, Any]]:
+    """The game in a save file: this client's save (a game's log and ``"bots"``) or a
+    :meth:`Game.to_json` save (checked against its log); and the file's data."""
+    data = load_session_data(path)
+    if "format" in data and "state" in data:
+        game = Game.from_json(json.dumps(data))
+        return game, {**data, **game.log}
+    return Game.replay(data), data
+
+
+def new_save_path(seed: int, folder: Path | None = None) -> Path:
+    """A save file of its own for a new game: ``onmars-<date>-<seed>.json``, numbered when a
+    file of that name exists (a new game never replaces another's save)."""
+    folder = folder or Path(".")
+    stem = f"onmars-{datetime.date.today():%Y%m%d}-{seed}"
+    path, k = folder / f"{stem}.json", 1
+    while path.exists():
+        k += 1
+        path = folder / f"{stem}-{k}.json"
+    return path
+
+
+def confirm_replace(path: str, console: Console, input_fn: InputFn | None) -> None:
+    """An explicit ``--save`` file that exists is replaced only if the player agrees; without
+    an interactive input the answer is no. Raises ValueError (nothing changed) when refused."""
+    target = Path(path)
+    if not target.exists():
+        return
+    try:
+        game, _ = load_game(path)
+        what = f"a saved game ({len(game.moves)} moves"
+        what += ", ended)" if game.is_over else ")"
+    except SaveFileError:
+        what = "a file that is not an On Mars save"
+    if input_fn is None:
+        if not sys.stdin.isatty():
+            raise ValueError(
+                f"{path} already holds {what}; not replacing it without asking: "
+                "choose another --save file, or --load it to resume"
+            )
+        input_fn = lambda prompt: console.input(Text(prompt))  # noqa: E731
+    try:
+        answer = input_fn(f"{path} already holds {what}. Replace it? [y/N] ")
+    except (EOFError, KeyboardInterrupt):
+        answer = ""
+    if answer.strip().lower() not in ("y", "yes"):
+        raise ValueError(f"{path} kept as it was: choose another --save file, or --load it")
 
 
 def main(
@@ -473,7 +586,7 @@ def main(
     console = console or Console()
     try:
         session = build_session(args, console, input_fn)
-    except (ValueError, SaveFileError) as exc:
+    except (ValueError, OnMarsError) as exc:
         console.print(Text(f"onmars play: {exc}", style="bold red"))
         return 2
     if input_fn is None and console.is_terminal:
@@ -485,9 +598,7 @@ def main(
 def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn | None) -> Session:
     bots_arg = _split(args.bots) if args.bots is not None else None
     if args.load:
-        data = load_session_data(args.load)
-        game = Game.replay(data)
-        entries = history(data)
+        game, data = load_game(args.load)
         players = len(game.state.players)
         if bots_arg is not None:
             kinds = seat_bots(players, bots_arg)
@@ -498,21 +609,17 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
                 seat_bots(players, [x for x in kinds if x])  # known bot names only
             else:
                 kinds = [None] * players
+        if args.save and Path(args.save).resolve() != Path(args.load).resolve():
+            confirm_replace(args.save, console, input_fn)
         save = args.save or args.load
-        return Session(
-            game, kinds, console=console, input_fn=input_fn, save_path=save, entries=entries
-        )
+        return Session(game, kinds, console=console, input_fn=input_fn, save_path=save)
     names = _split(args.names)
     players = args.players or (len(names) if names else 3)
     if names and len(names) != players:
         raise ValueError(f"{len(names)} names for {players} players")
     kinds = seat_bots(players, bots_arg or [])
     game = Game.new(names or default_names(kinds), seed=args.seed, length=args.length)
-    return Session(
-        game,
-        kinds,
-        console=console,
-        input_fn=input_fn,
-        save_path=args.save or DEFAULT_SAVE,
-        entries=[],
-    )
+    if args.save:
+        confirm_replace(args.save, console, input_fn)
+    save = args.save or new_save_path(game.state.seed)
+    return Session(game, kinds, console=console, input_fn=input_fn, save_path=save)

@@ -31,7 +31,7 @@ from onmars.engine import STEPS
 from onmars.moves import Move
 
 View = dict[str, Any]
-#: One entry of the game log panel: (round, seat or None, move text).
+#: One entry of the game log panel: (round, seat or None, move text), as Game.seat_log gives.
 LogEntry = tuple[int, int | None, str]
 
 WIDTH = 120
@@ -715,13 +715,12 @@ def log_panel(
     view: View, entries: Sequence[LogEntry], lines: int = 10, fresh: int | None = None
 ) -> Panel:
     """The last moves of the game, with who played them; the last ``fresh`` moves (those made
-    since the viewer last looked) in bold, older ones dimmed."""
+    since the viewer last looked) in bold, older ones dimmed. ``entries`` come from
+    :meth:`onmars.Game.seat_log` for the viewer, which redacts other seats' secrets (RUL-18)."""
     rows: list[Text] = []
     shown = list(entries)[-lines:] if lines > 0 else []
     old = len(shown) - (len(shown) if fresh is None else min(fresh, len(shown)))
     for k, (rnd, seat, text) in enumerate(shown):
-        if text.startswith("discard ") and seat != view.get("viewer"):
-            text = "discard (a goal)"  # a Private Goal spent as a Crystal goes unseen (RUL-18)
         row = Text(no_wrap=True, overflow="ellipsis")
         row.append(f"R{rnd:<2} ", style=DIM)
         row.append_text(name_text(view, seat, 10))
