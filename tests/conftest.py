@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 import pytest
 
 import onmars
-from onmars import economy, hexmap
+from onmars.rules import economy, hexmap
 
 #: Frames that hold an optional Turn Order bonus (RUL-2); ``done`` declines them.
 BONUS_FRAMES = ("warehouse", "blueprint", "learn", "ship", "move_bots")

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from onmars import arena
 from onmars.cli import main
+from onmars.tools import arena
 
 
 def test_same_results_with_one_or_two_processes() -> None:

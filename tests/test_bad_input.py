@@ -15,9 +15,10 @@ from conftest import started
 from rich.console import Console
 
 import onmars
-from onmars import Move, cli, replay
-from onmars import play as terminal
-from onmars.game import MAX_SEED
+from onmars import Move, cli
+from onmars.rules.game import MAX_SEED
+from onmars.terminal import play as terminal
+from onmars.tools import replay
 
 # --- the library (item 9) ------------------------------------------------------------------
 

@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 import onmars
-from onmars import arena
 from onmars.bots import BOTS, Bot, make_bot
-from onmars.components import load
-from onmars.determinize import determinize
-from onmars.greedy import GreedyBot, evaluate
-from onmars.moves import Move
-from onmars.state import State
-from onmars.view import view
+from onmars.bots.determinize import determinize
+from onmars.bots.greedy import GreedyBot, evaluate
+from onmars.rules.components import load
+from onmars.rules.moves import Move
+from onmars.rules.state import State
+from onmars.rules.view import view
+from onmars.tools import arena
 
 
 def positions(players: int, seed: int, every: int = 37) -> list[onmars.Game]:

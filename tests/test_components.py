@@ -10,8 +10,8 @@ from importlib import resources
 
 import pytest
 
-from onmars import validate as V
-from onmars.components import (
+from onmars.rules import validate as V
+from onmars.rules.components import (
     SCHEMA,
     TECH_TYPES,
     ComponentDataError,
@@ -21,12 +21,12 @@ from onmars.components import (
     load_texts,
     substitutes,
 )
-from onmars.registry import effect_specs
-from onmars.validate import validate_effects
+from onmars.rules.registry import effect_specs
+from onmars.rules.validate import validate_effects
 
 
 def texts() -> dict[str, str]:
-    folder = resources.files("onmars") / "data"
+    folder = resources.files("onmars.rules") / "data"
     return {name: (folder / name).read_text(encoding="utf-8") for name in SCHEMA}
 
 

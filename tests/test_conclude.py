@@ -16,9 +16,10 @@ from conftest import play, started
 from rich.console import Console
 
 import onmars
-from onmars import bench, replay, scoring
-from onmars import play as terminal
 from onmars.bots import agrees_to_end, progress_mark, round_marks
+from onmars.rules import scoring
+from onmars.terminal import play as terminal
+from onmars.tools import bench, replay
 
 
 def midgame(seed: int = 3, moves: int = 150) -> onmars.Game:

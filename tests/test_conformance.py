@@ -20,8 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import onmars
-from onmars import Move, economy
-from onmars.components import load
+from onmars import Move
+from onmars.rules import economy
+from onmars.rules.components import load
 
 CONFIGS = [(n, length) for n in (2, 3, 4) for length in ("short", "long")]
 SEEDS = (101, 202)

@@ -12,11 +12,12 @@ from __future__ import annotations
 import pytest
 from conftest import at, wipe
 
-from onmars import Game, IllegalMoveError, hexmap
-from onmars.construction import construct_blocker, push_construct
-from onmars.economy import lq_cap, storage_cap
-from onmars.engine import advance
-from onmars.state import State
+from onmars import Game, IllegalMoveError
+from onmars.rules import hexmap
+from onmars.rules.construction import construct_blocker, push_construct
+from onmars.rules.economy import lq_cap, storage_cap
+from onmars.rules.engine import advance
+from onmars.rules.state import State
 
 
 def colony_game(seed: int = 1) -> Game:

@@ -260,7 +260,7 @@ def test_resupply_refused_when_nothing_fits() -> None:
 
 
 def onmars_gain(bp: str) -> str:
-    from onmars.components import load
+    from onmars.rules.components import load
 
     return load().blueprint[bp].gain
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import assert_illegal, legal, only_res, play, started
 
 from onmars import Game
-from onmars.economy import crystals_in, gain
+from onmars.rules.economy import crystals_in, gain
 
 
 def with_goals(game: Game, seat: int, *goals: str) -> None:

@@ -15,11 +15,11 @@ from conftest import end_turn_quietly, frame, only_res, play, started, to_turn_o
 from test_executive import at, colony_game, crystals, give_built
 
 import onmars
-from onmars.components import load
-from onmars.construction import push_construct
-from onmars.discovery import rover_discoveries
-from onmars.lss import status_update
-from onmars.science import push_free_card
+from onmars.rules.components import load
+from onmars.rules.construction import push_construct
+from onmars.rules.discovery import rover_discoveries
+from onmars.rules.lss import status_update
+from onmars.rules.science import push_free_card
 
 # --- the cards -----------------------------------------------------------------------------------
 

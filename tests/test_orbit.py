@@ -15,7 +15,7 @@ from conftest import (
     started,
 )
 
-from onmars.components import load
+from onmars.rules.components import load
 
 # --- Landing Pod (§7.1, RUL-15) -----------------------------------------------------------------
 

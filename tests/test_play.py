@@ -12,7 +12,9 @@ from pathlib import Path
 from rich.console import Console
 
 import onmars
-from onmars import cli, hexmap, play, render, scoring
+from onmars import cli
+from onmars.rules import hexmap, scoring
+from onmars.terminal import play, render
 
 
 def console() -> Console:

@@ -10,7 +10,7 @@ from pathlib import Path
 from rich.console import Console
 
 import onmars
-from onmars import replay
+from onmars.tools import replay
 
 
 def saved_game(tmp_path: Path, moves: int = 80) -> tuple[Path, onmars.Game]:

@@ -10,9 +10,10 @@ import pytest
 from conftest import at
 from test_science import colony_game, me, refuses
 
-from onmars import Game, discovery, hexmap
-from onmars.mars import bot_cells
-from onmars.movement import push_rover_move
+from onmars import Game
+from onmars.rules import discovery, hexmap
+from onmars.rules.mars import bot_cells
+from onmars.rules.movement import push_rover_move
 
 
 def legal(g: Game) -> set[str]:

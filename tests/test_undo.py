@@ -20,9 +20,9 @@ from conftest import play, started
 from rich.console import Console
 
 import onmars
-from onmars import engine
-from onmars import game as game_module
-from onmars import play as terminal
+from onmars.rules import engine
+from onmars.rules import game as game_module
+from onmars.terminal import play as terminal
 
 Found = Callable[[onmars.Game, str], bool]
 

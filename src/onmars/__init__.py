@@ -1,14 +1,20 @@
-"""onmars: a rules engine for Vital Lacerda's On Mars (2-4 players)."""
+"""onmars: Vital Lacerda's On Mars (2-4 players): the rules engine, bots and clients.
 
-from onmars.errors import (
+Layers, each importing only those below it: ``onmars.rules`` (the game), ``onmars.bots``,
+``onmars.terminal`` (the terminal client), ``onmars.tools`` (arena, bench, replay), and
+``onmars.cli`` on top. The public face is :class:`Game`, :class:`Move` and the errors.
+"""
+
+from onmars.rules import (
+    Game,
     IllegalMoveError,
     InvalidMoveError,
+    LogEntry,
+    Move,
     OnMarsError,
     OptionsError,
     SaveFileError,
 )
-from onmars.game import Game, LogEntry
-from onmars.moves import Move
 
 __all__ = [
     "Game",

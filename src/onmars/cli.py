@@ -18,11 +18,11 @@ import random
 import sys
 from collections.abc import Sequence
 
-from onmars.components import substitutes
-from onmars.errors import OnMarsError
-from onmars.game import Game
-from onmars.play import add_arguments as play_arguments
-from onmars.play import main as play_main
+from onmars.rules.components import substitutes
+from onmars.rules.errors import OnMarsError
+from onmars.rules.game import Game
+from onmars.terminal.play import add_arguments as play_arguments
+from onmars.terminal.play import main as play_main
 
 
 def _who(game: Game, seat: int | None) -> str:
@@ -79,11 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--max-moves", type=int, default=5000)
     b.add_argument("--seed", type=int, default=1)
     a = sub.add_parser("arena", help="bot-versus-bot games: win rates and scores")
-    from onmars import arena
+    from onmars.tools import arena
 
     arena.add_arguments(a)
     v = sub.add_parser("replay", help="step through a saved game, as a spectator or a seat")
-    from onmars import replay
+    from onmars.tools import replay
 
     replay.add_arguments(v)
     r = sub.add_parser("rules", help="facts about the rules data")
@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return replay.main(args)
     if args.command == "bench":
-        from onmars.bench import check, run
+        from onmars.tools.bench import check, run
 
         try:
             check(args.games, args.max_moves, args.seed)

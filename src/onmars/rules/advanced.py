@@ -1,0 +1,440 @@
+"""The Advanced Building actions (§13.3, §14, components.md §4) that no other component shares.
+
+A Blueprint whose marker is on Mars unlocks its action, used as Executive row 8 (executive.py):
+for 2 Crystals, or free through a Scientist (§13.4). Each Blueprint names its action as an
+effect in data/cards.toml: most are effects every source shares (an upgrade, a Warehouse pick,
+a Tech from the Grid, ... in :mod:`onmars.effects`); the unique ones are defined here, each a
+``start`` that pushes its frames and a ``blocker`` saying why it could do nothing now ("" if it
+could; checked before it is offered, so a chosen action never dead-ends). The effect belongs to
+whoever uses the action: through a Scientist that may be another player than the Blueprint's
+owner.
+
+Boosts (§6.3, §6.4, §13.3): a teal Colonist boost moves one Colonist Living Quarters → Working
+Area for one more step; the construction actions ask for their boosts first (``boost`` /
+``done``), each adding 1 to the Tech level of that one construction. Recycling Bots (BP21) and
+Command Center (BP24) are boosted by Crystals from the Depot, one movement point each.
+
+Move notation added here: ``produce <q,r>`` (BP03 boost), ``gain <resource>`` (BP20),
+``retrieve <wa|action id>`` (BP18, BP19), ``radar <discovery tile>`` (BP15 first use); Bots
+moving as Rovers (BP21) step one hex at a time with ``bot <from> <to>``, then ``claim`` /
+``skip`` for each tile they ended on.
+"""
+
+from __future__ import annotations
+
+from onmars.rules import construction, hexmap, lab
+from onmars.rules.components import RESOURCES, load
+from onmars.rules.discovery import resolve, usable
+from onmars.rules.economy import gain, lq_cap, score, storable, storage_cap, to_lq, to_wa
+from onmars.rules.engine import (
+    Effect,
+    Frame,
+    PickStep,
+    Step,
+    effect_blocker,
+    pop,
+    push,
+    push_picks,
+    start_effect,
+)
+from onmars.rules.movement import push_rover_move, rover_steps
+from onmars.rules.moves import Move, mv
+from onmars.rules.state import State
+from onmars.rules.travel import produced, producers, production
+
+
+def title(bp: str) -> str:
+    return f"{bp} {load().blueprint[bp].name}"
+
+
+def action_blocker(s: State, seat: int, bp: str) -> str:
+    """Why ``seat`` could do nothing with Blueprint ``bp``'s action now ("" if it could)."""
+    return effect_blocker(s, seat, load().blueprint[bp].effect)
+
+
+def start_action(s: State, seat: int, bp: str) -> None:
+    start_effect(s, seat, load().blueprint[bp].effect)
+
+
+# --- BP02, 04, 06, 08, 10, 12: construct the Blueprint's building type (§9.2, §13.3) ------------
+
+
+def construct_problem(s: State, seat: int, types: list[str], boosts: int, more: int = 0) -> str:
+    """Why no construction of ``types`` is possible after ``more`` further boosts on top of
+    ``boosts`` already paid ("" if one is): the boost Colonists leave Living Quarters first,
+    since a Mine needs one there for its Miner (§9.2). Builds the message: for ``why`` only."""
+    p = s.players[seat]
+    p.lq -= more  # try it with the boost Colonists out of Living Quarters, then put them back
+    try:
+        return construction.construct_blocker(s, seat, types, tech_bonus=boosts + more)
+    finally:
+        p.lq += more
+
+
+def boost_range(s: State, seat: int, types: list[str], boosts: int) -> tuple[bool, bool]:
+    """(a construction is possible now, one is possible after one or more further boosts), with
+    ``boosts`` already paid. Each further boost adds 1 to the Tech level and takes a Colonist
+    out of Living Quarters, where a Mine's Miner must remain (§9.2, §13.3)."""
+    lq = s.players[seat].lq
+    now = later = False
+    for btype, need in construction.bonus_needs(s, seat, types).items():
+        keep = 1 if load().building_type[btype].needs_colonist else 0
+        now = now or (need <= boosts and lq >= keep)
+        later = later or max(1, need - boosts) <= lq - keep
+        if now and later:
+            break
+    return now, later
+
+
+def construct_boosted(s: State, seat: int, *, types: tuple[str, ...] = ()) -> None:
+    """Construct a building of the Blueprint's type by the usual rules; each boost, declared
+    before building, adds 1 to the Tech level for this construction (§13.3)."""
+    push(s, "ab_boost", seat, kind="construct", types=list(types), n=0)
+
+
+def construct_boosted_blocker(s: State, seat: int, *, types: tuple[str, ...] = ()) -> str:
+    if any(boost_range(s, seat, list(types), 0)):
+        return ""
+    return construct_problem(s, seat, list(types), 0)
+
+
+def casino(s: State, seat: int, *, n: int = 2) -> None:
+    """BP11: gain ``n`` Crystals (below the Depot, §4); each boost one more."""
+    gain(s.players[seat], "crystal", n)
+    push(s, "ab_boost", seat, kind="casino", n=0)
+
+
+class Boost(Step):
+    """Teal-Colonist boosts of an Advanced Building action: each ``boost`` moves one Colonist
+    Living Quarters → Working Area (§6.3, §13.3); ``done`` goes on. Frame ``kind``:
+    ``construct`` (each boost +1 Tech level; ``done`` then starts the construction of
+    ``types``) or ``casino`` (each boost +1 Crystal). ``n``: boosts paid."""
+
+    name = "ab_boost"
+    rule = "§13.3"
+    prompt = "boost the action (one Colonist to your Working Area each) or go on"
+    forced = True
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        p = s.players[f["p"]]
+        if f["kind"] != "construct":
+            return [Move("boost"), Move("done")] if p.lq else [Move("done")]
+        now, later = boost_range(s, f["p"], f["types"], f["n"])
+        return [Move("boost")] * later + [Move("done")] * now
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        p = s.players[f["p"]]
+        if m.verb == "boost":
+            to_wa(p)
+            f["n"] += 1
+            if f["kind"] == "casino":
+                gain(p, "crystal")
+            return
+        pop(s, f)
+        if f["kind"] == "construct":
+            construction.push_construct(s, f["p"], f["types"], tech_bonus=f["n"])
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "boost" and not s.players[f["p"]].lq:
+            return "§6.3: a boost moves a Colonist from your Living Quarters and you have none"
+        if m.verb == "done" and f["kind"] == "construct":
+            return construct_problem(s, f["p"], f["types"], f["n"])
+        return ""
+
+
+# --- BP03 Automated Production (§12.4) ------------
+
+
+def produce(s: State, seat: int) -> None:
+    """BP03: each of your Mines and Advanced Buildings produces once, as on the way to Orbit
+    (§12.4); each boost lets one of them, chosen, produce once more."""
+    p = s.players[seat]
+    for item, k in production(s, seat).items():
+        gain(p, item, k)
+    push_picks(s, "ab_produce", seat, n=0, must=0, boost="colonist")
+
+
+def produce_blocker(s: State, seat: int) -> str:
+    p = s.players[seat]
+    cells = producers(s, seat)
+    if not cells:
+        return "§14: you have no Advanced Building and no Miner on Mars to produce"
+    if not any(storable(p, produced(s, c)) for c in cells):
+        return "§4: your storage is full for everything your buildings produce"
+    return ""
+
+
+class ProduceAgain(PickStep):
+    """Automated Production boosts: ``boost`` then ``produce <q,r>``: that building produces
+    once more (§14)."""
+
+    name = "ab_produce"
+    rule = "§14"
+    prompt = "boost: one of your buildings produces once more"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        p = s.players[f["p"]]
+        return [
+            mv("produce", hexmap.text(c))
+            for c in producers(s, f["p"])
+            if storable(p, produced(s, c))
+        ]
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        cell = hexmap.parse(m.args[0])
+        assert cell is not None
+        gain(s.players[f["p"]], produced(s, cell))
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "produce" and f["n"] == 0:
+            return "§14: each extra production needs a boost first (one Colonist to your WA)"
+        if m.verb == "produce":
+            return "§14: choose one of your producing buildings whose item you can store (§4)"
+        return ""
+
+
+# --- BP13 Mineral Mine (§24.3), BP15 Radar (§21, RUL-15) ------------
+
+
+def score_op(s: State, seat: int, *, n: int = 2) -> None:
+    """BP13: score ``n`` OP (§24.3)."""
+    score(s.players[seat], n, "blueprint_action")
+
+
+def radar(s: State, seat: int) -> None:
+    """BP15, first use: one face-up Discovery tile of the Exploration space goes onto the card,
+    which is refilled (RUL-15), and its benefit is gained; later uses gain that tile's benefit
+    again."""
+    if s.radar:
+        resolve(s, seat, s.radar)
+    else:
+        push(s, "ab_radar", seat)
+
+
+def radar_blocker(s: State, seat: int) -> str:
+    if s.radar:
+        if usable(s, seat, s.radar):
+            return ""
+        return f"§14: you cannot pay for or use the benefit of {s.radar}, on the Radar"
+    if any(usable(s, seat, t) for t in s.exploration):
+        return ""
+    return "§14: you cannot pay for or use any Discovery tile of the Exploration space"
+
+
+class RadarPick(Step):
+    """``radar <tile>``: the Exploration tile that goes onto the Radar and resolves (§14)."""
+
+    name = "ab_radar"
+    rule = "§14"
+    prompt = "choose the Discovery tile for the Radar"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        return [mv("radar", t) for t in dict.fromkeys(s.exploration) if usable(s, f["p"], t)]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        tile = m.args[0]
+        s.exploration.remove(tile)
+        s.radar = tile
+        if s.discovery_stack:  # RUL-15: the Exploration space is refilled
+            s.exploration.append(s.discovery_stack.pop())
+        resolve(s, f["p"], tile)
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "radar" and m.args and m.args[0] in s.exploration:
+            return f"§14: you cannot pay for or use any part of {m.args[0]}'s benefit"
+        return f"§14: choose one of the Exploration space's tiles: {', '.join(s.exploration)}"
+
+
+# --- BP18 Aqueduct, BP19 Eco Resort: Colonists back to Living Quarters ------------
+
+
+def aqueduct(s: State, seat: int, *, n: int = 2) -> None:
+    """BP18: move up to ``n`` of your Colonists from the Working Area to Living Quarters."""
+    push_picks(s, "ab_retrieve", seat, n=n, src="wa")
+
+
+def aqueduct_blocker(s: State, seat: int, **_: object) -> str:
+    p = s.players[seat]
+    if not p.wa:
+        return "§14: you have no Colonist in your Working Area"
+    if p.lq >= lq_cap(p):
+        return "§4: your Living Quarters are full"
+    return ""
+
+
+def eco_resort(s: State, seat: int) -> None:
+    """BP19: return some or all of your Colonists on Action slots, either side, to Living
+    Quarters (those that do not fit go to your supply, §6.2)."""
+    mine = sum(slots.count(seat) for slots in s.slots.values())
+    push_picks(s, "ab_retrieve", seat, n=mine, src="slots")
+
+
+def eco_resort_blocker(s: State, seat: int) -> str:
+    if not any(seat in slots for slots in s.slots.values()):
+        return "§14: you have no Colonist on an Action slot"
+    return ""
+
+
+class Retrieve(PickStep):
+    """``retrieve wa`` (Aqueduct) or ``retrieve <action id>`` (Eco Resort): one of your
+    Colonists back to Living Quarters; ``done`` stops (§14)."""
+
+    name = "ab_retrieve"
+    rule = "§14"
+    prompt = "bring a Colonist back to your Living Quarters"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        p = s.players[f["p"]]
+        if f["src"] == "wa":
+            return [mv("retrieve", "wa")] if p.wa and p.lq < lq_cap(p) else []
+        return [mv("retrieve", a) for a, slots in s.slots.items() if f["p"] in slots]
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        p = s.players[f["p"]]
+        src = m.args[0]
+        if src == "wa":
+            p.wa -= 1
+            p.lq += 1
+        else:
+            s.slots[src].remove(p.seat)
+            to_lq(p, 1)
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if f["src"] == "wa":
+            return "§14: the Aqueduct moves Colonists from your Working Area (retrieve wa)"
+        return "§14: the Eco Resort takes back your Colonists on Action slots (retrieve <action>)"
+
+
+# --- BP20 Trade Market ------------
+
+
+def trade_gains(s: State, seat: int) -> list[str]:
+    p = s.players[seat]
+    return [r for r in RESOURCES[1:] if storable(p, r)]
+
+
+def trade_payments(s: State, seat: int) -> list[str]:
+    """Resources you could spend so that at least one non-Mineral Resource fits afterwards."""
+    p = s.players[seat]
+    cap = storage_cap(p)
+    return [
+        paid
+        for paid in RESOURCES
+        if p.res[paid] and any(r == paid or p.res[r] < cap for r in RESOURCES[1:])
+    ]
+
+
+def trade(s: State, seat: int, *, n: int = 2) -> None:
+    """BP20: spend 1 Resource from your storage, then take any ``n`` non-Mineral Resources from
+    the supply; each boost one more."""
+    push_picks(s, "ab_trade", seat, n=n, must=n, boost="colonist")
+
+
+def trade_blocker(s: State, seat: int, **_: object) -> str:
+    if not any(s.players[seat].res.values()):
+        return "§14: the Trade Market spends 1 Resource from your storage and you have none"
+    if not trade_payments(s, seat):
+        return "§4: your storage is full for every Resource the Trade Market gives"
+    return ""
+
+
+class Trade(PickStep):
+    """``pay <resource>`` first, then ``gain <resource>`` per Resource taken (not Minerals)."""
+
+    name = "ab_trade"
+    rule = "§14"
+    prompt = "Trade Market: spend a Resource, then take Resources from the supply"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        return [mv("gain", r) for r in trade_gains(s, f["p"])]
+
+    @classmethod
+    def options(cls, s: State, f: Frame) -> list[Move]:
+        if not f.get("paid"):
+            return [mv("pay", r) for r in trade_payments(s, f["p"])]
+        return super().options(s, f)
+
+    @classmethod
+    def apply(cls, s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        if m.verb == "pay":
+            s.players[f["p"]].res[m.args[0]] -= 1
+            f["paid"] = m.args[0]
+            return
+        super().apply(s, f, m)
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        gain(s.players[f["p"]], m.args[0])
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "gain" and m.args and m.args[0] == "mineral":
+            return "§14: the Trade Market gives non-Mineral Resources only"
+        if m.verb == "gain" and not f.get("paid"):
+            return "§14: spend 1 Resource from your storage first (pay <resource>)"
+        if m.verb == "gain":
+            return "§4: you cannot store that Resource"
+        return ""
+
+
+# --- BP22 Aerial Elevator (§12.4) ------------
+
+
+# --- BP24 Command Center (§9.1) ------------
+
+
+def command_mp(s: State, seat: int) -> int:
+    """The highest level of any Rover Tech in play, whoever owns it (0 if none, §14)."""
+    return max((level for _, _, level in lab.techs_in_play(s, "rover", seat)), default=0)
+
+
+def command(s: State, seat: int) -> None:
+    """BP24: move your Rover up to N hexes, N the highest Rover Tech level in play (reading a
+    level is not using the tile, §8.3); each Crystal from the Depot adds one hex. Claims as
+    usual."""
+    push_rover_move(s, seat, command_mp(s, seat), crystals=True, tech=False)
+
+
+def command_blocker(s: State, seat: int) -> str:
+    mp = command_mp(s, seat)
+    if mp + s.players[seat].crystals < 1:
+        return "§14: no Rover Tech is in play and you have no Crystal to move your Rover"
+    if not rover_steps(s, {"p": seat, "rover_mp": mp, "crystals": True}):
+        return "§9.1: your Rover cannot move to a hex where it may end"
+    return ""
+
+
+#: The Advanced Building actions that no other component shares (the shared ones, such as
+#: upgrades or Warehouse picks, are in :mod:`onmars.effects`).
+EFFECTS: tuple[Effect, ...] = (
+    Effect("construct_boosted", "§13.3", construct_boosted, construct_boosted_blocker),
+    Effect("casino", "§14", casino, lambda s, seat, **_: ""),
+    Effect("produce", "§12.4", produce, produce_blocker),
+    Effect("score", "§24.3", score_op, lambda s, seat, **_: ""),
+    Effect("radar", "RUL-15", radar, radar_blocker),
+    Effect("aqueduct", "§14", aqueduct, aqueduct_blocker),
+    Effect("eco_resort", "§14", eco_resort, eco_resort_blocker),
+    Effect("trade", "§14", trade, trade_blocker),
+    Effect("command", "§9.1", command, command_blocker),
+)
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (Boost, ProduceAgain, RadarPick, Retrieve, Trade)

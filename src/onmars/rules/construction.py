@@ -1,0 +1,472 @@
+"""Construct a Building (§9.2, seed items 4-5), with the Progress cube and the Life Support
+track it moves (§11, RUL-12).
+
+A construction is a chain of frames:
+
+1. ``construct`` — ``build <type> <q,r>``: the top tile of a non-Shelter type's stack (RUL-6) or
+   your lowest Shelter (``build shelter <q,r>``) on a hex with no building inside one of your
+   Bots' zones, either joining same-type buildings (a Complex) or standalone exactly 2 hexes
+   from one and adjacent to none.
+2. ``construct_tech`` — ``use <tech tile>``: joining a Complex needs a Tech tile of the type whose
+   level reaches every same-type building connected to the new hex, directly or not (seed
+   item 4). Another player's tile is borrowed through :func:`onmars.lab.use_tech`; its owner
+   decides at the end of the turn (§8.3). Shelter Tech: its owner only.
+3. ``pay`` — the cost from the building data (Minerals may substitute, §23.1).
+4. ``construct_place`` / ``construct_finish`` (automatic): displacement, crystal arrows (RUL-6),
+   the gain (new Complex size; Shelters give Crystals, seed item 5), the Progress cube, the Miner,
+   the LSS track and its rewards (:func:`onmars.lss.building_built`).
+
+Other modules start a construction with :func:`push_construct` after checking
+:func:`construct_blocker` (Discovery tiles §21, Advanced Building actions §13.3/§14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from onmars.rules import hexmap, lab, lss
+from onmars.rules.components import BUILDING_TYPES, PROGRESS_TYPES, load
+from onmars.rules.economy import can_pay, charge, gain
+from onmars.rules.engine import Frame, Step, main_action, pop, push
+from onmars.rules.mars import cells_of, complex_of, displace, zone
+from onmars.rules.missions import contribute
+from onmars.rules.moves import Move, mv
+from onmars.rules.placement import place_colonist, placement_blocker
+from onmars.rules.state import State
+
+SHELTER = "shelter"
+
+
+# --- what a building is ------------
+
+
+def kind_on_map(seat: int, btype: str) -> str:
+    """The building type as stored in ``s.bld``: Shelters carry their owner (§9.2)."""
+    return f"shelter:{seat}" if btype == SHELTER else btype
+
+
+def type_name(btype: str) -> str:
+    return load().building_type[btype].name
+
+
+def build_cost(btype: str) -> list[str]:
+    """The cost printed on the Building display / Shelter tile (§9.2 step 2)."""
+    return list(load().building_type[btype].cost)
+
+
+def all_types(types: list[str] | None) -> list[str]:
+    """``None`` means every type, your Shelter included (§9.2 step 1)."""
+    return list(BUILDING_TYPES) if types is None else [t for t in BUILDING_TYPES if t in types]
+
+
+def next_tile(s: State, seat: int, btype: str) -> str:
+    """The tile that would be built: the top of the type's stack ("" when empty, RUL-6); for a
+    Shelter, ``"shelter"`` while one is left on your board (§4: lowest first)."""
+    if btype == SHELTER:
+        return SHELTER if s.players[seat].shelters > 0 else ""
+    stack = s.building_stacks.get(btype, [])
+    return stack[-1] if stack else ""
+
+
+def type_problem(s: State, seat: int, btype: str, miners: int) -> str:
+    """Why no ``btype`` can be built at all, whatever the hex ("" if the tile, the cost and the
+    Miner are there). ``miners``: Colonists in Living Quarters free to become a Miner."""
+    name = type_name(btype)
+    if not next_tile(s, seat, btype):
+        if btype == SHELTER:
+            return "§9.2: all your Shelters are already on Mars"
+        return f"§9.2: the {name} stack of the Building display is empty (RUL-6)"
+    cost = build_cost(btype)
+    if not can_pay(s.players[seat], cost):
+        return f"§9.2: a {name} costs {' + '.join(cost)} and you cannot pay it (§23.1)"
+    if load().building_type[btype].needs_colonist and miners < 1:
+        return "§9.2: a Mine needs a Colonist from your Living Quarters to become its Miner"
+    return ""
+
+
+# --- where it may go ------------
+
+
+def bot_zone(s: State, seat: int) -> list[int]:
+    """Your Bots' building zones in cell order (§10)."""
+    return sorted(zone(s, seat))
+
+
+@cache
+def _ring2(cell: int) -> frozenset[int]:
+    """The map hexes exactly 2 from ``cell`` (standalone buildings, §9.2 step 3)."""
+    return frozenset(c for c in range(len(hexmap.cells())) if hexmap.hex_distance(cell, c) == 2)
+
+
+def joined(s: State, cell: int, kind: str) -> set[int]:
+    """Every building of ``kind`` connected to ``cell`` through same-type neighbours: whole
+    Complexes, even those only reached through another (seed item 4)."""
+    out: set[int] = set()
+    for nb in hexmap.neighbours(cell):
+        if s.bld[nb] == kind and nb not in out:
+            out |= complex_of(s, nb)
+    return out
+
+
+def eligible_techs(s: State, seat: int, btype: str, need: int, bonus: int) -> list[str]:
+    """Tech tiles of the type ``seat`` may use whose level (+ ``bonus``, §13.3) reaches
+    ``need`` (§8.2; Shelter Tech only its owner's, §8.3)."""
+    return [t for t, _, level in lab.techs_in_play(s, btype, seat) if level + bonus >= need]
+
+
+def best_tech(s: State, seat: int, btype: str) -> int | None:
+    """The highest level of a Tech tile of the type ``seat`` may use (None: none in play)."""
+    return max((level for _, _, level in lab.techs_in_play(s, btype, seat)), default=None)
+
+
+def type_ok(s: State, seat: int, btype: str, miners: int) -> bool:
+    """:func:`type_problem` is "" (no message built)."""
+    if not next_tile(s, seat, btype):
+        return False
+    data = load().building_type[btype]
+    if data.needs_colonist and miners < 1:
+        return False
+    return can_pay(s.players[seat], data.cost)
+
+
+def hex_needs(s: State, seat: int, btype: str, cells: list[int]) -> Iterator[tuple[int, int]]:
+    """(hex, Tech level needed) for each free hex of ``cells`` where ``btype`` may stand by
+    §9.2 step 3: 0 for a standalone building (exactly 2 from one of its type, adjacent to
+    none), else the number of same-type buildings it joins (seed item 4)."""
+    bld = s.bld
+    kind = kind_on_map(seat, btype)
+    same = frozenset(cells_of(bld, kind))
+    if not same:
+        return
+    sizes: dict[int, int] = {}  # building -> size of its Complex, this call only
+    for c in cells:
+        if bld[c]:
+            continue
+        touching = [nb for nb in hexmap.neighbours(c) if nb in same]
+        if not touching:
+            if not same.isdisjoint(_ring2(c)):
+                yield c, 0
+            continue
+        if len(touching) == 1:
+            nb = touching[0]
+            if nb not in sizes:
+                group = complex_of(s, nb)
+                for x in group:
+                    sizes[x] = len(group)
+            yield c, sizes[nb]
+        else:
+            yield c, len(joined(s, c, kind))
+
+
+def hex_problem(s: State, seat: int, btype: str, cell: int, bonus: int) -> str:
+    """Why ``btype`` may not go on ``cell`` ("" if it may), §9.2 step 3."""
+    name, where = type_name(btype), hexmap.text(cell)
+    if s.bld[cell]:
+        return f"§9.2: {where} already holds a building"
+    if cell not in zone(s, seat):
+        return f"§9.2: {where} is not in a building zone of your Bots (a Bot's hex or a neighbour)"
+    kind = kind_on_map(seat, btype)
+    group = joined(s, cell, kind)
+    if group:
+        need = len(group)
+        if eligible_techs(s, seat, btype, need, bonus):
+            return ""
+        levels = [lv for _, _, lv in lab.techs_in_play(s, btype, seat)]
+        have = f"the best you may use is level {max(levels)}" if levels else "none is available"
+        boost = f" (+{bonus} from the boost, §13.3)" if bonus else ""
+        only = " (a Shelter Tech only serves its owner, §8.3)" if btype == SHELTER else ""
+        return (
+            f"§9.2: joining {need} connected {name} building(s) at {where} needs a {name} Tech "
+            f"of level {need} or more{only}; {have}{boost} (seed item 4)"
+        )
+    if any(hexmap.hex_distance(cell, c) == 2 for c, k in enumerate(s.bld) if k == kind):
+        return ""
+    return (
+        f"§9.2: a {name} at {where} would touch no {name} and stand exactly 2 hexes from none: "
+        f"a standalone building must be exactly 2 from one of its type and adjacent to none"
+    )
+
+
+def build_problem(
+    s: State, seat: int, btype: str, cell: int, bonus: int, miners: int | None = None
+) -> str:
+    """Why ``build btype cell`` is illegal ("" if legal)."""
+    if miners is None:
+        miners = s.players[seat].lq
+    return type_problem(s, seat, btype, miners) or hex_problem(s, seat, btype, cell, bonus)
+
+
+def legal_builds(
+    s: State,
+    seat: int,
+    types: list[str] | None,
+    bonus: int,
+    miners: int | None = None,
+    first: bool = False,
+) -> list[tuple[str, int]]:
+    """Every (type, hex) that can be built now (only the first found if ``first``): the tile,
+    cost and Miner available (:func:`type_ok`), a free hex in a Bot zone, standalone or joining
+    with a Tech of level + ``bonus`` ≥ the buildings joined (§9.2)."""
+    if miners is None:
+        miners = s.players[seat].lq
+    todo = [t for t in all_types(types) if type_ok(s, seat, t, miners)]
+    if not todo:
+        return []
+    cells = bot_zone(s, seat)
+    out = []
+    for btype in todo:
+        best: int | None = -1  # -1: not looked up yet
+        for c, need in hex_needs(s, seat, btype, cells):
+            if need:
+                if best == -1:
+                    best = best_tech(s, seat, btype)
+                if best is None or best + bonus < need:
+                    continue
+            out.append((btype, c))
+            if first:
+                return out
+    return out
+
+
+def bonus_needs(s: State, seat: int, types: list[str] | None) -> dict[str, int]:
+    """For each allowed type whose tile and cost are available (the Miner aside), the least
+    Tech bonus (§13.3 boosts) that makes some hex legal; types that no bonus helps are absent
+    (a Tech of the type is still needed to join a Complex)."""
+    out: dict[str, int] = {}
+    cells: list[int] | None = None
+    for btype in all_types(types):
+        if not type_ok(s, seat, btype, 1):
+            continue
+        if cells is None:
+            cells = bot_zone(s, seat)
+        best: int | None = -1
+        least: int | None = None
+        for _, need in hex_needs(s, seat, btype, cells):
+            if need:
+                if best == -1:
+                    best = best_tech(s, seat, btype)
+                if best is None:
+                    continue
+                need = max(0, need - best)
+            if least is None or need < least:
+                least = need
+                if not least:
+                    break
+        if least is not None:
+            out[btype] = least
+    return out
+
+
+def _no_build_reason(
+    s: State, seat: int, types: list[str] | None, bonus: int, miners: int | None = None
+) -> str:
+    if miners is None:
+        miners = s.players[seat].lq
+    reasons = []
+    for btype in all_types(types):
+        why = type_problem(s, seat, btype, miners)
+        if not why:
+            why = (
+                "no free hex in your Bots' zones joins its type with a Tech of enough level "
+                "or stands exactly 2 hexes from one"
+            )
+        reasons.append(f"{type_name(btype)}: {why.removeprefix('§9.2: ')}")
+    if not reasons:
+        return "§9.2: no building type can be constructed here"
+    return "§9.2: nothing can be constructed (" + "; ".join(reasons) + ")"
+
+
+# --- the interface for other modules ------------
+
+
+def construct_blocker(
+    s: State, seat: int, types: list[str] | None = None, tech_bonus: int = 0
+) -> str:
+    """Why ``seat`` cannot construct now ("" if some legal construction exists). ``types``:
+    the allowed types (``None`` = all, your Shelter included; ``"shelter"`` = your own Shelter).
+    ``tech_bonus`` adds to the level of the Tech used (§13.3): a Tech is still needed to join
+    a Complex. Call it after any boost Colonists have left Living Quarters."""
+    if legal_builds(s, seat, types, tech_bonus, first=True):
+        return ""
+    return _no_build_reason(s, seat, types, tech_bonus)
+
+
+def push_construct(
+    s: State, seat: int, types: list[str] | None = None, tech_bonus: int = 0
+) -> None:
+    """Push the frames of one construction (§9.2); check :func:`construct_blocker` first."""
+    push(s, "construct", seat, types=None if types is None else list(types), bonus=tech_bonus)
+
+
+# --- the steps ------------
+
+
+class Construct(Step):
+    """Choose the building and its hex: ``build <type> <q,r>`` (§9.2 steps 1 and 3)."""
+
+    name = "construct"
+    rule = "§9.2"
+    prompt = "construct a building: build <type> <q,r>"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        return [
+            mv("build", t, hexmap.text(c))
+            for t, c in legal_builds(s, f["p"], f["types"], f["bonus"])
+        ]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        seat, btype = f["p"], m.args[0]
+        cell = hexmap.parse(m.args[1])
+        assert cell is not None
+        p = s.players[seat]
+        tile = s.building_stacks[btype].pop() if btype != SHELTER else SHELTER
+        if btype == SHELTER:
+            p.shelters -= 1  # the lowest Shelter leaves the board (§4)
+        group = joined(s, cell, kind_on_map(seat, btype))
+        push(s, "construct_place", seat, type=btype, cell=cell, tile=tile)
+        charge(s, seat, build_cost(btype))
+        if group:
+            push(s, "construct_tech", seat, type=btype, need=len(group), bonus=f["bonus"])
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb != "build" or len(m.args) != 2:
+            return "§9.2: choose a building and a hex: build <type> <q,r>"
+        btype, where = m.args
+        if btype not in BUILDING_TYPES:
+            known = ", ".join(BUILDING_TYPES)
+            return f"§9.2: there is no building type {btype!r}; types are {known}"
+        allowed = all_types(f["types"])
+        if btype not in allowed:
+            return f"§9.2: this construction allows only {', '.join(allowed)}"
+        cell = hexmap.parse(where)
+        if cell is None:
+            return f"RUL-1: {where} is not a hex of the Mars map"
+        return build_problem(s, f["p"], btype, cell, f["bonus"])
+
+
+class ConstructTech(Step):
+    """Use a Tech tile of the type with level ≥ the connected buildings (§9.2, seed item 4);
+    a lone eligible tile is used without asking."""
+
+    name = "construct_tech"
+    rule = "§9.2"
+    prompt = "use a Tech tile for the Complex"
+    forced = True
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        tiles = eligible_techs(s, f["p"], f["type"], f["need"], f["bonus"])
+        return [mv("use", t) for t in tiles]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        lab.use_tech(s, f["p"], m.args[0])
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "use" and m.args:
+            for tile, _, level in lab.techs_in_play(s, f["type"], f["p"]):
+                if tile == m.args[0]:
+                    boost = f" + {f['bonus']} (§13.3)" if f["bonus"] else ""
+                    return (
+                        f"§9.2: {tile} is level {level}{boost}; joining {f['need']} "
+                        f"building(s) needs level {f['need']} (seed item 4)"
+                    )
+            if f["type"] == SHELTER:
+                return "§8.3: only your own Shelter Tech may be used for your Shelters"
+            return f"§9.2: {m.args[0]} is not a {type_name(f['type'])} Tech tile in play"
+        return ""
+
+
+class ConstructPlace(Step):
+    """Place the tile: whatever is on the hex is displaced (§9.2): a Crystal to the supply, a
+    tile to the box, Bots and Rovers to the closest available hex (RUL-1)."""
+
+    name = "construct_place"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        seat, cell = f["p"], f["cell"]
+        s.bld[cell] = kind_on_map(seat, f["type"])
+        push(s, "construct_finish", seat, type=f["type"], cell=cell, tile=f["tile"])
+        displace(s, cell)  # the displaced pieces move before the arrows are read
+
+
+class ConstructFinish(Step):
+    """Steps 4-8 of §9.2: crystal arrows (RUL-6), gain = the new Complex size (standalone 1;
+    Shelter: Crystals, seed item 5), the Progress cube, the LSS track (§11), the Miner."""
+
+    name = "construct_finish"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        seat, cell, btype = f["p"], f["cell"], f["type"]
+        p = s.players[seat]
+        c = load()
+        if f["tile"] != SHELTER:
+            for d in c.building_tile[f["tile"]].arrows:
+                nb = hexmap.neighbour_in(cell, d)
+                if nb is not None and s.empty(nb):
+                    s.crystal[nb] = 1
+        size = len(complex_of(s, cell))
+        gain(p, c.building_type[btype].gain, size)
+        if btype in PROGRESS_TYPES and size >= 2 and btype not in p.progress:
+            p.progress.append(btype)  # first Complex created or enlarged (§9.2 step 6)
+            contribute(s, seat, "progress")
+        if c.building_type[btype].needs_colonist:
+            p.lq -= 1  # the Miner comes from Living Quarters (§9.2 step 8)
+            s.miner[cell] = seat
+        if c.building_type[btype].lss:
+            lss.building_built(s, seat, btype)
+
+
+# --- the main action ------------
+
+
+_NOT_MINE = [t for t in BUILDING_TYPES if t != "mine"]
+
+
+def _miner_reserve(s: State, seat: int) -> int | None:
+    """0 when something besides a Mine can be built; 1 when only a Mine can: a Colonist must
+    stay in Living Quarters after the placement and its costs to become the Miner (§6.2,
+    §9.2); None when nothing can be built."""
+    if legal_builds(s, seat, _NOT_MINE, 0, first=True):
+        return 0
+    return 1 if legal_builds(s, seat, ["mine"], 0, miners=1, first=True) else None
+
+
+class ConstructBuilding:
+    """Construct a Building: place a Red Colonist (§6.2), then build (§9.2)."""
+
+    @staticmethod
+    def blocker(s: State, seat: int) -> str:
+        p = s.players[seat]
+        keep = _miner_reserve(s, seat)
+        if keep is None:
+            return _no_build_reason(s, seat, None, 0, miners=max(0, p.lq - 1))
+        why = placement_blocker(s, seat, "construct", keep=keep)
+        if why and keep:
+            return (
+                f"§9.2: only a Mine can be built and its Miner must stay in Living Quarters; {why}"
+            )
+        return why
+
+    @staticmethod
+    def start(s: State, seat: int) -> None:
+        push_construct(s, seat)
+        place_colonist(s, seat, "construct", keep=_miner_reserve(s, seat) or 0)
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (Construct, ConstructTech, ConstructPlace, ConstructFinish)
+MAIN_ACTIONS = (main_action("construct", "§9.2", ConstructBuilding),)

@@ -1,0 +1,221 @@
+"""Executive actions on the Depot rows (§13, RUL-13), row 8 included: an Advanced Building's
+action (§13.2-13.4), whose 24 effects live in :mod:`onmars.advanced`.
+
+Row 8 is used in one of two ways, chosen after ``exec advanced`` with
+``advanced <blueprint> <route>``:
+
+- ``advanced BP11 pay``: one of *your* built Blueprints, for 2 Crystals from the Depot (§13.1);
+- ``advanced BP11 systems_engineer``: free through a Scientist (§13.4, seed item 1). Either your
+  Scientist moves (or stays) onto the Blueprint card of any built Advanced Building of its
+  specialty (``works_in``), yours or another player's, and you use that action; or another
+  player's Scientist already works on *your* Blueprint, which you then also use free. While a
+  Scientist works on a Blueprint (``s.sci_at[scientist] == blueprint``), both the Scientist's
+  owner and the Blueprint's owner use it free; it stays until moved again.
+
+The 2 Crystals depend on the route, which is chosen after ``exec advanced``. Row 8 therefore
+prices itself (``engine.Action.cost``, read by ``flow.Turn``): the Turn step charges nothing up
+front and the ``pay`` route charges the 2 Crystals.
+"""
+
+from __future__ import annotations
+
+from onmars.rules import advanced
+from onmars.rules.components import ExecutiveRow, load
+from onmars.rules.engine import Action, Effect, Frame, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.moves import Move, mv
+from onmars.rules.state import State
+
+# --- rows 1-7 (§13.2, RUL-13): each row's effect is named in the data ------------
+# "Take a Blueprint" and "Upgrade" follow their main-action rules but allow no boost and no
+# Upgrade-Tech repeat; "Develop a Tech" is free and gains the space benefit (RUL-13).
+
+
+def row_action(row: ExecutiveRow) -> Action:
+    """The Executive action of a Depot row: its data-named effect (row 8 prices itself)."""
+    if row.effect.effect == ROW:
+        return Action(row.id, "§13.3", advanced_blocker, _start_advanced, cost=_no_upfront_cost)
+
+    def blocker(s: State, seat: int) -> str:
+        return effect_blocker(s, seat, row.effect)
+
+    def start(s: State, seat: int) -> None:
+        start_effect(s, seat, row.effect)
+
+    return Action(row.id, "§13.2", blocker, start)
+
+
+# --- row 8: an Advanced Building's action (§13.2-13.4, RUL-13) ------------
+
+ROW = "advanced"
+PAY = "pay"
+
+
+def row_cost() -> int:
+    """The printed cost of row 8 in Crystals (§13.2)."""
+    return load().executive[ROW].cost
+
+
+def built_owner(s: State, bp: str) -> int:
+    """The seat whose Advanced Building marker left ``bp`` for Mars (-1: not built)."""
+    return next((p.seat for p in s.players if bp in p.built), -1)
+
+
+def scientist_owner(s: State, sci: str) -> int:
+    return next((p.seat for p in s.players if sci in p.scientists), -1)
+
+
+def route_problem(s: State, seat: int, bp: str, route: str) -> str:
+    """Why ``advanced <bp> <route>`` is closed to ``seat``, whatever the action would do ("" if
+    open)."""
+    data = load().blueprint.get(bp)
+    if data is None:
+        return f"§14: there is no Blueprint {bp!r}"
+    owner = built_owner(s, bp)
+    if owner < 0:
+        return f"§13.3: {advanced.title(bp)} is not built: its action opens with its marker on Mars"
+    p = s.players[seat]
+    if route == PAY:
+        if owner != seat:
+            return (
+                f"§13.3: {advanced.title(bp)} is {s.players[owner].name}'s; Crystals pay only "
+                "for your own Advanced Buildings (a Scientist working there makes it free, §13.4)"
+            )
+        if p.crystals < row_cost():
+            return (
+                f"§13.1: an Advanced Building action costs {row_cost()} Crystals from your Depot "
+                f"and you have {p.crystals}"
+            )
+        return ""
+    sci = load().scientist.get(route)
+    if sci is None:
+        return f"§13.4: use 'pay' or a Scientist's id, not {route!r}"
+    if sci.works_in != data.building:
+        return (
+            f"§13.4: the {sci.name} works only in {sci.works_in} Advanced Buildings and "
+            f"{advanced.title(bp)} is a {data.building}"
+        )
+    holder = scientist_owner(s, route)
+    if holder == seat or (holder >= 0 and owner == seat and s.sci_at.get(route) == bp):
+        return ""
+    if holder < 0:
+        return f"§13.4: nobody has hired the {sci.name}"
+    if s.sci_at.get(route) == bp:
+        return (
+            f"§13.4: the {sci.name} on {advanced.title(bp)} works free for its owner and the "
+            "Blueprint's owner only"
+        )
+    return f"§13.4: the {sci.name} is {s.players[holder].name}'s; only its owner moves it"
+
+
+def _with_crystals(s: State, seat: int, delta: int, bp: str) -> str:
+    """The action's blocker as if the route had been paid (``delta`` Crystals)."""
+    p = s.players[seat]
+    p.crystals += delta
+    try:
+        return advanced.action_blocker(s, seat, bp)
+    finally:
+        p.crystals -= delta
+
+
+def action_problem(s: State, seat: int, bp: str, route: str) -> str:
+    """Why this route to this action is not legal now ("" if it is): the route, then whether
+    the action could do anything once the route is paid (the Biolab's Contract needs a third
+    Crystal when the action costs 2)."""
+    reason = route_problem(s, seat, bp, route)
+    if reason:
+        return reason
+    return _with_crystals(s, seat, -row_cost() if route == PAY else 0, bp)
+
+
+def candidates(s: State, seat: int) -> list[tuple[str, str]]:
+    """Every (blueprint, route) worth checking: each built Blueprint with ``pay`` and with the
+    Scientist of its specialty."""
+    out = []
+    for p in s.players:
+        for bp in p.built:
+            building = load().blueprint[bp].building
+            out.append((bp, PAY))
+            out += [(bp, sid) for sid, sc in load().scientist.items() if sc.works_in == building]
+    return out
+
+
+def advanced_moves(s: State, seat: int) -> list[Move]:
+    return [
+        mv(ROW, bp, route)
+        for bp, route in candidates(s, seat)
+        if not action_problem(s, seat, bp, route)
+    ]
+
+
+def advanced_blocker(s: State, seat: int) -> str:
+    """Why row 8 can do nothing for ``seat`` now ("" if it can)."""
+    if any(not action_problem(s, seat, bp, route) for bp, route in candidates(s, seat)):
+        return ""
+    own = [c for c in candidates(s, seat) if not route_problem(s, seat, *c)]
+    if own:
+        details = "; ".join(
+            f"{advanced.title(bp)}: {action_problem(s, seat, bp, r)}" for bp, r in own[:4]
+        )
+        return f"§14: none of the Advanced Building actions open to you can do anything ({details})"
+    p = s.players[seat]
+    if p.built and p.crystals < row_cost():
+        return (
+            f"§13.1: an Advanced Building action costs {row_cost()} Crystals from your Depot and "
+            f"you have {p.crystals}; no Scientist works free for you (§13.4)"
+        )
+    return (
+        "§13.3: you have no built Blueprint (Advanced Building) of your own and no Scientist "
+        "working in one for you"
+    )
+
+
+def _start_advanced(s: State, seat: int) -> None:
+    push(s, ROW, seat)
+
+
+def _no_upfront_cost(s: State, seat: int) -> int:
+    """Nothing before the route is chosen: the ``pay`` route charges the 2 Crystals (§13.3)."""
+    return 0
+
+
+def _advanced_effect_blocker(s: State, seat: int) -> str:
+    return advanced_blocker(s, seat)
+
+
+#: Row 8's effect, named ``advanced`` in the data.
+EFFECTS = (Effect(ROW, "§13.3", _start_advanced, _advanced_effect_blocker),)
+
+
+class UseAdvanced(Step):
+    """Choose the Advanced Building action and how it is paid: ``advanced <blueprint> pay``
+    (2 Crystals, your own Blueprint) or ``advanced <blueprint> <scientist>`` (free, §13.4)."""
+
+    name = ROW
+    rule = "§13.3"
+    prompt = "use an Advanced Building action: advanced <blueprint> <pay|scientist>"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        return advanced_moves(s, f["p"])
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        seat, (bp, route) = f["p"], m.args
+        p = s.players[seat]
+        if route == PAY:
+            p.crystals -= row_cost()
+        elif route in p.scientists:  # free through the Scientist (§13.4)
+            s.sci_at[route] = bp  # it stays there until moved again
+        advanced.start_action(s, seat, bp)
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb != ROW or len(m.args) != 2:
+            return "§13.3: name the Blueprint and the way to use it: advanced <blueprint> <route>"
+        return action_problem(s, f["p"], m.args[0], m.args[1])
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (UseAdvanced,)

@@ -1,0 +1,530 @@
+"""The public face of the engine: :class:`Game`.
+
+A game is (options, seed, moves), plus ``"ended": "agreement"`` when the players ended it early
+(RUL-20): ``Game.replay(game.log)`` rebuilds it exactly. ``play`` is the only way to change a
+game; it refuses an illegal move with :class:`IllegalMoveError` naming the rule, and malformed
+text with :class:`InvalidMoveError`, leaving the game untouched. Every error on bad input is an
+:class:`~onmars.errors.OnMarsError` (a ``ValueError``).
+
+Besides the moves, the game remembers for each move its round, its seat, its turn and whether it
+turned anything face up (RUL-19: such a move cannot be taken back); saves keep that record.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any, NamedTuple
+
+from onmars.rules import engine
+from onmars.rules.errors import IllegalMoveError, InvalidMoveError, OptionsError, SaveFileError
+from onmars.rules.goals import end_of_turn as goals_end_of_turn
+from onmars.rules.moves import TOKEN, VERBS, Move
+from onmars.rules.registry import register
+from onmars.rules.scoring import scores, winners
+from onmars.rules.setup import new_state
+from onmars.rules.state import State
+from onmars.rules.view import view
+
+LENGTHS = ("short", "long")
+SAVE_FORMAT = 1
+#: Seeds are 0 <= seed < MAX_SEED, so that every game's log can be saved and read back.
+MAX_SEED = 2**63
+#: How a game ended early (RUL-20); recorded in the log as ``"ended": AGREEMENT``.
+AGREEMENT = "agreement"
+#: A position is kept every CHECKPOINT moves, the last KEEP of them (and the start): undo
+#: replays fewer than CHECKPOINT moves, or the whole game when it goes back further than that.
+CHECKPOINT = 64
+KEEP = 2
+#: What another seat sees of a Private Goal spent as a Crystal (RUL-18).
+DISCARD_SEEN = "discard (a goal)"  # short: it fits the log panel
+
+
+class LogEntry(NamedTuple):
+    """One move as a seat may see it (:meth:`Game.seat_log`): its round, the seat that made it
+    and its text, with other seats' secrets redacted (RUL-18)."""
+
+    round: int
+    seat: int | None
+    move: str
+
+
+#: Per move: (round, seat, turn key). The turn key (phase and markers laid down) with the
+#: round and the seat tells the turns apart.
+Turn = tuple[int, int | None, str]
+
+
+class Game:
+    """An On Mars game for 2-4 players (§3)."""
+
+    def __init__(
+        self,
+        state: State,
+        options: dict[str, Any],
+        moves: list[str],
+        *,
+        turns: list[Turn] | None = None,
+        reveals: list[int] | None = None,
+        ended: str | None = None,
+    ) -> None:
+        self._state = state
+        self._legal: LegalMoves | None = None  # the pending decision's moves, while unchanged
+        self._exposed = False  # someone holds the state (see ``state``): no caching
+        self.options = options
+        self.moves = moves
+        #: ``"agreement"`` once the game was ended by agreement (RUL-20), else ``None``.
+        self.ended = ended
+        # per move: round, seat, turn; and the indices of the moves that turned something face
+        # up (RUL-19). None: unknown (a loaded save), rebuilt by replaying the moves when needed
+        self._turns: list[Turn] | None = turns if turns is not None or moves else []
+        self._reveals: list[int] | None = reveals if reveals is not None or moves else []
+        # positions before move k (never changed: restored as clones), the undo's starting points
+        self._checkpoints: dict[int, State] = {}
+
+    # --- creation --------------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls, players: int | list[str] = 3, seed: int | None = None, length: str = "short"
+    ) -> Game:
+        """A new game. ``players``: a count (2-4) or a list of names; ``length``: "short" or
+        "long" (§3.2 item 11, RUL-17). ``seed=None`` draws a seed, recorded in the log."""
+        names = _names(players)
+        if not isinstance(length, str) or length not in LENGTHS:
+            raise OptionsError(f"§3.2: length must be 'short' or 'long', not {length!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionsError(f"RUL-17: the seed must be an integer, not {seed!r}")
+        if not 0 <= seed < MAX_SEED:
+            raise OptionsError(f"RUL-17: the seed must be from 0 to 2**63 - 1, not {seed}")
+        return cls(_start(names, seed, length), {"players": names, "length": length}, [])
+
+    @classmethod
+    def replay(cls, log: dict[str, Any]) -> Game:
+        """Rebuild a game from its log (options, seed, moves, and ``"ended": "agreement"`` for
+        a game ended by agreement, RUL-20). Raises :class:`SaveFileError`."""
+        try:
+            options, seed, moves = log["options"], log["seed"], log["moves"]
+            game = cls.new(options["players"], seed, options["length"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveFileError(f"not a valid On Mars log: {exc}") from None
+        if not isinstance(moves, list):
+            raise SaveFileError("the log's moves must be a list of move texts")
+        ended = log.get("ended")
+        if ended not in (None, AGREEMENT):
+            raise SaveFileError(f"RUL-20: a game ends by agreement or not at all, not {ended!r}")
+        for i, text in enumerate(moves):
+            try:
+                game.play(text)
+            except ValueError as exc:
+                raise SaveFileError(f"move {i + 1} ({text!r}) of the log: {exc}") from None
+        if ended == AGREEMENT:
+            try:
+                game.conclude()
+            except IllegalMoveError as exc:
+                raise SaveFileError(f"the log's end by agreement: {exc}") from None
+        return game
+
+    # --- the state -------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The whole state, for the rules' own tests: clients use the public methods
+        (:meth:`view`, :meth:`decision`, ...). Whoever holds it may change it at any time, so
+        from then on this game lists its legal moves afresh every time instead of caching
+        them."""
+        self._exposed = True
+        self._legal = None
+        return self._state
+
+    @state.setter
+    def state(self, value: State) -> None:
+        self._legal = None
+        self._state = value
+
+    def _cache(self, listed: list[Move] | None) -> None:
+        """Keep the legal moves the engine listed while settling the new position."""
+        self._legal = None if listed is None or self._exposed else LegalMoves(listed)
+
+    # --- playing ---------------------------------------------------------------------------------
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the pending decision (none once the game is over), listed once per
+        position: a list whose ``in`` is a set lookup."""
+        if self._legal is not None:
+            return LegalMoves(self._legal)
+        listed = LegalMoves(engine.legal_moves(self._state))
+        self._cache(listed)
+        return listed
+
+    def decision(self) -> Decision | None:
+        """The pending decision: who decides, its prompt and rule, and its legal moves; ``None``
+        once the game is over."""
+        s = self._state
+        if not s.stack:
+            return None
+        step = engine.STEPS[s.stack[-1]["t"]]
+        seat = engine.current_player(s)
+        prompt = step.prompt or step.name.replace("_", " ")
+        return Decision(seat, step.name, prompt, step.rule, self.legal_moves())
+
+    def push(self, move: Move) -> None:
+        """Apply a move known to be legal, without checking it or recording what undo needs:
+        the fast path for bots and search on their own copies. An illegal move corrupts the
+        game; use :meth:`play` for anything a person or a network sent."""
+        self._cache(engine.play(self._state, move, known_legal=True))
+        self.moves.append(str(move))
+        self._turns = self._reveals = None
+        self._checkpoints = {}
+
+    def play(self, move: Move | str) -> None:
+        move = _as_move(move)
+        if self.ended:
+            raise IllegalMoveError("RUL-20: the game was ended by agreement: no move can be played")
+        s, n = self._state, len(self.moves)
+        known = self._legal is not None and move in self._legal
+        if self._legal is not None and not known:
+            raise IllegalMoveError(engine.explain(s, move))
+        if n % CHECKPOINT == 0 or not self._checkpoints:
+            self._keep(n)
+        reveals = self._reveals if self._reveals is not None else self._revealed_moves()
+        seat = s.stack[-1]["p"] if s.stack else None
+        turn, before = (s.round, seat, f"{s.phase}:{len(s.done)}"), _face_down(s)
+        self._cache(engine.play(s, move, known_legal=known))
+        self.moves.append(str(move))
+        if self._turns is not None:
+            self._turns.append(turn)
+        after = _face_down(s)
+        if after != before and _revealed(before, after, s):
+            reveals.append(n)
+
+    def why(self, move: Move | str) -> str:
+        """Why a move is illegal now ("" if it is legal). Names no secret card (RUL-19)."""
+        move = _as_move(move)
+        if self.ended:
+            return "RUL-20: the game was ended by agreement: no move can be played"
+        return "" if move in self.legal_moves() else engine.explain(self._state, move)
+
+    def undo(self, seat: int | None = None) -> None:
+        """Take back the last move. Refused (:class:`IllegalMoveError`, "RUL-19: ...") when that
+        move turned something face up: a card or tile drawn from a face-down stack, a new top of
+        a building stack, a Private Goal completed. With ``seat``, also unless the last move was
+        that seat's own, in the turn it is playing now (RUL-19)."""
+        problem = self._undo_problem(seat)
+        if problem:
+            raise IllegalMoveError(problem)
+        target = len(self.moves) - 1
+        self.state = self._position(target)
+        if self._turns is not None:
+            del self._turns[target:]
+        del self.moves[target:]
+        for k in [k for k in self._checkpoints if k > target]:
+            del self._checkpoints[k]
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether :meth:`undo` (with the same ``seat``) would take back the last move."""
+        return not self._undo_problem(seat)
+
+    def _undo_problem(self, seat: int | None) -> str:
+        if self.ended:
+            return "RUL-20: the game was ended by agreement: its moves can no longer be taken back"
+        if not self.moves:
+            return "RUL-19: nothing to undo: no move has been played"
+        revealed = self._revealed_moves()[-1:] == [len(self.moves) - 1]
+        if seat is not None:
+            rnd, mover, key = self._played()[-1]
+            s = self._state
+            if engine.current_player(s) != seat or mover != seat:
+                return "RUL-19: a player may take back only their own moves of the current turn"
+            if (rnd, key) != (s.round, _turn_key(s)):
+                return "RUL-19: your turn has ended: its moves can no longer be taken back"
+        if revealed:
+            return (
+                "RUL-19: the last move turned something face up (a card or tile drawn from a "
+                "face-down stack, a new building stack top, a completed Private Goal): it "
+                "cannot be taken back"
+            )
+        return ""
+
+    def conclude(self) -> None:
+        """End the game now by the players' agreement (RUL-20): the position is scored with the
+        final scoring (§24.1-2) as it stands and the game is over; the log records
+        ``"ended": "agreement"``. Decisions still pending are dropped; a Private Goal card spent
+        as a Crystal this turn is lost with the turn (§18.1)."""
+        s = self._state
+        if self.is_over:
+            raise IllegalMoveError("§24.1: the game is already over")
+        seat = s.turn.get("p")
+        if isinstance(seat, int):
+            goals_end_of_turn(s, seat)
+        s.stack.clear()
+        s.turn = {}
+        engine.push(s, "game_end", -1)  # the game end step of the rules (scoring.GameEnd)
+        engine.advance(s)
+        self._legal = None
+        self.ended = AGREEMENT
+
+    def seat_log(self, seat: int | None = None, start: int = 0) -> list[LogEntry]:
+        """The moves as ``seat`` may see them (``None``: a spectator), with their round and seat,
+        from move ``start`` (0-based) on; no seed (it would reveal every stack).
+
+        Which move texts can name a secret (RUL-18)? Only ``discard <Private Goal>``: the card
+        goes to the box unseen, so another seat reads ``discard (a goal)``. Completing a
+        goal (``goal <id>``) turns it face up; ``discover``/``radar`` name Exploration tiles,
+        which lie face up (RUL-15); ``take``, ``learn``, ``hire``, ``refill`` name cards of
+        public displays; a Discovery tile claimed (``claim``) is not named."""
+        out = []
+        played = self._played()[start:]
+        for text, (rnd, mover, _) in zip(self.moves[start:], played, strict=True):
+            if mover != seat and text.startswith("discard "):
+                text = DISCARD_SEEN
+            out.append(LogEntry(rnd, mover, text))
+        return out
+
+    # --- the record of the moves and earlier positions ---------------------------------------
+    def _played(self) -> list[Turn]:
+        """Round, seat and turn of every move (rebuilt by replay when not known)."""
+        if self._turns is None or len(self._turns) != len(self.moves):
+            return self._rebuild()[0]
+        return self._turns
+
+    def _revealed_moves(self) -> list[int]:
+        """The indices of the moves that turned something face up (RUL-19)."""
+        if self._reveals is None or (self._reveals and self._reveals[-1] >= len(self.moves)):
+            return self._rebuild()[1]
+        return self._reveals
+
+    def _rebuild(self) -> tuple[list[Turn], list[int]]:
+        """Replay the moves to learn their rounds, seats, turns and reveals."""
+        names = [p.name for p in self._state.players]
+        again = Game.new(names, self._state.seed, self._state.length)
+        for text in self.moves:
+            again.play(text)
+        assert again._turns is not None and again._reveals is not None
+        self._turns, self._reveals = again._turns, again._reveals
+        return self._turns, self._reveals
+
+    def _keep(self, n: int) -> None:
+        """Keep the position before move ``n``, forgetting all but the last few (and the
+        start): undo seldom goes back far, and a long game would hold many states."""
+        if n in self._checkpoints:
+            return
+        self._checkpoints[n] = self._state.clone()
+        old = sorted(k for k in self._checkpoints if k)[:-KEEP]
+        for k in old:
+            del self._checkpoints[k]
+
+    def _position(self, n: int) -> State:
+        """The state after the first ``n`` moves, from the nearest kept position."""
+        k = max((c for c in self._checkpoints if c <= n), default=None)
+        if k is None:
+            k, state = (
+                0,
+                _start([p.name for p in self._state.players], self._state.seed, self._state.length),
+            )
+            self._checkpoints[0] = state.clone()
+        else:
+            state = self._checkpoints[k].clone()
+        for text in self.moves[k:n]:
+            engine.play(state, Move.parse(text))
+        return state
+
+    # --- queries ---------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """Seat index of whoever must decide now; ``None`` when the game is over."""
+        return engine.current_player(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.phase == "over"
+
+    @property
+    def round(self) -> int:
+        """The round being played (1 from the first turn on; 0 during the opening picks)."""
+        return self._state.round
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names, by seat."""
+        return [p.name for p in self._state.players]
+
+    def winners(self) -> list[int]:
+        """The seats that win (several on a shared victory, §24.4); none before the end."""
+        return winners(self._state) if self.is_over else []
+
+    @property
+    def log(self) -> dict[str, Any]:
+        """The game's log: options, seed, moves (and ``"ended"`` after :meth:`conclude`). A
+        copy: changing it changes nothing in the game. It holds the seed, which reveals every
+        face-down stack: show players :meth:`seat_log` instead."""
+        out = {"options": copy.deepcopy(self.options), "seed": self._state.seed}
+        out["moves"] = list(self.moves)
+        if self.ended:
+            out["ended"] = self.ended
+        return out
+
+    def scores(self) -> list[dict[str, Any]]:
+        return scores(self._state)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return view(self._state, seat)
+
+    def copy(self) -> Game:
+        twin = Game(self._state.clone(), dict(self.options), list(self.moves), ended=self.ended)
+        twin._legal = self._legal  # never changed in place: a new list after every move
+        twin._turns = list(self._turns) if self._turns is not None else None
+        twin._reveals = list(self._reveals) if self._reveals is not None else None
+        twin._checkpoints = dict(self._checkpoints)  # kept positions are never changed
+        return twin
+
+    # --- saving ----------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "log": self.log,
+                "state": self._state.to_dict(),
+                "revealed": self._revealed_moves(),
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str, verify: bool = True) -> Game:
+        """Load a save. With ``verify`` (the default) the log is replayed and must rebuild the
+        saved state exactly; without it the saved state is trusted (fast, for tools that made
+        the save themselves)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as exc:  # JSONDecodeError, bad bytes
+            raise SaveFileError(f"save file is not valid JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(f"not an On Mars save of format {SAVE_FORMAT}")
+        if not verify:
+            try:
+                log = data["log"]
+                game = cls(State.from_dict(data["state"]), log["options"], list(log["moves"]))
+            except (KeyError, TypeError, ValueError) as exc:
+                raise SaveFileError(f"not a valid On Mars save: {exc}") from None
+            game.ended = AGREEMENT if log.get("ended") == AGREEMENT else None
+            game._turns, game._reveals = None, _read_reveals(data.get("revealed"), game.moves)
+            return game
+        game = cls.replay(data.get("log"))
+        if "state" in data and data["state"] != game._state.to_dict():
+            raise SaveFileError("the saved state does not match its move log (corrupt save)")
+        return game
+
+
+class LegalMoves(list[Move]):
+    """A list of moves whose ``in`` is a set lookup (built on the first use)."""
+
+    _set: frozenset[Move] | None = None
+
+    def __contains__(self, move: object) -> bool:
+        if self._set is None:
+            self._set = frozenset(self)
+        try:
+            return move in self._set
+        except TypeError:  # an unhashable Move built by hand
+            return False
+
+
+class Decision(NamedTuple):
+    """A pending decision (:meth:`Game.decision`): ``seat`` decides at step ``step`` (its
+    ``prompt`` and ``rule``) among ``moves``."""
+
+    seat: int
+    step: str
+    prompt: str
+    rule: str
+    moves: LegalMoves
+
+
+def _start(names: list[str], seed: int, length: str) -> State:
+    register()
+    state = new_state(names, seed, length)
+    engine.advance(state)
+    return state
+
+
+def _turn_key(s: State) -> str:
+    """Tells turns apart (with the round and the seat): the phase and markers laid down (as
+    :meth:`Game.play` records it)."""
+    return f"{s.phase}:{len(s.done)}"
+
+
+def _face_down(s: State) -> tuple[Any, ...]:
+    """The sizes of the face-down stacks (RUL-18): Discovery stack, Blueprint deck, each Tech
+    stack, each building stack; then each player's completed Private Goal. Stacks are only
+    ever drawn from the top, so a smaller stack means a card or tile was turned up."""
+    return (
+        len(s.discovery_stack),
+        len(s.bp_deck),
+        *map(len, s.tech_stacks),
+        *map(len, s.building_stacks.values()),
+        *[p.goal_done for p in s.players],
+    )
+
+
+def _revealed(before: tuple[Any, ...], after: tuple[Any, ...], s: State) -> bool:
+    """Whether a move turned something face up (RUL-19), given :func:`_face_down` before and
+    after it: a Discovery tile from the stack (to the Exploration space), a Blueprint or Tech
+    refill or any other draw, a building stack's new top (the tile below the one taken, if one
+    is left), a Private Goal completed (shown to all). A Private Goal spent as a Crystal goes
+    to the box unseen: no reveal."""
+    if len(before) != len(after):
+        return True  # not a shape the engine makes: count it as a reveal, to be safe
+    drawn = 2 + len(s.tech_stacks)  # Discovery stack, Blueprint deck, Tech stacks
+    stacks = drawn + len(s.building_stacks)
+    for i, (b, a) in enumerate(zip(before, after, strict=True)):
+        if i < drawn and a < b:
+            return True
+        if drawn <= i < stacks and 0 < a < b:
+            return True
+        if i >= stacks and a != b:
+            return True
+    return False
+
+
+def _read_reveals(data: Any, moves: list[str]) -> list[int] | None:
+    """A save's list of the moves that revealed something, or None (rebuilt by replay) when it
+    is missing or malformed."""
+    if not isinstance(data, list) or not all(type(i) is int for i in data):
+        return None
+    if data != sorted(set(data)) or (data and not 0 <= data[0] <= data[-1] < len(moves)):
+        return None
+    return list(data)
+
+
+def _as_move(move: Move | str) -> Move:
+    """A move from text, or a Move checked like parsed text (InvalidMoveError otherwise, never
+    a TypeError: a Move built by hand may hold anything)."""
+    if isinstance(move, Move):
+        verb, args = move.verb, move.args
+        if (
+            type(verb) is str
+            and verb in VERBS
+            and type(args) is tuple
+            and all(type(a) is str and TOKEN.match(a) for a in args)
+        ):
+            return move
+        raise InvalidMoveError(f"not a well-formed move: verb {verb!r}, args {args!r}")
+    if isinstance(move, str):
+        return Move.parse(move)
+    raise InvalidMoveError(f"a move must be a Move or text, not {type(move).__name__}")
+
+
+def _names(players: int | list[str]) -> list[str]:
+    if isinstance(players, bool):
+        raise OptionsError("§3: players must be a count or a list of names")
+    if isinstance(players, int):
+        if not 2 <= players <= 4:
+            raise OptionsError(f"§3: On Mars is for 2-4 players here, not {players}")
+        names = [f"Player {i + 1}" for i in range(players)]
+    elif isinstance(players, list | tuple) and all(type(x) is str for x in players):
+        names = list(players)
+    else:
+        raise OptionsError("§3: players must be a count or a list of names")
+    if not 2 <= len(names) <= 4:
+        raise OptionsError(f"§3: On Mars is for 2-4 players here, not {len(names)}")
+    return names

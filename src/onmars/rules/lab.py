@@ -1,0 +1,200 @@
+"""The Laboratory: Tech tiles, their levels and development (§7.3, §7.4, §8, §20, RUL-3)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from onmars.rules.components import load
+from onmars.rules.economy import can_pay, charge, gain
+from onmars.rules.engine import Frame, PickStep, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.moves import Move, mv
+from onmars.rules.state import Player, State
+
+
+@cache
+def _next_spaces(space: str) -> tuple[str, ...]:
+    """Spaces one column to the right that touch ``space`` (RUL-3 geometry)."""
+    spaces = load().lab_space
+    here = spaces[space]
+    return tuple(
+        sid
+        for sid, sp in spaces.items()
+        if sp.column == here.column + 1 and abs(sp.y - here.y) == 1
+    )
+
+
+def column_spaces(level: int) -> list[str]:
+    return [sid for sid, sp in load().lab_space.items() if sp.column == level]
+
+
+def level_of(p: Player, tile: str) -> int:
+    for space, t in p.lab.items():
+        if t == tile:
+            return load().lab_space[space].column
+    return 0
+
+
+def tech_of_type(p: Player, tech_type: str) -> str:
+    """The player's Tech tile of a type ("" if none; at most one per type, §7.3)."""
+    for t in p.lab.values():
+        if load().tech_tile[t].type == tech_type:
+            return t
+    return ""
+
+
+def column_cost(space: str) -> list[str]:
+    column = load().lab_space[space].column
+    return list(load().lab_column[f"L{column}"].cost)
+
+
+def developments(p: Player, paid: bool, only: str = "") -> list[tuple[str, str]]:
+    """(tile, destination) pairs: an adjacent empty space one column right, affordable when
+    the development is paid (§7.4)."""
+    out = []
+    for space, tile in p.lab.items():
+        if only and tile != only:
+            continue
+        for dest in _next_spaces(space):
+            if dest not in p.lab and (not paid or can_pay(p, column_cost(dest))):
+                out.append((tile, dest))
+    return out
+
+
+def develop(s: State, seat: int, tile: str, dest: str, paid: bool) -> None:
+    """Move ``tile`` to ``dest``; pay the column cost first if ``paid``; then the space benefit."""
+    p = s.players[seat]
+    src = next(sp for sp, t in p.lab.items() if t == tile)
+    del p.lab[src]
+    p.lab[dest] = tile
+    push(s, "lab_benefit", seat, space=dest)
+    if paid:
+        charge(s, seat, column_cost(dest))
+
+
+class LabBenefit(Step):
+    """The benefit printed on the Lab space a tile just entered (§20, RUL-3), named in the data.
+    Every benefit is optional ("you may", §7.3, §7.4, §20), whatever moved the tile there: each
+    is a pick that ``done`` declines (``must = 0`` in the data). One that cannot be used is
+    skipped."""
+
+    name = "lab_benefit"
+    rule = "§20"
+    auto = True
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        benefit = load().lab_space[f["space"]].benefit
+        if not effect_blocker(s, f["p"], benefit):
+            start_effect(s, f["p"], benefit)
+
+
+class LabGain(PickStep):
+    """An item from the supply that may be declined (``done``): a Lab space's Crystal or
+    Mineral (§20 items 2-3)."""
+
+    name = "lab_gain"
+    rule = "§20"
+    prompt = "gain the Lab space's item from the supply"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        return [mv("gain", f["item"])]
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        gain(s.players[f["p"]], f["item"])
+
+
+class Develop(PickStep):
+    """Develop Tech tiles: each pick moves one tile one column right (§7.4). Frame ``paid``:
+    whether column costs are paid (free for Research tiles, RUL-8, and Executive row 1,
+    RUL-13)."""
+
+    name = "develop"
+    rule = "§7.4"
+    prompt = "develop a Tech tile"
+
+    @staticmethod
+    def picks(s: State, f: Frame) -> list[Move]:
+        p = s.players[f["p"]]
+        return [mv("develop", t, d) for t, d in developments(p, f["paid"])]
+
+    @staticmethod
+    def take(s: State, f: Frame, m: Move) -> None:
+        develop(s, f["p"], m.args[0], m.args[1], f["paid"])
+
+    @staticmethod
+    def why(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "develop" and len(m.args) == 2:
+            p = s.players[f["p"]]
+            if m.args[0] not in p.lab.values():
+                return f"§7.4: you have no Tech tile {m.args[0]}"
+            if m.args[1] in p.lab:
+                return f"§7.4: Lab space {m.args[1]} is taken; a tile moves to an empty space"
+            if (
+                f["paid"]
+                and m.args[1] in load().lab_space
+                and not can_pay(p, column_cost(m.args[1]))
+            ):
+                return f"RUL-3: you cannot pay {column_cost(m.args[1])} to enter that column"
+            return "§7.4: a tile moves to a touching empty space exactly one column right"
+        return ""
+
+
+class OwnerDevelop(Step):
+    """Your Tech tile was used by another player this turn: develop it once free and give back
+    the Oxygen, or keep the Oxygen (§8.3, seed item 4)."""
+
+    name = "owner_develop"
+    rule = "§8.3"
+    prompt = "your Tech was used: develop it free or keep the Oxygen"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        p = s.players[f["p"]]
+        devs = developments(p, paid=False, only=f["tile"])
+        return [mv("develop", t, d) for t, d in devs] + [Move("keep")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        if m.verb == "keep":
+            gain(s.players[f["p"]], "oxygen")
+        else:  # a Tech borrowed for this development's benefit is settled right after it
+            push(s, "settle_techs", f["p"])
+            develop(s, f["p"], m.args[0], m.args[1], paid=False)
+
+
+def benefit_after_payment(s: State, seat: int, space: str, cost: tuple[str, ...]) -> None:
+    """Pay ``cost`` first, then gain the benefit of the Lab ``space`` (§7.3)."""
+    push(s, "lab_benefit", seat, space=space)
+    charge(s, seat, list(cost))
+
+
+def techs_in_play(s: State, tech_type: str, seat: int) -> list[tuple[str, int, int]]:
+    """(tile, owner, level) of every Tech tile of a type that ``seat`` may use: anyone's, except
+    Shelter Tech, which only its owner uses (§8.3, seed item 4)."""
+    out = []
+    for p in s.players:
+        if tech_type == "shelter" and p.seat != seat:
+            continue
+        tile = tech_of_type(p, tech_type)
+        if tile:
+            out.append((tile, p.seat, level_of(p, tile)))
+    return out
+
+
+def use_tech(s: State, seat: int, tile: str) -> int:
+    """Use a Tech tile; another owner is owed 1 Oxygen or a free development at the end of the
+    turn (§8.3). Returns the tile's level."""
+    for p in s.players:
+        if tile in p.lab.values():
+            if p.seat != seat:
+                s.turn.setdefault("used", []).append([p.seat, tile])
+            return level_of(p, tile)
+    raise AssertionError(f"tech {tile} is not in play")
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (LabBenefit, LabGain, Develop, OwnerDevelop)

@@ -1,0 +1,107 @@
+"""Pieces and buildings on the Mars map: zones, complexes, displacement (§9, §10, RUL-1)."""
+
+from __future__ import annotations
+
+from onmars.rules import hexmap
+from onmars.rules.engine import Frame, Step, pop, push
+from onmars.rules.moves import Move, mv
+from onmars.rules.state import State
+
+
+def cells_of(values: list, who: object) -> list[int]:
+    """The indices of a per-cell list holding ``who`` (a C-speed scan: on the hot path)."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = values.index(who, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+def bot_cells(s: State, seat: int) -> list[int]:
+    return cells_of(s.bot, seat)
+
+
+def zone(s: State, seat: int) -> set[int]:
+    """Your Bots' building zones: each Bot's hex and its 6 neighbours (§10)."""
+    out: set[int] = set()
+    for c in bot_cells(s, seat):
+        out.update(hexmap.zone(c))
+    return out
+
+
+def mines_of(s: State, seat: int) -> int:
+    """Mines holding your Miner or your Advanced Building marker (PG03, LSS reward 4)."""
+    return sum(1 for c in set(cells_of(s.miner, seat) + cells_of(s.ab, seat)) if s.bld[c] == "mine")
+
+
+def complex_of(s: State, cell: int) -> set[int]:
+    """The buildings of the same type connected to ``cell`` (a Complex if 2 or more, §9.2)."""
+    kind = s.bld[cell]
+    seen, todo = {cell}, [cell]
+    while todo:
+        for nb in hexmap.neighbours(todo.pop()):
+            if nb not in seen and s.bld[nb] == kind:
+                seen.add(nb)
+                todo.append(nb)
+    return seen
+
+
+def available(s: State, cell: int) -> bool:
+    """An empty hex, or a building with no piece: where a displaced piece may go (§9.2)."""
+    return s.empty(cell) or (bool(s.bld[cell]) and not s.occupied(cell))
+
+
+def closest_available(s: State, origin: int) -> list[int]:
+    cells = [c for c in range(len(s.bld)) if c != origin and available(s, c)]
+    best = min(hexmap.walk(origin, c) for c in cells)
+    return [c for c in cells if hexmap.walk(origin, c) == best]
+
+
+def displace(s: State, cell: int) -> None:
+    """Building or upgrading on ``cell``: a Crystal goes to the supply, a tile to the box, a Bot or
+    Rover to its owner's choice of the closest available hexes (RUL-1), a Colonist back to its
+    owner's Living Quarters (§9.2)."""
+    from onmars.rules.economy import to_lq
+
+    s.crystal[cell] = 0
+    s.tile[cell] = ""
+    if s.miner[cell] >= 0:
+        to_lq(s.players[s.miner[cell]], 1)
+        s.miner[cell] = -1
+    if s.bot[cell] >= 0:
+        push(s, "displace", s.bot[cell], piece="bot", cell=cell)
+    for p in s.players:
+        if p.rover == cell:
+            push(s, "displace", p.seat, piece="rover", cell=cell)
+
+
+class Displace(Step):
+    """Move your displaced Bot or Rover to one of the closest available hexes (RUL-1)."""
+
+    name = "displace"
+    rule = "§9.2"
+    prompt = "move your displaced piece to a closest available hex"
+    forced = True
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        return [mv("place", hexmap.text(c)) for c in closest_available(s, f["cell"])]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        to = hexmap.parse(m.args[0])
+        assert to is not None
+        if f["piece"] == "bot":
+            s.bot[f["cell"]] = -1
+            s.bot[to] = f["p"]
+        else:
+            s.players[f["p"]].rover = to
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (Displace,)

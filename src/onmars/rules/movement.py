@@ -1,0 +1,449 @@
+"""Moving Bots and the Rover (§9.1): Control Center, Bot movement bonuses, Rover moves, and
+the Rover's claim of a Discovery or Research tile.
+
+Rover claims, as read from §9.1 ("if you could not [claim it], the Rover may not end there"):
+
+- A Rover whose movement ends on a Discovery or Research tile may claim it; it may *end* its
+  movement there only if it could claim it (Research: no tile of that type held; Discovery: its
+  cost payable and part of its benefit usable). So ``done`` is not offered while the Rover, having
+  moved, stands on a tile it could not claim, and a step is offered only if the Rover can still
+  end somewhere legal with the budget left (no dead end). Bot moves paid with Crystals are checked
+  the same way, since Crystals spent on Bots may be the ones the claim needs.
+- Claiming itself is optional (``claim`` or ``skip`` once all movement is over).
+- A Rover that did not move this time has not ended a movement: nothing is checked or claimed.
+
+Move notation: ``bot <from> <to>``, ``rover <q,r>`` (one hex), ``use <rover tech>``, ``done``;
+then ``claim`` / ``skip``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import ClassVar
+
+from onmars.rules import hexmap, lab
+from onmars.rules.components import load
+from onmars.rules.discovery import claim, claim_blocker, is_research
+from onmars.rules.economy import gain
+from onmars.rules.engine import Frame, Step, pop, push
+from onmars.rules.mars import cells_of
+from onmars.rules.moves import Move
+from onmars.rules.state import State
+from onmars.rules.travel import rover_cell
+
+
+@cache
+def _bot_move(a: int, b: int) -> Move:
+    """The (immutable, shared) move ``bot <a> <b>``: listing moves builds no new objects."""
+    return Move("bot", (hexmap.text(a), hexmap.text(b)))
+
+
+@cache
+def _rover_move(cell: int) -> Move:
+    return Move("rover", (hexmap.text(cell),))
+
+
+@cache
+def _nearest_first(start: int, budget: int) -> tuple[tuple[int, int], ...]:
+    """(hex, movement points from ``start``) within ``budget``, nearest first."""
+    return tuple(
+        sorted(
+            ((c, hexmap.walk(start, c)) for c in hexmap.within(start, budget)), key=lambda x: x[1]
+        )
+    )
+
+
+@cache
+def _bot_targets(start: int, budget: int) -> tuple[tuple[int, Move], ...]:
+    """(hex, ``bot <start> <hex>``) for every other hex within ``budget`` movement points."""
+    return tuple((to, _bot_move(start, to)) for to in hexmap.within(start, budget) if to != start)
+
+
+def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
+    """``bot <from> <to>``: one of your Bots to a hex within ``budget`` movement points where it
+    may end: no piece there (§9.1)."""
+    bot, miner, ab = s.bot, s.miner, s.ab
+    starts = cells_of(bot, seat)
+    if not starts or budget < 1:
+        return []
+    rovers = {p.rover for p in s.players}
+    out: list[Move] = []
+    for start in starts:
+        out += [
+            m
+            for to, m in _bot_targets(start, budget)
+            if bot[to] < 0 and miner[to] < 0 and ab[to] < 0 and to not in rovers
+        ]
+    return out
+
+
+def move_bot(s: State, f: Frame, m: Move, key: str) -> None:
+    """Move a Bot, paying movement points from ``f[key]`` then Crystals (§9.1, §6.4)."""
+    a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
+    assert a is not None and b is not None
+    spend_mp(s, f, key, hexmap.walk(a, b))
+    s.bot[a] = -1
+    s.bot[b] = f["p"]
+    f.setdefault("moved", []).append(b)
+
+
+def spend_mp(s: State, f: Frame, key: str, cost: int) -> None:
+    free = min(cost, f[key])
+    f[key] -= free
+    s.players[f["p"]].crystals -= cost - free
+
+
+def bots_end(s: State, f: Frame) -> None:
+    """Where a Bot ends, a Discovery or Research tile is destroyed and a Crystal returns to the
+    supply (§9.1)."""
+    for cell in f.get("moved", []):
+        if s.bot[cell] == f["p"]:
+            s.tile[cell] = ""
+            s.crystal[cell] = 0
+
+
+class MoveBots(Step):
+    """Up to ``mp`` movement points for your Bots, each Crystal buying one more (§20, RUL-2)."""
+
+    name = "move_bots"
+    rule = "§9.1"
+    prompt = "move your Bots"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        budget = f["mp"] + s.players[f["p"]].crystals
+        return [*bot_moves(s, f["p"], budget), Move("done")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        if m.verb == "done":
+            pop(s, f)
+            bots_end(s, f)
+        else:
+            move_bot(s, f, m, "mp")
+
+
+# --- the Rover ------------
+
+
+def no_other_piece(s: State, seat: int, cell: int) -> bool:
+    """No piece but this player's Rover on ``cell`` (§9.1)."""
+    if s.bot[cell] >= 0 or s.miner[cell] >= 0 or s.ab[cell] >= 0:
+        return False
+    for p in s.players:  # noqa: SIM110 - a plain loop: cheaper than any() on this hot path
+        if p.rover == cell and p.seat != seat:
+            return False
+    return True
+
+
+def can_claim(s: State, seat: int, tile: str, crystals: int | None = None) -> bool:
+    """Whether ``tile`` could be claimed, with ``crystals`` in the Depot if given (§9.1)."""
+    p = s.players[seat]
+    if crystals is None or crystals == p.crystals:
+        return not claim_blocker(s, seat, tile)
+    saved, p.crystals = p.crystals, crystals
+    try:
+        return not claim_blocker(s, seat, tile)
+    finally:
+        p.crystals = saved
+
+
+def rover_may_end(s: State, seat: int, cell: int, crystals: int | None = None) -> bool:
+    """A Rover may end its movement on ``cell``: no other piece there, and a tile there is one it
+    could claim (§9.1)."""
+    if not no_other_piece(s, seat, cell):
+        return False
+    return not s.tile[cell] or can_claim(s, seat, s.tile[cell], crystals)
+
+
+def can_finish_from(
+    s: State,
+    seat: int,
+    start: int,
+    mp: int,
+    crystals: int,
+    buy: bool,
+    others: set[int] | None = None,
+) -> bool:
+    """From ``start`` with ``mp`` movement points (plus Crystals if ``buy``), the Rover can reach
+    a hex where it may end (``start`` itself first: the usual case). ``others``: the hexes of
+    the other players' Rovers, if already known."""
+    if others is None:
+        others = {q.rover for q in s.players if q.seat != seat}
+    bot, miner, ab, tile = s.bot, s.miner, s.ab, s.tile
+    budget = mp + (crystals if buy else 0)
+    for cell, dist in _nearest_first(start, budget):
+        if bot[cell] >= 0 or miner[cell] >= 0 or ab[cell] >= 0 or cell in others:
+            continue  # another piece: the Rover may pass, not stop
+        if not tile[cell]:
+            return True
+        if can_claim(s, seat, tile[cell], crystals - max(0, dist - mp) if buy else crystals):
+            return True
+    return False
+
+
+def rover_steps(s: State, f: Frame) -> list[Move]:
+    """``rover <q,r>``: one step to a neighbouring hex, collecting Crystals on the way; offered
+    only if the Rover can still end its movement somewhere legal afterwards (§9.1)."""
+    seat = f["p"]
+    p = s.players[seat]
+    buy = f.get("crystals", True)
+    mp, crystals = f["rover_mp"], p.crystals
+    if mp + (crystals if buy else 0) < 1:
+        return []
+    mp_after, crystals_after = (mp - 1, crystals) if mp else (0, crystals - 1)
+    bot, miner, ab, tile = s.bot, s.miner, s.ab, s.tile
+    others = {q.rover for q in s.players if q.seat != seat}
+    more = mp_after + (crystals_after if buy else 0) >= 1
+    out = []
+    for nb in hexmap.neighbours(rover_cell(s, seat)):
+        # a free hex with no tile: the Rover may stop there (the usual case, no search)
+        if bot[nb] < 0 and miner[nb] < 0 and ab[nb] < 0 and not tile[nb] and nb not in others:
+            out.append(_rover_move(nb))
+            continue
+        if more:  # one more step to a free hex with no tile (the next usual case)
+            for c in hexmap.neighbours(nb):
+                if bot[c] < 0 and miner[c] < 0 and ab[c] < 0 and not tile[c] and c not in others:
+                    out.append(_rover_move(nb))
+                    break
+            else:
+                if can_finish_from(s, seat, nb, mp_after, crystals_after, buy, others):
+                    out.append(_rover_move(nb))
+        elif can_finish_from(s, seat, nb, mp_after, crystals_after, buy, others):
+            out.append(_rover_move(nb))
+    return out
+
+
+def step_rover(s: State, f: Frame, m: Move) -> None:
+    """Move one hex, collecting any Crystal there (below the Depot, §9.1)."""
+    to = hexmap.parse(m.args[0])
+    assert to is not None
+    spend_mp(s, f, "rover_mp", 1)
+    p = s.players[f["p"]]
+    p.rover = to
+    f["rover_moved"] = True
+    if s.crystal[to]:
+        s.crystal[to] = 0
+        gain(p, "crystal")
+
+
+@cache
+def _is_rover_tech(tile: str) -> bool:
+    return load().tech_tile[tile].type == "rover"
+
+
+@cache
+def _use_move(tile: str) -> Move:
+    return Move("use", (tile,))
+
+
+def rover_techs(s: State, f: Frame, default: bool = True) -> list[Move]:
+    """``use <tile>``: a Rover Tech of any player (§8.3), once per movement; the same tiles as
+    :func:`onmars.lab.techs_in_play` lists, found without building tuples."""
+    if f.get("tech_used") or not f.get("tech", default):
+        return []
+    return [_use_move(t) for p in s.players for t in p.lab.values() if _is_rover_tech(t)]
+
+
+def rover_may_stop(s: State, f: Frame) -> bool:
+    """The movement may end now: a Rover that moved stands where it may end (§9.1)."""
+    seat = f["p"]
+    here = s.players[seat].rover
+    if here < 0:
+        return True
+    if not f.get("rover_moved"):
+        return no_other_piece(s, seat, here)
+    return rover_may_end(s, seat, here)
+
+
+def rover_can_finish(s: State, f: Frame) -> bool:
+    return rover_may_stop(s, f) or bool(rover_steps(s, f))
+
+
+#: Discovery tile effects whose claim depends neither on where the Bots stand (Bot zones) nor on
+#: the Crystals in the Depot (no Crystal in their costs): a Bot move cannot change it.
+_STEADY_EFFECTS = frozenset({"warehouse", "blueprint", "gain", "learn"})
+
+
+@cache
+def _steady(tile: str) -> bool:
+    return is_research(tile) or load().discovery[tile].effect.effect in _STEADY_EFFECTS
+
+
+def rover_stays_free(s: State, f: Frame) -> bool:
+    """No Bot move can stop the Rover from ending its movement: it has not moved, or it stands
+    on a hex with no other piece (a Bot cannot end on the Rover's hex) and no tile, or a tile
+    it can claim whatever the Bots do and whatever Crystals they spend (§9.1)."""
+    if not f.get("rover_moved"):
+        return True
+    seat = f["p"]
+    here = s.players[seat].rover
+    if not no_other_piece(s, seat, here):
+        return False
+    tile = s.tile[here]
+    return not tile or (_steady(tile) and can_claim(s, seat, tile))
+
+
+#: Discovery tile effects whose claim depends on the Crystals in the Depot but not on the Bots.
+_CRYSTAL_EFFECTS = frozenset({"hire", "develop"})
+
+
+def crystal_bound(s: State, f: Frame) -> bool:
+    """The Rover may stop now, on a tile whose claim only the Crystals could change: a Bot move
+    paid without Crystals keeps it able to stop (§9.1)."""
+    seat = f["p"]
+    here = s.players[seat].rover
+    tile = s.tile[here]
+    if (
+        not tile
+        or is_research(tile)
+        or load().discovery[tile].effect.effect not in _CRYSTAL_EFFECTS
+    ):
+        return False
+    return no_other_piece(s, seat, here) and can_claim(s, seat, tile)
+
+
+def paid_crystals(f: Frame, m: Move) -> int:
+    """Crystals a ``bot <a> <b>`` move costs beyond the Bots' movement points left."""
+    a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
+    assert a is not None and b is not None
+    return max(0, hexmap.walk(a, b) - f["bot_mp"])
+
+
+def keeps_rover_finish(s: State, f: Frame, m: Move) -> bool:
+    """After this Bot move the Rover can still end legally (the Bot may take its last free hex
+    or the Crystals a claim needs)."""
+    if rover_stays_free(s, f):
+        return True
+    a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
+    assert a is not None and b is not None
+    p = s.players[f["p"]]
+    paid = max(0, hexmap.walk(a, b) - f["bot_mp"])
+    s.bot[a], s.bot[b] = -1, p.seat
+    p.crystals -= paid
+    try:
+        return rover_can_finish(s, f)
+    finally:
+        s.bot[a], s.bot[b] = p.seat, -1
+        p.crystals += paid
+
+
+def offer_claim(s: State, f: Frame) -> None:
+    """After all movement: a Rover that moved and ended on a tile may claim it (§9.1)."""
+    cell = s.players[f["p"]].rover
+    if f.get("rover_moved") and cell >= 0 and s.tile[cell]:
+        push(s, "claim", f["p"], cell=cell)
+
+
+class Control(Step):
+    """Control Center: 2 MP for your Bots and 2 for your Rover, interleaved; Crystals buy more;
+    a Rover Tech adds its level to the Rover's (§9.1). Frame flags (default on): ``crystals``
+    (Crystals buy movement points), ``tech`` (a Rover Tech may be used)."""
+
+    name = "control"
+    rule = "§9.1"
+    prompt = "move your Bots and Rover"
+    moves_bots: ClassVar[bool] = True
+    tech_default: ClassVar[bool] = True
+
+    @classmethod
+    def options(cls, s: State, f: Frame) -> list[Move]:
+        out: list[Move] = []
+        if cls.moves_bots:
+            crystals = s.players[f["p"]].crystals if f.get("crystals", True) else 0
+            moves = bot_moves(s, f["p"], f["bot_mp"] + crystals)
+            if not rover_stays_free(s, f):
+                calm = crystal_bound(s, f)
+                moves = [
+                    m
+                    for m in moves
+                    if (calm and not paid_crystals(f, m)) or keeps_rover_finish(s, f, m)
+                ]
+            out += moves
+        out += [*rover_steps(s, f), *rover_techs(s, f, cls.tech_default)]
+        if rover_may_stop(s, f):
+            out.append(Move("done"))
+        return out
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        if m.verb == "done":
+            pop(s, f)
+            bots_end(s, f)
+            offer_claim(s, f)
+        elif m.verb == "bot":
+            move_bot(s, f, m, "bot_mp")
+        elif m.verb == "rover":
+            step_rover(s, f, m)
+        else:
+            f["rover_mp"] += lab.use_tech(s, f["p"], m.args[0])
+            f["tech_used"] = True
+
+    @classmethod
+    def why(cls, s: State, f: Frame, m: Move) -> str:
+        seat = f["p"]
+        if m.verb == "done" and not rover_may_stop(s, f):
+            here = s.players[seat].rover
+            if not no_other_piece(s, seat, here):
+                return "§9.1: your Rover may not end its movement on a hex with another piece"
+            reason = claim_blocker(s, seat, s.tile[here])
+            return f"{reason}, so your Rover may not end its movement on it (§9.1)"
+        if m.verb == "rover" and m.args:
+            to = hexmap.parse(m.args[0])
+            here = rover_cell(s, seat)
+            if to is None or to not in hexmap.neighbours(here):
+                return f"§9.1: the Rover moves one hex at a time, from {hexmap.text(here)}"
+            if f["rover_mp"] + (s.players[seat].crystals if f.get("crystals", True) else 0) < 1:
+                return "§9.1: your Rover has no movement points left (a Crystal buys one more)"
+            return "§9.1: from there your Rover could not end its movement on a legal hex"
+        if m.verb == "bot" and not cls.moves_bots:
+            return "§9.1: only the Rover moves here"
+        return ""
+
+
+class RoverMove(Control):
+    """Rover-only movement (Executive row 2, Command Center BP24, Private Goal rewards): frame
+    ``rover_mp``; ``crystals`` whether Crystals buy more (default on), ``tech`` whether a Rover
+    Tech may add its level (default off). Claims as in the Control Center (§9.1)."""
+
+    name = "rover_move"
+    prompt = "move your Rover"
+    moves_bots = False
+    tech_default = False
+
+
+def push_rover_move(
+    s: State, seat: int, mp: int, crystals: bool = True, tech: bool = False
+) -> None:
+    push(s, "rover_move", seat, bot_mp=0, rover_mp=mp, crystals=crystals, tech=tech)
+
+
+class Claim(Step):
+    """The Rover (or, with ``by="bot"``, a Bot moving as a Rover: Recycling Bots, BP21) ended
+    its movement on a Discovery or Research tile: claim it or leave it (§9.1, §14)."""
+
+    name = "claim"
+    rule = "§9.1"
+    prompt = "claim the tile under your piece"
+
+    @staticmethod
+    def options(s: State, f: Frame) -> list[Move]:
+        seat, cell = f["p"], f["cell"]
+        tile = s.tile[cell]
+        there = s.bot[cell] == seat if f.get("by") == "bot" else s.players[seat].rover == cell
+        if not tile or not there or claim_blocker(s, seat, tile):
+            return []
+        return [Move("claim"), Move("skip")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, m: Move | None) -> None:
+        assert m is not None
+        pop(s, f)
+        if m.verb == "claim":  # a Bot is no Rover for the Discoveries Mission (§17.2 M5)
+            claim(s, f["p"], f["cell"], by_rover=f.get("by") != "bot")
+
+
+#: Registered by :mod:`onmars.registry` (no import side effects).
+STEPS = (MoveBots, Control, RoverMove, Claim)

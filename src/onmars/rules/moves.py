@@ -1,0 +1,94 @@
+"""Moves: small frozen values with a text notation that round-trips.
+
+A move is a verb and its arguments, all plain tokens: ``main blueprint``, ``take BP04``,
+``develop A-rover 2t``, ``pay mineral``, ``bot 0,-1 2,-2``.
+``Move.parse(str(m)) == m`` for every move.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from onmars.rules.errors import InvalidMoveError
+
+TOKEN = re.compile(r"[A-Za-z0-9_,+\-]+\Z")  # one argument of a move
+
+#: Every verb the engine understands, with the shape of its arguments (for help and errors).
+VERBS: dict[str, str] = {
+    "seat": "seat <turn-order space 1-8>",
+    "shuttle": "shuttle <orbit|colony>",
+    "main": "main <action id>",
+    "exec": "exec <executive action id>",
+    "end": "end (finish your turn)",
+    "pay": "pay <item>",
+    "take": "take <blueprint id>",
+    "learn": "learn <tech tile id> <lab space>",
+    "develop": "develop <tech tile id> <lab space>",
+    "keep": "keep (keep the Oxygen instead of developing)",
+    "item": "item <warehouse item>",
+    "boost": "boost (pay to repeat the action)",
+    "done": "done (stop here)",
+    "skip": "skip (decline an optional bonus)",
+    "bot": "bot <from q,r> <to q,r>",
+    "rover": "rover <q,r>",
+    "ship": "ship <depot row>",
+    "use": "use <tech tile id>",
+    "upgrade": "upgrade <blueprint id> <q,r>",
+    "reward": "reward <colonists|bot>",
+    "place": "place <q,r>",
+    "discover": "discover <discovery tile id> <q,r>",
+    "travel": "travel (go to the other side)",
+    "stay": "stay (do not travel)",
+    "advanced": "advanced <blueprint id> <pay|scientist id> (an Advanced Building action)",
+    "produce": "produce <q,r> (that building produces once more: Automated Production boost)",
+    "gain": "gain <resource> (take it from the supply: Trade Market)",
+    "retrieve": "retrieve <wa|action id> (a Colonist back to Living Quarters)",
+    "radar": "radar <discovery tile id> (the Exploration tile put on the Radar)",
+    "hire": "hire <scientist or contract id> (from the Scientist / Contract display)",
+    "refill": "refill <contract id> (the Earth Contract that refills the display)",
+    "claim": "claim (take the Discovery or Research tile under your Rover)",
+    "build": "build <building type|shelter> <q,r>",
+    "deliver": "deliver <contract id> <item> (onto a Delivery contract)",
+    "goal": "goal <private goal id> (complete it)",
+    "discard": "discard <private goal id> (spend it as a Crystal this turn)",
+    "benefit": "benefit <bots|mineral|crystal|retrieve <action id|wa>> (Life Support bonus)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One decision: ``verb`` plus argument tokens."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    def __repr__(self) -> str:
+        args = self.args
+        if type(self.verb) is str and type(args) is tuple and all(type(a) is str for a in args):
+            return f"Move.parse({str(self)!r})"
+        return f"Move({self.verb!r}, {self.args!r})"  # a Move built by hand with odd fields
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move's notation. Raises :class:`InvalidMoveError` on malformed text."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+        tokens = text.split()
+        if not tokens:
+            raise InvalidMoveError("empty move text")
+        verb, args = tokens[0].lower(), tuple(tokens[1:])
+        if verb not in VERBS:
+            raise InvalidMoveError(f"unknown move {tokens[0]!r}; verbs are: {', '.join(VERBS)}")
+        bad = [a for a in args if not TOKEN.match(a)]
+        if bad:
+            raise InvalidMoveError(f"bad token {bad[0]!r} in {text!r}")
+        return cls(verb, args)
+
+
+def mv(verb: str, *args: object) -> Move:
+    """Shorthand used by the rules modules: ``mv("take", "BP04")``."""
+    return Move(verb, tuple(a if type(a) is str else str(a) for a in args))

@@ -1,0 +1,76 @@
+"""What one seat may see (RUL-18): other players' Private Goals and face-down Discovery tiles
+only as counts, and no face-down stack order for anyone. Everything else is public."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from onmars.rules.state import State
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    """A JSON-ready dict of the state as ``seat`` sees it (``None``: a spectator)."""
+    data = s.to_dict()
+    for p in data["players"]:
+        if p["seat"] != seat:
+            p["goals"] = len(p["goals"])
+            p["discoveries"] = len(p["discoveries"])
+            p["bot_discoveries"] = len(p["bot_discoveries"])
+    data["discovery_stack"] = len(s.discovery_stack)
+    data["bp_deck"] = len(s.bp_deck)
+    data["tech_stacks"] = [len(stack) for stack in s.tech_stacks]
+    data["building_stacks"] = {
+        kind: {"top": stack[-1] if stack else "", "count": len(stack)}
+        for kind, stack in s.building_stacks.items()
+    }
+    data["seed"] = None  # the seed would reveal every stack
+    data["viewer"] = seat
+    data["current_player"] = s.stack[-1]["p"] if s.stack else None
+    return data
+
+
+def secret_ids(s: State) -> dict[str, str]:
+    """Every card or tile id a spectator cannot see now (RUL-18), with what to call it instead:
+    every Private Goal not completed (in a hand, or spent as a Crystal into the box), Discovery
+    tiles held face down or in the stack, the Blueprint deck, the Tech stacks, building tiles
+    below a stack's top; less anything the spectator's view shows. Hiding only these tells
+    nobody more than their view does."""
+    from onmars.rules.components import load  # view.py stays light for the bots' imports
+
+    out = {g: "(a Private Goal)" for g in load().private_goal}
+    for p in s.players:
+        for tile in (*p.discoveries, *p.bot_discoveries):
+            out[tile] = "(a face-down Discovery tile)"
+    for tile in s.discovery_stack:
+        out[tile] = "(a face-down Discovery tile)"
+    hidden = [*s.bp_deck, *(t for stack in s.tech_stacks for t in stack)]
+    hidden += [t for stack in s.building_stacks.values() for t in stack[:-1]]
+    for card in hidden:
+        out[card] = "(a face-down card)"
+    for word in _strings(view(s, None)):
+        out.pop(word, None)
+    return out
+
+
+def _strings(data: Any) -> set[str]:
+    """Every text in a JSON-like value (dict keys included)."""
+    found: set[str] = set()
+    todo = [data]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, str):
+            found.add(x)
+        elif isinstance(x, dict):
+            todo += [*x.keys(), *x.values()]
+        elif isinstance(x, list):
+            todo += x
+    return found
+
+
+_WORD = re.compile(r"[A-Za-z0-9_\-]+")
+
+
+def redact(text: str, secret: dict[str, str]) -> str:
+    """``text`` with every secret id (:func:`secret_ids`) replaced by what it is."""
+    return _WORD.sub(lambda w: secret.get(w.group(), w.group()), text)

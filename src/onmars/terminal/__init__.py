@@ -1,0 +1,1 @@
+"""The terminal client: a whole game at the keyboard, hot-seat or against bots."""

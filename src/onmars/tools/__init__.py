@@ -1,0 +1,1 @@
+"""Tools around the game: bot arena, speed benchmark, replay viewer."""

@@ -1,0 +1,409 @@
+"""Bot-versus-bot games (``onmars arena``): seats rotated across games, several processes.
+
+Game ``g`` seats entrant ``(i + g) % N`` at seat ``i``, so every entrant plays every seat equally
+often. Its game seed and the bots' seeds derive from (arena seed, ``g``) only, and results are
+gathered in game order, so the same seed gives the same results whatever the number of jobs.
+
+A shared victory counts fractionally (1/k for each of k winners, :func:`onmars.scoring.winners`).
+A game that reaches the move cap is ended by agreement (RUL-20): scored as it stands with the
+final scoring, counted like any other game (wins, scores, lengths) and reported as "ended by
+agreement" (the summary line and the ``agreed`` column), never dropped. The bots' own agreement
+rule (:func:`onmars.bots.agrees_to_end`) is not used here: random bots stall for 5 rounds in
+nearly every game that would still finish, so the arena ends games at the cap only.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from onmars.bots import BOTS, make_bot
+from onmars.rules.game import Game
+from onmars.rules.scoring import winners
+
+MAX_MOVES = 10_000
+Z95 = 1.959964  # two-sided 95% normal quantile
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One arena game. ``entrants[i]``: the entrant at seat ``i``; per-seat lists follow."""
+
+    index: int
+    seed: int
+    entrants: tuple[int, ...]
+    finished: bool
+    moves: int
+    rounds: int
+    scores: tuple[int, ...]
+    shares: tuple[float, ...]  # win share per seat
+    seconds: tuple[float, ...] = field(compare=False)  # thinking time per seat
+    decisions: tuple[int, ...] = field(compare=False)
+    agreed: bool = False  # ended by agreement at the move cap (RUL-20), not by §24.1
+
+
+@dataclass(frozen=True)
+class EntrantStats:
+    label: str
+    bot: str
+    games: int
+    finished: int  # played to the end (§24.1)
+    wins: float
+    win_rate: float
+    win_ci: tuple[float, float]
+    mean_score: float
+    score_ci: tuple[float, float]
+    mean_moves: float
+    mean_rounds: float
+    ms_per_decision: float = field(compare=False)
+    agreed: int = 0  # ended by agreement at the move cap (RUL-20)
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    max_moves: int
+    games: tuple[GameResult, ...]
+    stats: tuple[EntrantStats, ...]
+    seconds: float = field(compare=False)
+
+    @property
+    def agreed(self) -> int:
+        """Games ended by agreement at the move cap (RUL-20)."""
+        return sum(g.agreed for g in self.games)
+
+
+# --- seeds and seating ------------------------------------------------------------------------
+
+
+def _derive(*parts: object) -> int:
+    """A 31-bit seed from text: stable across runs, processes and Python builds."""
+    return random.Random(":".join(("onmars-arena", *map(str, parts)))).getrandbits(31)
+
+
+def game_seed(seed: int, index: int) -> int:
+    return _derive(seed, index)
+
+
+def bot_seed(seed: int, index: int, entrant: int) -> int:
+    return _derive(seed, index, "bot", entrant)
+
+
+def seating(players: int, index: int) -> tuple[int, ...]:
+    """Entrant per seat in game ``index``: rotated by one seat each game."""
+    return tuple((seat + index) % players for seat in range(players))
+
+
+def labels(bots: Sequence[str]) -> list[str]:
+    """Entrant labels: the bot name, numbered when a name repeats (``random``, ``random#2``)."""
+    out, seen = [], {}
+    for name in bots:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return out
+
+
+# --- one game -----------------------------------------------------------------------------------
+
+
+def play_game(
+    bots: Sequence[str], index: int, seed: int, max_moves: int = MAX_MOVES, length: str = "short"
+) -> GameResult:
+    """Game ``index`` of an arena run: bots see only their own view and the legal moves."""
+    n = len(bots)
+    entrants = seating(n, index)
+    players = [make_bot(bots[e], bot_seed(seed, index, e)) for e in entrants]
+    game = Game.new(n, seed=game_seed(seed, index), length=length)
+    spent, decisions = [0.0] * n, [0] * n
+    while not game.is_over and len(game.moves) < max_moves:
+        seat = game.current_player
+        assert seat is not None
+        legal, seen = game.legal_moves(), game.view(seat)
+        start = time.perf_counter()
+        move = players[seat].choose(seen, legal)
+        spent[seat] += time.perf_counter() - start
+        decisions[seat] += 1
+        if move not in legal:
+            raise ValueError(f"bot {bots[entrants[seat]]!r} chose an illegal move {move}")
+        game.play(move)
+    finished = game.is_over
+    if not finished:
+        game.conclude()  # the move cap: ended by agreement, scored as it stands (RUL-20)
+    shares = [0.0] * n
+    best = winners(game.state)
+    for w in best:
+        shares[w] = 1 / len(best)
+    return GameResult(
+        index=index,
+        seed=game_seed(seed, index),
+        entrants=entrants,
+        finished=finished,
+        moves=len(game.moves),
+        rounds=game.state.round,
+        scores=tuple(p.op for p in game.state.players),
+        shares=tuple(shares),
+        seconds=tuple(spent),
+        decisions=tuple(decisions),
+        agreed=not finished,
+    )
+
+
+def _task(args: tuple[tuple[str, ...], int, int, int, str]) -> GameResult:
+    return play_game(*args)
+
+
+# --- a run --------------------------------------------------------------------------------------
+
+
+def run(
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 1,
+    jobs: int | None = None,
+    max_moves: int = MAX_MOVES,
+    length: str = "short",
+    on_game: Callable[[GameResult], None] | None = None,
+) -> ArenaResult:
+    """Play ``games`` games between ``bots`` (one name per seat) on ``jobs`` processes
+    (default: the CPU count); ``on_game`` is called as each game finishes (any order)."""
+    bots = tuple(bots)
+    check(players, bots, games)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, games or 1))
+    tasks = [(bots, g, seed, max_moves, length) for g in range(games)]
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if jobs == 1:
+        for task in tasks:
+            results.append(_task(task))
+            if on_game:
+                on_game(results[-1])
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            for result in pool.imap_unordered(_task, tasks, chunksize=1):
+                results.append(result)
+                if on_game:
+                    on_game(result)
+    results.sort(key=lambda r: r.index)
+    stats = tuple(entrant_stats(results, e, bots) for e in range(len(bots)))
+    return ArenaResult(
+        players, bots, seed, max_moves, tuple(results), stats, time.perf_counter() - start
+    )
+
+
+def check(players: int, bots: Sequence[str], games: int) -> None:
+    if not 2 <= players <= 4:
+        raise ValueError(f"§3: On Mars is for 2-4 players here, not {players}")
+    if len(bots) != players:
+        raise ValueError(f"--bots needs one bot per seat: {players} names, not {len(bots)}")
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r}; known bots: {', '.join(BOTS)}")
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}")
+
+
+# --- statistics ---------------------------------------------------------------------------------
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion (fractional successes allowed)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(values: Sequence[float], z: float = Z95) -> tuple[float, tuple[float, float]]:
+    """The mean and its normal-approximation 95% interval."""
+    if not values:
+        return (math.nan, (math.nan, math.nan))
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (mean, (math.nan, math.nan))
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean, (mean - half, mean + half))
+
+
+def entrant_stats(results: Sequence[GameResult], entrant: int, bots: Sequence[str]) -> EntrantStats:
+    scores, wins, moves, rounds, secs, decisions = [], 0.0, [], [], 0.0, 0
+    finished = agreed = 0
+    for r in results:
+        for seat, e in enumerate(r.entrants):
+            if e != entrant:
+                continue
+            wins += r.shares[seat]
+            secs += r.seconds[seat]
+            decisions += r.decisions[seat]
+            finished += r.finished
+            agreed += r.agreed
+            scores.append(r.scores[seat])  # every game is scored, ended by agreement or not
+            moves.append(r.moves)
+            rounds.append(r.rounds)
+    games = sum(r.entrants.count(entrant) for r in results)
+    mean, ci = mean_ci(scores)
+    return EntrantStats(
+        label=labels(bots)[entrant],
+        bot=bots[entrant],
+        games=games,
+        agreed=agreed,
+        finished=finished,
+        wins=wins,
+        win_rate=wins / games if games else math.nan,
+        win_ci=wilson(wins, games),
+        mean_score=mean,
+        score_ci=ci,
+        mean_moves=statistics.fmean(moves) if moves else math.nan,
+        mean_rounds=statistics.fmean(rounds) if rounds else math.nan,
+        ms_per_decision=1e3 * secs / decisions if decisions else math.nan,
+    )
+
+
+# --- showing it ---------------------------------------------------------------------------------
+
+HEADERS = (
+    "bot",
+    "games",
+    "agreed",
+    "wins",
+    "win %",
+    "95% CI",
+    "score",
+    "95% CI",
+    "moves",
+    "rounds",
+    "ms/dec",
+)
+
+
+def rows(result: ArenaResult) -> list[tuple[str, ...]]:
+    """Per entrant: games, those ended by agreement at the move cap (RUL-20), wins (fractional
+    when shared), win rate and its Wilson interval, mean score and its interval, mean length
+    (moves, rounds), thinking time per decision."""
+    out = []
+    for st in result.stats:
+        lo, hi = st.win_ci
+        slo, shi = st.score_ci
+        out.append(
+            (
+                st.label,
+                str(st.games),
+                str(st.agreed),
+                f"{st.wins:g}",
+                f"{100 * st.win_rate:.1f}",
+                f"{100 * lo:.1f}-{100 * hi:.1f}",
+                f"{st.mean_score:.1f}",
+                f"{slo:.1f}-{shi:.1f}",
+                f"{st.mean_moves:.0f}",
+                f"{st.mean_rounds:.1f}",
+                f"{st.ms_per_decision:.1f}",
+            )
+        )
+    return out
+
+
+def summary(result: ArenaResult) -> str:
+    n = len(result.games)
+    agreed = result.agreed
+    return (
+        f"Arena: {result.players} players, {n} games, seed {result.seed}: "
+        f"{n - agreed} played to the end, {agreed} ended by agreement at the move cap "
+        f"({result.max_moves} moves, RUL-20); {result.seconds:.1f} s"
+    )
+
+
+def text_table(result: ArenaResult) -> str:
+    """The results as plain text (used when ``rich`` is not installed)."""
+    table = [HEADERS, *rows(result)]
+    widths = [max(len(r[i]) for r in table) for i in range(len(HEADERS))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in table]
+    return "\n".join([summary(result), *lines])
+
+
+def rich_table(result: ArenaResult) -> Any:
+    """The results as a ``rich`` table (its summary line is printed apart)."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for i, header in enumerate(HEADERS):
+        table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
+    for row in rows(result):
+        table.add_row(*row)
+    return table
+
+
+# --- the command --------------------------------------------------------------------------------
+
+
+def add_arguments(parser: Any) -> None:
+    """``onmars arena`` options."""
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--bots", default="greedy,random", help="one bot per seat, comma-separated")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: CPU count)")
+    parser.add_argument("--max-moves", type=int, default=MAX_MOVES, help="move cap per game")
+    parser.add_argument("--length", default="short", choices=("short", "long"))
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def main(args: Any) -> int:
+    """Run the arena and print the results table; 2 on bad options."""
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        check(args.players, bots, args.games)
+    except ValueError as exc:
+        print(f"onmars arena: {exc}", file=sys.stderr)
+        return 2
+    try:
+        from rich.console import Console
+        from rich.progress import Progress
+    except ImportError:  # pragma: no cover - rich is a dependency; plain text without it
+        return _main_plain(args, bots)
+    console = Console(width=None if sys.stdout.isatty() else 120)  # no wrapping in logs
+    with Progress(console=console, transient=True, disable=args.quiet) as bar:
+        task = bar.add_task(f"{args.games} games", total=args.games)
+        result = run(
+            args.players,
+            bots,
+            args.games,
+            args.seed,
+            args.jobs,
+            args.max_moves,
+            args.length,
+            on_game=lambda _: bar.advance(task),
+        )
+    console.print(summary(result))
+    console.print(rich_table(result))
+    return 0
+
+
+def _main_plain(args: Any, bots: list[str]) -> int:
+    done = 0
+
+    def tick(_: GameResult) -> None:
+        nonlocal done
+        done += 1
+        if not args.quiet:
+            print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+    result = run(
+        args.players, bots, args.games, args.seed, args.jobs, args.max_moves, args.length, tick
+    )
+    if not args.quiet:
+        print(file=sys.stderr)
+    print(text_table(result))
+    return 0
