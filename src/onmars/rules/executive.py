@@ -148,14 +148,18 @@ def advanced_moves(s: State, seat: int) -> list[Move]:
 
 
 def advanced_blocker(s: State, seat: int) -> str:
-    """Why row 8 can do nothing for ``seat`` now ("" if it can)."""
-    if any(not action_problem(s, seat, bp, route) for bp, route in candidates(s, seat)):
-        return ""
-    own = [c for c in candidates(s, seat) if not route_problem(s, seat, *c)]
-    if own:
-        details = "; ".join(
-            f"{advanced.title(bp)}: {action_problem(s, seat, bp, r)}" for bp, r in own[:4]
-        )
+    """Why row 8 can do nothing for ``seat`` now ("" if it can): each route open to ``seat``
+    is tried once, and the first whose action could do something ends the search."""
+    reasons = []
+    for bp, route in candidates(s, seat):
+        if route_problem(s, seat, bp, route):
+            continue
+        reason = _with_crystals(s, seat, -row_cost() if route == PAY else 0, bp)
+        if not reason:
+            return ""
+        reasons.append(f"{advanced.title(bp)}: {reason}")
+    if reasons:
+        details = "; ".join(reasons[:4])
         return f"§14: none of the Advanced Building actions open to you can do anything ({details})"
     p = s.players[seat]
     if p.built and p.crystals < row_cost():
