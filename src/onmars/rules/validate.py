@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator
 
-from onmars.rules.components import (
+from onmars.rules.schema import (
     _ATTR,
     BUILDING_TYPES,
     COLOURS,
