@@ -71,6 +71,7 @@ class Game:
         self._state = state
         self._legal: LegalMoves | None = None  # the pending decision's moves, while unchanged
         self._exposed = False  # someone holds the state (see ``state``): no caching
+        self._face: tuple[Any, ...] | None = None  # face-down stack sizes after the last play
         self.options = options
         self.moves = moves
         #: ``"agreement"`` once the game was ended by agreement (RUL-20), else ``None``.
@@ -139,7 +140,7 @@ class Game:
 
     @state.setter
     def state(self, value: State) -> None:
-        self._legal = None
+        self._legal = self._face = None
         self._state = value
 
     def _cache(self, listed: list[Move] | None) -> None:
@@ -172,28 +173,35 @@ class Game:
         the fast path for bots and search on their own copies. An illegal move corrupts the
         game; use :meth:`play` for anything a person or a network sent."""
         self._cache(engine.play(self._state, move, known_legal=True))
+        self._face = None
         self.moves.append(str(move))
         self._turns = self._reveals = None
         self._checkpoints = {}
 
     def play(self, move: Move | str) -> None:
-        move = _as_move(move)
+        """Play a move (text or :class:`Move`): refused with :class:`IllegalMoveError` (the rule
+        and the reason, no secret named) or :class:`InvalidMoveError`, the game unchanged."""
+        legal = self._legal
+        known = legal is not None and type(move) is Move and move in legal
+        if not known:
+            move = _as_move(move)
+            known = legal is not None and move in legal
+            if legal is not None and not known:
+                raise IllegalMoveError(engine.explain(self._state, move))
         if self.ended:
             raise IllegalMoveError("RUL-20: the game was ended by agreement: no move can be played")
         s, n = self._state, len(self.moves)
-        known = self._legal is not None and move in self._legal
-        if self._legal is not None and not known:
-            raise IllegalMoveError(engine.explain(s, move))
         if n % CHECKPOINT == 0 or not self._checkpoints:
             self._keep(n)
         reveals = self._reveals if self._reveals is not None else self._revealed_moves()
         seat = s.stack[-1]["p"] if s.stack else None
-        turn, before = (s.round, seat, f"{s.phase}:{len(s.done)}"), _face_down(s)
+        turn = (s.round, seat, f"{s.phase}:{len(s.done)}")
+        before = self._face if self._face is not None and not self._exposed else _face_down(s)
         self._cache(engine.play(s, move, known_legal=known))
         self.moves.append(str(move))
         if self._turns is not None:
             self._turns.append(turn)
-        after = _face_down(s)
+        after = self._face = _face_down(s)
         if after != before and _revealed(before, after, s):
             reveals.append(n)
 
@@ -260,7 +268,7 @@ class Game:
         s.turn = {}
         engine.push(s, "game_end", -1)  # the game end step of the rules (scoring.GameEnd)
         engine.advance(s)
-        self._legal = None
+        self._legal = self._face = None
         self.ended = AGREEMENT
 
     def seat_log(self, seat: int | None = None, start: int = 0) -> list[LogEntry]:
