@@ -2,10 +2,15 @@
 
 Layers, each importing only those below it: ``onmars.rules`` (the game), ``onmars.bots``,
 ``onmars.terminal`` (the terminal client), ``onmars.tools`` (arena, bench, replay), and
-``onmars.cli`` on top. The public face is :class:`Game`, :class:`Move` and the errors.
+``onmars.cli`` on top. The public face is :class:`Game`, :class:`Move` and the errors, with
+the component data (``onmars.rules.components``) and the hex geometry (``onmars.rules.hexmap``):
+the layers above the rules use nothing else of them (see :mod:`onmars.rules`).
 """
 
 from onmars.rules import (
+    LENGTHS,
+    VERBS,
+    Decision,
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -17,6 +22,9 @@ from onmars.rules import (
 )
 
 __all__ = [
+    "LENGTHS",
+    "VERBS",
+    "Decision",
     "Game",
     "IllegalMoveError",
     "InvalidMoveError",

@@ -18,15 +18,14 @@ import random
 import sys
 from collections.abc import Sequence
 
+from onmars import LENGTHS, Game, OnMarsError
 from onmars.rules.components import substitutes
-from onmars.rules.errors import OnMarsError
-from onmars.rules.game import Game
 from onmars.terminal.play import add_arguments as play_arguments
 from onmars.terminal.play import main as play_main
 
 
 def _who(game: Game, seat: int | None) -> str:
-    return "-" if seat is None else game.state.players[seat].name
+    return "-" if seat is None else game.players[seat]
 
 
 def demo(players: int, seed: int, length: str, max_moves: int, quiet: bool) -> int:
@@ -45,9 +44,9 @@ def demo(players: int, seed: int, length: str, max_moves: int, quiet: bool) -> i
         move = rng.choice(game.legal_moves())
         game.play(move)
         if not quiet:
-            print(f"round {game.state.round:>2} {_who(game, seat):<10} {move}")
+            print(f"round {game.round:>2} {_who(game, seat):<10} {move}")
     status = "game over" if game.is_over else f"stopped after {len(game.moves)} moves"
-    print(f"\n{status}; round {game.state.round}, Colony level {game.state.level}")
+    print(f"\n{status}; round {game.round}, Colony level {game.view(None)['level']}")
     for row in game.scores():
         parts = ", ".join(f"{k} {v}" for k, v in row["breakdown"].items() if v)
         print(f"  {row['name']:<10} {row['total']:>3} OP  {parts}")
@@ -71,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     d = sub.add_parser("demo", help="play a seeded game by random moves, print log and scores")
     d.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--length", default="short", choices=("short", "long"))
+    d.add_argument("--length", default="short", choices=LENGTHS)
     d.add_argument("--max-moves", type=int, default=5000)
     d.add_argument("--quiet", action="store_true", help="print only the result")
     b = sub.add_parser("bench", help="engine speed: random games, moves, copies, JSON")

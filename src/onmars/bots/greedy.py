@@ -1,7 +1,7 @@
 """The greedy bot: one step ahead on a determinized copy of what it sees (issue 5).
 
-For each legal move, :class:`GreedyBot` plays it on a copy of a State built from its own view
-(:func:`onmars.determinize.fill`: hidden components drawn at random, once per turn) and scores
+For each legal move, :class:`GreedyBot` plays it on a copy of a game built from its own view
+(:meth:`onmars.Game.from_view`: what the view hides dealt at random, once per turn) and scores
 the position for its seat, less the best opponent's score (:func:`evaluate`). Sub-decisions in
 the middle of an action (pay X, done, boost) are scored the same way. Ties go to the bot's rng.
 
@@ -10,6 +10,11 @@ the middle of an action (pay X, done, boost) are scored the same way. Ties go to
 Colonist), so each candidate is followed by a quick greedy continuation of the bot's own
 decisions until the action is over, on a few sampled options per decision. Decisions with very
 many options (Bot and Rover steps) are scored on a sample of them, "done"-like moves always kept.
+
+Only the public API is used: the evaluation reads the spectator's view of a position
+(:meth:`onmars.Game.view`), the final scoring as it would stand (:meth:`onmars.Game.projection`)
+and the component data; the search plays on copies (:meth:`onmars.Game.copy`,
+:meth:`onmars.Game.push`).
 """
 
 from __future__ import annotations
@@ -17,18 +22,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from onmars import Game, Move
 from onmars.bots.base import Bot
-from onmars.bots.determinize import fill
-from onmars.rules import engine, hexmap
+from onmars.rules import hexmap
 from onmars.rules.components import RESOURCES, load
-from onmars.rules.economy import depot_cap, lq_cap, shelters_built, storage_cap
-from onmars.rules.errors import IllegalMoveError
-from onmars.rules.lab import level_of
-from onmars.rules.moves import Move
-from onmars.rules.scoring import lq_op
-from onmars.rules.state import Player, State
 
-#: Frames where a candidate is followed by a continuation (the rest of its action).
+View = dict[str, Any]
+
+#: Decisions where a candidate is followed by a continuation (the rest of its action).
 DEEP = frozenset({"turn", "travel"})
 CANDIDATES = 12  # at most this many moves scored per decision
 BRANCH = 4  # options sampled per decision of a continuation
@@ -67,30 +68,29 @@ class GreedyBot(Bot):
         self._turn: tuple[Any, ...] | None = None
         self._turn_seed = 0
 
-    def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
+    def choose(self, view: View, legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
         seat = view["viewer"]
-        base = self.determinized(view, seat)
+        world = self.world(view)
         deep = view["stack"][-1]["t"] in DEEP
         best: list[Move] = []
         top = float("-inf")
         for move in sample(legal, CANDIDATES, self.rng):
-            value = score_move(base, seat, move, self.rng if deep else None)
+            value = score_move(world, seat, move, self.rng if deep else None)
             if value > top + 1e-9:
                 top, best = value, [move]
             elif value > top - 1e-9:
                 best.append(move)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def determinized(self, view: dict[str, Any], seat: int) -> State:
-        """The hidden assignment is drawn once per turn: the same turn seed deals the same
-        unseen components as long as the pools are the same. The State shares the view's
-        data and is never changed, only cloned."""
+    def world(self, view: View) -> Game:
+        """A game consistent with ``view``: the hidden assignment is drawn once per turn (the
+        same turn seed deals the same unseen components as long as the pools are the same)."""
         turn = (view["round"], view["phase"], len(view["done"]), view["current_player"])
         if turn != self._turn:
             self._turn, self._turn_seed = turn, self.rng.getrandbits(32)
-        return fill(view, seat, random.Random(self._turn_seed))
+        return Game.from_view(view, self._turn_seed)
 
 
 def sample(legal: list[Move], k: int, rng: random.Random) -> list[Move]:
@@ -103,127 +103,172 @@ def sample(legal: list[Move], k: int, rng: random.Random) -> list[Move]:
     return [m for i, m in enumerate(legal) if i in chosen]
 
 
-def score_move(base: State, seat: int, move: Move, rng: random.Random | None = None) -> float:
-    """Play ``move`` on a copy of ``base`` and evaluate the result for ``seat``; with ``rng``,
+def score_move(world: Game, seat: int, move: Move, rng: random.Random | None = None) -> float:
+    """Play ``move`` on a copy of ``world`` and evaluate the result for ``seat``; with ``rng``,
     first continue greedily while ``seat`` is still inside the action the move began."""
-    s = base.clone()
-    if not _play(s, move):
+    if move not in world.legal_moves():  # the determinization differs where it matters
         return float("-inf")
+    game = world.copy()
+    game.push(move)
     if rng is not None:
-        s = continuation(s, seat, rng)
-    return evaluate(s, seat)
+        game = continuation(game, seat, rng)
+    return evaluate(game, seat)
 
 
-def continuation(s: State, seat: int, rng: random.Random) -> State:
+def continuation(game: Game, seat: int, rng: random.Random) -> Game:
     """Greedy choices (1 ply, sampled options) for ``seat`` until its action is over."""
     for _ in range(DEPTH):
-        if not s.stack or s.stack[-1]["p"] != seat or s.stack[-1]["t"] in DEEP:
-            return s
-        legal = engine.legal_moves(s)
+        decision = game.decision()
+        if decision is None or decision.seat != seat or decision.step in DEEP:
+            return game
         best, top = None, float("-inf")
-        for move in sample(legal, BRANCH, rng):
-            t = s.clone()
-            f = t.stack[-1]
-            engine.STEPS[f["t"]].apply(t, f, move)  # listed just now: legal, no need to check
-            engine.advance(t)
-            value = value_of(t, t.players[seat])  # own value: a cheap guide for the rest
+        for move in sample(decision.moves, BRANCH, rng):
+            after = game.copy()
+            after.push(move)  # listed just now: legal, no need to check
+            value = Position(after).value(seat)  # own value: a cheap guide for the rest
             if value > top:
-                best, top = t, value
+                best, top = after, value
         if best is None:
-            return s
-        s = best
-    return s
+            return game
+        game = best
+    return game
 
 
-def _play(s: State, move: Move) -> bool:
-    try:
-        engine.play(s, move)
-    except IllegalMoveError:  # the determinization differs where it matters: avoid the move
-        return False
-    return True
-
-
-def evaluate(s: State, seat: int) -> float:
+def evaluate(game: Game, seat: int) -> float:
     """``seat``'s value less the best opponent's, in OP; ahead, the end of the game is welcome,
     behind, it is not."""
-    done = progress(s)
-    mine = value_of(s, s.players[seat], done)
-    lead = mine - max(value_of(s, p, done) for p in s.players if p.seat != seat)
-    return lead + WEIGHTS["end"] * done * max(-1.0, min(1.0, lead / 10))
+    pos = Position(game)
+    mine = pos.value(seat)
+    lead = mine - max(pos.value(p) for p in range(len(pos.view["players"])) if p != seat)
+    return lead + WEIGHTS["end"] * pos.done * max(-1.0, min(1.0, lead / 10))
 
 
-def progress(s: State) -> float:
+class Position:
+    """What the evaluation reads of a position: the spectator's view (public facts only) and
+    the final scoring as it would stand now (:meth:`onmars.Game.projection`)."""
+
+    def __init__(self, game: Game) -> None:
+        self.view = game.view(None)
+        self.over = game.is_over
+        self.done = progress(self.view)
+        self.scores = game.projection() if not self.over else []
+
+    def value(self, seat: int) -> float:
+        """Points so far, final scoring as it stands, plus what resources and position
+        promise."""
+        v, p = self.view, self.view["players"][seat]
+        if self.over:
+            return p["op"] + 0.01 * p["crystals"]  # the first tie-break (§24.4)
+        c, w = load(), WEIGHTS
+        early = 1.0 - self.done
+        colonists = p["lq"] + p["wa"] + sum(slots.count(seat) for slots in v["slots"].values())
+        points = final_points(v, p, self.scores[seat], colonists, early)
+        shelters = c.value("shelters")[0] - p["shelters"]
+        cap = shelters + 1  # each Resource row holds your Shelters on Mars + 1 (§4)
+        goods = sum(min(p["res"][r], cap) for r in RESOURCES[1:]) * w["resource"]
+        goods += p["res"]["mineral"] * w["mineral"]
+        depot = c.value("depot_spaces")[0] - len(p["depot_ships"])  # free Depot spaces (§4)
+        goods += min(p["crystals"] + p["pending"], depot + 2) * w["crystal"]
+        unbuilt = sum(1 for b in p["blueprints"] if b not in p["built"])
+        # needed at any time: Colonists to act, Bots near where the Colony needs buildings
+        ready = min(p["lq"], 4) * w["colonist"] - (0 if p["lq"] else w["idle"])
+        ready += needed(v, p) * w["need"] - reach(v, seat) * w["reach"]
+        tempo = (
+            colonists * w["colonist_any"]
+            + v["bot"].count(seat) * w["bot"]
+            + len(p["lab"]) * w["tech"]
+            + unbuilt * w["blueprint"]
+            + v["ab"].count(seat) * w["advanced"]
+            + shelters * w["shelter"]
+            + v["miner"].count(seat) * w["miner"]
+            + (c.value("ships")[0] - len(p["depot_ships"])) * w["ship_free"]
+        )
+        return points + goods + ready * max(early, 0.5) + early * tempo
+
+
+def progress(v: View) -> float:
     """How near the end the game is, 0 at the start, 1 once over: the further of its two roads
     to the end, Missions (with the best open one's share) and Colony levels (with the LSS
     tracks' share of the next level)."""
-    if s.phase == "over":
+    if v["phase"] == "over":
         return 1.0
-    if s.end_round:
-        return 0.93 if s.round < s.end_round else 0.97
-    c = load()
+    if v["end_round"]:
+        return 0.93 if v["round"] < v["end_round"] else 0.97
+    c, n = load(), len(v["players"])
     shares = [
-        1 - left / c.mission[m].targets[s.n - 2] for m, left in s.missions.items() if left > 0
+        1 - left / c.mission[m].targets[n - 2] for m, left in v["missions"].items() if left > 0
     ]
-    missions = (3 - s.remaining + max(shares, default=0.0)) / 3
-    need = s.level + 1
-    lss = sum(min(k, need) for k in s.lss.values()) / (len(s.lss) * need)
-    return min(0.9, max(missions, (s.level - 1 + lss) / 4))
+    missions = (3 - v["remaining"] + max(shares, default=0.0)) / 3
+    need = v["level"] + 1
+    lss = sum(min(k, need) for k in v["lss"].values()) / (len(v["lss"]) * need)
+    return min(0.9, max(missions, (v["level"] - 1 + lss) / 4))
 
 
-def final_points(s: State, p: Player, colonists: int, early: float) -> float:
-    """The final scoring of §24.2 as it stands, a little hopeful while the game is young:
-    Progress cubes also count for the Colony Status Updates still to come, colonists on Action
-    slots and in the Working Area as back in Living Quarters, open contracts and Scientists for
-    part of what they may still bring."""
-    c = load()
-    w = WEIGHTS
-    bp_built, bp_unbuilt = c.value("blueprint_built_op"), c.value("blueprint_unbuilt_op")
-    updates = sum(1 for level in (2, 3) if s.level < level)
-    points = float(c.value("progress_op")[len(p.progress)] * (1 + updates))
-    points += c.value("ship_op")[0] * p.hangar + lq_op(min(colonists, lq_cap(p)))
-    points += sum(c.lab_column[f"L{level_of(p, t)}"].op for t in p.lab.values())
-    for b in p.blueprints:
-        level = 0 if c.blueprint[b].level == 1 else 1
-        points += bp_built[level] if b in p.built else bp_unbuilt[level]
-    if p.scientists:
-        kinds = [s.bld[cell].split(":")[0] for cell, owner in enumerate(s.ab) if owner >= 0]
-        points += sum(
-            c.value("scientist_op")[0] * kinds.count(c.scientist[x].scores) + early * w["hope"]
-            for x in p.scientists
-        )
-    for cid in p.contracts:
+def final_points(
+    v: View, p: dict[str, Any], projected: dict[str, Any], colonists: int, early: float
+) -> float:
+    """The projected score (in-game OP and the final scoring of §24.2 as it stands), a little
+    hopeful while the game is young: Progress cubes also count for the Colony Status Updates
+    still to come, ``colonists`` on Action slots of either side and in the Working Area as back
+    in Living Quarters, open contracts and Scientists for part of what they may still bring.
+
+    Where the projection is not hopeful enough it is replaced: taking an action (a Colonist to
+    an Action slot) would lose Living Quarters points that come back at the end of the round;
+    and open contracts score their share of the way (the items on them so far) rather than
+    what the final deliveries would make of them, else delivering an item would gain nothing
+    (the item already counts there) and the bot would never complete a contract during play,
+    where it counts for the Contracts Mission and the game's way to its end."""
+    c, w = load(), WEIGHTS
+    breakdown = projected["breakdown"]
+    updates = sum(1 for level in (2, 3) if v["level"] < level)
+    points = float(projected["total"] - breakdown["contracts"] - breakdown["living_quarters"])
+    points += lq_points(p, colonists) + breakdown["final_progress"] * updates
+    points += early * w["hope"] * len(p["scientists"])
+    for cid in p["contracts"]:
         card = c.contract[cid]
-        if cid in p.contracts_done:
+        if cid in p["contracts_done"]:
             points += card.complete_op
             continue
-        share = len(p.delivered.get(cid, ())) / len(card.items) if card.items else 0.0
+        share = len(p["delivered"].get(cid, ())) / len(card.items) if card.items else 0.0
         points += card.failed_op + (card.complete_op - card.failed_op) * share + early * w["hope"]
     return points
 
 
-def needed(s: State, p: Player) -> int:
+def lq_points(p: dict[str, Any], colonists: int) -> int:
+    """Living Quarters OP (§24.2 item 3: beside the highest occupied row of two slots, RUL-16)
+    with ``colonists`` in them, as many as fit (4 slots, 2 more per Shelter beyond the first,
+    §4)."""
+    c = load()
+    shelters = c.value("shelters")[0] - p["shelters"]
+    room = c.value("lq_base")[0] + c.value("lq_per_shelter")[0] * (shelters - 1)
+    n = min(colonists, room)
+    return c.value("lq_row_op")[(n - 1) // 2] if n > 0 else 0
+
+
+def needed(v: View, p: dict[str, Any]) -> int:
     """Resources ``p`` holds (up to 2 of each) that pay for LSS buildings the Colony still
     needs for its next level."""
-    need = s.level + 1
+    need = v["level"] + 1
     total = 0
-    for kind, count in s.lss.items():
+    for kind, count in v["lss"].items():
         if count < need:
             for item in load().building_type[kind].cost:
-                total += min(2, p.res[item])
+                total += min(2, p["res"][item])
     return total
 
 
-def reach(s: State, seat: int) -> int:
+def reach(v: View, seat: int) -> int:
     """Steps ``seat``'s Bots lack to reach a building spot of each LSS type the Colony still
     needs for its next level (a Bot zone reaches 1 hex, a new building stands at most 2 from
     one of its type): the sum over those types, each capped at 6."""
-    need = s.level + 1
-    wanted = {k for k, count in s.lss.items() if count < need and s.building_stacks.get(k)}
-    bots = [c for c, owner in enumerate(s.bot) if owner == seat] if wanted else []
+    need = v["level"] + 1
+    stacks = v["building_stacks"]
+    wanted = {k for k, count in v["lss"].items() if count < need and stacks.get(k, {}).get("count")}
+    bots = [c for c, owner in enumerate(v["bot"]) if owner == seat] if wanted else []
     if not bots:
         return 0
     cells: dict[str, list[int]] = {k: [] for k in wanted}
-    for c, kind in enumerate(s.bld):
+    for c, kind in enumerate(v["bld"]):
         if kind in cells:
             cells[kind].append(c)
     walk = hexmap.walk
@@ -232,33 +277,3 @@ def reach(s: State, seat: int) -> int:
         gap = min((walk(b, c) for b in bots for c in spots), default=9) - 3
         total += min(6, max(0, gap))
     return total
-
-
-def value_of(s: State, p: Player, done: float | None = None) -> float:
-    """Points so far, final scoring as it stands, plus what resources and position promise;
-    ``done``: :func:`progress` if known."""
-    if s.phase == "over":
-        return p.op + 0.01 * p.crystals  # the first tie-break (§24.4)
-    w = WEIGHTS
-    early = 1.0 - (progress(s) if done is None else done)
-    colonists = p.lq + p.wa + sum(slots.count(p.seat) for slots in s.slots.values())
-    points = p.op + final_points(s, p, colonists, early)
-    cap = storage_cap(p)
-    goods = sum(min(p.res[r], cap) for r in RESOURCES[1:]) * w["resource"]
-    goods += p.res["mineral"] * w["mineral"]
-    goods += min(p.crystals + p.pending, depot_cap(p) + 2) * w["crystal"]
-    unbuilt = sum(1 for b in p.blueprints if b not in p.built)
-    # needed at any time: Colonists to act, Bots near where the Colony needs buildings
-    ready = min(p.lq, 4) * w["colonist"] - (0 if p.lq else w["idle"])
-    ready += needed(s, p) * w["need"] - reach(s, p.seat) * w["reach"]
-    tempo = (
-        colonists * w["colonist_any"]
-        + s.bot.count(p.seat) * w["bot"]
-        + len(p.lab) * w["tech"]
-        + unbuilt * w["blueprint"]
-        + s.ab.count(p.seat) * w["advanced"]
-        + shelters_built(p) * w["shelter"]
-        + s.miner.count(p.seat) * w["miner"]
-        + (load().value("ships")[0] - len(p.depot_ships)) * w["ship_free"]
-    )
-    return points + goods + ready * max(early, 0.5) + early * tempo

@@ -1,7 +1,12 @@
 """The rules of On Mars: the state, the engine and every rule, with the component data.
 
 This package imports nothing from the rest of ``onmars`` (bots, terminal, tools, server). Its
-public face is :class:`Game`, :class:`Move` and the errors, re-exported by ``onmars``.
+public face, re-exported by ``onmars``: :class:`Game` (with :class:`Decision`, what
+:meth:`Game.decision` returns, and :class:`LogEntry`), :class:`Move` and ``VERBS`` (the move
+notation, verb by verb), ``LENGTHS`` (the game lengths) and the errors; besides, the read-only
+component data :mod:`onmars.rules.components` and the hex geometry :mod:`onmars.rules.hexmap`.
+Every other module here is private to the rules: clients, bots and tools use only this face
+(``tests/test_layers.py`` checks it).
 """
 
 from onmars.rules.errors import (
@@ -11,10 +16,13 @@ from onmars.rules.errors import (
     OptionsError,
     SaveFileError,
 )
-from onmars.rules.game import Game, LogEntry
-from onmars.rules.moves import Move
+from onmars.rules.game import LENGTHS, Decision, Game, LogEntry
+from onmars.rules.moves import VERBS, Move
 
 __all__ = [
+    "LENGTHS",
+    "VERBS",
+    "Decision",
     "Game",
     "IllegalMoveError",
     "InvalidMoveError",

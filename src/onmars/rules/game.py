@@ -422,6 +422,74 @@ class Game:
             raise SaveFileError("the saved state does not match its move log (corrupt save)")
         return game
 
+    # --- worlds for search: what a seat may know -----------------------------------------------
+    def determinize(self, seat: int | None, seed: int) -> Game:
+        """A copy of the game in which everything ``seat`` cannot see (RUL-18: the order of
+        every face-down stack, the other seats' Private Goal hands and face-down Discovery
+        tiles; ``None``: a spectator, who sees no hand) is dealt again at random (``seed``)
+        from the components that seat cannot see, every count kept. ``seat`` sees the copy
+        exactly as it sees this game, and its legal moves are the same.
+
+        The copy is made from ``self.view(seat)`` alone (as :meth:`from_view` does), so two
+        games that ``seat`` sees alike give the same copy for the same seed: a bot searching
+        such copies chooses from what it may see only. The copy has no move history (its log
+        starts here, with seed 0: the real seed would reveal every stack); this game is not
+        changed. Raises :class:`OptionsError` for a seat that is not in the game."""
+        from onmars.rules.determinize import determinize
+
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self._state.n):
+            raise OptionsError(f"RUL-18: no seat {seat!r} in a {self._state.n}-player game")
+        if type(seed) is not int:
+            raise OptionsError(f"RUL-18: the seed must be an integer, not {seed!r}")
+        world = determinize(self._state, seat, random.Random(seed))
+        return Game(world, copy.deepcopy(self.options), [], ended=self.ended)
+
+    @classmethod
+    def from_view(cls, seen: dict[str, Any], seed: int) -> Game:
+        """A game consistent with a view (:meth:`view` of seat ``seen["viewer"]``): what the
+        view hides is dealt at random (``seed``) from the components it does not show, as in
+        :meth:`determinize` (``game.from_view(game.view(seat), k)`` is
+        ``game.determinize(seat, k)`` but for a game ended by agreement, which the view does
+        not tell). For bots, which are given views. ``seen`` is not changed and shares nothing
+        with the game. Raises :class:`~onmars.rules.errors.OnMarsError` when ``seen`` is not
+        the view of a game."""
+        from onmars.rules.determinize import from_view
+        from onmars.rules.errors import OnMarsError
+
+        if type(seed) is not int:
+            raise OptionsError(f"RUL-18: the seed must be an integer, not {seed!r}")
+        if not engine.STEPS:
+            register()
+        try:
+            state = from_view(seen, random.Random(seed))
+            names = [p.name for p in state.players]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            text = str(exc)
+            raise OnMarsError(
+                text if text.startswith("RUL-18") else f"RUL-18: not the view of a game: {exc!r}"
+            ) from None
+        return cls(state, {"players": names, "length": state.length}, [])
+
+    def projection(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """The scores (as :meth:`scores` gives them: per seat the total, its breakdown, the
+        tie-break values) if the game ended now by agreement (RUL-20): the position as it
+        stands through the final scoring (§24.1-2); once the game is over, :meth:`scores`.
+
+        The final scoring reads no secret (RUL-18): Crystals move into the Depot, Colonists
+        back to Living Quarters, items onto Earth Contracts, then Progress cubes, Ships, Living
+        Quarters, Tech tiles, Blueprints, Scientists and Contracts are scored, all of them
+        public; no Private Goal or face-down tile counts. So the figures are computed on a copy
+        of the position itself, and are the same for every ``seat`` (checked only: the viewer
+        the figures are for) and on every :meth:`determinize`-d copy. The game is not
+        changed."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self._state.n):
+            raise OptionsError(f"RUL-18: no seat {seat!r} in a {self._state.n}-player game")
+        if self.is_over:
+            return self.scores()
+        twin = Game(self._state.clone(), dict(self.options), [])
+        twin.conclude()
+        return twin.scores()
+
 
 class LegalMoves(list[Move]):
     """A list of moves whose ``in`` is a set lookup (built on the first use)."""

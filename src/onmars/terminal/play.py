@@ -38,11 +38,17 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from onmars import (
+    LENGTHS,
+    VERBS,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    OnMarsError,
+    SaveFileError,
+)
 from onmars.bots import BOTS, STALL_ROUNDS, Bot, agrees_to_end, make_bot, round_marks
-from onmars.rules.errors import IllegalMoveError, InvalidMoveError, OnMarsError, SaveFileError
-from onmars.rules.game import LENGTHS, Game
-from onmars.rules.moves import VERBS, Move
-from onmars.rules.scoring import winners
 from onmars.terminal import render
 
 InputFn = Callable[[str], str]
@@ -88,14 +94,14 @@ class Session:
         save_path: str | os.PathLike[str] | None = None,
         clear: bool | None = None,
     ) -> None:
-        if len(bots) != len(game.state.players):
-            raise ValueError(f"{len(bots)} seat kinds for {len(game.state.players)} players")
+        if len(bots) != len(game.players):
+            raise ValueError(f"{len(bots)} seat kinds for {len(game.players)} players")
         self.game = game
         self.console = console or Console()
         self.input_fn = input_fn or (lambda prompt: self.console.input(Text(prompt)))
         self.save_path = Path(save_path) if save_path else None
         self.bot_names = list(bots)
-        seed = game.state.seed or 0
+        seed = game.log["seed"] or 0
         self.bots: list[Bot | None] = [
             make_bot(name, seed * 10 + seat) if name else None for seat, name in enumerate(bots)
         ]
@@ -128,7 +134,7 @@ class Session:
 
     def intro(self) -> None:
         t = Text("On Mars", style="bold")
-        t.append(f" · {self.game.options['length']} game · seed {self.game.state.seed} · ")
+        t.append(f" · {self.game.options['length']} game · seed {self.game.log['seed']} · ")
         for seat, name in enumerate(self.bot_names):
             if seat:
                 t.append(", ")
@@ -162,7 +168,7 @@ class Session:
             self.game.play(move)
         except (ValueError, TypeError) as exc:  # a buggy bot must not stop a human's game
             # the refusal names no secret (RUL-19); the bot's move itself might (its goals)
-            self.say(f"{self.game.state.players[seat].name} ({bot.name} bot) erred: {exc}")
+            self.say(f"{self._who(seat)} ({bot.name} bot) erred: {exc}")
             move = legal[0]
             self.say(f"playing {move} for it instead", "yellow")
             self.game.play(move)
@@ -191,7 +197,8 @@ class Session:
     @property
     def names(self) -> render.View:
         """Just the players' names and colours: enough for :func:`render.name_text`."""
-        return {"players": [{"name": p.name, "colour": p.colour} for p in self.game.state.players]}
+        players = self.game.view(None)["players"]
+        return {"players": [{"name": p["name"], "colour": p["colour"]} for p in players]}
 
     def print_entry(self, entry: render.LogEntry) -> None:
         rnd, seat, move = entry  # already redacted for the viewer (Game.seat_log)
@@ -230,7 +237,13 @@ class Session:
         mine = [k for k, (_, who, _) in enumerate(log) if who == seat]
         fresh = len(log) - 1 - mine[-1] if mine else len(log)  # others' moves since
         self.console.print(
-            render.screen(view, self.game.legal_moves(), log[-LOG_LINES:], fresh=fresh)
+            render.screen(
+                view,
+                self.game.legal_moves(),
+                log[-LOG_LINES:],
+                fresh=fresh,
+                decision=self.game.decision(),
+            )
         )
         for notice in self.notices:
             self.console.print(notice)
@@ -245,8 +258,7 @@ class Session:
             return "\ufffd"
 
     def ask(self, seat: int) -> str:
-        name = self.game.state.players[seat].name
-        return self.read(f"{name}> ").strip()
+        return self.read(f"{self._who(seat)}> ").strip()
 
     def command(self, seat: int, line: str) -> bool:
         """Handle one input line; True once the decision is made (a move played, undone)."""
@@ -449,7 +461,7 @@ class Session:
         if self.humans:
             log = self.entries(self.viewer)[-LOG_LINES:]
             self.console.print(render.screen(view, None, log))
-        win = winners(self.game.state)
+        win = self.game.winners()
         self.console.print(render.scores_table(view, self.game.scores(), win))
         if self.game.ended:
             self.say("The game ended by agreement (RUL-20): scored as it stood.", "bold")
@@ -457,7 +469,7 @@ class Session:
 
     # --- output helpers ----------------------------------------------------------------------
     def _who(self, seat: int | None) -> str:
-        return "-" if seat is None else self.game.state.players[seat].name
+        return "-" if seat is None else self.game.players[seat]
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
@@ -599,7 +611,7 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
     bots_arg = _split(args.bots) if args.bots is not None else None
     if args.load:
         game, data = load_game(args.load)
-        players = len(game.state.players)
+        players = len(game.players)
         if bots_arg is not None:
             kinds = seat_bots(players, bots_arg)
         else:
@@ -621,5 +633,5 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
     game = Game.new(names or default_names(kinds), seed=args.seed, length=args.length)
     if args.save:
         confirm_replace(args.save, console, input_fn)
-    save = args.save or new_save_path(game.state.seed)
+    save = args.save or new_save_path(game.log["seed"])
     return Session(game, kinds, console=console, input_fn=input_fn, save_path=save)

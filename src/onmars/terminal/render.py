@@ -25,10 +25,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from onmars import Decision, Move
 from onmars.rules import hexmap
 from onmars.rules.components import RESOURCES, load
-from onmars.rules.engine import STEPS
-from onmars.rules.moves import Move
 
 View = dict[str, Any]
 #: One entry of the game log panel: (round, seat or None, move text), as Game.seat_log gives.
@@ -574,22 +573,23 @@ def players_row(view: View) -> Table:
 # --- decision, moves, log ------------------------------------------------------------------------
 
 
-def decision_text(view: View) -> Text:
-    """The pending decision: who decides, the top frame's step and its prompt (engine.STEPS)."""
+def decision_text(view: View, decision: Decision | None = None) -> Text:
+    """The pending decision: who decides, its prompt and rule (``decision``, as
+    :meth:`onmars.Game.decision` gives it; without it, the step's name from the view)."""
     stack = view.get("stack") or []
     if not stack:
         return Text("The game is over." if view["phase"] == "over" else "Nothing to decide.")
     frame = stack[-1]
-    step = STEPS.get(frame["t"])
     t = Text()
     seat = frame.get("p")
     if seat is not None and seat >= 0:
         t.append_text(name_text(view, seat))
         t.append(" to decide: ")
-    t.append((step.prompt if step and step.prompt else frame["t"]), style="bold")
+    prompt = decision.prompt if decision else str(frame["t"]).replace("_", " ")
+    t.append(prompt, style="bold")
     t.append(f"  [{frame['t']}", style=DIM)
-    if step and step.rule:
-        t.append(f" {step.rule}", style=DIM)
+    if decision and decision.rule:
+        t.append(f" {decision.rule}", style=DIM)
     t.append("]", style=DIM)
     if "n" in frame and "must" in frame:
         t.append(f"  picks left {frame['n']}", style=DIM)
@@ -696,9 +696,15 @@ def moves_text(legal: Sequence[Move], width: int = 76, max_lines: int | None = N
 HINT = "number or move · undo · why <move> · info <id> · moves · help · quit"
 
 
-def decision_panel(view: View, legal: Sequence[Move] | None, max_lines: int | None = None) -> Panel:
-    """The pending decision and, for the seat deciding, its legal moves numbered."""
-    parts: list[RenderableType] = [decision_text(view)]
+def decision_panel(
+    view: View,
+    legal: Sequence[Move] | None,
+    max_lines: int | None = None,
+    decision: Decision | None = None,
+) -> Panel:
+    """The pending decision (its prompt and rule from ``decision``, :meth:`onmars.Game.decision`)
+    and, for the seat deciding, its legal moves numbered."""
+    parts: list[RenderableType] = [decision_text(view, decision)]
     if legal:
         parts.append(moves_text(legal, max_lines=max_lines))
     return Panel(
@@ -742,24 +748,27 @@ def screen(
     log: Sequence[LogEntry] = (),
     lines: int = HEIGHT - 1,
     fresh: int | None = None,
+    decision: Decision | None = None,
 ) -> Group:
     """The whole screen for ``view``'s seat: status, map and boards, player boards, the
-    decision with ``legal`` numbered (pass them only to the seat deciding: moves can name its
-    secrets) and the game log (its last ``fresh`` moves in bold), in ``lines`` lines where it
-    can (long move lists shrink)."""
+    decision (its prompt and rule from ``decision``, :meth:`onmars.Game.decision`) with
+    ``legal`` numbered (pass them only to the seat deciding: moves can name its secrets) and
+    the game log (its last ``fresh`` moves in bold), in ``lines`` lines where it can (long move
+    lists shrink)."""
     top = Table.grid(expand=True)
     top.add_column(no_wrap=True)
     top.add_column(ratio=1)
     top.add_row(map_panel(view), board_panel(view))
     players = players_row(view)
     # what is left for the moves: less the status line, the decision panel's borders and line
-    room = lines - 1 - height(top) - height(players) - 2 - height(decision_text(view), 76)
+    room = lines - 1 - height(top) - height(players) - 2
+    room -= height(decision_text(view, decision), 76)
     room = max(room, 4)
     bottom = Table.grid(expand=True)
     bottom.add_column(ratio=2)
     bottom.add_column(ratio=1)
     bottom.add_row(
-        decision_panel(view, legal, max_lines=room),
+        decision_panel(view, legal, max_lines=room, decision=decision),
         log_panel(view, log, lines=min(LOG_LINES, room + 1), fresh=fresh),
     )
     return Group(status_line(view), top, players, bottom)

@@ -4,7 +4,7 @@ Game ``g`` seats entrant ``(i + g) % N`` at seat ``i``, so every entrant plays e
 often. Its game seed and the bots' seeds derive from (arena seed, ``g``) only, and results are
 gathered in game order, so the same seed gives the same results whatever the number of jobs.
 
-A shared victory counts fractionally (1/k for each of k winners, :func:`onmars.scoring.winners`).
+A shared victory counts fractionally (1/k for each of k winners, :meth:`onmars.Game.winners`).
 A game that reaches the move cap is ended by agreement (RUL-20): scored as it stands with the
 final scoring, counted like any other game (wins, scores, lengths) and reported as "ended by
 agreement" (the summary line and the ``agreed`` column), never dropped. The bots' own agreement
@@ -25,9 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from onmars import Game
 from onmars.bots import BOTS, make_bot
-from onmars.rules.game import Game
-from onmars.rules.scoring import winners
 
 MAX_MOVES = 10_000
 Z95 = 1.959964  # two-sided 95% normal quantile
@@ -140,7 +139,7 @@ def play_game(
     if not finished:
         game.conclude()  # the move cap: ended by agreement, scored as it stands (RUL-20)
     shares = [0.0] * n
-    best = winners(game.state)
+    best = game.winners()
     for w in best:
         shares[w] = 1 / len(best)
     return GameResult(
@@ -149,8 +148,8 @@ def play_game(
         entrants=entrants,
         finished=finished,
         moves=len(game.moves),
-        rounds=game.state.round,
-        scores=tuple(p.op for p in game.state.players),
+        rounds=game.round,
+        scores=tuple(row["total"] for row in game.scores()),
         shares=tuple(shares),
         seconds=tuple(spent),
         decisions=tuple(decisions),

@@ -11,7 +11,7 @@ import statistics
 import time
 import tracemalloc
 
-from onmars.rules.game import Game
+from onmars import Game
 
 
 def random_game(

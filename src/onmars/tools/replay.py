@@ -15,9 +15,7 @@ from typing import Any
 
 from rich.console import Console
 
-from onmars.rules.errors import OnMarsError
-from onmars.rules.game import Game
-from onmars.rules.scoring import winners
+from onmars import Game, OnMarsError
 from onmars.terminal import render
 from onmars.terminal.play import is_number, load_game
 
@@ -34,12 +32,12 @@ def position(log: dict[str, Any], upto: int) -> Game:
 def show(console: Console, log: dict[str, Any], entries: list, upto: int, seat: int | None) -> None:
     game = position(log, upto)
     view = game.view(seat)
-    console.print(render.screen(view, None, entries[:upto]))
+    console.print(render.screen(view, None, entries[:upto], decision=game.decision()))
     console.print(f"move {upto} of {len(entries)}")
     if game.ended:
         console.print("The game ended by agreement (RUL-20): scored as it stood.")
     if game.is_over:
-        console.print(render.scores_table(view, game.scores(), winners(game.state)))
+        console.print(render.scores_table(view, game.scores(), game.winners()))
 
 
 def run(
@@ -54,7 +52,7 @@ def run(
     except OnMarsError as exc:
         console.print(f"cannot replay {path}: {exc}", markup=False, highlight=False)
         return 2
-    players = len(game.state.players)
+    players = len(game.players)
     if seat is not None and not 0 <= seat < players:
         console.print(f"cannot replay {path} as seat {seat}: its seats are 0-{players - 1}")
         return 2

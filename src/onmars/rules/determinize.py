@@ -1,37 +1,49 @@
 """Determinization: a full, legal :class:`State` consistent with what one seat sees (RUL-18).
 
-:func:`onmars.view.view` hides other players' Private Goals and face-down Discovery tiles (those
-claimed by Rover or by Bots, as counts) and the order of every face-down stack (Discovery,
-Blueprint deck, Tech stacks, building stacks below their top tile). :func:`determinize` fills
-each hidden place with a random assignment of the components that are not visible anywhere in
-the view, keeping every count.
+:func:`onmars.rules.view.view` hides other players' Private Goals and face-down Discovery tiles
+(those claimed by Rover or by Bots, as counts) and the order of every face-down stack (Discovery,
+Blueprint deck, Tech stacks, building stacks below their top tile). :func:`fill` fills each
+hidden place with a random assignment of the components that are not visible anywhere in the
+view, keeping every count: the hidden places and the box together hold the same components as
+before, dealt anew. Since only the view is read, two states that a seat sees alike give that
+seat the same determinized state for the same random stream (what a bot searches over can
+depend only on what it may see).
 
 Components that left the game face down or that were public once but are gone now (a discarded
 Private Goal, a Discovery tile a Bot destroyed, a built tile's id) are not in the view either, so
 they stay in the pool of candidates: a seat's memory of past events is not modelled.
+
+The public face is :meth:`onmars.Game.determinize` and :meth:`onmars.Game.from_view`.
 """
 
 from __future__ import annotations
 
-import pickle
 import random
 from typing import Any
 
 from onmars.rules.components import load
 from onmars.rules.state import State
+from onmars.rules.view import view
 
 
-def determinize(view: dict[str, Any], seat: int | None, rng: random.Random) -> State:
-    """A State consistent with ``view`` (what ``seat`` sees; ``None``: a spectator), every hidden
-    component drawn from ``rng``. ``view`` is left untouched. Raises ``ValueError`` when the view
-    hides more components than exist (it does not come from a real game)."""
-    return fill(pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL)), seat, rng)
+def determinize(s: State, seat: int | None, rng: random.Random) -> State:
+    """A new State that ``seat`` (``None``: a spectator) sees exactly as it sees ``s``, every
+    component it cannot see dealt again from ``rng``. ``s`` is left untouched."""
+    return fill(view(s, seat), seat, rng)
+
+
+def from_view(seen: dict[str, Any], rng: random.Random) -> State:
+    """A State consistent with ``seen`` (a view, :func:`onmars.rules.view.view`, of the seat
+    ``seen["viewer"]``), every hidden component drawn from ``rng``. ``seen`` is left untouched
+    and shares nothing with the result. Raises ``ValueError`` when the view hides more
+    components than exist (it does not come from a real game)."""
+    return fill(seen, seen["viewer"], rng).clone()
 
 
 def fill(data: dict[str, Any], seat: int | None, rng: random.Random) -> State:
-    """:func:`determinize` on a view the caller gives away: its redacted fields are replaced
-    in place and the rest is shared with the returned State (callers that never mutate that
-    State, only its clones, save a copy)."""
+    """The determinized State of a view ``data`` of ``seat``. ``data`` itself is not changed
+    (its redacted fields are replaced in a shallow copy), but the State shares the rest of its
+    values: callers clone it unless ``data`` is theirs to give away."""
     data = dict(data)
     data.pop("viewer", None)
     data.pop("current_player", None)
