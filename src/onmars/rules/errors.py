@@ -1,4 +1,21 @@
-"""The engine's typed errors. All are ``ValueError``s, as in python-chess."""
+"""The engine's typed errors, and the reasons a move is refused. All errors are ``ValueError``s,
+as in python-chess.
+
+A refusal names the rule that forbids the move: its text reads ``"§9.2: <reason>"`` (or
+``"RUL-19: ..."``). A :class:`Reason` is that text as a ``str`` (so it reads, compares and joins
+as before) that also keeps its parts for a translation: the rule id, the message id (the English
+template, ``"{eid} costs {cost} Crystals"``: the key a catalog translates, as in gettext) and the
+parameters filled into it. :class:`IllegalMoveError` carries the same parts as attributes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+#: A rule id at the start of a refusal: ``§9.2`` or ``RUL-19``, then ``": "``.
+_RULE = re.compile(r"(§\d+(?:\.\d+)*|RUL-\d+): ")
 
 
 class OnMarsError(ValueError):
@@ -13,8 +30,103 @@ class InvalidMoveError(OnMarsError):
     """Move text that cannot be read at all (malformed notation)."""
 
 
+class Reason(str):
+    """Why a move is refused: the text ``"<rule>: <reason>"``, a ``str``, with its parts.
+
+    ``rule``: ``"§9.2"``, ``"RUL-19"`` (``""`` for a text that names none); ``reason``: the
+    plain English text after the rule; ``message_id``: the English template (the key of a
+    translation); ``params``: the values filled into the template."""
+
+    rule: str
+    message_id: str
+    params: dict[str, Any]
+
+    def __new__(cls, rule: str, template: str, params: Mapping[str, Any] | None = None) -> Reason:
+        values = dict(params) if params else {}
+        text = template.format(**values) if values else template
+        return cls._make(f"{rule}: {text}" if rule else text, rule, template, values)
+
+    @classmethod
+    def _make(cls, text: str, rule: str, message_id: str, params: dict[str, Any]) -> Reason:
+        self = str.__new__(cls, text)
+        self.rule, self.message_id, self.params = rule, message_id, params
+        return self
+
+    @classmethod
+    def of(cls, text: str) -> Reason:
+        """A refusal from its text: a :class:`Reason` as it is, else a plain ``"§n: ..."`` text
+        with its rule split off (its message id is then the text itself, with no parameters)."""
+        if isinstance(text, Reason):
+            return text
+        found = _RULE.match(text)
+        rule = found.group(1) if found else ""
+        return cls._make(text, rule, text[found.end() :] if found else text, {})
+
+    @property
+    def reason(self) -> str:
+        """The plain English reason, without the rule id."""
+        return self[len(self.rule) + 2 :] if self.rule else str(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Reason._make, (str(self), self.rule, self.message_id, self.params))
+
+
+def refuse(rule: str, template: str, **params: Any) -> Reason:
+    """The refusal ``"<rule>: <template filled with params>"``: ``refuse("§13.1", "{eid} costs
+    {cost} Crystals", eid=eid, cost=2)``. Build it only when the reason is wanted in words
+    (``explain``): listing legal moves asks only whether something is refused."""
+    return Reason(rule, template, params)
+
+
+#: The reason a check gives when it was asked only *whether* something is refused
+#: (``explain=False``): any non-empty value means "refused"; no text is built.
+NO = "refused"
+
+
 class IllegalMoveError(OnMarsError):
-    """A well-formed move that the rules forbid now; the message names the rule."""
+    """A well-formed move that the rules forbid now.
+
+    ``IllegalMoveError(rule, reason, message_id=..., params=...)``, or with one text
+    ``IllegalMoveError("§9.2: reason")`` (a :class:`Reason` keeps its message id and
+    parameters). Attributes: ``rule`` (``"§9.2"``, ``"RUL-19"``), ``reason`` (the plain English
+    reason), ``message_id`` and ``params`` (for a translation). ``str(err)`` is
+    ``"§9.2: reason"``."""
+
+    rule: str
+    reason: str
+    message_id: str
+    params: dict[str, Any]
+
+    def __init__(
+        self,
+        rule: str,
+        reason: str | None = None,
+        *,
+        message_id: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
+        if reason is None:  # one text, "§9.2: reason"
+            parts = Reason.of(rule)
+            rule, reason = parts.rule, parts.reason
+            message_id = parts.message_id if message_id is None else message_id
+            params = parts.params if params is None else params
+        self.rule = rule
+        self.reason = reason
+        self.message_id = reason if message_id is None else message_id
+        self.params = dict(params) if params else {}
+        super().__init__(f"{rule}: {reason}" if rule else reason)
+
+    @classmethod
+    def of(cls, reason: str) -> IllegalMoveError:
+        """The error for a refusal (a :class:`Reason` or a ``"§n: ..."`` text)."""
+        return cls(reason)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.rule, self.reason, self.message_id, self.params))
+
+
+def _rebuild(rule: str, reason: str, message_id: str, params: dict[str, Any]) -> IllegalMoveError:
+    return IllegalMoveError(rule, reason, message_id=message_id, params=params)
 
 
 class SaveFileError(OnMarsError):
