@@ -8,6 +8,7 @@ the layers above the rules use nothing else of them (see :mod:`onmars.rules`).
 """
 
 from onmars.rules import (
+    LANGS,
     LENGTHS,
     VERBS,
     Decision,
@@ -19,9 +20,11 @@ from onmars.rules import (
     OnMarsError,
     OptionsError,
     SaveFileError,
+    catalog,
 )
 
 __all__ = [
+    "LANGS",
     "LENGTHS",
     "VERBS",
     "Decision",
@@ -33,4 +36,5 @@ __all__ = [
     "OnMarsError",
     "OptionsError",
     "SaveFileError",
+    "catalog",
 ]

@@ -9,6 +9,7 @@ Every other module here is private to the rules: clients, bots and tools use onl
 (``tests/test_layers.py`` checks it).
 """
 
+from onmars.rules.catalog import catalog
 from onmars.rules.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -17,9 +18,11 @@ from onmars.rules.errors import (
     SaveFileError,
 )
 from onmars.rules.game import LENGTHS, Decision, Game, LogEntry
+from onmars.rules.i18n import LANGS
 from onmars.rules.moves import VERBS, Move
 
 __all__ = [
+    "LANGS",
     "LENGTHS",
     "VERBS",
     "Decision",
@@ -31,4 +34,5 @@ __all__ = [
     "OnMarsError",
     "OptionsError",
     "SaveFileError",
+    "catalog",
 ]

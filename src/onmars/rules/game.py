@@ -21,6 +21,9 @@ from onmars.rules import engine
 from onmars.rules.errors import IllegalMoveError, InvalidMoveError, OptionsError, SaveFileError
 from onmars.rules.goals import end_of_turn as goals_end_of_turn
 from onmars.rules.moves import TOKEN, VERBS, Move
+from onmars.rules.describe import describe
+from onmars.rules.events import Event, EventLog, event_text, seen_by
+from onmars.rules.i18n import check_lang
 from onmars.rules.registry import register
 from onmars.rules.scoring import scores, winners
 from onmars.rules.setup import new_state
@@ -72,6 +75,7 @@ class Game:
         self._legal: LegalMoves | None = None  # the pending decision's moves, while unchanged
         self._exposed = False  # someone holds the state (see ``state``): no caching
         self._face: tuple[Any, ...] | None = None  # face-down stack sizes after the last play
+        self._events = EventLog()  # the moves' events, worked out when asked for
         self.options = options
         self.moves = moves
         #: ``"agreement"`` once the game was ended by agreement (RUL-20), else ``None``.
@@ -225,6 +229,7 @@ class Game:
         if self._turns is not None:
             del self._turns[target:]
         del self.moves[target:]
+        self._events.forget(target)
         for k in [k for k in self._checkpoints if k > target]:
             del self._checkpoints[k]
 
@@ -287,6 +292,40 @@ class Game:
                 text = DISCARD_SEEN
             out.append(LogEntry(rnd, mover, text))
         return out
+
+    def events(
+        self, seat: int | None = None, since: int = 0, lang: str | None = None
+    ) -> list[Event]:
+        """What the moves from ``since`` (0-based) on did, as ``seat`` may see them (``None``: a
+        spectator; RUL-18): structured events ``{"ply", "round", "seat", "id", ...}``, each
+        move's own first (:mod:`onmars.rules.events`); with ``lang`` each also has its
+        ``"text"``. Worked out on first demand, so playing costs nothing for them."""
+        if lang is not None:
+            check_lang(lang)
+        names = self.players
+        by_move = self._events.update(self._opening, self.moves)
+        out = []
+        for ply_events in by_move[since:]:
+            for event in ply_events:
+                seen = seen_by(event, seat)
+                if lang is not None:
+                    seen = {**seen, "text": event_text(seen, lang, names)}
+                out.append(seen)
+        return out
+
+    def describe(self, move: Move | str, lang: str = "en") -> dict[str, Any]:
+        """A legal move in plain words with a preview of what it does for its mover: ``label``,
+        ``cost`` and ``gain`` by item, ``op``, ``events`` (texts) and ``warnings``. Exact for
+        what the mover can know; nothing a face-down stack holds is shown (RUL-18). Refused
+        with :class:`IllegalMoveError` for a move that is not legal now."""
+        check_lang(lang)
+        move = _as_move(move)
+        if move not in self.legal_moves():
+            raise IllegalMoveError(engine.explain(self._state, move))
+        return describe(self._state, move, lang, self.players)
+
+    def _opening(self) -> State:
+        return _start(self.players, self._state.seed, self._state.length)
 
     # --- the record of the moves and earlier positions ---------------------------------------
     def _played(self) -> list[Turn]:

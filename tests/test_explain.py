@@ -1,0 +1,158 @@
+"""The game explains itself (issue 10): events, move descriptions and previews, the catalog, in
+English and Chinese; and no text shown to a seat names another seat's secret (RUL-18)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import legal, play, started
+
+import onmars
+from onmars.rules.components import load
+from onmars.rules.i18n import LANGS
+from onmars.tools.messages import collect, problems
+
+
+def random_game(players: int, seed: int, moves: int) -> onmars.Game:
+    game = onmars.Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+# --- the catalogs ------------------------------------------------------------------------------
+
+
+def test_every_message_is_translated_in_both_languages() -> None:
+    """Issue 10 item 5: the English and Chinese catalogs hold every message of the code and
+    the data, each translated, and nothing stale."""
+    assert problems(collect()) == []
+
+
+def test_the_catalog_has_every_component_id_in_both_languages() -> None:
+    """Issue 10 item 3: an entry for every id of the data, with its texts."""
+    c = load()
+    tables = {
+        "blueprint": c.blueprint,
+        "scientist": c.scientist,
+        "contract": c.contract,
+        "mission": c.mission,
+        "private_goal": c.private_goal,
+        "discovery": c.discovery,
+        "lss_reward": c.lss_reward,
+        "lab_space": c.lab_space,
+        "executive": c.executive,
+        "turn_order": c.turn_order,
+    }
+    for lang in LANGS:
+        cat = onmars.catalog(lang)
+        for kind, table in tables.items():
+            assert set(cat[kind]) == set(table), (lang, kind)
+        assert cat["blueprint"]["BP05"]["action"]
+        assert cat["lab_space"]["5t"]["op"] == 5 and cat["lab_space"]["5t"]["cost"]
+    en, zh = onmars.catalog("en"), onmars.catalog("zh")
+    assert en["blueprint"]["BP01"]["name"] != zh["blueprint"]["BP01"]["name"]
+
+
+def test_a_lab_space_says_its_benefit_is_optional() -> None:
+    """§20: every Lab benefit may be declined, and its face says so."""
+    assert "optional" in onmars.catalog("en")["lab_space"]["1b"]["benefit_text"]
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(onmars.OnMarsError):
+        onmars.catalog("fr")
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+def test_every_move_produces_events() -> None:
+    """Issue 10 item 1: each move has at least its own event, in words, in both languages."""
+    game = random_game(3, 11, 400)
+    events = game.events(None)
+    plies = {e["ply"] for e in events}
+    assert plies == set(range(len(game.moves)))
+    for lang in LANGS:
+        texts = game.events(0, lang=lang)
+        assert all(e["text"] for e in texts)
+
+
+def test_events_report_gains_and_payments_with_the_move() -> None:
+    """A Resupply of Water: the move, then +1 Water for the player and -1 in the Warehouse."""
+    game = started(3, seed=1)
+    n = len(game.moves)
+    play(game, "main resupply", "item water")
+    ids = [(e["id"], e.get("item"), e.get("delta")) for e in game.events(None, since=n)]
+    assert ("move", None, None) in ids
+    assert ("resource", "water", 1) in ids and ("warehouse", "water", -1) in ids
+
+
+def test_another_seats_discarded_goal_is_not_named() -> None:
+    """RUL-18: a Private Goal spent as a Crystal is named to its owner only, in the move's
+    event and in the discard event."""
+    game = started(3, seed=1)
+    goal = game.state.players[0].goals[0]
+    n = len(game.moves)
+    play(game, f"discard {goal}")
+    mine = game.events(0, since=n, lang="en")
+    theirs = game.events(1, since=n, lang="en")
+    spectator = game.events(None, since=n, lang="zh")
+    assert any(goal in str(e) for e in mine)
+    assert not any(goal in str(e) for e in theirs + spectator)
+
+
+# --- descriptions and previews -----------------------------------------------------------------
+
+
+def test_every_legal_move_has_a_description_in_both_languages() -> None:
+    """Issue 10 done-when: over seeded random games, every legal move has a non-empty label and
+    a preview, in English and Chinese."""
+    for seed in (1, 2):
+        game = onmars.Game.new(3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(250):
+            if game.is_over:
+                break
+            for m in game.legal_moves():
+                for lang in LANGS:
+                    d = game.describe(m, lang)
+                    assert d["label"] and d["move"] == str(m)
+                    assert {"cost", "gain", "op", "warnings", "events"} <= set(d)
+            game.play(rng.choice(game.legal_moves()))
+
+
+def test_a_preview_is_exact_and_changes_nothing() -> None:
+    """Issue 10 item 2: Resupply's Water: gain 1 Water, no cost; the game is untouched."""
+    game = started(3, seed=1)
+    play(game, "main resupply")
+    before = game.state.to_dict()
+    d = game.describe("item water", "en")
+    assert d["gain"] == {"water": 1} and d["cost"] == {} and d["op"] == 0
+    assert game.state.to_dict() == before
+
+
+def test_taking_a_blueprint_warns_of_its_end_penalty() -> None:
+    """§24.2: a Blueprint never built scores -3 (level 1) or -5 (level 3)."""
+    game = started(3, seed=1)
+    play(game, "main blueprint")
+    take = next(m for m in legal(game) if m.startswith("take"))
+    level = load().blueprint[take.split()[1]].level
+    warning = " ".join(game.describe(take, "en")["warnings"])
+    assert ("-3" if level == 1 else "-5") in warning
+
+
+def test_spending_a_goal_as_a_crystal_warns() -> None:
+    game = started(3, seed=1)
+    goal = game.state.players[0].goals[0]
+    assert game.describe(f"discard {goal}", "en")["warnings"]
+
+
+def test_projection_and_descriptions_are_in_chinese() -> None:
+    game = started(3, seed=1)
+    d = game.describe("main resupply", "zh")
+    assert d["label"] != game.describe("main resupply", "en")["label"]
