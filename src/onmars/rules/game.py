@@ -18,12 +18,12 @@ import random
 from typing import Any, NamedTuple
 
 from onmars.rules import engine
-from onmars.rules.errors import IllegalMoveError, InvalidMoveError, OptionsError, SaveFileError
-from onmars.rules.goals import end_of_turn as goals_end_of_turn
-from onmars.rules.moves import TOKEN, VERBS, Move
 from onmars.rules.describe import describe
+from onmars.rules.errors import IllegalMoveError, InvalidMoveError, OptionsError, SaveFileError
 from onmars.rules.events import Event, EventLog, event_text, seen_by
+from onmars.rules.goals import end_of_turn as goals_end_of_turn
 from onmars.rules.i18n import check_lang
+from onmars.rules.moves import TOKEN, VERBS, Move
 from onmars.rules.registry import register
 from onmars.rules.scoring import scores, winners
 from onmars.rules.setup import new_state
