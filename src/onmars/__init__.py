@@ -17,10 +17,12 @@ from onmars.rules import (
     InvalidMoveError,
     LogEntry,
     Move,
+    N_,
     OnMarsError,
     OptionsError,
     SaveFileError,
     catalog,
+    tr,
 )
 
 __all__ = [
@@ -33,8 +35,10 @@ __all__ = [
     "InvalidMoveError",
     "LogEntry",
     "Move",
+    "N_",
     "OnMarsError",
     "OptionsError",
     "SaveFileError",
     "catalog",
+    "tr",
 ]

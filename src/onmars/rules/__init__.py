@@ -18,7 +18,7 @@ from onmars.rules.errors import (
     SaveFileError,
 )
 from onmars.rules.game import LENGTHS, Decision, Game, LogEntry
-from onmars.rules.i18n import LANGS
+from onmars.rules.i18n import LANGS, N_, tr
 from onmars.rules.moves import VERBS, Move
 
 __all__ = [
@@ -31,8 +31,10 @@ __all__ = [
     "InvalidMoveError",
     "LogEntry",
     "Move",
+    "N_",
     "OnMarsError",
     "OptionsError",
     "SaveFileError",
     "catalog",
+    "tr",
 ]
