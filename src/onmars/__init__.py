@@ -10,6 +10,7 @@ the layers above the rules use nothing else of them (see :mod:`onmars.rules`).
 from onmars.rules import (
     LANGS,
     LENGTHS,
+    N_,
     VERBS,
     Decision,
     Game,
@@ -17,7 +18,6 @@ from onmars.rules import (
     InvalidMoveError,
     LogEntry,
     Move,
-    N_,
     OnMarsError,
     OptionsError,
     SaveFileError,
