@@ -31,6 +31,16 @@ def random_game(
     return game, played, time.perf_counter() - start
 
 
+def per_call(fn: object, seconds: float = 0.5) -> float:
+    """Seconds per call of ``fn``, timed over about ``seconds``."""
+    assert callable(fn)
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        fn()
+        n += 1
+    return (time.perf_counter() - start) / n
+
+
 def check(games: int, max_moves: int, seed: int) -> None:
     """Refuse options that measure nothing (ValueError)."""
     if games < 1:
@@ -59,17 +69,18 @@ def run(games: int, max_moves: int, seed: int) -> list[str]:
             f" ({statistics.median(counts):.0f} moves), {rate:,.0f} moves/s"
         )
     game, _, _ = random_game(4, seed, 600, conclude=False)  # a game in progress
+    finished, _, _ = random_game(4, seed, max_moves)
     for label, fn in (
-        ("legal_moves()", game.legal_moves),
         ("copy()", game.copy),
         ("JSON round trip (trusted)", lambda: Game.from_json(game.to_json(), verify=False)),
         ("JSON round trip (replayed)", lambda: Game.from_json(game.to_json())),
     ):
-        n, start = 0, time.perf_counter()
-        while time.perf_counter() - start < 0.5:
-            fn()
-            n += 1
-        lines.append(f"{label}: {n / (time.perf_counter() - start):,.0f} per second")
+        lines.append(f"{label}: {1 / per_call(fn):,.0f} per second")
+    lines.append(f"copy() of a game in progress: {per_call(game.copy) * 1e6:.1f} us")
+    lines.append(
+        f"Game.replay of a finished 4p game ({len(finished.moves)} moves): "
+        f"{per_call(lambda: Game.replay(finished.log)) * 1e3:.1f} ms"
+    )
     tracemalloc.start()
     random_game(4, seed, max_moves)
     peak = tracemalloc.get_traced_memory()[1]
