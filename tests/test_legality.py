@@ -7,8 +7,33 @@ translation needs; its text is unchanged ("§9.2: reason").
 from __future__ import annotations
 
 import pickle
+import random
+import re
+from collections.abc import Iterator
 
+import pytest
+from conftest import started
+
+import onmars
+from onmars.rules import engine
+from onmars.rules.components import load
+from onmars.rules.engine import legal
 from onmars.rules.errors import IllegalMoveError, Reason, refuse
+from onmars.rules.state import State
+from onmars.rules.view import secret_ids
+
+
+def test_illegal_move_error_attributes() -> None:
+    game = started()
+    with pytest.raises(onmars.IllegalMoveError) as exc:
+        game.play("main control")  # an Orbit-side player (§1.2)
+    err = exc.value
+    assert err.rule == "§1.2"
+    assert err.reason == "control is a colony action and your marker is on the orbit side"
+    assert str(err) == f"{err.rule}: {err.reason}" == game.why("main control")
+    assert err.message_id == "{aid} is a {action_side} action and your marker is on the {side} side"
+    assert err.params == {"aid": "control", "action_side": "colony", "side": "orbit"}
+    assert err.message_id.format(**err.params) == err.reason
 
 
 def test_illegal_move_error_from_one_text_and_by_parts() -> None:
@@ -38,3 +63,124 @@ def test_reason_is_its_text() -> None:
         "the Blueprint display is empty",
         "the Blueprint display is empty",
     )
+
+
+def test_the_generic_refusal_has_parameters() -> None:
+    game = started()
+    with pytest.raises(onmars.IllegalMoveError) as exc:
+        game.play("item water")
+    err = exc.value
+    assert err.rule == "§5.1" and "'item water' is not one of the choices here" in err.reason
+    assert err.params["move"] == "item water"
+    assert err.message_id.format(**err.params) == err.reason
+
+
+# --- one source: options and why read the same candidates -----------------------------------
+
+#: Random games walked position by position (players, seed).
+GAMES = [(2, 101), (3, 102), (4, 103), (3, 202)]
+_RULE_ID = re.compile(r"(§\d+(\.\d+)*|RUL-\d+): \S")
+
+
+def _walk(players: int, seed: int, limit: int = 2500) -> Iterator[State]:
+    """The positions of a random game, each before its move is played (the engine alone: no
+    Game caches in the way)."""
+    state = onmars.Game.new(players, seed=seed).state
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if not state.stack:
+            return
+        yield state
+        engine.play(state, rng.choice(engine.legal_moves(state)), known_legal=True)
+
+
+def _check(s: State, rng: random.Random, secrets: bool) -> str:
+    """Options, candidates and why agree at this position, and asking changes nothing."""
+    f = s.stack[-1]
+    st = engine.STEPS[f["t"]]
+    before = s.clone()
+    options = st.options(s, f)
+    quick = list(st.candidates(s, f))
+    named = list(st.candidates(s, f, explain=True))
+    assert options == legal(quick) == legal(named), st.name
+    moves = [m for m, _ in named]
+    assert len(set(moves)) == len(moves), f"{st.name}: a move named twice"
+    assert set(legal(quick)) <= set(moves)
+    refused = [(m, r) for m, r in named if r]
+    for m, reason in rng.sample(refused, min(3, len(refused))):
+        why = st.why(s, f, m)
+        assert _RULE_ID.match(why), f"{st.name}: {m}: {why!r}"
+        assert why == engine.with_rule(st.rule, reason)
+        assert not st.is_legal(s, f, m)
+        if secrets:  # the text a client sees: its words and parameters name no secret
+            text, hidden = engine.explain(s, m), secret_ids(s)
+            assert _RULE_ID.match(text) and text.rule, text
+            words = set(re.findall(r"[A-Za-z0-9_\-]+", " ".join(map(str, text.params.values()))))
+            assert not hidden.keys() & (words | set(re.findall(r"[A-Za-z0-9_\-]+", text))), text
+    for m in options[:3]:
+        assert st.is_legal(s, f, m) and st.why(s, f, m) == ""
+    assert s == before, f"{st.name}: listing or explaining changed the state"
+    return st.name
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_options_are_the_candidates_without_a_reason(players: int, seed: int) -> None:
+    """At every position of a random game: ``options`` is the candidates with no reason, in
+    order (with or without ``explain``); every refused candidate's ``why`` names its rule; a
+    legal move has no ``why``; the refusal text and parameters name no secret (RUL-18); and
+    none of it changes the state (hypothetical checks take parameters)."""
+    rng = random.Random(seed)
+    seen = {_check(s, rng, secrets=k % 40 == 0) for k, s in enumerate(_walk(players, seed))}
+    assert {"turn", "seat", "pay", "develop", "warehouse", "control", "construct"} <= seen
+
+
+#: Effects whose steps random games seldom reach (Advanced Buildings, Private Goal rewards).
+RARE = (
+    "produce",
+    "radar",
+    "aqueduct",
+    "eco_resort",
+    "trade",
+    "recycling",
+    "command",
+    "choose_resources",
+    "retrieve",
+    "casino",
+    "construct_boosted",
+    "goal_reward",
+)
+
+
+def _start_rare(s: State, seat: int, effect: str) -> None:
+    if effect == "goal_reward":
+        engine.push(s, "goal_reward", seat, goal=sorted(load().private_goal)[seat])
+    elif effect == "construct_boosted":
+        engine.start_named(s, seat, effect, types=("generator",))
+    elif effect == "retrieve":
+        engine.start_named(s, seat, effect, n=2, miners=True)
+    else:
+        engine.start_named(s, seat, effect)
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES[:3])
+def test_rare_steps_agree(players: int, seed: int) -> None:
+    """The rare steps, started at turns of random games and played out at random, pass the
+    same checks at every position."""
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    for k, s in enumerate(_walk(players, seed)):
+        if s.stack[-1]["t"] != "turn" or k % 7:
+            continue
+        for effect in RARE:
+            trial = s.clone()
+            depth = len(trial.stack)
+            _start_rare(trial, trial.stack[-1]["p"], effect)
+            for _ in range(60):
+                engine.advance(trial)
+                if len(trial.stack) <= depth:
+                    break
+                seen.add(_check(trial, rng, secrets=False))
+                trial_moves = engine.legal_moves(trial)
+                engine.play(trial, rng.choice(trial_moves), known_legal=True)
+    rare = {"ab_produce", "ab_radar", "ab_retrieve", "ab_trade", "ab_recycle", "rover_move"}
+    assert rare | {"goal_gain", "goal_retrieve", "goal_reward", "ab_boost"} <= seen

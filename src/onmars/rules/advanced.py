@@ -27,6 +27,10 @@ from onmars.rules.components import RESOURCES, load
 from onmars.rules.discovery import resolve, usable
 from onmars.rules.economy import gain, lq_cap, score, storable, storage_cap, to_lq, to_wa
 from onmars.rules.engine import (
+    BOOST,
+    DONE,
+    NO_COLONIST,
+    Candidate,
     Effect,
     Frame,
     PickStep,
@@ -37,6 +41,7 @@ from onmars.rules.engine import (
     push_picks,
     start_effect,
 )
+from onmars.rules.errors import NO, refuse
 from onmars.rules.movement import push_rover_move, rover_steps
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
@@ -47,9 +52,10 @@ def title(bp: str) -> str:
     return f"{bp} {load().blueprint[bp].name}"
 
 
-def action_blocker(s: State, seat: int, bp: str) -> str:
-    """Why ``seat`` could do nothing with Blueprint ``bp``'s action now ("" if it could)."""
-    return effect_blocker(s, seat, load().blueprint[bp].effect)
+def action_blocker(s: State, seat: int, bp: str, explain: bool = True) -> str:
+    """Why ``seat`` could do nothing with Blueprint ``bp``'s action now ("" if it could; a
+    token without ``explain``)."""
+    return effect_blocker(s, seat, load().blueprint[bp].effect, explain)
 
 
 def start_action(s: State, seat: int, bp: str) -> None:
@@ -59,16 +65,16 @@ def start_action(s: State, seat: int, bp: str) -> None:
 # --- BP02, 04, 06, 08, 10, 12: construct the Blueprint's building type (§9.2, §13.3) ------------
 
 
-def construct_problem(s: State, seat: int, types: list[str], boosts: int, more: int = 0) -> str:
+def construct_problem(
+    s: State, seat: int, types: list[str], boosts: int, more: int = 0, explain: bool = True
+) -> str:
     """Why no construction of ``types`` is possible after ``more`` further boosts on top of
     ``boosts`` already paid ("" if one is): the boost Colonists leave Living Quarters first,
-    since a Mine needs one there for its Miner (§9.2). Builds the message: for ``why`` only."""
-    p = s.players[seat]
-    p.lq -= more  # try it with the boost Colonists out of Living Quarters, then put them back
-    try:
-        return construction.construct_blocker(s, seat, types, tech_bonus=boosts + more)
-    finally:
-        p.lq += more
+    since a Mine needs one there for its Miner (§9.2)."""
+    miners = s.players[seat].lq - more
+    return construction.construct_blocker(
+        s, seat, types, tech_bonus=boosts + more, miners=miners, explain=explain
+    )
 
 
 def boost_range(s: State, seat: int, types: list[str], boosts: int) -> tuple[bool, bool]:
@@ -92,10 +98,12 @@ def construct_boosted(s: State, seat: int, *, types: tuple[str, ...] = ()) -> No
     push(s, "ab_boost", seat, kind="construct", types=list(types), n=0)
 
 
-def construct_boosted_blocker(s: State, seat: int, *, types: tuple[str, ...] = ()) -> str:
+def construct_boosted_blocker(
+    s: State, seat: int, *, types: tuple[str, ...] = (), explain: bool = True
+) -> str:
     if any(boost_range(s, seat, list(types), 0)):
         return ""
-    return construct_problem(s, seat, list(types), 0)
+    return construct_problem(s, seat, list(types), 0, explain=explain)
 
 
 def casino(s: State, seat: int, *, n: int = 2) -> None:
@@ -116,12 +124,28 @@ class Boost(Step):
     forced = True
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """``boost`` while a Colonist is in Living Quarters (and, for a construction, while a
+        construction is still possible after it), then ``done`` (for a construction, once one
+        is possible)."""
         p = s.players[f["p"]]
         if f["kind"] != "construct":
-            return [Move("boost"), Move("done")] if p.lq else [Move("done")]
+            return [(BOOST, "" if p.lq else _no_lq(explain)), (DONE, "")]
         now, later = boost_range(s, f["p"], f["types"], f["n"])
-        return [Move("boost")] * later + [Move("done")] * now
+        if later:
+            boost = ""
+        elif not explain:
+            boost = NO
+        elif not p.lq:
+            boost = _no_lq(explain)
+        else:
+            boost = refuse("§13.3", "no construction is possible after a further boost")
+        if now:
+            done = ""
+        else:
+            done = construct_problem(s, f["p"], f["types"], f["n"], explain=explain)
+            done = done or (refuse("§13.3", "no construction is possible now") if explain else NO)
+        return [(BOOST, boost), (DONE, done)]
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -137,13 +161,9 @@ class Boost(Step):
         if f["kind"] == "construct":
             construction.push_construct(s, f["p"], f["types"], tech_bonus=f["n"])
 
-    @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        if m.verb == "boost" and not s.players[f["p"]].lq:
-            return "§6.3: a boost moves a Colonist from your Living Quarters and you have none"
-        if m.verb == "done" and f["kind"] == "construct":
-            return construct_problem(s, f["p"], f["types"], f["n"])
-        return ""
+
+def _no_lq(explain: bool) -> str:
+    return refuse("§6.3", NO_COLONIST) if explain else NO
 
 
 # --- BP03 Automated Production (§12.4) ------------
@@ -158,7 +178,7 @@ def produce(s: State, seat: int) -> None:
     push_picks(s, "ab_produce", seat, n=0, must=0, boost="colonist")
 
 
-def produce_blocker(s: State, seat: int) -> str:
+def produce_blocker(s: State, seat: int, explain: bool = True) -> str:
     p = s.players[seat]
     cells = producers(s, seat)
     if not cells:
@@ -177,13 +197,20 @@ class ProduceAgain(PickStep):
     prompt = "boost: one of your buildings produces once more"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
+    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """Each of your producing buildings: refused when you cannot store what it makes."""
         p = s.players[f["p"]]
-        return [
-            mv("produce", hexmap.text(c))
-            for c in producers(s, f["p"])
-            if storable(p, produced(s, c))
-        ]
+        out: list[Candidate] = []
+        for c in producers(s, f["p"]):
+            item = produced(s, c)
+            if storable(p, item):
+                reason = ""
+            else:
+                reason = (
+                    refuse("§4", "your storage for {item} is full", item=item) if explain else NO
+                )
+            out.append((mv("produce", hexmap.text(c)), reason))
+        return out
 
     @staticmethod
     def take(s: State, f: Frame, m: Move) -> None:
@@ -192,9 +219,7 @@ class ProduceAgain(PickStep):
         gain(s.players[f["p"]], produced(s, cell))
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        if m.verb == "produce" and f["n"] == 0:
-            return "§14: each extra production needs a boost first (one Colonist to your WA)"
+    def stray(s: State, f: Frame, m: Move) -> str:
         if m.verb == "produce":
             return "§14: choose one of your producing buildings whose item you can store (§4)"
         return ""
@@ -218,11 +243,15 @@ def radar(s: State, seat: int) -> None:
         push(s, "ab_radar", seat)
 
 
-def radar_blocker(s: State, seat: int) -> str:
+def radar_blocker(s: State, seat: int, explain: bool = True) -> str:
     if s.radar:
         if usable(s, seat, s.radar):
             return ""
-        return f"§14: you cannot pay for or use the benefit of {s.radar}, on the Radar"
+        if not explain:
+            return NO
+        return refuse(
+            "§14", "you cannot pay for or use the benefit of {tile}, on the Radar", tile=s.radar
+        )
     if any(usable(s, seat, t) for t in s.exploration):
         return ""
     return "§14: you cannot pay for or use any Discovery tile of the Exploration space"
@@ -236,8 +265,20 @@ class RadarPick(Step):
     prompt = "choose the Discovery tile for the Radar"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        return [mv("radar", t) for t in dict.fromkeys(s.exploration) if usable(s, f["p"], t)]
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """Each tile of the Exploration space: refused when no part of its benefit is usable."""
+        out: list[Candidate] = []
+        for tile in dict.fromkeys(s.exploration):
+            if usable(s, f["p"], tile):
+                reason = ""
+            elif explain:
+                reason = refuse(
+                    "§14", "you cannot pay for or use any part of {tile}'s benefit", tile=tile
+                )
+            else:
+                reason = NO
+            out.append((mv("radar", tile), reason))
+        return out
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -251,10 +292,12 @@ class RadarPick(Step):
         resolve(s, f["p"], tile)
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        if m.verb == "radar" and m.args and m.args[0] in s.exploration:
-            return f"§14: you cannot pay for or use any part of {m.args[0]}'s benefit"
-        return f"§14: choose one of the Exploration space's tiles: {', '.join(s.exploration)}"
+    def stray(s: State, f: Frame, m: Move) -> str:
+        return refuse(
+            "§14",
+            "choose one of the Exploration space's tiles: {tiles}",
+            tiles=", ".join(s.exploration),
+        )
 
 
 # --- BP18 Aqueduct, BP19 Eco Resort: Colonists back to Living Quarters ------------
@@ -281,7 +324,7 @@ def eco_resort(s: State, seat: int) -> None:
     push_picks(s, "ab_retrieve", seat, n=mine, src="slots")
 
 
-def eco_resort_blocker(s: State, seat: int) -> str:
+def eco_resort_blocker(s: State, seat: int, explain: bool = True) -> str:
     if not any(seat in slots for slots in s.slots.values()):
         return "§14: you have no Colonist on an Action slot"
     return ""
@@ -296,11 +339,19 @@ class Retrieve(PickStep):
     prompt = "bring a Colonist back to your Living Quarters"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
+    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """Aqueduct: ``retrieve wa``, while a Colonist is in the Working Area and Living
+        Quarters have room; Eco Resort: ``retrieve <action>`` for each slot you are on."""
         p = s.players[f["p"]]
         if f["src"] == "wa":
-            return [mv("retrieve", "wa")] if p.wa and p.lq < lq_cap(p) else []
-        return [mv("retrieve", a) for a, slots in s.slots.items() if f["p"] in slots]
+            if not p.wa:
+                reason = "§14: you have no Colonist in your Working Area"
+            elif p.lq >= lq_cap(p):
+                reason = "§4: your Living Quarters are full"
+            else:
+                reason = ""
+            return [(_RETRIEVE_WA, reason)]
+        return [(mv("retrieve", a), "") for a, slots in s.slots.items() if f["p"] in slots]
 
     @staticmethod
     def take(s: State, f: Frame, m: Move) -> None:
@@ -314,18 +365,16 @@ class Retrieve(PickStep):
             to_lq(p, 1)
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         if f["src"] == "wa":
             return "§14: the Aqueduct moves Colonists from your Working Area (retrieve wa)"
         return "§14: the Eco Resort takes back your Colonists on Action slots (retrieve <action>)"
 
 
+_RETRIEVE_WA = Move("retrieve", ("wa",))
+
+
 # --- BP20 Trade Market ------------
-
-
-def trade_gains(s: State, seat: int) -> list[str]:
-    p = s.players[seat]
-    return [r for r in RESOURCES[1:] if storable(p, r)]
 
 
 def trade_payments(s: State, seat: int) -> list[str]:
@@ -361,14 +410,36 @@ class Trade(PickStep):
     prompt = "Trade Market: spend a Resource, then take Resources from the supply"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
-        return [mv("gain", r) for r in trade_gains(s, f["p"])]
+    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        p = s.players[f["p"]]
+        out: list[Candidate] = []
+        for r in RESOURCES[1:]:
+            if storable(p, r):
+                out.append((mv("gain", r), ""))
+            else:
+                full = refuse("§4", "your storage for {item} is full", item=r) if explain else NO
+                out.append((mv("gain", r), full))
+        return out
 
     @classmethod
-    def options(cls, s: State, f: Frame) -> list[Move]:
-        if not f.get("paid"):
-            return [mv("pay", r) for r in trade_payments(s, f["p"])]
-        return super().options(s, f)
+    def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """First ``pay <resource>``, a Resource such that one non-Mineral Resource fits
+        afterwards; then the ``gain`` picks."""
+        if f.get("paid"):
+            return super().candidates(s, f, explain)
+        payable = trade_payments(s, f["p"])
+        out: list[Candidate] = []
+        for r in RESOURCES:
+            if r in payable:
+                out.append((mv("pay", r), ""))
+            elif explain and not s.players[f["p"]].res[r]:
+                out.append((mv("pay", r), refuse("§14", "you have no {item} to spend", item=r)))
+            elif explain:
+                out.append((mv("pay", r), refuse("§4", TRADE_FULL, item=r)))
+        if explain:
+            first = refuse("§14", "spend 1 Resource from your storage first (pay <resource>)")
+            out += [(mv("gain", r), first) for r in RESOURCES[1:]]
+        return out
 
     @classmethod
     def apply(cls, s: State, f: Frame, m: Move | None) -> None:
@@ -384,14 +455,13 @@ class Trade(PickStep):
         gain(s.players[f["p"]], m.args[0])
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         if m.verb == "gain" and m.args and m.args[0] == "mineral":
             return "§14: the Trade Market gives non-Mineral Resources only"
-        if m.verb == "gain" and not f.get("paid"):
-            return "§14: spend 1 Resource from your storage first (pay <resource>)"
-        if m.verb == "gain":
-            return "§4: you cannot store that Resource"
         return ""
+
+
+TRADE_FULL = "spending {item} would leave no room for any Resource the Trade Market gives"
 
 
 # --- BP22 Aerial Elevator (§12.4) ------------
@@ -412,7 +482,7 @@ def command(s: State, seat: int) -> None:
     push_rover_move(s, seat, command_mp(s, seat), crystals=True, tech=False)
 
 
-def command_blocker(s: State, seat: int) -> str:
+def command_blocker(s: State, seat: int, explain: bool = True) -> str:
     mp = command_mp(s, seat)
     if mp + s.players[seat].crystals < 1:
         return "§14: no Rover Tech is in play and you have no Crystal to move your Rover"
@@ -425,7 +495,7 @@ def command_blocker(s: State, seat: int) -> str:
 #: upgrades or Warehouse picks, are in :mod:`onmars.effects`).
 EFFECTS: tuple[Effect, ...] = (
     Effect("construct_boosted", "§13.3", construct_boosted, construct_boosted_blocker),
-    Effect("casino", "§14", casino, lambda s, seat, **_: ""),
+    Effect("casino", "§14", casino, lambda s, seat, **_: ""),  # ``**_``: explain too
     Effect("produce", "§12.4", produce, produce_blocker),
     Effect("score", "§24.3", score_op, lambda s, seat, **_: ""),
     Effect("radar", "RUL-15", radar, radar_blocker),

@@ -5,8 +5,19 @@ from __future__ import annotations
 from onmars.rules import hexmap, lab
 from onmars.rules.components import load
 from onmars.rules.economy import can_pay, charge, fresh_colonists, new_colonists
-from onmars.rules.engine import Frame, PickStep, Step, main_action, pop, push, start_named
-from onmars.rules.mars import complex_of, displace, zone
+from onmars.rules.engine import (
+    Candidate,
+    Frame,
+    PickStep,
+    Step,
+    legal,
+    main_action,
+    pop,
+    push,
+    start_named,
+)
+from onmars.rules.errors import NO, refuse
+from onmars.rules.mars import cells_of, complex_of, displace, zone
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
 from onmars.rules.placement import place_colonist, placement_blocker
@@ -15,7 +26,7 @@ from onmars.rules.state import State
 
 class ControlCenter:
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
         return ""
 
     @staticmethod
@@ -32,12 +43,17 @@ def ship_cost() -> list[str]:
 # --- Welcome a Ship ------------
 
 
-def ship_blocker(s: State, seat: int, free: bool = False) -> str:
+def ship_blocker(s: State, seat: int, free: bool = False, explain: bool = True) -> str:
     p = s.players[seat]
     if p.ships_out >= s.level:
-        return (
-            f"§9.4: you have moved {p.ships_out} Ship(s) out of your Depot and the Colony level "
-            f"is {s.level}; no more until it rises (RUL-14)"
+        if not explain:
+            return NO
+        return refuse(
+            "§9.4",
+            "you have moved {out} Ship(s) out of your Depot and the Colony level is {level}; "
+            "no more until it rises (RUL-14)",
+            out=p.ships_out,
+            level=s.level,
         )
     if not p.depot_ships:
         return "§9.4: no Ship is left in your Depot"
@@ -55,19 +71,20 @@ class WelcomeShip(PickStep):
     prompt = "welcome a Ship: choose the Depot row it leaves"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
-        if ship_blocker(s, f["p"], f.get("free", False)):
-            return []
-        return [mv("ship", row) for row in s.players[f["p"]].depot_ships]
+    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        blocked = ship_blocker(s, f["p"], f.get("free", False), explain)
+        return [(mv("ship", row), blocked) for row in s.players[f["p"]].depot_ships]
 
     @classmethod
-    def options(cls, s: State, f: Frame) -> list[Move]:
+    def boost_problem(cls, s: State, f: Frame, can_pick: bool, explain: bool) -> str:
         """Colonists gained this turn, by a Ship or any other means, cannot pay for a boost
         (§9.4)."""
-        out = super().options(s, f)
-        if s.players[f["p"]].lq <= fresh_colonists(s, f["p"]):
-            out = [m for m in out if m.verb != "boost"]
-        return out
+        reason = super().boost_problem(s, f, can_pick, explain)
+        if reason or s.players[f["p"]].lq > fresh_colonists(s, f["p"]):
+            return reason
+        return (
+            refuse("§9.4", "Colonists gained this turn cannot pay for a boost") if explain else NO
+        )
 
     @staticmethod
     def take(s: State, f: Frame, m: Move) -> None:
@@ -80,8 +97,10 @@ class WelcomeShip(PickStep):
             charge(s, p.seat, ship_cost())
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        return ship_blocker(s, f["p"])
+    def stray(s: State, f: Frame, m: Move) -> str:
+        return ship_blocker(s, f["p"], f.get("free", False)) or (
+            "§9.4: choose a Depot row that still holds a Ship" if m.verb == "ship" else ""
+        )
 
 
 class ShipReward(Step):
@@ -158,8 +177,8 @@ class NewBot(Step):
 
 class WelcomeAShip:
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
-        return ship_blocker(s, seat)
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
+        return ship_blocker(s, seat, explain=explain)
 
     @staticmethod
     def start(s: State, seat: int) -> None:
@@ -169,27 +188,54 @@ class WelcomeAShip:
 # --- Upgrade a Building ------------
 
 
-def upgrade_targets(s: State, seat: int, in_zone: bool, free: bool = False) -> list[Move]:
+def upgrade_candidates(
+    s: State, seat: int, in_zone: bool, free: bool = False, explain: bool = False
+) -> list[Candidate]:
     """``upgrade <blueprint> <q,r>``: an unbuilt Blueprint of yours on a matching building with
     no Advanced Building marker, in a Bot zone unless ``in_zone`` is off; Level 3 Blueprints
-    need a Complex of 3 or more; Shelters only your own; 1 Mineral (§9.3)."""
+    need a Complex of 3 or more; Shelters only your own; 1 Mineral (§9.3). Without ``explain``
+    only the legal ones are listed."""
     p = s.players[seat]
-    if not free and not can_pay(p, ["mineral"]):
+    unpaid = "" if free or can_pay(p, ["mineral"]) else NO
+    if unpaid and not explain:
         return []
+    if unpaid:
+        unpaid = refuse("§9.3", "an upgrade costs 1 Mineral and you cannot pay it (§23.1)")
     cells = zone(s, seat) if in_zone else range(len(s.bld))
-    out = []
+    out: list[Candidate] = []
     for bp_id in p.blueprints:
         if bp_id in p.built:
             continue
         bp = load().blueprint[bp_id]
         kind = f"shelter:{seat}" if bp.building == "shelter" else bp.building
         for c in cells:
-            if s.bld[c] != kind or s.ab[c] >= 0:
+            if s.bld[c] != kind:
                 continue
-            if bp.level == 3 and len(complex_of(s, c)) < 3:
-                continue
-            out.append(mv("upgrade", bp_id, hexmap.text(c)))
+            if s.ab[c] >= 0:
+                if explain:
+                    out.append((_upgrade(bp_id, c), refuse("§9.3", MARKED, where=hexmap.text(c))))
+            elif bp.level == 3 and len(complex_of(s, c)) < 3:
+                if explain:
+                    out.append((_upgrade(bp_id, c), refuse("§9.3", SMALL, bp=bp_id)))
+            else:
+                out.append((_upgrade(bp_id, c), unpaid))
+        if explain and in_zone:
+            away = refuse("§9.3", "the building is not in a building zone of your Bots")
+            out += [(_upgrade(bp_id, c), away) for c in cells_of(s.bld, kind) if c not in cells]
     return out
+
+
+MARKED = "the building at {where} already holds an Advanced Building marker"
+SMALL = "{bp} is a Level 3 Blueprint: its building must be part of a Complex of 3 or more"
+
+
+def _upgrade(bp: str, cell: int) -> Move:
+    return mv("upgrade", bp, hexmap.text(cell))
+
+
+def upgrade_targets(s: State, seat: int, in_zone: bool, free: bool = False) -> list[Move]:
+    """The legal ``upgrade <blueprint> <q,r>`` moves (:func:`upgrade_candidates`)."""
+    return legal(upgrade_candidates(s, seat, in_zone, free))
 
 
 class Upgrade(PickStep):
@@ -201,15 +247,28 @@ class Upgrade(PickStep):
     prompt = "upgrade a Building"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
-        return upgrade_targets(s, f["p"], f.get("zone", True), f.get("free", False))
+    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        return upgrade_candidates(s, f["p"], f.get("zone", True), f.get("free", False), explain)
 
     @classmethod
-    def options(cls, s: State, f: Frame) -> list[Move]:
-        out = super().options(s, f)
-        if f.get("tech") == "allowed" and out and cls.picks(s, f):
-            out += [mv("use", t) for t, _, _ in lab.techs_in_play(s, "upgrade", f["p"])]
-        return out
+    def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """The upgrades, then ``use <tile>`` for each Upgrade Tech in play: once, by the
+        Upgrade a Building action, while an upgrade is possible (§8.2)."""
+        out = super().candidates(s, f, explain)
+        techs = lab.techs_in_play(s, "upgrade", f["p"])
+        if not techs:
+            return out
+        if f.get("tech") == "allowed" and any(not r for _, r in out) and cls.picks(s, f):
+            reason = ""
+        elif not explain:
+            reason = NO
+        elif f.get("tech") == "used":
+            reason = refuse("§8.2", "an Upgrade Tech is used once per action")
+        elif f.get("tech") != "allowed":
+            reason = refuse("§8.2", "only the Upgrade a Building action may use an Upgrade Tech")
+        else:
+            reason = refuse("§9.3", "no upgrade is possible for the Tech to repeat")
+        return out + [(mv("use", t), reason) for t, _, _ in techs]
 
     @classmethod
     def apply(cls, s: State, f: Frame, m: Move | None) -> None:
@@ -233,16 +292,16 @@ class Upgrade(PickStep):
             charge(s, p.seat, ["mineral"])
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         return "§9.3: choose one of your unbuilt Blueprints and a matching building in a Bot zone"
 
 
 class UpgradeBuilding:
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
         if not upgrade_targets(s, seat, in_zone=True):
             return "§9.3: no unbuilt Blueprint of yours matches a building in your Bots' zones"
-        return placement_blocker(s, seat, "upgrade")
+        return placement_blocker(s, seat, "upgrade", explain=explain)
 
     @staticmethod
     def start(s: State, seat: int) -> None:

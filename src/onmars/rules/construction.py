@@ -28,7 +28,8 @@ from functools import cache
 from onmars.rules import hexmap, lab, lss
 from onmars.rules.components import BUILDING_TYPES, PROGRESS_TYPES, load
 from onmars.rules.economy import can_pay, charge, gain
-from onmars.rules.engine import Frame, Step, main_action, pop, push
+from onmars.rules.engine import Candidate, Frame, Step, main_action, pop, push
+from onmars.rules.errors import NO, refuse
 from onmars.rules.mars import cells_of, complex_of, displace, zone
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
@@ -69,18 +70,29 @@ def next_tile(s: State, seat: int, btype: str) -> str:
     return stack[-1] if stack else ""
 
 
-def type_problem(s: State, seat: int, btype: str, miners: int) -> str:
+def type_problem(s: State, seat: int, btype: str, miners: int, explain: bool = True) -> str:
     """Why no ``btype`` can be built at all, whatever the hex ("" if the tile, the cost and the
-    Miner are there). ``miners``: Colonists in Living Quarters free to become a Miner."""
-    name = type_name(btype)
+    Miner are there; a token without ``explain``). ``miners``: Colonists in Living Quarters
+    free to become a Miner."""
+    data = load().building_type[btype]
     if not next_tile(s, seat, btype):
+        if not explain:
+            return NO
         if btype == SHELTER:
             return "§9.2: all your Shelters are already on Mars"
-        return f"§9.2: the {name} stack of the Building display is empty (RUL-6)"
-    cost = build_cost(btype)
-    if not can_pay(s.players[seat], cost):
-        return f"§9.2: a {name} costs {' + '.join(cost)} and you cannot pay it (§23.1)"
-    if load().building_type[btype].needs_colonist and miners < 1:
+        return refuse(
+            "§9.2", "the {name} stack of the Building display is empty (RUL-6)", name=data.name
+        )
+    if not can_pay(s.players[seat], data.cost):
+        if not explain:
+            return NO
+        return refuse(
+            "§9.2",
+            "a {name} costs {cost} and you cannot pay it (§23.1)",
+            name=data.name,
+            cost=" + ".join(data.cost),
+        )
+    if data.needs_colonist and miners < 1:
         return "§9.2: a Mine needs a Colonist from your Living Quarters to become its Miner"
     return ""
 
@@ -122,12 +134,7 @@ def best_tech(s: State, seat: int, btype: str) -> int | None:
 
 def type_ok(s: State, seat: int, btype: str, miners: int) -> bool:
     """:func:`type_problem` is "" (no message built)."""
-    if not next_tile(s, seat, btype):
-        return False
-    data = load().building_type[btype]
-    if data.needs_colonist and miners < 1:
-        return False
-    return can_pay(s.players[seat], data.cost)
+    return not type_problem(s, seat, btype, miners, explain=False)
 
 
 def hex_needs(s: State, seat: int, btype: str, cells: list[int]) -> Iterator[tuple[int, int]]:
@@ -163,9 +170,13 @@ def hex_problem(s: State, seat: int, btype: str, cell: int, bonus: int) -> str:
     """Why ``btype`` may not go on ``cell`` ("" if it may), §9.2 step 3."""
     name, where = type_name(btype), hexmap.text(cell)
     if s.bld[cell]:
-        return f"§9.2: {where} already holds a building"
+        return refuse("§9.2", "{where} already holds a building", where=where)
     if cell not in zone(s, seat):
-        return f"§9.2: {where} is not in a building zone of your Bots (a Bot's hex or a neighbour)"
+        return refuse(
+            "§9.2",
+            "{where} is not in a building zone of your Bots (a Bot's hex or a neighbour)",
+            where=where,
+        )
     kind = kind_on_map(seat, btype)
     group = joined(s, cell, kind)
     if group:
@@ -174,17 +185,25 @@ def hex_problem(s: State, seat: int, btype: str, cell: int, bonus: int) -> str:
             return ""
         levels = [lv for _, _, lv in lab.techs_in_play(s, btype, seat)]
         have = f"the best you may use is level {max(levels)}" if levels else "none is available"
-        boost = f" (+{bonus} from the boost, §13.3)" if bonus else ""
-        only = " (a Shelter Tech only serves its owner, §8.3)" if btype == SHELTER else ""
-        return (
-            f"§9.2: joining {need} connected {name} building(s) at {where} needs a {name} Tech "
-            f"of level {need} or more{only}; {have}{boost} (seed item 4)"
+        return refuse(
+            "§9.2",
+            "joining {need} connected {name} building(s) at {where} needs a {name} Tech of level "
+            "{need} or more{only}; {have}{boost} (seed item 4)",
+            need=need,
+            name=name,
+            where=where,
+            only=" (a Shelter Tech only serves its owner, §8.3)" if btype == SHELTER else "",
+            have=have,
+            boost=f" (+{bonus} from the boost, §13.3)" if bonus else "",
         )
     if any(hexmap.hex_distance(cell, c) == 2 for c, k in enumerate(s.bld) if k == kind):
         return ""
-    return (
-        f"§9.2: a {name} at {where} would touch no {name} and stand exactly 2 hexes from none: "
-        f"a standalone building must be exactly 2 from one of its type and adjacent to none"
+    return refuse(
+        "§9.2",
+        "a {name} at {where} would touch no {name} and stand exactly 2 hexes from none: a "
+        "standalone building must be exactly 2 from one of its type and adjacent to none",
+        name=name,
+        where=where,
     )
 
 
@@ -197,6 +216,49 @@ def build_problem(
     return type_problem(s, seat, btype, miners) or hex_problem(s, seat, btype, cell, bonus)
 
 
+def build_candidates(
+    s: State,
+    seat: int,
+    types: list[str] | None,
+    bonus: int,
+    explain: bool = False,
+    miners: int | None = None,
+) -> Iterator[tuple[str, int, str]]:
+    """(type, hex, why ``build <type> <hex>`` is refused) for every allowed type and every hex
+    of your Bots' zones, in that order: legal when the tile, cost and Miner are available
+    (:func:`type_problem`) and the hex is free, standalone or joining with a Tech of level +
+    ``bonus`` ≥ the buildings joined (§9.2, :func:`hex_needs`). Without ``explain`` only the
+    legal ones are listed."""
+    if miners is None:
+        miners = s.players[seat].lq
+    cells: list[int] | None = None
+    for btype in all_types(types):
+        problem = type_problem(s, seat, btype, miners, explain)
+        if problem and not explain:
+            continue
+        if cells is None:
+            cells = bot_zone(s, seat)
+        if problem:
+            for c in cells:
+                yield btype, c, problem
+            continue
+        best: int | None = -1  # -1: not looked up yet
+        ok: set[int] = set()
+        for c, need in hex_needs(s, seat, btype, cells):
+            if need:
+                if best == -1:
+                    best = best_tech(s, seat, btype)
+                if best is None or best + bonus < need:
+                    continue
+            if explain:
+                ok.add(c)
+            else:
+                yield btype, c, ""
+        if explain:  # the same hexes, with the words for those refused
+            for c in cells:
+                yield btype, c, "" if c in ok else hex_problem(s, seat, btype, c, bonus)
+
+
 def legal_builds(
     s: State,
     seat: int,
@@ -205,27 +267,13 @@ def legal_builds(
     miners: int | None = None,
     first: bool = False,
 ) -> list[tuple[str, int]]:
-    """Every (type, hex) that can be built now (only the first found if ``first``): the tile,
-    cost and Miner available (:func:`type_ok`), a free hex in a Bot zone, standalone or joining
-    with a Tech of level + ``bonus`` ≥ the buildings joined (§9.2)."""
-    if miners is None:
-        miners = s.players[seat].lq
-    todo = [t for t in all_types(types) if type_ok(s, seat, t, miners)]
-    if not todo:
-        return []
-    cells = bot_zone(s, seat)
+    """Every (type, hex) that can be built now (only the first found if ``first``), as
+    :func:`build_candidates` lists them."""
     out = []
-    for btype in todo:
-        best: int | None = -1  # -1: not looked up yet
-        for c, need in hex_needs(s, seat, btype, cells):
-            if need:
-                if best == -1:
-                    best = best_tech(s, seat, btype)
-                if best is None or best + bonus < need:
-                    continue
-            out.append((btype, c))
-            if first:
-                return out
+    for btype, c, _ in build_candidates(s, seat, types, bonus, miners=miners):
+        out.append((btype, c))
+        if first:
+            break
     return out
 
 
@@ -274,22 +322,29 @@ def _no_build_reason(
         reasons.append(f"{type_name(btype)}: {why.removeprefix('§9.2: ')}")
     if not reasons:
         return "§9.2: no building type can be constructed here"
-    return "§9.2: nothing can be constructed (" + "; ".join(reasons) + ")"
+    return refuse("§9.2", "nothing can be constructed ({reasons})", reasons="; ".join(reasons))
 
 
 # --- the interface for other modules ------------
 
 
 def construct_blocker(
-    s: State, seat: int, types: list[str] | None = None, tech_bonus: int = 0
+    s: State,
+    seat: int,
+    types: list[str] | None = None,
+    tech_bonus: int = 0,
+    miners: int | None = None,
+    explain: bool = True,
 ) -> str:
-    """Why ``seat`` cannot construct now ("" if some legal construction exists). ``types``:
-    the allowed types (``None`` = all, your Shelter included; ``"shelter"`` = your own Shelter).
-    ``tech_bonus`` adds to the level of the Tech used (§13.3): a Tech is still needed to join
-    a Complex. Call it after any boost Colonists have left Living Quarters."""
-    if legal_builds(s, seat, types, tech_bonus, first=True):
+    """Why ``seat`` cannot construct now ("" if some legal construction exists; a token without
+    ``explain``). ``types``: the allowed types (``None`` = all, your Shelter included;
+    ``"shelter"`` = your own Shelter). ``tech_bonus`` adds to the level of the Tech used
+    (§13.3): a Tech is still needed to join a Complex. ``miners``: the Colonists in Living
+    Quarters that could become a Miner (those there now if ``None``; fewer once boost Colonists
+    have left)."""
+    if legal_builds(s, seat, types, tech_bonus, miners=miners, first=True):
         return ""
-    return _no_build_reason(s, seat, types, tech_bonus)
+    return _no_build_reason(s, seat, types, tech_bonus, miners) if explain else NO
 
 
 def push_construct(
@@ -310,11 +365,9 @@ class Construct(Step):
     prompt = "construct a building: build <type> <q,r>"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        return [
-            mv("build", t, hexmap.text(c))
-            for t, c in legal_builds(s, f["p"], f["types"], f["bonus"])
-        ]
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        found = build_candidates(s, f["p"], f["types"], f["bonus"], explain)
+        return [(mv("build", t, hexmap.text(c)), reason) for t, c, reason in found]
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -334,19 +387,27 @@ class Construct(Step):
             push(s, "construct_tech", seat, type=btype, need=len(group), bonus=f["bonus"])
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
+        """A type not allowed, a hex outside your Bots' zones, a malformed move."""
         if m.verb != "build" or len(m.args) != 2:
             return "§9.2: choose a building and a hex: build <type> <q,r>"
         btype, where = m.args
         if btype not in BUILDING_TYPES:
             known = ", ".join(BUILDING_TYPES)
-            return f"§9.2: there is no building type {btype!r}; types are {known}"
+            return refuse(
+                "§9.2",
+                "there is no building type {btype!r}; types are {known}",
+                btype=btype,
+                known=known,
+            )
         allowed = all_types(f["types"])
         if btype not in allowed:
-            return f"§9.2: this construction allows only {', '.join(allowed)}"
+            return refuse(
+                "§9.2", "this construction allows only {allowed}", allowed=", ".join(allowed)
+            )
         cell = hexmap.parse(where)
         if cell is None:
-            return f"RUL-1: {where} is not a hex of the Mars map"
+            return refuse("RUL-1", "{where} is not a hex of the Mars map", where=where)
         return build_problem(s, f["p"], btype, cell, f["bonus"])
 
 
@@ -360,9 +421,28 @@ class ConstructTech(Step):
     forced = True
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        tiles = eligible_techs(s, f["p"], f["type"], f["need"], f["bonus"])
-        return [mv("use", t) for t in tiles]
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """Each Tech tile of the type ``seat`` may use (:func:`eligible_techs`): legal when
+        its level (+ the boosts, §13.3) reaches the buildings joined (seed item 4)."""
+        need, bonus = f["need"], f["bonus"]
+        out: list[Candidate] = []
+        for tile, _, level in lab.techs_in_play(s, f["type"], f["p"]):
+            if level + bonus >= need:
+                reason = ""
+            elif explain:
+                reason = refuse(
+                    "§9.2",
+                    "{tile} is level {level}{boost}; joining {need} building(s) needs level "
+                    "{need} (seed item 4)",
+                    tile=tile,
+                    level=level,
+                    boost=f" + {bonus} (§13.3)" if bonus else "",
+                    need=need,
+                )
+            else:
+                reason = NO
+            out.append((mv("use", tile), reason))
+        return out
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -371,18 +451,16 @@ class ConstructTech(Step):
         lab.use_tech(s, f["p"], m.args[0])
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         if m.verb == "use" and m.args:
-            for tile, _, level in lab.techs_in_play(s, f["type"], f["p"]):
-                if tile == m.args[0]:
-                    boost = f" + {f['bonus']} (§13.3)" if f["bonus"] else ""
-                    return (
-                        f"§9.2: {tile} is level {level}{boost}; joining {f['need']} "
-                        f"building(s) needs level {f['need']} (seed item 4)"
-                    )
             if f["type"] == SHELTER:
                 return "§8.3: only your own Shelter Tech may be used for your Shelters"
-            return f"§9.2: {m.args[0]} is not a {type_name(f['type'])} Tech tile in play"
+            return refuse(
+                "§9.2",
+                "{tile} is not a {name} Tech tile in play",
+                tile=m.args[0],
+                name=type_name(f["type"]),
+            )
         return ""
 
 
@@ -449,15 +527,19 @@ class ConstructBuilding:
     """Construct a Building: place a Red Colonist (§6.2), then build (§9.2)."""
 
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
         p = s.players[seat]
         keep = _miner_reserve(s, seat)
         if keep is None:
+            if not explain:
+                return NO
             return _no_build_reason(s, seat, None, 0, miners=max(0, p.lq - 1))
-        why = placement_blocker(s, seat, "construct", keep=keep)
-        if why and keep:
-            return (
-                f"§9.2: only a Mine can be built and its Miner must stay in Living Quarters; {why}"
+        why = placement_blocker(s, seat, "construct", keep=keep, explain=explain)
+        if why and keep and explain:
+            return refuse(
+                "§9.2",
+                "only a Mine can be built and its Miner must stay in Living Quarters; {why}",
+                why=why,
             )
         return why
 

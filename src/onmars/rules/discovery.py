@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from onmars.rules.components import EffectRef, load
 from onmars.rules.engine import effect_blocker, start_effect
+from onmars.rules.errors import NO, refuse
 from onmars.rules.missions import contribute
 from onmars.rules.state import Player, State
 
@@ -36,7 +37,7 @@ def usable(s: State, seat: int, tile_id: str) -> bool:
     """Whether ``seat`` can pay the cost of Discovery tile ``tile_id``'s benefit and use at least
     part of it now (§9.1, §21). Constructions follow every normal rule, Bot zone included
     (RUL-15)."""
-    return not effect_blocker(s, seat, load().discovery[tile_id].effect)
+    return not effect_blocker(s, seat, load().discovery[tile_id].effect, explain=False)
 
 
 def resolve(s: State, seat: int, tile_id: str) -> None:
@@ -53,16 +54,27 @@ def research_bonus() -> EffectRef:
 # --- claiming a tile with the Rover ------------
 
 
-def claim_blocker(s: State, seat: int, tile: str) -> str:
-    """Why ``seat`` cannot claim ``tile`` now ("" if it can, §9.1)."""
+def claim_blocker(s: State, seat: int, tile: str, explain: bool = True) -> str:
+    """Why ``seat`` cannot claim ``tile`` now ("" if it can, §9.1; a token without
+    ``explain``)."""
     p = s.players[seat]
     if is_research(tile):
         if tile[1:] in p.research:
-            return f"§9.1: you already hold a Research tile of type {tile[1:]} (§10)"
-        reason = effect_blocker(s, seat, research_bonus())
-        return f"RUL-8: {reason}" if reason else ""
+            if not explain:
+                return NO
+            return refuse(
+                "§9.1", "you already hold a Research tile of type {type} (§10)", type=tile[1:]
+            )
+        reason = effect_blocker(s, seat, research_bonus(), explain)
+        if reason and explain:
+            return refuse("RUL-8", "{reason}", reason=reason)
+        return reason
     if not usable(s, seat, tile):
-        return f"§9.1: you cannot pay for or use any part of Discovery tile {tile}"
+        if not explain:
+            return NO
+        return refuse(
+            "§9.1", "you cannot pay for or use any part of Discovery tile {tile}", tile=tile
+        )
     return ""
 
 

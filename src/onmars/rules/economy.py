@@ -7,10 +7,11 @@ Costs are lists of tokens: a Resource id, ``"any"`` (one Resource of the payer's
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from onmars.rules.components import RESOURCES, load
 from onmars.rules.engine import Frame, Step, pop, push
-from onmars.rules.moves import Move, mv
+from onmars.rules.moves import Move
 from onmars.rules.state import Player, State
 
 
@@ -125,18 +126,25 @@ def fresh_colonists(s: State, seat: int) -> int:
 # --- Paying ------------
 
 
-def can_pay(p: Player, cost: list[str] | tuple[str, ...]) -> bool:
-    """Whether the player can pay every token of ``cost`` now (§23.1)."""
-    res = p.res
+def can_pay(p: Player, cost: list[str] | tuple[str, ...], crystals: int | None = None) -> bool:
+    """Whether the player can pay every token of ``cost`` now (§23.1), with ``crystals`` in
+    the Depot if given."""
+    return _can_pay(p.res, p.crystals if crystals is None else crystals, cost)
+
+
+def _can_pay(res: dict[str, int], crystals: int, cost: list[str] | tuple[str, ...]) -> bool:
+    """:func:`can_pay` for Resources ``res`` and ``crystals`` Crystals."""
     if len(cost) == 1:  # the common case: one token
         token = cost[0]
         if token == "crystal":
-            return p.crystals > 0
+            return crystals > 0
         if token == "any":
             return any(res.values())
         return res[token] > 0 or res["mineral"] > 0
+    if not cost:
+        return True
     need = Counter(cost)
-    if need["crystal"] > p.crystals:
+    if need["crystal"] > crystals:
         return False
     minerals = res["mineral"] - need["mineral"]
     if minerals < 0:
@@ -187,14 +195,17 @@ class Pay(Step):
 
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:
+        """Each item that pays the first token and leaves the rest payable."""
         p = s.players[f["p"]]
         token, rest = f["cost"][0], f["cost"][1:]
         out = []
         for item in payment_options(p, token):
-            spend(p, item)
-            if can_pay(p, rest):
-                out.append(mv("pay", item))
-            gain_back(p, item)
+            if item == "crystal":
+                ok = _can_pay(p.res, p.crystals - 1, rest)
+            else:
+                ok = _can_pay({**p.res, item: p.res[item] - 1}, p.crystals, rest)
+            if ok:
+                out.append(_pay_move(item))
         return out
 
     @staticmethod
@@ -206,12 +217,9 @@ class Pay(Step):
             pop(s, f)
 
 
-def gain_back(p: Player, item: str) -> None:
-    """Undo a trial :func:`spend` (no storage cap: the item was just there)."""
-    if item == "crystal":
-        p.crystals += 1
-    else:
-        p.res[item] += 1
+@cache
+def _pay_move(item: str) -> Move:
+    return Move("pay", (item,))
 
 
 #: Registered by :mod:`onmars.registry` (no import side effects).

@@ -22,6 +22,7 @@ from onmars.rules.colony import ship_blocker, upgrade_targets
 from onmars.rules.construction import construct_blocker, push_construct
 from onmars.rules.economy import gain, new_colonists, storable
 from onmars.rules.engine import Effect, push, push_picks
+from onmars.rules.errors import NO, refuse
 from onmars.rules.movement import push_rover_move
 from onmars.rules.orbit import blueprint_blocker, learn_blocker, warehouse_items
 from onmars.rules.science import KINDS, hire_blocker, push_hire
@@ -92,11 +93,13 @@ def gain_item(
         push_picks(s, "lab_gain", seat, must=0, item=item)
 
 
-def gain_blocker(s: State, seat: int, *, item: str = "", room: bool = False, **_: object) -> str:
+def gain_blocker(
+    s: State, seat: int, *, item: str = "", room: bool = False, explain: bool = True, **_: object
+) -> str:
     """With ``room``, at least one must fit in storage (a Discovery tile you could not use at
     all cannot be claimed, §9.1)."""
     if room and not storable(s.players[seat], item):
-        return f"§4: your storage for {item} is full"
+        return refuse("§4", "your storage for {item} is full", item=item) if explain else NO
     return ""
 
 
@@ -125,12 +128,14 @@ def upgrade(
 
 
 def upgrade_blocker(
-    s: State, seat: int, *, zone: bool = True, free: bool = False, **_: object
+    s: State, seat: int, *, zone: bool = True, free: bool = False, explain: bool = True, **_: object
 ) -> str:
     if upgrade_targets(s, seat, in_zone=zone, free=free):
         return ""
+    if not explain:
+        return NO
     where = "in your Bots' zones" if zone else "without a marker"
-    return f"§9.3: no unbuilt Blueprint of yours matches a building {where}"
+    return refuse("§9.3", "no unbuilt Blueprint of yours matches a building {where}", where=where)
 
 
 def construct(s: State, seat: int, *, types: tuple[str, ...] = ()) -> None:
@@ -139,9 +144,9 @@ def construct(s: State, seat: int, *, types: tuple[str, ...] = ()) -> None:
 
 
 def construct_effect_blocker(
-    s: State, seat: int, *, types: tuple[str, ...] = (), **_: object
+    s: State, seat: int, *, types: tuple[str, ...] = (), explain: bool = True, **_: object
 ) -> str:
-    return construct_blocker(s, seat, list(types) if types else None)
+    return construct_blocker(s, seat, list(types) if types else None, explain=explain)
 
 
 def ship(
@@ -156,8 +161,10 @@ def ship(
     push_picks(s, "ship", seat, must=must, boost=boost, **data)
 
 
-def ship_effect_blocker(s: State, seat: int, *, free: bool = False, **_: object) -> str:
-    return ship_blocker(s, seat, free=free)
+def ship_effect_blocker(
+    s: State, seat: int, *, free: bool = False, explain: bool = True, **_: object
+) -> str:
+    return ship_blocker(s, seat, free=free, explain=explain)
 
 
 # --- Pieces on Mars (§9.1) ------------
@@ -224,9 +231,11 @@ def travel(s: State, seat: int, *, to: str = "") -> None:
     start_travel(s, seat, to or OTHER[s.players[seat].side])
 
 
-def travel_blocker(s: State, seat: int, *, to: str = "", **_: object) -> str:
+def travel_blocker(s: State, seat: int, *, to: str = "", explain: bool = True, **_: object) -> str:
     if to and s.players[seat].side == to:
-        return f"§12: your marker is already on the {to.capitalize()} side"
+        if not explain:
+            return NO
+        return refuse("§12", "your marker is already on the {side} side", side=to.capitalize())
     return ""
 
 

@@ -11,12 +11,12 @@ Rules modules register steps with :func:`step` and main/executive actions with :
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from onmars.rules.components import EffectRef
-from onmars.rules.errors import IllegalMoveError
+from onmars.rules.errors import NO, IllegalMoveError, Reason, refuse
 from onmars.rules.moves import Move
 from onmars.rules.state import State
 from onmars.rules.view import redact, secret_ids
@@ -25,7 +25,12 @@ Frame = dict[str, Any]
 
 
 class Step:
-    """Base of every step. Subclasses set ``name`` and ``rule`` and override the hooks."""
+    """Base of every step. Subclasses set ``name`` and ``rule`` and override the hooks.
+
+    One source for legality: a step names its moves in :meth:`candidates`, each with the reason
+    it is refused ("" when legal); :meth:`options` (the legal moves) and :meth:`why` (the
+    reason for one move) both read it, so they cannot disagree. A step whose every candidate is
+    legal may define :meth:`options` instead."""
 
     name: ClassVar[str]
     rule: ClassVar[str] = ""
@@ -33,17 +38,47 @@ class Step:
     auto: ClassVar[bool] = False
     forced: ClassVar[bool] = False
 
-    @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        return []
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.auto and "name" in cls.__dict__:  # each defaults to the other
+            hooks = {k for c in cls.__mro__[: cls.__mro__.index(Step)] for k in vars(c)}
+            assert hooks & {"candidates", "options"}, f"{cls.name}: no candidates() or options()"
+
+    @classmethod
+    def candidates(cls, s: State, f: Frame, explain: bool = False) -> Iterable[Candidate]:
+        """Every move worth naming here, with the reason it is refused ("" if legal).
+
+        With ``explain`` each reason is in words and names its rule (``"§9.2: ..."``);
+        without, a refusal is any non-empty token (:data:`NO`: no text is built) and a step
+        may leave out refused moves that would cost time to list. The legal moves are the
+        same either way, in the same order."""
+        return [(m, "") for m in cls.options(s, f)]
+
+    @classmethod
+    def options(cls, s: State, f: Frame) -> list[Move]:
+        """The legal moves: the candidates with no reason."""
+        return [m for m, reason in cls.candidates(s, f) if not reason]
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
         raise NotImplementedError
 
-    @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        """A plain-words reason why ``m`` is not legal here ("" for the generic message)."""
+    @classmethod
+    def why(cls, s: State, f: Frame, m: Move) -> str:
+        """Why ``m`` is not legal here, naming the rule: the reason of that candidate, else
+        :meth:`stray`'s; "" for a legal move, or when there is nothing more to say than the
+        generic message (:func:`explain`)."""
+        for c, reason in cls.candidates(s, f, explain=True):
+            if c == m:
+                return with_rule(cls.rule, reason) if reason else ""
+        reason = cls.stray(s, f, m)
+        return with_rule(cls.rule, reason) if reason else ""
+
+    @classmethod
+    def stray(cls, s: State, f: Frame, m: Move) -> str:
+        """Why a move that is no candidate here is refused ("" for the generic message): a
+        hint about the notation, or a check of a move too far-fetched to list (a hex far from
+        any Bot). Never asked about a candidate, so it cannot make a legal move illegal."""
         return ""
 
     @classmethod
@@ -64,22 +99,37 @@ class Step:
         return opts
 
 
+#: A move named by a step, with the reason it is refused ("" when legal).
+Candidate = tuple[Move, str]
+
+
+def legal(candidates: Iterable[Candidate]) -> list[Move]:
+    """The legal moves among ``candidates``, in their order."""
+    return [m for m, reason in candidates if not reason]
+
+
 #: Every step by name, filled by :func:`onmars.registry.register` from each rules module's
 #: ``STEPS`` list.
 STEPS: dict[str, type[Step]] = {}
 
 
+#: A blocker: ``blocker(s, seat, explain)`` says why something cannot be done now: "" if it
+#: can; else, with ``explain``, the reason in words naming its rule, and without, any non-empty
+#: token (:data:`~onmars.rules.errors.NO`: listing legal moves builds no text it throws away).
+Blocker = Callable[[State, int, bool], str]
+
+
 @dataclass(frozen=True)
 class Action:
-    """A main or executive action: ``blocker`` says why it cannot be taken now ("" if it can),
-    ``start`` pushes its frames (costs already checked). ``cost``: the Crystals the Turn step
-    takes before an Executive action starts; ``None`` means its Depot row's printed cost. Row 8
-    prices itself (2 Crystals, or free through a Scientist, §13.3): it returns 0 and the route
-    the player then picks pays."""
+    """A main or executive action: ``blocker(s, seat, explain)`` says why it cannot be taken
+    now ("" if it can, see :data:`Blocker`), ``start`` pushes its frames (costs already
+    checked). ``cost``: the Crystals the Turn step takes before an Executive action starts;
+    ``None`` means its Depot row's printed cost. Row 8 prices itself (2 Crystals, or free
+    through a Scientist, §13.3): it returns 0 and the route the player then picks pays."""
 
     id: str
     rule: str
-    blocker: Callable[[State, int], str]
+    blocker: Blocker
     start: Callable[[State, int], None]
     cost: Callable[[State, int], int] | None = None
 
@@ -96,8 +146,9 @@ def main_action(id: str, rule: str, cls: type) -> Action:
 @dataclass(frozen=True)
 class Effect:
     """An effect several components share (:mod:`onmars.effects`): ``start(s, seat, **params)``
-    pushes its frames, ``blocker(s, seat, **params)`` says why it could do nothing now ("" if
-    it could). The keyword-only parameters of ``start`` are those the data may set."""
+    pushes its frames, ``blocker(s, seat, explain=..., **params)`` says why it could do nothing
+    now ("" if it could; see :data:`Blocker`). The keyword-only parameters of ``start`` are
+    those the data may set."""
 
     id: str
     rule: str
@@ -108,11 +159,12 @@ class Effect:
 EFFECTS: dict[str, Effect] = {}
 
 
-def effect_blocker(s: State, seat: int, ref: EffectRef, **params: Any) -> str:
-    """Why the effect named by ``ref`` (with ``params`` added) could do nothing now."""
+def effect_blocker(s: State, seat: int, ref: EffectRef, explain: bool = True, **params: Any) -> str:
+    """Why the effect named by ``ref`` (with ``params`` added) could do nothing now ("" if it
+    could; a token without ``explain``)."""
     if not ref:
-        return "nothing to gain here"
-    return EFFECTS[ref.effect].blocker(s, seat, **ref.kw, **params)
+        return "nothing to gain here" if explain else NO
+    return EFFECTS[ref.effect].blocker(s, seat, explain=explain, **ref.kw, **params)
 
 
 def start_named(s: State, seat: int, effect: str, **params: Any) -> None:
@@ -187,12 +239,14 @@ def current_player(s: State) -> int | None:
     return s.stack[-1]["p"] if s.stack else None
 
 
-def explain(s: State, m: Move) -> str:
-    """Why ``m`` is not legal now, naming the rule. The text names no secret of any seat, not
-    even the mover's own cards (RUL-18, RUL-19: whoever sent the move may not be the mover): it
-    lists a few of the choices that name no secret, and every secret id is redacted."""
+def explain(s: State, m: Move) -> Reason:
+    """Why ``m`` is not legal now, naming the rule: a :class:`Reason` (the text, with its rule,
+    message id and parameters; :class:`IllegalMoveError` is built from it). The text names no
+    secret of any seat, not even the mover's own cards (RUL-18, RUL-19: whoever sent the move
+    may not be the mover): it lists a few of the choices that name no secret, and every secret
+    id is redacted, in the text and in the parameters alike."""
     if not s.stack:
-        return "§24.1: the game is over: no move can be played"
+        return refuse("§24.1", "the game is over: no move can be played")
     f = s.stack[-1]
     st = STEPS[f["t"]]
     secret = secret_ids(s)
@@ -200,12 +254,38 @@ def explain(s: State, m: Move) -> str:
     if not reason:
         public = [str(x) for x in st.options(s, f) if not any(a in secret for a in x.args)]
         shown = ", ".join(public[:8]) + ", ..." if public else "..."
-        reason = (
-            f"{st.prompt or st.name}: '{m}' is not one of the choices here "
-            f"({shown}; see legal_moves())"
+        reason = refuse(
+            st.rule,
+            "{prompt}: '{move}' is not one of the choices here ({shown}; see legal_moves())",
+            prompt=st.prompt or st.name,
+            move=str(m),
+            shown=shown,
         )
-    text = f"{st.rule}: {reason}" if st.rule and not reason.startswith(("§", "RUL")) else reason
-    return redact(text, secret)
+    return _redacted(with_rule(st.rule, reason), secret)
+
+
+def with_rule(rule: str, reason: str) -> Reason:
+    """``reason`` as a :class:`Reason`, naming ``rule`` unless it names a rule of its own."""
+    if not reason or reason.startswith(("§", "RUL")) or not rule:
+        return Reason.of(reason)
+    if isinstance(reason, Reason):  # a reason built without its rule keeps its parts
+        return Reason(rule, reason.message_id, reason.params)
+    return Reason(rule, reason)
+
+
+def _redacted(reason: Reason, secret: dict[str, str]) -> Reason:
+    """``reason`` with every secret id replaced by what it is (RUL-18), parameters included."""
+    text = redact(reason, secret)
+    if text == reason:
+        return reason
+    params = {k: redact(v, secret) if isinstance(v, str) else v for k, v in reason.params.items()}
+    return Reason._make(text, reason.rule, redact(reason.message_id, secret), params)
+
+
+def illegal(s: State, m: Move) -> IllegalMoveError:
+    """The error refusing ``m`` now: :func:`explain`'s reason, with its rule, message id and
+    parameters as attributes."""
+    return IllegalMoveError.of(explain(s, m))
 
 
 def play(s: State, m: Move, known_legal: bool = False) -> list[Move] | None:
@@ -214,7 +294,7 @@ def play(s: State, m: Move, known_legal: bool = False) -> list[Move] | None:
     returns."""
     f = s.stack[-1] if s.stack else None
     if f is None or not (known_legal or STEPS[f["t"]].is_legal(s, f, m)):
-        raise IllegalMoveError(explain(s, m))
+        raise illegal(s, m)
     STEPS[f["t"]].apply(s, f, m)
     return advance(s)
 
@@ -224,28 +304,67 @@ class PickStep(Step):
 
     Frame fields: ``n`` picks available now, ``must`` picks still mandatory, ``boost`` how one more
     pick is bought ("colonist": one Colonist Living Quarters → Working Area, §6.3; "none").
-    ``done`` ends the loop once nothing is mandatory.
+    ``done`` ends the loop once nothing is mandatory. A subclass names its picks with their
+    reasons in :meth:`pick_candidates` (or lists legal ones only in :meth:`picks`).
     """
 
     forced = True  # a lone "done" (or a lone pick that must be made) plays itself
 
-    @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
-        raise NotImplementedError
+    @classmethod
+    def pick_candidates(cls, s: State, f: Frame, explain: bool = False) -> Iterable[Candidate]:
+        """The picks worth naming, each with the reason it is refused whatever picks are left
+        (as :meth:`Step.candidates`)."""
+        return [(m, "") for m in cls.picks(s, f)]
+
+    @classmethod
+    def picks(cls, s: State, f: Frame) -> list[Move]:
+        """The picks that could be made if one is left."""
+        return legal(cls.pick_candidates(s, f))
 
     @staticmethod
     def take(s: State, f: Frame, m: Move) -> None:
         raise NotImplementedError
 
     @classmethod
-    def options(cls, s: State, f: Frame) -> list[Move]:
-        picks = cls.picks(s, f)
-        out = picks if f["n"] > 0 else []
-        if f["n"] == 0 and picks and f.get("boost") == "colonist" and s.players[f["p"]].lq:
-            out = [*out, Move("boost")]
+    def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """The picks (while one is left), then ``boost`` (once none is left, for a pick that
+        can be made), then ``done`` (once none is mandatory)."""
+        picks = list(cls.pick_candidates(s, f, explain))
+        can_pick = any(not reason for _, reason in picks)
+        if f["n"] > 0:
+            out = picks
+        else:
+            left = cls._none_left(f, explain)
+            out = [(m, reason or left) for m, reason in picks]
+        out.append((BOOST, cls.boost_problem(s, f, can_pick, explain)))
         if f["must"] == 0:
-            out = [*out, Move("done")]
+            out.append((DONE, ""))
+        else:
+            out.append((DONE, refuse(cls.rule, MUST, must=f["must"]) if explain else NO))
         return out
+
+    @classmethod
+    def _none_left(cls, f: Frame, explain: bool) -> str:
+        if not explain:
+            return NO
+        if f.get("boost") == "colonist":
+            return refuse(cls.rule, NONE_LEFT + BOOST_OR_DONE)
+        return refuse(cls.rule, NONE_LEFT + "only done")
+
+    @classmethod
+    def boost_problem(cls, s: State, f: Frame, can_pick: bool, explain: bool) -> str:
+        """Why ``boost`` is refused ("" if it is legal): it buys one more pick (§6.3)."""
+        if f["n"] == 0 and can_pick and f.get("boost") == "colonist" and s.players[f["p"]].lq:
+            return ""
+        if not explain:
+            return NO
+        if f.get("boost") != "colonist":
+            return refuse("§6.3", "this action cannot be boosted")
+        if f["n"]:
+            return refuse("§6.3", "a boost buys one more pick once those you have are used")
+        if not can_pick:
+            return refuse("§6.3", "a boost would buy a pick you could not make")
+        return refuse("§6.3", NO_COLONIST)
 
     @classmethod
     def apply(cls, s: State, f: Frame, m: Move | None) -> None:
@@ -261,6 +380,13 @@ class PickStep(Step):
             f["n"] -= 1
             f["must"] = max(0, f["must"] - 1)
             cls.take(s, f, m)
+
+
+BOOST, DONE = Move("boost"), Move("done")
+MUST = "you must make {must} more pick(s) before you are done"
+NONE_LEFT = "you have no pick left: "
+BOOST_OR_DONE = "boost (one Colonist from Living Quarters to the Working Area) or done"
+NO_COLONIST = "a boost moves a Colonist from your Living Quarters and you have none"
 
 
 def push_picks(

@@ -21,7 +21,18 @@ from __future__ import annotations
 
 from onmars.rules import advanced
 from onmars.rules.components import ExecutiveRow, load
-from onmars.rules.engine import Action, Effect, Frame, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.engine import (
+    Action,
+    Candidate,
+    Effect,
+    Frame,
+    Step,
+    effect_blocker,
+    pop,
+    push,
+    start_effect,
+)
+from onmars.rules.errors import NO, refuse
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
 
@@ -35,8 +46,8 @@ def row_action(row: ExecutiveRow) -> Action:
     if row.effect.effect == ROW:
         return Action(row.id, "§13.3", advanced_blocker, _start_advanced, cost=_no_upfront_cost)
 
-    def blocker(s: State, seat: int) -> str:
-        return effect_blocker(s, seat, row.effect)
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
+        return effect_blocker(s, seat, row.effect, explain)
 
     def start(s: State, seat: int) -> None:
         start_effect(s, seat, row.effect)
@@ -64,67 +75,105 @@ def scientist_owner(s: State, sci: str) -> int:
     return next((p.seat for p in s.players if sci in p.scientists), -1)
 
 
-def route_problem(s: State, seat: int, bp: str, route: str) -> str:
+def route_problem(s: State, seat: int, bp: str, route: str, explain: bool = True) -> str:
     """Why ``advanced <bp> <route>`` is closed to ``seat``, whatever the action would do ("" if
-    open)."""
+    open; a token without ``explain``)."""
     data = load().blueprint.get(bp)
     if data is None:
-        return f"§14: there is no Blueprint {bp!r}"
+        return refuse("§14", "there is no Blueprint {bp!r}", bp=bp) if explain else NO
     owner = built_owner(s, bp)
     if owner < 0:
-        return f"§13.3: {advanced.title(bp)} is not built: its action opens with its marker on Mars"
+        if not explain:
+            return NO
+        return refuse(
+            "§13.3",
+            "{title} is not built: its action opens with its marker on Mars",
+            title=advanced.title(bp),
+        )
     p = s.players[seat]
     if route == PAY:
         if owner != seat:
-            return (
-                f"§13.3: {advanced.title(bp)} is {s.players[owner].name}'s; Crystals pay only "
-                "for your own Advanced Buildings (a Scientist working there makes it free, §13.4)"
+            if not explain:
+                return NO
+            return refuse(
+                "§13.3",
+                "{title} is {owner}'s; Crystals pay only for your own Advanced Buildings (a "
+                "Scientist working there makes it free, §13.4)",
+                title=advanced.title(bp),
+                owner=s.players[owner].name,
             )
         if p.crystals < row_cost():
-            return (
-                f"§13.1: an Advanced Building action costs {row_cost()} Crystals from your Depot "
-                f"and you have {p.crystals}"
-            )
+            return _too_few(row_cost(), p.crystals) if explain else NO
         return ""
     sci = load().scientist.get(route)
     if sci is None:
-        return f"§13.4: use 'pay' or a Scientist's id, not {route!r}"
-    if sci.works_in != data.building:
         return (
-            f"§13.4: the {sci.name} works only in {sci.works_in} Advanced Buildings and "
-            f"{advanced.title(bp)} is a {data.building}"
+            refuse("§13.4", "use 'pay' or a Scientist's id, not {route!r}", route=route)
+            if explain
+            else NO
+        )
+    if sci.works_in != data.building:
+        if not explain:
+            return NO
+        return refuse(
+            "§13.4",
+            "the {sci} works only in {works_in} Advanced Buildings and {title} is a {building}",
+            sci=sci.name,
+            works_in=sci.works_in,
+            title=advanced.title(bp),
+            building=data.building,
         )
     holder = scientist_owner(s, route)
     if holder == seat or (holder >= 0 and owner == seat and s.sci_at.get(route) == bp):
         return ""
+    if not explain:
+        return NO
     if holder < 0:
-        return f"§13.4: nobody has hired the {sci.name}"
+        return refuse("§13.4", "nobody has hired the {sci}", sci=sci.name)
     if s.sci_at.get(route) == bp:
-        return (
-            f"§13.4: the {sci.name} on {advanced.title(bp)} works free for its owner and the "
-            "Blueprint's owner only"
+        return refuse(
+            "§13.4",
+            "the {sci} on {title} works free for its owner and the Blueprint's owner only",
+            sci=sci.name,
+            title=advanced.title(bp),
         )
-    return f"§13.4: the {sci.name} is {s.players[holder].name}'s; only its owner moves it"
+    return refuse(
+        "§13.4",
+        "the {sci} is {holder}'s; only its owner moves it",
+        sci=sci.name,
+        holder=s.players[holder].name,
+    )
 
 
-def _with_crystals(s: State, seat: int, delta: int, bp: str) -> str:
+def _too_few(cost: int, have: int, more: str = "") -> str:
+    return refuse(
+        "§13.1",
+        "an Advanced Building action costs {cost} Crystals from your Depot and you have "
+        "{have}{more}",
+        cost=cost,
+        have=have,
+        more=more,
+    )
+
+
+def _with_crystals(s: State, seat: int, delta: int, bp: str, explain: bool = True) -> str:
     """The action's blocker as if the route had been paid (``delta`` Crystals)."""
     p = s.players[seat]
     p.crystals += delta
     try:
-        return advanced.action_blocker(s, seat, bp)
+        return advanced.action_blocker(s, seat, bp, explain)
     finally:
         p.crystals -= delta
 
 
-def action_problem(s: State, seat: int, bp: str, route: str) -> str:
+def action_problem(s: State, seat: int, bp: str, route: str, explain: bool = True) -> str:
     """Why this route to this action is not legal now ("" if it is): the route, then whether
     the action could do anything once the route is paid (the Biolab's Contract needs a third
     Crystal when the action costs 2)."""
-    reason = route_problem(s, seat, bp, route)
+    reason = route_problem(s, seat, bp, route, explain)
     if reason:
         return reason
-    return _with_crystals(s, seat, -row_cost() if route == PAY else 0, bp)
+    return _with_crystals(s, seat, -row_cost() if route == PAY else 0, bp, explain)
 
 
 def candidates(s: State, seat: int) -> list[tuple[str, str]]:
@@ -139,34 +188,39 @@ def candidates(s: State, seat: int) -> list[tuple[str, str]]:
     return out
 
 
-def advanced_moves(s: State, seat: int) -> list[Move]:
+def advanced_candidates(s: State, seat: int, explain: bool = False) -> list[Candidate]:
+    """``advanced <blueprint> <route>`` for every (blueprint, route) worth checking, with why it
+    is refused (:func:`action_problem`)."""
     return [
-        mv(ROW, bp, route)
+        (mv(ROW, bp, route), action_problem(s, seat, bp, route, explain))
         for bp, route in candidates(s, seat)
-        if not action_problem(s, seat, bp, route)
     ]
 
 
-def advanced_blocker(s: State, seat: int) -> str:
-    """Why row 8 can do nothing for ``seat`` now ("" if it can): each route open to ``seat``
-    is tried once, and the first whose action could do something ends the search."""
+def advanced_blocker(s: State, seat: int, explain: bool = True) -> str:
+    """Why row 8 can do nothing for ``seat`` now ("" if it can; a token without ``explain``):
+    each route open to ``seat`` is tried once, and the first whose action could do something
+    ends the search."""
     reasons = []
     for bp, route in candidates(s, seat):
-        if route_problem(s, seat, bp, route):
+        if route_problem(s, seat, bp, route, explain=False):
             continue
-        reason = _with_crystals(s, seat, -row_cost() if route == PAY else 0, bp)
+        reason = _with_crystals(s, seat, -row_cost() if route == PAY else 0, bp, explain)
         if not reason:
             return ""
-        reasons.append(f"{advanced.title(bp)}: {reason}")
+        if explain:
+            reasons.append(f"{advanced.title(bp)}: {reason}")
+    if not explain:
+        return NO
     if reasons:
-        details = "; ".join(reasons[:4])
-        return f"§14: none of the Advanced Building actions open to you can do anything ({details})"
+        return refuse(
+            "§14",
+            "none of the Advanced Building actions open to you can do anything ({details})",
+            details="; ".join(reasons[:4]),
+        )
     p = s.players[seat]
     if p.built and p.crystals < row_cost():
-        return (
-            f"§13.1: an Advanced Building action costs {row_cost()} Crystals from your Depot and "
-            f"you have {p.crystals}; no Scientist works free for you (§13.4)"
-        )
+        return _too_few(row_cost(), p.crystals, "; no Scientist works free for you (§13.4)")
     return (
         "§13.3: you have no built Blueprint (Advanced Building) of your own and no Scientist "
         "working in one for you"
@@ -182,8 +236,8 @@ def _no_upfront_cost(s: State, seat: int) -> int:
     return 0
 
 
-def _advanced_effect_blocker(s: State, seat: int) -> str:
-    return advanced_blocker(s, seat)
+def _advanced_effect_blocker(s: State, seat: int, explain: bool = True) -> str:
+    return advanced_blocker(s, seat, explain)
 
 
 #: Row 8's effect, named ``advanced`` in the data.
@@ -199,8 +253,8 @@ class UseAdvanced(Step):
     prompt = "use an Advanced Building action: advanced <blueprint> <pay|scientist>"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        return advanced_moves(s, f["p"])
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        return advanced_candidates(s, f["p"], explain)
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -215,7 +269,7 @@ class UseAdvanced(Step):
         advanced.start_action(s, seat, bp)
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         if m.verb != ROW or len(m.args) != 2:
             return "§13.3: name the Blueprint and the way to use it: advanced <blueprint> <route>"
         return action_problem(s, f["p"], m.args[0], m.args[1])

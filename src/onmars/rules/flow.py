@@ -6,14 +6,17 @@ Main action on your side and at most one Executive action before or after it (se
 
 from __future__ import annotations
 
+from functools import cache
+
 from onmars.rules.components import load
 from onmars.rules.contracts import deliver, deliveries, settle
 from onmars.rules.economy import crystals_in
-from onmars.rules.engine import EXECUTIVE, MAIN, Frame, Step, pop, push
+from onmars.rules.engine import EXECUTIVE, MAIN, Candidate, Frame, Step, pop, push
+from onmars.rules.errors import NO, refuse
 from onmars.rules.goals import end_of_turn as goals_end_of_turn
-from onmars.rules.goals import goal_moves, play_goal_move
+from onmars.rules.goals import goal_candidates, play_goal_move
 from onmars.rules.lss import check_end
-from onmars.rules.moves import Move, mv
+from onmars.rules.moves import Move
 from onmars.rules.state import State
 
 
@@ -56,22 +59,29 @@ class TurnStart(Step):
         push(s, "turn", p.seat)
 
 
-def open_rows(seat_ships: list[int]) -> list[str]:
-    """Executive actions whose Depot row holds no Ship (§13.1)."""
-    return [e.id for e in load().executive.values() if e.row not in seat_ships]
-
-
-def exec_blocker(s: State, seat: int, eid: str) -> str:
+def exec_blocker(s: State, seat: int, eid: str, explain: bool = True) -> str:
+    """Why ``seat`` cannot take the Executive action ``eid`` now ("" if it can; a token
+    without ``explain``)."""
     p = s.players[seat]
     row = load().executive.get(eid)
     if row is None or eid not in EXECUTIVE:
-        return f"§13.2: there is no Executive action {eid!r}"
+        return refuse("§13.2", "there is no Executive action {eid!r}", eid=eid) if explain else NO
     if row.row in p.depot_ships:
-        return f"§13.1: a Ship still covers Depot row {row.row} ({eid})"
+        if not explain:
+            return NO
+        return refuse("§13.1", "a Ship still covers Depot row {row} ({eid})", row=row.row, eid=eid)
     cost = exec_cost(s, seat, eid)
     if p.crystals < cost:
-        return f"§13.1: {eid} costs {cost} Crystals from your Depot; you have {p.crystals}"
-    return EXECUTIVE[eid].blocker(s, seat)
+        if not explain:
+            return NO
+        return refuse(
+            "§13.1",
+            "{eid} costs {cost} Crystals from your Depot; you have {have}",
+            eid=eid,
+            cost=cost,
+            have=p.crystals,
+        )
+    return EXECUTIVE[eid].blocker(s, seat, explain)
 
 
 def exec_cost(s: State, seat: int, eid: str) -> int:
@@ -82,14 +92,41 @@ def exec_cost(s: State, seat: int, eid: str) -> int:
     return priced(s, seat) if priced else load().executive[eid].cost
 
 
-def main_blocker(s: State, seat: int, aid: str) -> str:
+def main_blocker(s: State, seat: int, aid: str, explain: bool = True) -> str:
+    """Why ``seat`` cannot take the main action ``aid`` now ("" if it can; a token without
+    ``explain``)."""
     data = load().action.get(aid)
     if data is None or aid not in MAIN:
-        return f"§6: there is no main action {aid!r}"
+        return refuse("§6", "there is no main action {aid!r}", aid=aid) if explain else NO
     side = s.players[seat].side
     if data.side != side:
-        return f"§1.2: {aid} is a {data.side} action and your marker is on the {side} side"
-    return MAIN[aid].blocker(s, seat)
+        if not explain:
+            return NO
+        return refuse(
+            "§1.2",
+            "{aid} is a {action_side} action and your marker is on the {side} side",
+            aid=aid,
+            action_side=data.side,
+            side=side,
+        )
+    return MAIN[aid].blocker(s, seat, explain)
+
+
+@cache
+def _move(verb: str, arg: str) -> Move:
+    """``main <id>`` / ``exec <id>``, shared (listing the actions builds no new moves)."""
+    return Move(verb, (arg,))
+
+
+@cache
+def _side_actions(side: str) -> tuple[str, ...]:
+    """The main actions of one side, in the data's order."""
+    return tuple(a for a, data in load().action.items() if data.side == side)
+
+
+END = Move("end")
+MAIN_TAKEN = "you have already taken your Main action this turn"
+EXEC_TAKEN = "at most one Executive action per turn (none after a Landing Pod)"
 
 
 class Turn(Step):
@@ -100,24 +137,42 @@ class Turn(Step):
     prompt = "choose an action"
     forced = True
 
-    @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    @classmethod
+    def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """Every main action (in the data's order, so the listing never depends on import
+        order), every Executive action, the Private Goal cards in hand, the deliveries and
+        ``end``. Without ``explain``, actions already taken are left out."""
         seat, t = f["p"], s.turn
-        if t.get("over"):  # the Landing Pod ends the turn (§7.1, RUL-15)
-            return [Move("end")]
-        out = []
+        actions, rows = load().action, load().executive
+        out: list[Candidate] = []
         if not t["main"]:
-            # in the data's order, so the listing never depends on import order
-            out += [
-                mv("main", a) for a in load().action if a in MAIN and not main_blocker(s, seat, a)
-            ]
+            # without explain, the other side's actions are left out (refused, §1.2)
+            ids = actions if explain else _side_actions(s.players[seat].side)
+            out += [(_move("main", a), main_blocker(s, seat, a, explain)) for a in ids]
+        elif explain:
+            out += [(_move("main", a), refuse("§5.1", MAIN_TAKEN)) for a in actions]
         if not t["exec"]:
-            p = s.players[seat]
-            out += [mv("exec", e) for e in open_rows(p.depot_ships) if not exec_blocker(s, seat, e)]
+            ships = s.players[seat].depot_ships  # without explain, covered rows are left out
+            out += [
+                (_move("exec", e), exec_blocker(s, seat, e, explain))
+                for e, row in rows.items()
+                if explain or row.row not in ships
+            ]
+        elif explain:
+            out += [(_move("exec", e), refuse("§13.1", EXEC_TAKEN)) for e in rows]
         # any time on your turn (RUL-15); a card spent as a Crystal after both actions is wasted
-        out += goal_moves(s, seat, discard=not (t["main"] and t["exec"])) + deliveries(s, seat)
+        goals = goal_candidates(s, seat, discard=not (t["main"] and t["exec"]), explain=explain)
+        if t.get("over"):  # the Landing Pod ends the turn (§7.1, RUL-15)
+            ended = refuse("RUL-15", "the Landing Pod ended your turn: only end is left")
+            out += [(m, ended if explain else NO) for m, _ in goals]
+        else:
+            out += goals
+            out += [(m, "") for m in deliveries(s, seat)]
         if t["main"]:
-            out.append(Move("end"))
+            out.append((END, ""))
+        else:
+            early = refuse("§5.1", "a turn needs its Main action before it can end")
+            out.append((END, early if explain else NO))
         return out
 
     @classmethod
@@ -129,9 +184,8 @@ class Turn(Step):
         if len(m.args) != 1 or t[m.verb]:
             return False
         if m.verb == "main":
-            return m.args[0] in MAIN and not main_blocker(s, seat, m.args[0])
-        p = s.players[seat]
-        return m.args[0] in open_rows(p.depot_ships) and not exec_blocker(s, seat, m.args[0])
+            return m.args[0] in MAIN and not main_blocker(s, seat, m.args[0], explain=False)
+        return m.args[0] in EXECUTIVE and not exec_blocker(s, seat, m.args[0], explain=False)
 
     @classmethod
     def settle(cls, s: State, f: Frame) -> Move | bool | list[Move]:
@@ -161,22 +215,6 @@ class Turn(Step):
             push(s, "after_action", seat)
             s.players[seat].crystals -= exec_cost(s, seat, m.args[0])
             EXECUTIVE[m.args[0]].start(s, seat)
-
-    @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        seat, t = f["p"], s.turn
-        name = m.args[0] if m.args else ""
-        if m.verb == "main":
-            if t["main"]:
-                return "§5.1: you have already taken your Main action this turn"
-            return main_blocker(s, seat, name)
-        if m.verb == "exec":
-            if t["exec"]:
-                return "§13.1: at most one Executive action per turn (none after a Landing Pod)"
-            return exec_blocker(s, seat, name)
-        if m.verb == "end":
-            return "§5.1: a turn needs its Main action before it can end"
-        return ""
 
 
 class AfterAction(Step):

@@ -9,10 +9,13 @@ turn is lost, and none may go onto a Delivery contract (§18.1, seed item 3).
 
 from __future__ import annotations
 
+from functools import cache
+
 from onmars.rules.components import RESOURCES, load
 from onmars.rules.discovery import rover_discoveries
 from onmars.rules.economy import gain, storable, to_lq
-from onmars.rules.engine import Frame, Step, pop, push, start_effect
+from onmars.rules.engine import Candidate, Frame, Step, pop, push, start_effect
+from onmars.rules.errors import NO, refuse
 from onmars.rules.mars import complex_of, mines_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import Player, State
@@ -58,13 +61,36 @@ def met(s: State, seat: int, goal: str) -> bool:
     return CONDITIONS[card.condition](s, s.players[seat]) >= card.amount
 
 
-def goal_moves(s: State, seat: int, discard: bool = True) -> list[Move]:
-    """``goal <id>`` for a goal that can be completed now; ``discard <id>`` for every card."""
+@cache
+def _card_move(verb: str, goal: str) -> Move:
+    return Move(verb, (goal,))
+
+
+def goal_candidates(
+    s: State, seat: int, discard: bool = True, explain: bool = False
+) -> list[Candidate]:
+    """``goal <id>`` for every card in hand, legal when its condition holds and no goal is
+    completed yet; then ``discard <id>`` for every card, legal when ``discard`` (§18.1). Without
+    ``explain`` the goals that cannot be completed are left out."""
     p = s.players[seat]
-    out = []
-    if not p.goal_done:
-        out += [mv("goal", g) for g in p.goals if met(s, seat, g)]
-    return out + [mv("discard", g) for g in p.goals if discard]
+    out: list[Candidate] = []
+    for g in p.goals:
+        if not p.goal_done and met(s, seat, g):
+            out.append((_card_move("goal", g), ""))
+        elif not explain:
+            continue
+        elif p.goal_done:
+            out.append((_card_move("goal", g), refuse("§18.1", ONE_GOAL)))
+        else:
+            unmet = refuse("§18.1", "the condition of {goal} does not hold", goal=g)
+            out.append((_card_move("goal", g), unmet))
+    wasted = "" if discard else NO
+    if not discard and explain:
+        wasted = refuse("§18.1", "both your actions are taken: a card spent now would be wasted")
+    return out + [(_card_move("discard", g), wasted) for g in p.goals]
+
+
+ONE_GOAL = "only one Private Goal per player per game"
 
 
 def play_goal_move(s: State, seat: int, m: Move) -> None:

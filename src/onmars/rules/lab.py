@@ -6,7 +6,17 @@ from functools import cache
 
 from onmars.rules.components import load
 from onmars.rules.economy import can_pay, charge, gain
-from onmars.rules.engine import Frame, PickStep, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.engine import (
+    Candidate,
+    Frame,
+    PickStep,
+    Step,
+    effect_blocker,
+    pop,
+    push,
+    start_effect,
+)
+from onmars.rules.errors import refuse
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import Player, State
 
@@ -47,17 +57,39 @@ def column_cost(space: str) -> list[str]:
     return list(load().lab_column[f"L{column}"].cost)
 
 
-def developments(p: Player, paid: bool, only: str = "") -> list[tuple[str, str]]:
+def developments(
+    p: Player, paid: bool, only: str = "", crystals: int | None = None
+) -> list[tuple[str, str]]:
     """(tile, destination) pairs: an adjacent empty space one column right, affordable when
-    the development is paid (§7.4)."""
+    the development is paid (§7.4), with ``crystals`` in the Depot if given."""
+    return [pair for pair, _ in development_problems(p, paid, only, crystals)]
+
+
+def development_problems(
+    p: Player, paid: bool, only: str = "", crystals: int | None = None, explain: bool = False
+) -> list[tuple[tuple[str, str], str]]:
+    """((tile, destination), why that development is refused) for each space one column right
+    that touches a tile's space (RUL-3 geometry): refused when taken, or (when ``paid``) when
+    its column cost cannot be paid with ``crystals`` in the Depot (the Depot's if ``None``).
+    Without ``explain`` only the legal ones are listed."""
     out = []
     for space, tile in p.lab.items():
         if only and tile != only:
             continue
         for dest in _next_spaces(space):
-            if dest not in p.lab and (not paid or can_pay(p, column_cost(dest))):
-                out.append((tile, dest))
+            if dest in p.lab:
+                if explain:
+                    out.append(((tile, dest), refuse("§7.4", TAKEN, space=dest)))
+            elif paid and not can_pay(p, column_cost(dest), crystals):
+                if explain:
+                    out.append(((tile, dest), refuse("RUL-3", UNPAID, cost=column_cost(dest))))
+            else:
+                out.append(((tile, dest), ""))
     return out
+
+
+TAKEN = "Lab space {space} is taken; a tile moves to an empty space"
+UNPAID = "you cannot pay {cost} to enter that column"
 
 
 def develop(s: State, seat: int, tile: str, dest: str, paid: bool) -> None:
@@ -84,7 +116,7 @@ class LabBenefit(Step):
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
         benefit = load().lab_space[f["space"]].benefit
-        if not effect_blocker(s, f["p"], benefit):
+        if not effect_blocker(s, f["p"], benefit, explain=False):
             start_effect(s, f["p"], benefit)
 
 
@@ -115,28 +147,22 @@ class Develop(PickStep):
     prompt = "develop a Tech tile"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
+    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
         p = s.players[f["p"]]
-        return [mv("develop", t, d) for t, d in developments(p, f["paid"])]
+        return [
+            (mv("develop", t, d), reason)
+            for (t, d), reason in development_problems(p, f["paid"], explain=explain)
+        ]
 
     @staticmethod
     def take(s: State, f: Frame, m: Move) -> None:
         develop(s, f["p"], m.args[0], m.args[1], f["paid"])
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         if m.verb == "develop" and len(m.args) == 2:
-            p = s.players[f["p"]]
-            if m.args[0] not in p.lab.values():
-                return f"§7.4: you have no Tech tile {m.args[0]}"
-            if m.args[1] in p.lab:
-                return f"§7.4: Lab space {m.args[1]} is taken; a tile moves to an empty space"
-            if (
-                f["paid"]
-                and m.args[1] in load().lab_space
-                and not can_pay(p, column_cost(m.args[1]))
-            ):
-                return f"RUL-3: you cannot pay {column_cost(m.args[1])} to enter that column"
+            if m.args[0] not in s.players[f["p"]].lab.values():
+                return refuse("§7.4", "you have no Tech tile {tile}", tile=m.args[0])
             return "§7.4: a tile moves to a touching empty space exactly one column right"
         return ""
 

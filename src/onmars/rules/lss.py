@@ -12,7 +12,8 @@ from __future__ import annotations
 from onmars.rules import lab
 from onmars.rules.components import EffectRef, load
 from onmars.rules.economy import score, shelters_built, to_lq
-from onmars.rules.engine import Frame, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.engine import Candidate, Frame, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.errors import refuse
 from onmars.rules.mars import mines_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.setup import GRID_SPACES
@@ -89,14 +90,26 @@ class LssBonus(Step):
     prompt = "choose your Life Support bonus"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        """The bonuses in the data's order (``lss_<choice>``); the retrieval names its source."""
-        out = []
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """The bonuses in the data's order (``lss_<choice>``); the retrieval names its source:
+        legal where one of your Colonists is (with ``explain`` every source is named)."""
+        seat = f["p"]
+        out: list[Candidate] = []
         for choice, ref in lss_bonuses():
-            if choice == "retrieve":
-                out += [mv("benefit", "retrieve", src) for src in retrieve_sources(s, f["p"])]
-            elif not effect_blocker(s, f["p"], ref):
-                out.append(mv("benefit", choice))
+            if choice != "retrieve":
+                out.append((mv("benefit", choice), effect_blocker(s, seat, ref, explain)))
+                continue
+            sources = retrieve_sources(s, seat)
+            out += [(mv("benefit", "retrieve", src), "") for src in sources]
+            if explain:
+                none = refuse(
+                    "§11.3", "you have no Colonist on that Action slot or in your Working Area"
+                )
+                out += [
+                    (mv("benefit", "retrieve", src), none)
+                    for src in [*s.slots, "wa"]
+                    if src not in sources
+                ]
         return out
 
     @staticmethod
@@ -116,11 +129,9 @@ class LssBonus(Step):
             start_effect(s, seat, load().bonus[f"lss_{choice}"].effect)
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         if m.verb == "benefit" and m.args[:1] == ("retrieve",):
             return "§11.3: you have no Colonist on that Action slot or in your Working Area"
-        if m.verb == "benefit" and m.args[:1] == ("bots",):
-            return "§11.3: you have no Bot on Mars to move"
         return ""
 
 

@@ -25,7 +25,8 @@ from onmars.rules import hexmap, lab
 from onmars.rules.components import load
 from onmars.rules.discovery import claim, claim_blocker, is_research
 from onmars.rules.economy import gain
-from onmars.rules.engine import Frame, Step, pop, push
+from onmars.rules.engine import Candidate, Frame, Step, pop, push
+from onmars.rules.errors import NO, Reason, refuse
 from onmars.rules.mars import cells_of
 from onmars.rules.moves import Move
 from onmars.rules.state import State
@@ -54,27 +55,35 @@ def _nearest_first(start: int, budget: int) -> tuple[tuple[int, int], ...]:
 
 
 @cache
-def _bot_targets(start: int, budget: int) -> tuple[tuple[int, Move], ...]:
-    """(hex, ``bot <start> <hex>``) for every other hex within ``budget`` movement points."""
-    return tuple((to, _bot_move(start, to)) for to in hexmap.within(start, budget) if to != start)
+def _bot_targets(start: int, budget: int) -> tuple[tuple[int, Candidate], ...]:
+    """(hex, (``bot <start> <hex>``, "")) for every other hex within ``budget`` movement points:
+    the legal candidate of that move, built once."""
+    return tuple(
+        (to, (_bot_move(start, to), "")) for to in hexmap.within(start, budget) if to != start
+    )
 
 
-def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
-    """``bot <from> <to>``: one of your Bots to a hex within ``budget`` movement points where it
-    may end: no piece there (§9.1)."""
+def bot_candidates(s: State, seat: int, budget: int) -> list[Candidate]:
+    """``bot <from> <to>``, legal: one of your Bots to a hex within ``budget`` movement points
+    where it may end: no piece there (§9.1)."""
     bot, miner, ab = s.bot, s.miner, s.ab
     starts = cells_of(bot, seat)
     if not starts or budget < 1:
         return []
     rovers = {p.rover for p in s.players}
-    out: list[Move] = []
+    out: list[Candidate] = []
     for start in starts:
         out += [
-            m
-            for to, m in _bot_targets(start, budget)
+            c
+            for to, c in _bot_targets(start, budget)
             if bot[to] < 0 and miner[to] < 0 and ab[to] < 0 and to not in rovers
         ]
     return out
+
+
+def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
+    """The legal ``bot <from> <to>`` moves (:func:`bot_candidates`)."""
+    return [m for m, _ in bot_candidates(s, seat, budget)]
 
 
 def move_bot(s: State, f: Frame, m: Move, key: str) -> None:
@@ -110,9 +119,12 @@ class MoveBots(Step):
     prompt = "move your Bots"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
         budget = f["mp"] + s.players[f["p"]].crystals
-        return [*bot_moves(s, f["p"], budget), Move("done")]
+        out = bot_candidates(s, f["p"], budget)
+        if explain:
+            out += [(m, refuse("§9.1", BOT_BLOCKED)) for m in bot_moves_blocked(s, f["p"], budget)]
+        return [*out, (DONE, "")]
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -141,10 +153,10 @@ def can_claim(s: State, seat: int, tile: str, crystals: int | None = None) -> bo
     """Whether ``tile`` could be claimed, with ``crystals`` in the Depot if given (§9.1)."""
     p = s.players[seat]
     if crystals is None or crystals == p.crystals:
-        return not claim_blocker(s, seat, tile)
+        return not claim_blocker(s, seat, tile, explain=False)
     saved, p.crystals = p.crystals, crystals
     try:
-        return not claim_blocker(s, seat, tile)
+        return not claim_blocker(s, seat, tile, explain=False)
     finally:
         p.crystals = saved
 
@@ -348,22 +360,46 @@ class Control(Step):
     tech_default: ClassVar[bool] = True
 
     @classmethod
-    def options(cls, s: State, f: Frame) -> list[Move]:
-        out: list[Move] = []
+    def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """Bot moves (while the Rover can still end legally after them), Rover steps, Rover
+        Techs, then ``done`` (once the Rover stands where it may end). Without ``explain``
+        only the legal moves are listed."""
+        out: list[Candidate] = []
+        seat = f["p"]
         if cls.moves_bots:
-            crystals = s.players[f["p"]].crystals if f.get("crystals", True) else 0
-            moves = bot_moves(s, f["p"], f["bot_mp"] + crystals)
-            if not rover_stays_free(s, f):
+            crystals = s.players[seat].crystals if f.get("crystals", True) else 0
+            budget = f["bot_mp"] + crystals
+            moves = bot_candidates(s, seat, budget)
+            if rover_stays_free(s, f):
+                out += moves
+            else:
                 calm = crystal_bound(s, f)
-                moves = [
-                    m
-                    for m in moves
-                    if (calm and not paid_crystals(f, m)) or keeps_rover_finish(s, f, m)
+                stranded = refuse("§9.1", STRANDED) if explain else NO
+                for c in moves:
+                    m = c[0]
+                    if (calm and not paid_crystals(f, m)) or keeps_rover_finish(s, f, m):
+                        out.append(c)
+                    elif explain:
+                        out.append((m, stranded))
+            if explain:
+                out += [
+                    (m, refuse("§9.1", BOT_BLOCKED)) for m in bot_moves_blocked(s, seat, budget)
                 ]
-            out += moves
-        out += [*rover_steps(s, f), *rover_techs(s, f, cls.tech_default)]
-        if rover_may_stop(s, f):
-            out.append(Move("done"))
+        steps = rover_steps(s, f)
+        if explain:
+            legal_steps = set(steps)
+            here = rover_cell(s, seat)
+            out += [
+                (m, "" if m in legal_steps else rover_step_problem(s, f))
+                for m in map(_rover_move, hexmap.neighbours(here))
+            ]
+        else:
+            out += [(m, "") for m in steps]
+        out += [(m, "") for m in rover_techs(s, f, cls.tech_default)]
+        if explain and (f.get("tech_used") or not f.get("tech", cls.tech_default)):
+            why = "one Rover Tech per movement" if f.get("tech_used") else NO_TECH
+            out += [(_use_move(t), refuse("§8.3", why)) for t in _rover_tech_tiles(s)]
+        out.append((DONE, "" if rover_may_stop(s, f) else done_problem(s, f, explain)))
         return out
 
     @staticmethod
@@ -382,25 +418,63 @@ class Control(Step):
             f["tech_used"] = True
 
     @classmethod
-    def why(cls, s: State, f: Frame, m: Move) -> str:
-        seat = f["p"]
-        if m.verb == "done" and not rover_may_stop(s, f):
-            here = s.players[seat].rover
-            if not no_other_piece(s, seat, here):
-                return "§9.1: your Rover may not end its movement on a hex with another piece"
-            reason = claim_blocker(s, seat, s.tile[here])
-            return f"{reason}, so your Rover may not end its movement on it (§9.1)"
+    def stray(cls, s: State, f: Frame, m: Move) -> str:
         if m.verb == "rover" and m.args:
-            to = hexmap.parse(m.args[0])
-            here = rover_cell(s, seat)
-            if to is None or to not in hexmap.neighbours(here):
-                return f"§9.1: the Rover moves one hex at a time, from {hexmap.text(here)}"
-            if f["rover_mp"] + (s.players[seat].crystals if f.get("crystals", True) else 0) < 1:
-                return "§9.1: your Rover has no movement points left (a Crystal buys one more)"
-            return "§9.1: from there your Rover could not end its movement on a legal hex"
+            here = rover_cell(s, f["p"])
+            return refuse(
+                "§9.1", "the Rover moves one hex at a time, from {here}", here=hexmap.text(here)
+            )
         if m.verb == "bot" and not cls.moves_bots:
             return "§9.1: only the Rover moves here"
         return ""
+
+
+DONE = Move("done")
+STRANDED = "after this Bot move your Rover could not end its movement on a legal hex"
+BOT_BLOCKED = "a Bot may not end its movement on a hex with another piece"
+NO_TECH = "no Rover Tech may add to this movement"
+
+
+def bot_moves_blocked(s: State, seat: int, budget: int) -> list[Move]:
+    """``bot <from> <to>`` within ``budget`` to a hex where the Bot may not end (another piece
+    there): the moves :func:`bot_moves` leaves out."""
+    legal = set(bot_moves(s, seat, budget))
+    if budget < 1:
+        return []
+    return [
+        m
+        for start in cells_of(s.bot, seat)
+        for _, (m, _) in _bot_targets(start, budget)
+        if m not in legal
+    ]
+
+
+def rover_step_problem(s: State, f: Frame) -> str:
+    """Why a step of the Rover to a neighbouring hex is refused (§9.1)."""
+    buy = s.players[f["p"]].crystals if f.get("crystals", True) else 0
+    if f["rover_mp"] + buy < 1:
+        return "§9.1: your Rover has no movement points left (a Crystal buys one more)"
+    return "§9.1: from there your Rover could not end its movement on a legal hex"
+
+
+def done_problem(s: State, f: Frame, explain: bool = True) -> str:
+    """Why the movement may not end now (:func:`rover_may_stop` is false, §9.1)."""
+    if not explain:
+        return NO
+    seat = f["p"]
+    here = s.players[seat].rover
+    if not no_other_piece(s, seat, here):
+        return "§9.1: your Rover may not end its movement on a hex with another piece"
+    inner = Reason.of(claim_blocker(s, seat, s.tile[here]))
+    return refuse(
+        inner.rule,
+        "{reason}, so your Rover may not end its movement on it (§9.1)",
+        reason=inner.reason,
+    )
+
+
+def _rover_tech_tiles(s: State) -> list[str]:
+    return [t for p in s.players for t in p.lab.values() if _is_rover_tech(t)]
 
 
 class RoverMove(Control):
@@ -433,7 +507,7 @@ class Claim(Step):
         seat, cell = f["p"], f["cell"]
         tile = s.tile[cell]
         there = s.bot[cell] == seat if f.get("by") == "bot" else s.players[seat].rover == cell
-        if not tile or not there or claim_blocker(s, seat, tile):
+        if not tile or not there or claim_blocker(s, seat, tile, explain=False):
             return []
         return [Move("claim"), Move("skip")]
 

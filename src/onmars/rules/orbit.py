@@ -4,12 +4,15 @@ with bonuses and Executive actions."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from onmars.rules import lab
 from onmars.rules.components import load
 from onmars.rules.economy import can_pay, crystal_room, gain, storable
-from onmars.rules.engine import Frame, PickStep, main_action, start_named
+from onmars.rules.engine import Candidate, Frame, PickStep, legal, main_action, start_named
+from onmars.rules.errors import NO, refuse
 from onmars.rules.missions import contribute
-from onmars.rules.moves import Move, mv
+from onmars.rules.moves import Move
 from onmars.rules.placement import place_colonist, placement_blocker
 from onmars.rules.setup import grid_row
 from onmars.rules.state import State
@@ -26,6 +29,12 @@ def blueprint_blocker(s: State, seat: int) -> str:
     return ""
 
 
+@cache
+def _pick(verb: str, *args: str) -> Move:
+    """A shared pick move (``take BP04``, ``item water``): listing builds no new moves."""
+    return Move(verb, args)
+
+
 class TakeBlueprint(PickStep):
     """Take a Blueprint: gain its item and park an Advanced Building marker on it (§7.2)."""
 
@@ -34,10 +43,9 @@ class TakeBlueprint(PickStep):
     prompt = "take a Blueprint"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
-        if blueprint_blocker(s, f["p"]):
-            return []
-        return [mv("take", b) for b in s.bp_display]
+    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        blocked = blueprint_blocker(s, f["p"])
+        return [(_pick("take", b), blocked) for b in s.bp_display]
 
     @staticmethod
     def take(s: State, f: Frame, m: Move) -> None:
@@ -50,24 +58,55 @@ class TakeBlueprint(PickStep):
         contribute(s, f["p"], "blueprint")
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        return blueprint_blocker(s, f["p"]) or (
-            f"§7.2: {' '.join(m.args)} is not in the Blueprint display" if m.verb == "take" else ""
-        )
+    def stray(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "take" and m.args:
+            return refuse("§7.2", "{bp} is not in the Blueprint display", bp=" ".join(m.args))
+        return ""
+
+
+def learn_candidates(s: State, seat: int, explain: bool = False) -> list[Candidate]:
+    """``learn <tile> <space>`` for every Grid tile and column-1 Lab space: legal for a tile of
+    a type you lack, whose row cost you can pay, onto an empty space (§7.3). Without
+    ``explain`` only the legal ones are listed."""
+    p = s.players[seat]
+    spaces = lab.column_spaces(1)
+    out: list[Candidate] = []
+    for space, tile in s.grid.items():
+        if not tile:
+            continue
+        kind = load().tech_tile[tile].type
+        cost = load().grid_row[grid_row(space)].cost
+        if lab.tech_of_type(p, kind):
+            if not explain:
+                continue
+            held = lab.tech_of_type(p, kind)
+            reason = refuse(
+                "§7.3", "you already have a {kind} Tech tile ({held})", kind=kind, held=held
+            )
+        elif not can_pay(p, cost):
+            if not explain:
+                continue
+            reason = refuse(
+                "§7.3",
+                "{tile} costs {cost} (its Grid row) and you cannot pay it",
+                tile=tile,
+                cost=" + ".join(cost),
+            )
+        else:
+            reason = ""
+        for sp in spaces:
+            if sp in p.lab:
+                if explain:
+                    taken = refuse("§7.3", "Lab space {space} is taken", space=sp)
+                    out.append((_pick("learn", tile, sp), reason or taken))
+            else:
+                out.append((_pick("learn", tile, sp), reason))
+    return out
 
 
 def learnable(s: State, seat: int) -> list[Move]:
-    """``learn <tile> <space>``: a Grid tile of a type you lack, whose row cost you can pay, onto
-    an empty column-1 Lab space (§7.3)."""
-    p = s.players[seat]
-    free = [sp for sp in lab.column_spaces(1) if sp not in p.lab]
-    out = []
-    for space, tile in s.grid.items():
-        if not tile or lab.tech_of_type(p, load().tech_tile[tile].type):
-            continue
-        if can_pay(p, load().grid_row[grid_row(space)].cost):
-            out += [mv("learn", tile, sp) for sp in free]
-    return out
+    """The legal ``learn <tile> <space>`` moves (§7.3)."""
+    return legal(learn_candidates(s, seat))
 
 
 def learn_blocker(s: State, seat: int) -> str:
@@ -87,8 +126,8 @@ class Learn(PickStep):
     prompt = "take a Tech tile from the Grid"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
-        return learnable(s, f["p"])
+    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        return learn_candidates(s, f["p"], explain)
 
     @staticmethod
     def take(s: State, f: Frame, m: Move) -> None:
@@ -100,17 +139,38 @@ class Learn(PickStep):
         lab.benefit_after_payment(s, f["p"], space, load().grid_row[grid_row(grid_space)].cost)
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         return learn_blocker(s, f["p"])
 
 
-def warehouse_items(s: State, seat: int) -> list[str]:
-    """Warehouse items ``seat`` can store now: a Resource below its storage cap, a Crystal only
-    with room in the Depot (§7.5). Every Warehouse route (Resupply, Turn Order spaces 1 and 7,
-    the Lab benefit, Executive row 7, Advanced actions) lists its picks here."""
+def warehouse_problems(s: State, seat: int, explain: bool = False) -> list[tuple[str, str]]:
+    """(item, why ``seat`` cannot take it now) for every Warehouse item: a Resource needs room
+    below its storage cap, a Crystal room in the Depot (§7.5). Every Warehouse route (Resupply,
+    Turn Order spaces 1 and 7, the Lab benefit, Executive row 7, Advanced actions) reads it."""
     p = s.players[seat]
     room = crystal_room(s, seat) > 0
-    return [i for i, k in s.warehouse.items() if k and (room if i == "crystal" else storable(p, i))]
+    out = []
+    for item, left in s.warehouse.items():
+        if not left:
+            reason = (
+                refuse("§7.5", "the Warehouse has no {item} left", item=item) if explain else NO
+            )
+        elif item == "crystal":
+            reason = "" if room else (refuse("§7.5", NO_DEPOT_ROOM) if explain else NO)
+        elif not storable(p, item):
+            reason = refuse("§4", "your storage for {item} is full", item=item) if explain else NO
+        else:
+            reason = ""
+        out.append((item, reason))
+    return out
+
+
+NO_DEPOT_ROOM = "your Depot has no room for another Crystal (those waiting count)"
+
+
+def warehouse_items(s: State, seat: int) -> list[str]:
+    """Warehouse items ``seat`` can store now (:func:`warehouse_problems`)."""
+    return [item for item, reason in warehouse_problems(s, seat) if not reason]
 
 
 class Warehouse(PickStep):
@@ -121,23 +181,13 @@ class Warehouse(PickStep):
     prompt = "take an item from the Warehouse"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
-        return [mv("item", i) for i in warehouse_items(s, f["p"])]
+    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        return [(_pick("item", i), r) for i, r in warehouse_problems(s, f["p"], explain)]
 
     @staticmethod
     def take(s: State, f: Frame, m: Move) -> None:
         s.warehouse[m.args[0]] -= 1
         gain(s.players[f["p"]], m.args[0])
-
-    @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        if m.verb == "item" and m.args and m.args[0] in s.warehouse:
-            if not s.warehouse[m.args[0]]:
-                return f"§7.5: the Warehouse has no {m.args[0]} left"
-            if m.args[0] == "crystal":
-                return "§7.5: your Depot has no room for another Crystal (those waiting count)"
-            return f"§4: your storage for {m.args[0]} is full"
-        return ""
 
 
 # --- main actions ------------
@@ -148,7 +198,7 @@ class LandingPod:
     Executive action may follow (RUL-15)."""
 
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
         return ""
 
     @staticmethod
@@ -159,8 +209,10 @@ class LandingPod:
 
 class ObtainBlueprint:
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
-        return placement_blocker(s, seat, "blueprint") or blueprint_blocker(s, seat)
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
+        return placement_blocker(s, seat, "blueprint", explain=explain) or blueprint_blocker(
+            s, seat
+        )
 
     @staticmethod
     def start(s: State, seat: int) -> None:
@@ -170,7 +222,7 @@ class ObtainBlueprint:
 
 class LearnTechnology:
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
         return learn_blocker(s, seat)
 
     @staticmethod
@@ -182,10 +234,11 @@ class ResearchDevelopment:
     """Two developments, the second optional (our reading of "twice"); each boost adds one."""
 
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
         if not lab.developments(s.players[seat], paid=True):
             return "§7.4: none of your Tech tiles can move to an empty space you can pay for"
-        return placement_blocker(s, seat, "rnd", keep_crystals=_crystal_needed(s, seat))
+        keep = _crystal_needed(s, seat)
+        return placement_blocker(s, seat, "rnd", keep_crystals=keep, explain=explain)
 
     @staticmethod
     def start(s: State, seat: int) -> None:
@@ -199,15 +252,12 @@ def _crystal_needed(s: State, seat: int) -> int:
     p = s.players[seat]
     if not p.crystals:
         return 0
-    saved, p.crystals = p.crystals, 0
-    without = lab.developments(p, paid=True)
-    p.crystals = saved
-    return 0 if without else 1
+    return 0 if lab.developments(p, paid=True, crystals=0) else 1
 
 
 class Resupply:
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
         if not warehouse_items(s, seat):
             return "§7.5: the Warehouse has nothing you can store"
         return ""

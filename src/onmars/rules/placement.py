@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from onmars.rules.components import load
 from onmars.rules.engine import Frame, Step, pop, push
+from onmars.rules.errors import NO, refuse
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
 
@@ -42,11 +43,11 @@ def extra_cost(s: State, seat: int, action: str, cleared: bool = True) -> int:
 
 
 def placement_blocker(
-    s: State, seat: int, action: str, keep: int = 0, keep_crystals: int = 0
+    s: State, seat: int, action: str, keep: int = 0, keep_crystals: int = 0, explain: bool = True
 ) -> str:
-    """Why ``seat`` cannot place a Colonist on ``action`` now ("" if it can), keeping ``keep``
-    Colonists in Living Quarters and ``keep_crystals`` Crystals for the action itself (a Mine's
-    Miner, §9.2; a Crystal a development needs, §7.4)."""
+    """Why ``seat`` cannot place a Colonist on ``action`` now ("" if it can; a token without
+    ``explain``), keeping ``keep`` Colonists in Living Quarters and ``keep_crystals`` Crystals
+    for the action itself (a Mine's Miner, §9.2; a Crystal a development needs, §7.4)."""
     p = s.players[seat]
     if p.lq <= keep:
         return "§6.2: you need a Colonist in your Living Quarters to place on this action"
@@ -55,9 +56,15 @@ def placement_blocker(
     owed = extra_cost(s, seat, action, cleared=False)
     spare, crystals = p.lq - 1 - keep, p.crystals - keep_crystals
     if crystals + spare < owed:
-        return (
-            f"§6.2: placing here costs {owed} Crystal(s) or Colonist(s) and you have "
-            f"{crystals} spare Crystal(s) and {spare} spare Colonist(s)"
+        if not explain:
+            return NO
+        return refuse(
+            "§6.2",
+            "placing here costs {owed} Crystal(s) or Colonist(s) and you have {crystals} spare "
+            "Crystal(s) and {spare} spare Colonist(s)",
+            owed=owed,
+            crystals=crystals,
+            spare=spare,
         )
     return ""
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from onmars.rules import hexmap
 from onmars.rules.discovery import claim_blocker, is_research
 from onmars.rules.economy import gain
-from onmars.rules.engine import Effect, Frame, Step, pop, push
+from onmars.rules.engine import Candidate, Effect, Frame, Step, pop, push
+from onmars.rules.errors import NO, refuse
 from onmars.rules.mars import bot_cells
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
@@ -22,7 +23,7 @@ def _claim_ok(s: State, seat: int, tile: str, crystals: int, taken: list[str]) -
     p = s.players[seat]
     saved, p.crystals = p.crystals, crystals
     try:
-        return not claim_blocker(s, seat, tile)
+        return not claim_blocker(s, seat, tile, explain=False)
     finally:
         p.crystals = saved
 
@@ -131,7 +132,7 @@ def recycling(s: State, seat: int, *, n: int = 2) -> None:
     push(s, "ab_recycle", seat, mp=n, carry=-1, moved=[])
 
 
-def recycling_blocker(s: State, seat: int, *, n: int = 2) -> str:
+def recycling_blocker(s: State, seat: int, *, n: int = 2, explain: bool = True) -> str:
     if not bot_cells(s, seat):
         return "§14: you have no Bot on Mars"
     trial = {"t": "ab_recycle", "p": seat, "mp": n, "carry": -1, "moved": []}
@@ -149,11 +150,27 @@ class Recycle(Step):
     prompt = "move your Bots as Rovers"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        out = recycling_moves(s, f)
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """The legal Bot steps (:func:`recycling_moves`; with ``explain`` every step of a Bot
+        to a neighbour is named), then ``done`` once the moving Bot may stop."""
+        moves = recycling_moves(s, f)
+        out: list[Candidate] = [(m, "") for m in moves]
+        if explain:
+            legal = set(moves)
+            starts = dict.fromkeys(
+                [*([f["carry"]] if f["carry"] >= 0 else []), *bot_cells(s, f["p"])]
+            )
+            out += [
+                (m, refuse("§9.1", BOT_STEP))
+                for b in starts
+                for m in (mv("bot", hexmap.text(b), hexmap.text(nb)) for nb in hexmap.neighbours(b))
+                if m not in legal
+            ]
         carry = f["carry"]
         if carry < 0 or bot_may_end(s, f, carry, s.players[f["p"]].crystals):
-            out.append(Move("done"))
+            out.append((DONE, ""))
+        else:
+            out.append((DONE, refuse("§9.1", MAY_NOT_END) if explain else NO))
         return out
 
     @staticmethod
@@ -183,16 +200,16 @@ class Recycle(Step):
             gain(p, "crystal")
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        if m.verb == "done":
-            return "§9.1: your Bot may not end on a hex with a piece, or on a tile it cannot claim"
-        if m.verb == "bot":
-            return (
-                "§9.1: a Bot moves one hex at a time to a neighbour from where it can still end "
-                "legally, within your movement points and Crystals; another Bot sets off only "
-                "once the moving one may stop"
-            )
-        return ""
+    def stray(s: State, f: Frame, m: Move) -> str:
+        return refuse("§9.1", BOT_STEP) if m.verb == "bot" else ""
+
+
+DONE = Move("done")
+MAY_NOT_END = "your Bot may not end on a hex with a piece, or on a tile it cannot claim"
+BOT_STEP = (
+    "a Bot moves one hex at a time to a neighbour from where it can still end legally, within "
+    "your movement points and Crystals; another Bot sets off only once the moving one may stop"
+)
 
 
 EFFECTS: tuple[Effect, ...] = (Effect("recycling", "§14", recycling, recycling_blocker),)

@@ -17,7 +17,8 @@ from functools import cache
 
 from onmars.rules.components import load
 from onmars.rules.economy import can_pay, charge, to_wa
-from onmars.rules.engine import Frame, Step, main_action, pop, push
+from onmars.rules.engine import Candidate, Frame, Step, main_action, pop, push
+from onmars.rules.errors import NO, refuse
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
 from onmars.rules.placement import extra_cost, place_colonist, placement_blocker
@@ -72,21 +73,48 @@ def affordable(s: State, seat: int, card: str, owed: int = 0, placing: bool = Fa
     )
 
 
-def choices(s: State, seat: int, f: Frame, first: bool = False) -> list[str]:
-    """Cards of the display the frame allows and the player can pay for (only the first found
-    if ``first``)."""
+def card_problems(
+    s: State, seat: int, f: Frame, explain: bool = False, first: bool = False
+) -> list[tuple[str, str]]:
+    """(card, why it cannot be taken here) for the cards of the display: legal for a kind the
+    frame allows that the player can pay for, with the placement payments if the frame places
+    a Colonist (RUL-11, §6.5). Without ``explain`` only the legal ones are listed (only the
+    first found if ``first``)."""
     owed = extra_cost(s, seat, "hire", cleared=False) if f.get("place") else 0
     kinds = f.get("kinds", KINDS)
     free, placing = f.get("free"), bool(f.get("place"))
     out = []
     for card in s.science:
-        if not card or kind_of(card) not in kinds:
+        if not card:
             continue
-        if free or affordable(s, seat, card, owed, placing):
-            out.append(card)
+        if kind_of(card) not in kinds:
+            if explain:
+                only = " or ".join(kinds)
+                out.append((card, refuse("§9.5", "only a {kinds} may be taken here", kinds=only)))
+        elif free or affordable(s, seat, card, owed, placing):
+            out.append((card, ""))
             if first:
                 break
+        elif explain:
+            out.append(
+                (
+                    card,
+                    refuse(
+                        "RUL-11",
+                        "you cannot pay {cost} for {card}{extra}",
+                        cost=" + ".join(card_cost(card)),
+                        card=card,
+                        extra=" along with the placement cost (§6.5)" if placing else "",
+                    ),
+                )
+            )
     return out
+
+
+def choices(s: State, seat: int, f: Frame, first: bool = False) -> list[str]:
+    """Cards of the display the frame allows and the player can pay for (only the first found
+    if ``first``)."""
+    return [card for card, reason in card_problems(s, seat, f, first=first) if not reason]
 
 
 def hire_blocker(s: State, seat: int, kinds: list[str] | None = None) -> str:
@@ -136,10 +164,16 @@ class Hire(Step):
     prompt = "hire a Scientist or take an Earth Contract"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        out = [mv("hire", card) for card in choices(s, f["p"], f)]
-        if not f.get("must") and out:
-            out.append(Move("done"))
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """``hire <card>`` for the display's cards, then ``done`` when taking one is optional
+        and one could be taken."""
+        out: list[Candidate] = [
+            (mv("hire", card), reason) for card, reason in card_problems(s, f["p"], f, explain)
+        ]
+        if f.get("must"):
+            out.append((DONE, refuse("§9.5", "a card must be taken here") if explain else NO))
+        elif any(not reason for _, reason in out):
+            out.append((DONE, ""))
         return out
 
     @staticmethod
@@ -163,17 +197,15 @@ class Hire(Step):
         charge(s, seat, [t for t in cost if t not in ("crystal", "colonist")])
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        if m.verb != "hire" or len(m.args) != 1:
-            return ""
-        card = m.args[0]
-        if card not in s.science:
-            return f"§9.5: {card} is not in the Scientist / Contract display"
-        if kind_of(card) not in f.get("kinds", KINDS):
-            return f"§9.5: only a {' or '.join(f.get('kinds', KINDS))} may be taken here"
-        cost = " + ".join(card_cost(card))
-        extra = " along with the placement cost (§6.5)" if f.get("place") else ""
-        return f"RUL-11: you cannot pay {cost} for {card}{extra}"
+    def stray(s: State, f: Frame, m: Move) -> str:
+        if m.verb == "hire" and len(m.args) == 1:
+            return refuse(
+                "§9.5", "{card} is not in the Scientist / Contract display", card=m.args[0]
+            )
+        return ""
+
+
+DONE = Move("done")
 
 
 class HireScientist:
@@ -182,8 +214,8 @@ class HireScientist:
     and the placement payments can both be met; nothing else happens in between."""
 
     @staticmethod
-    def blocker(s: State, seat: int) -> str:
-        blocked = placement_blocker(s, seat, "hire")
+    def blocker(s: State, seat: int, explain: bool = True) -> str:
+        blocked = placement_blocker(s, seat, "hire", explain=explain)
         if blocked:
             return blocked
         if not choices(s, seat, {"place": True, "kinds": KINDS}, first=True):
@@ -221,8 +253,12 @@ class RefillScience(Step):
         s.science[f["spot"]] = m.args[0]
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        return f"§9.5: refill the display with a Contract from the deck: {s.contract_deck}"
+    def stray(s: State, f: Frame, m: Move) -> str:
+        return refuse(
+            "§9.5",
+            "refill the display with a Contract from the deck: {deck}",
+            deck=list(s.contract_deck),
+        )
 
 
 #: Registered by :mod:`onmars.registry` (no import side effects).

@@ -6,7 +6,8 @@ from __future__ import annotations
 from onmars.rules import hexmap
 from onmars.rules.components import load
 from onmars.rules.economy import gain, to_lq
-from onmars.rules.engine import Frame, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.engine import Candidate, Frame, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.errors import NO, refuse
 from onmars.rules.mars import cells_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
@@ -44,8 +45,35 @@ class Seat(Step):
     prompt = "choose an empty Turn Order space"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
-        return [mv("seat", n) for n in empty_spaces(s, f.get("side"))]
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+        """Every Turn Order space: legal when empty and, after travel, on the side travelled
+        to."""
+        side = f.get("side")
+        taken = {p.space for p in s.players}
+        out: list[Candidate] = []
+        for space in load().turn_order.values():
+            if space.number in taken:
+                reason = (
+                    refuse("§19", "Turn Order space {n} is taken", n=space.number)
+                    if explain
+                    else NO
+                )
+            elif side is not None and space.side != side:
+                if explain:
+                    reason = refuse(
+                        "§12",
+                        "Turn Order space {n} is on the {other} side; you travelled to the {side} "
+                        "side",
+                        n=space.number,
+                        other=space.side,
+                        side=side,
+                    )
+                else:
+                    reason = NO
+            else:
+                reason = ""
+            out.append((mv("seat", space.number), reason))
+        return out
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -59,10 +87,14 @@ class Seat(Step):
         take_bonus(s, p.seat, p.space)
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         side = f.get("side")
-        where = f" on the {side} side" if side else ""
-        return f"§19: choose an empty Turn Order space{where}: {empty_spaces(s, side)}"
+        return refuse(
+            "§19",
+            "choose an empty Turn Order space{where}: {spaces}",
+            where=f" on the {side} side" if side else "",
+            spaces=empty_spaces(s, side),
+        )
 
 
 def take_bonus(s: State, seat: int, space: int) -> None:
@@ -70,7 +102,7 @@ def take_bonus(s: State, seat: int, space: int) -> None:
     decline it); one that cannot be paid or used is skipped (RUL-2). Space 6's Bots work like
     the Lab's Bots icon: Crystals buy extra movement (RUL-2)."""
     bonus = load().turn_order[str(space)].bonus
-    if not effect_blocker(s, seat, bonus):
+    if not effect_blocker(s, seat, bonus, explain=False):
         start_effect(s, seat, bonus)
 
 
@@ -163,9 +195,9 @@ class Travel(Step):
     forced = True
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
         can = f["free"] or s.players[f["p"]].hangar > 0
-        return [Move("travel"), Move("stay")] if can else [Move("stay")]
+        return [(TRAVEL, "" if can else NO_PASSAGE), (STAY, "")]
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
@@ -177,9 +209,9 @@ class Travel(Step):
                 p.hangar -= 1
             start_travel(s, p.seat, OTHER[p.side])
 
-    @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
-        return "§12.2: the Shuttle did not leave from your side and you have no Ship in your Hangar"
+
+TRAVEL, STAY = Move("travel"), Move("stay")
+NO_PASSAGE = "§12.2: the Shuttle did not leave from your side and you have no Ship in your Hangar"
 
 
 def start_travel(s: State, seat: int, to: str, explore: bool = True) -> None:
@@ -287,7 +319,7 @@ class Explore(Step):
             s.exploration.append(s.discovery_stack.pop())
 
     @staticmethod
-    def why(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: Frame, m: Move) -> str:
         return "§12.3: place a face-up Discovery tile on an empty hex exactly 3 from your Rover"
 
 
