@@ -6,6 +6,7 @@ translation needs; its text is unchanged ("§9.2: reason").
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 import re
@@ -15,7 +16,7 @@ import pytest
 from conftest import started
 
 import onmars
-from onmars.rules import engine
+from onmars.rules import advanced, construction, economy, engine, lab, movement, recycling
 from onmars.rules.components import load
 from onmars.rules.engine import legal
 from onmars.rules.errors import IllegalMoveError, Reason, refuse
@@ -184,3 +185,67 @@ def test_rare_steps_agree(players: int, seed: int) -> None:
                 engine.play(trial, rng.choice(trial_moves), known_legal=True)
     rare = {"ab_produce", "ab_radar", "ab_retrieve", "ab_trade", "ab_recycle", "rover_move"}
     assert rare | {"goal_gain", "goal_retrieve", "goal_reward", "ab_boost"} <= seen
+
+
+# --- hypothetical checks take parameters ---------------------------------------------------
+
+
+def _key(s: State) -> tuple[object, ...]:
+    """What the old trial-and-restore checks changed: Bots, Crystals, Colonists, Resources and
+    the frames (the Recycling Bots' trial put its Bot down in the frame)."""
+    players = [(p.crystals, p.lq, p.wa, dict(p.res)) for p in s.players]
+    return list(s.bot), players, copy.deepcopy(s.stack)
+
+
+def test_checks_never_change_the_state_while_they_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hypothetical checks (a claim with fewer Crystals, a Bot move's effect on the Rover's
+    end, an Advanced Building action once its Crystals are paid, where a Bot moving as a Rover
+    may end, a payment's rest, R&D's Crystal, a boosted construction's Miner) suppose the
+    position they ask about instead of changing the state and restoring it: the real state is
+    untouched even while they run."""
+    watched: dict[str, object] = {}
+    calls = {"n": 0}
+
+    def watch(module: object, name: str) -> None:
+        fn = getattr(module, name)
+
+        def wrapped(*args: object, **kw: object) -> object:
+            s = watched.get("state")
+            if isinstance(s, State):
+                calls["n"] += 1
+                assert _key(s) == watched["key"], f"{name} ran while the state was changed"
+            return fn(*args, **kw)
+
+        monkeypatch.setattr(module, name, wrapped)
+
+    watch(movement, "claim_blocker")
+    watch(movement, "rover_can_finish")
+    watch(recycling, "claim_blocker")
+    watch(advanced, "action_blocker")
+    watch(lab, "developments")
+    watch(construction, "construct_blocker")
+    watch(economy, "_can_pay")
+
+    def look(s: State) -> None:
+        f = s.stack[-1]
+        st = engine.STEPS[f["t"]]
+        watched.update(state=s, key=_key(s))
+        st.options(s, f)
+        list(st.candidates(s, f, explain=True))
+        watched.clear()
+
+    rng = random.Random(7)
+    for k, s in enumerate(_walk(4, 103)):
+        look(s)
+        if s.stack[-1]["t"] == "turn" and k % 11 == 0:
+            for effect in RARE:
+                trial = s.clone()
+                depth = len(trial.stack)
+                _start_rare(trial, trial.stack[-1]["p"], effect)
+                for _ in range(30):
+                    engine.advance(trial)
+                    if len(trial.stack) <= depth:
+                        break
+                    look(trial)
+                    engine.play(trial, rng.choice(engine.legal_moves(trial)), known_legal=True)
+    assert calls["n"] > 1000

@@ -35,6 +35,7 @@ from onmars.rules.engine import (
 from onmars.rules.errors import NO, refuse
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
+from onmars.rules.suppose import supposing
 
 # --- rows 1-7 (§13.2, RUL-13): each row's effect is named in the data ------------
 # "Take a Blueprint" and "Upgrade" follow their main-action rules but allow no boost and no
@@ -157,13 +158,9 @@ def _too_few(cost: int, have: int, more: str = "") -> str:
 
 
 def _with_crystals(s: State, seat: int, delta: int, bp: str, explain: bool = True) -> str:
-    """The action's blocker as if the route had been paid (``delta`` Crystals)."""
-    p = s.players[seat]
-    p.crystals += delta
-    try:
-        return advanced.action_blocker(s, seat, bp, explain)
-    finally:
-        p.crystals -= delta
+    """The action's blocker once the route is paid (``delta`` Crystals), supposed."""
+    after = supposing(s, seat, crystals=s.players[seat].crystals + delta)
+    return advanced.action_blocker(after, seat, bp, explain)
 
 
 def action_problem(s: State, seat: int, bp: str, route: str, explain: bool = True) -> str:

@@ -30,6 +30,7 @@ from onmars.rules.errors import NO, Reason, refuse
 from onmars.rules.mars import cells_of
 from onmars.rules.moves import Move
 from onmars.rules.state import State
+from onmars.rules.suppose import supposing
 from onmars.rules.travel import rover_cell
 
 
@@ -151,14 +152,7 @@ def no_other_piece(s: State, seat: int, cell: int) -> bool:
 
 def can_claim(s: State, seat: int, tile: str, crystals: int | None = None) -> bool:
     """Whether ``tile`` could be claimed, with ``crystals`` in the Depot if given (§9.1)."""
-    p = s.players[seat]
-    if crystals is None or crystals == p.crystals:
-        return not claim_blocker(s, seat, tile, explain=False)
-    saved, p.crystals = p.crystals, crystals
-    try:
-        return not claim_blocker(s, seat, tile, explain=False)
-    finally:
-        p.crystals = saved
+    return not claim_blocker(supposing(s, seat, crystals=crystals), seat, tile, explain=False)
 
 
 def rover_may_end(s: State, seat: int, cell: int, crystals: int | None = None) -> bool:
@@ -325,20 +319,16 @@ def paid_crystals(f: Frame, m: Move) -> int:
 
 def keeps_rover_finish(s: State, f: Frame, m: Move) -> bool:
     """After this Bot move the Rover can still end legally (the Bot may take its last free hex
-    or the Crystals a claim needs)."""
+    or the Crystals a claim needs): asked of the position after the move, supposed."""
     if rover_stays_free(s, f):
         return True
     a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
     assert a is not None and b is not None
     p = s.players[f["p"]]
     paid = max(0, hexmap.walk(a, b) - f["bot_mp"])
-    s.bot[a], s.bot[b] = -1, p.seat
-    p.crystals -= paid
-    try:
-        return rover_can_finish(s, f)
-    finally:
-        s.bot[a], s.bot[b] = p.seat, -1
-        p.crystals += paid
+    bot = s.bot[:]
+    bot[a], bot[b] = -1, p.seat
+    return rover_can_finish(supposing(s, p.seat, crystals=p.crystals - paid, bot=bot), f)
 
 
 def offer_claim(s: State, f: Frame) -> None:

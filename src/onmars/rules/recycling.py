@@ -5,124 +5,137 @@ Its effect, ``recycling`` (named by BP21 in data/cards.toml), is this module's `
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from onmars.rules import hexmap
 from onmars.rules.discovery import claim_blocker, is_research
 from onmars.rules.economy import gain
 from onmars.rules.engine import Candidate, Effect, Frame, Step, pop, push
 from onmars.rules.errors import NO, refuse
-from onmars.rules.mars import bot_cells
+from onmars.rules.mars import bot_cells, cells_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
+from onmars.rules.suppose import supposing
 
 
-def _claim_ok(s: State, seat: int, tile: str, crystals: int, taken: list[str]) -> bool:
-    """A Rover (here a Bot) may end on ``tile`` only if it could claim it (§9.1)."""
+class Bots(NamedTuple):
+    """Where your Bots stand in a check, given as parameters (the state is never changed):
+    ``bot``, the owner per cell (as ``State.bot``; the moving Bot lifted off the map), and
+    ``moved``, the hexes of the Bots that moved and stopped this action."""
 
+    bot: list[int]
+    moved: list[int]
+
+
+def _claim_ok(
+    s: State, seat: int, tile: str, crystals: int, taken: list[str], bot: list[int]
+) -> bool:
+    """A Rover (here a Bot) may end on ``tile`` only if it could claim it (§9.1), with
+    ``crystals`` in the Depot and the Bots standing as ``bot`` says (their zones count for a
+    construction the tile gives)."""
     if is_research(tile) and tile in taken:
         return False
-    p = s.players[seat]
-    saved, p.crystals = p.crystals, crystals
-    try:
-        return not claim_blocker(s, seat, tile, explain=False)
-    finally:
-        p.crystals = saved
+    after = supposing(s, seat, crystals=crystals, bot=bot)
+    return not claim_blocker(after, seat, tile, explain=False)
 
 
-def _claimed_tiles(s: State, f: Frame, skip: int = -1) -> list[str]:
+def _claimed_tiles(s: State, moved: list[int], skip: int = -1) -> list[str]:
     """Tiles under the Bots that have moved and stopped (one Research tile per type, §10)."""
-    return [s.tile[c] for c in f["moved"] if c != skip and s.tile[c]]
+    return [s.tile[c] for c in moved if c != skip and s.tile[c]]
 
 
-def bot_may_end(s: State, f: Frame, cell: int, crystals: int) -> bool:
+def _occupied(s: State, bot: list[int], cell: int) -> bool:
+    """``State.occupied`` with the Bots standing as ``bot`` says."""
+    if bot[cell] >= 0 or s.miner[cell] >= 0 or s.ab[cell] >= 0:
+        return True
+    return any(p.rover == cell for p in s.players)
+
+
+def bot_may_end(s: State, seat: int, bots: Bots, cell: int, crystals: int) -> bool:
     """The moving Bot (lifted off the map meanwhile) may end on ``cell``: no piece there, and a
     tile there is one it could claim, standing there (§9.1, §14)."""
-    if s.occupied(cell):
+    if _occupied(s, bots.bot, cell):
         return False
     tile = s.tile[cell]
     if not tile:
         return True
-    s.bot[cell] = f["p"]  # its Bot zone counts for a construction the tile gives
-    try:
-        return _claim_ok(s, f["p"], tile, crystals, _claimed_tiles(s, f))
-    finally:
-        s.bot[cell] = -1
+    there = bots.bot[:]
+    there[cell] = seat  # its Bot zone counts for a construction the tile gives
+    return _claim_ok(s, seat, tile, crystals, _claimed_tiles(s, bots.moved), there)
 
 
-def _can_finish(s: State, f: Frame, start: int, mp: int, crystals: int) -> bool:
+def _can_finish(s: State, seat: int, bots: Bots, start: int, mp: int, crystals: int) -> bool:
     """From ``start`` the moving Bot can reach a hex where it may end, and the Crystals spent on
     the way leave the tiles under the Bots already stopped claimable."""
     for cell in hexmap.within(start, mp + crystals):
         left = crystals - max(0, hexmap.walk(start, cell) - mp)
-        if bot_may_end(s, f, cell, left) and (left == crystals or _stopped_ok(s, f, left)):
+        if bot_may_end(s, seat, bots, cell, left) and (
+            left == crystals or _stopped_ok(s, seat, bots, left)
+        ):
             return True
     return False
 
 
-def _stopped_ok(s: State, f: Frame, crystals: int) -> bool:
+def _stopped_ok(s: State, seat: int, bots: Bots, crystals: int) -> bool:
     """Bots already stopped on tiles could still claim them with ``crystals`` left."""
     return all(
-        _claim_ok(s, f["p"], s.tile[c], crystals, _claimed_tiles(s, f, skip=c))
-        for c in f["moved"]
+        _claim_ok(s, seat, s.tile[c], crystals, _claimed_tiles(s, bots.moved, skip=c), bots.bot)
+        for c in bots.moved
         if s.tile[c]
     )
 
 
-def bot_steps(s: State, f: Frame, start: int) -> list[int]:
-    """Neighbours of ``start`` the moving Bot may step onto and still end legally."""
-    mp, crystals = f["mp"], s.players[f["p"]].crystals
+def bot_steps(s: State, seat: int, mp: int, bots: Bots, start: int) -> list[int]:
+    """Neighbours of ``start`` the moving Bot may step onto and still end legally, with ``mp``
+    movement points left and the other Bots standing as ``bots`` says."""
+    crystals = s.players[seat].crystals
     if mp + crystals < 1:
         return []
     mp_after, crystals_after = (mp - 1, crystals) if mp else (0, crystals - 1)
-    if crystals_after < crystals and not _stopped_ok(s, f, crystals_after):
+    if crystals_after < crystals and not _stopped_ok(s, seat, bots, crystals_after):
         return []
     return [
-        nb for nb in hexmap.neighbours(start) if _can_finish(s, f, nb, mp_after, crystals_after)
+        nb
+        for nb in hexmap.neighbours(start)
+        if _can_finish(s, seat, bots, nb, mp_after, crystals_after)
     ]
 
 
 def recycling_moves(s: State, f: Frame) -> list[Move]:
     """``bot <from> <to>`` one hex: the Bot on the way goes on, or, once it may stop, another
-    Bot sets off (§9.1)."""
-    seat, carry = f["p"], f["carry"]
+    Bot sets off (§9.1). The Bots are checked where they would stand, given as parameters:
+    the Bot on the way put down, the one setting off lifted."""
+    seat, carry, mp = f["p"], f["carry"], f["mp"]
+    here = Bots(s.bot, f["moved"])
     out = []
     if carry >= 0:
-        out += [mv("bot", hexmap.text(carry), hexmap.text(nb)) for nb in bot_steps(s, f, carry)]
-        if not bot_may_end(s, f, carry, s.players[seat].crystals):
+        out += [_step(carry, nb) for nb in bot_steps(s, seat, mp, here, carry)]
+        if not bot_may_end(s, seat, here, carry, s.players[seat].crystals):
             return out
-    lifted = _put_down(s, f)
-    try:
-        for b in bot_cells(s, seat):
-            if b == lifted:
-                continue  # the Bot on the way goes on: listed above
-            s.bot[b] = -1
-            moved = f["moved"]
-            f["moved"] = [c for c in moved if c != b]
-            try:
-                out += [mv("bot", hexmap.text(b), hexmap.text(nb)) for nb in bot_steps(s, f, b)]
-            finally:
-                s.bot[b] = seat
-                f["moved"] = moved
-    finally:
-        _lift(s, f, lifted)
+        down = s.bot[:]  # the Bot on the way stops where it stands
+        down[carry] = seat
+        here = Bots(down, [*f["moved"], carry])
+    for b in cells_of(here.bot, seat):
+        if b == carry:
+            continue  # the Bot on the way goes on: listed above
+        lifted = here.bot[:]
+        lifted[b] = -1
+        trial = Bots(lifted, [c for c in here.moved if c != b])
+        out += [_step(b, nb) for nb in bot_steps(s, seat, mp, trial, b)]
     return out
 
 
-def _put_down(s: State, f: Frame) -> int:
-    """Stop the Bot on the way where it stands (it may end there); returns its hex or -1."""
+def _step(a: int, b: int) -> Move:
+    return mv("bot", hexmap.text(a), hexmap.text(b))
+
+
+def _put_down(s: State, f: Frame) -> None:
+    """Stop the Bot on the way where it stands (it may end there)."""
     carry = f["carry"]
     if carry >= 0:
         s.bot[carry] = f["p"]
         f["moved"].append(carry)
         f["carry"] = -1
-    return carry
-
-
-def _lift(s: State, f: Frame, cell: int) -> None:
-    """Undo :func:`_put_down` (a trial)."""
-    if cell >= 0:
-        s.bot[cell] = -1
-        f["moved"].remove(cell)
-        f["carry"] = cell
 
 
 def recycling(s: State, seat: int, *, n: int = 2) -> None:
@@ -167,7 +180,8 @@ class Recycle(Step):
                 if m not in legal
             ]
         carry = f["carry"]
-        if carry < 0 or bot_may_end(s, f, carry, s.players[f["p"]].crystals):
+        here = Bots(s.bot, f["moved"])
+        if carry < 0 or bot_may_end(s, f["p"], here, carry, s.players[f["p"]].crystals):
             out.append((DONE, ""))
         else:
             out.append((DONE, refuse("§9.1", MAY_NOT_END) if explain else NO))
