@@ -4,9 +4,9 @@ The public API: what ``onmars`` and ``onmars.rules`` export (``__all__``: Game a
 Move, the errors, ...), the component data ``onmars.rules.components`` and the hex geometry
 ``onmars.rules.hexmap``. Every other module of ``onmars.rules`` (engine, state, scoring, view,
 ...) is private to the rules, and so is a game's state (``game.state``). The source of
-``onmars.bots``, ``onmars.terminal``, ``onmars.tools`` and ``onmars/cli.py`` is read with
-``ast`` (nothing is imported or run). (That each layer imports only the layers below it is
-``lint-imports``'s contract, in pyproject.toml.)
+``onmars.bots``, ``onmars.terminal``, ``onmars.tools``, ``onmars.server`` and ``onmars/cli.py``
+is read with ``ast`` (nothing is imported or run). (That each layer imports only the layers
+below it is ``lint-imports``'s contract, in pyproject.toml.)
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ PRIVATE_ATTRIBUTES = {"state", "_state"}
 
 
 def client_files() -> list[Path]:
-    files = [p for layer in ("bots", "terminal", "tools") for p in (SRC / layer).rglob("*.py")]
+    files = [
+        p for layer in ("bots", "terminal", "tools", "server") for p in (SRC / layer).rglob("*.py")
+    ]
     return sorted(files) + [SRC / "cli.py"]
 
 
@@ -117,6 +119,7 @@ def test_every_layer_is_scanned() -> None:
         "onmars.bots.greedy",
         "onmars.terminal.play",
         "onmars.tools.arena",
+        "onmars.server.app",
         "onmars.cli",
     } <= names
 

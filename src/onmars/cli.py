@@ -7,6 +7,8 @@ onmars demo [--players N] [--seed S] [--length short|long] [--max-moves K] [--qu
     plays a seeded game by random moves, printing its log and the scores so far
 onmars rules --substitutes
     lists every substitute value in the component data, with its ruling
+onmars serve [--host H] [--port P] [--database URL] [--workers N]
+    the game server for online play (onmars.server)
 onmars arena [--players N] [--bots greedy,random] [--games G] [--seed S] [--jobs J]
     bot-versus-bot games, seats rotated, on several processes: win rates and scores (onmars.arena)
 """
@@ -85,6 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from onmars.tools import replay
 
     replay.add_arguments(v)
+    s = sub.add_parser("serve", help="the game server for online play (HTTP and WebSocket)")
+    from onmars.server import serve
+
+    serve.add_arguments(s)
     r = sub.add_parser("rules", help="facts about the rules data")
     r.add_argument("--substitutes", action="store_true", help="list substitute values (RUL-n)")
     args = parser.parse_args(argv)
@@ -92,6 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return rules(args)
     if args.command == "arena":
         return arena.main(args)
+    if args.command == "serve":
+        return serve.main(args)
     if args.command == "replay":
         return replay.main(args)
     if args.command == "bench":

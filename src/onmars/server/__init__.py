@@ -1,0 +1,10 @@
+"""The On Mars game server (``onmars serve``): online, turn-based play on the engine's public
+API, with the games stored as their move logs (SQLite or PostgreSQL).
+
+Layers: ``onmars.server`` sits between ``onmars.cli`` and ``onmars.tools``; it uses the rules'
+public API and the bots, and nothing below it imports it. Modules: ``app`` (the ASGI app and the
+protocol: ``create_app(Settings(...))``), ``live`` (games in memory), ``store`` (the database),
+``bots`` (bots off the event loop), ``notify`` (other processes' changes), ``serve`` (the
+command), ``config`` (``Settings``), ``migrations`` (Alembic). Importing this package imports
+none of them, so that ``onmars play`` does not load the web stack.
+"""

@@ -1,0 +1,625 @@
+"""The On Mars game server: an ASGI app (FastAPI) on the engine's public API.
+
+Endpoints (documented in the OpenAPI schema at ``/openapi.json``, browsable at ``/docs``):
+
+- ``POST /api/games``: a new game; each human seat gets its secret token and private link.
+- ``GET /api/games/{id}``: the game as the token's seat may see it (no token: a spectator).
+- ``POST /api/games/{id}/moves``: the token's seat plays a move at the current ply.
+- ``POST /api/games/{id}/undo``: the token's seat takes back its last move (RUL-19).
+- ``POST /api/games/{id}/conclude``: a vote to end the game by agreement (RUL-20).
+- ``GET /api/games/{id}/replay?ply=n``: a finished game, as a spectator saw it at ply n.
+- ``WS /api/games/{id}/ws``: every change, as the seat (or a spectator) may see it.
+
+Who acts is derived from the token alone (``Authorization: Bearer <token>``). Nothing sent
+holds the seed, the log or another seat's secrets (RUL-18). Bodies are size-limited, each
+token (or address without one) is rate-limited, and bad input gets a 4xx that says why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+import weakref
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from fastapi import Body, Depends, FastAPI, Path, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.security import HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+from onmars import LANGS, LENGTHS
+from onmars.bots import BOTS
+from onmars.server.bots import BotRunner
+from onmars.server.config import Settings
+from onmars.server.live import Hub, Live, ServerError, Subscriber, token_hash
+from onmars.server.notify import listen, poll
+from onmars.server.store import Store
+
+log = logging.getLogger("onmars.server")
+
+# --- the protocol's shapes -------------------------------------------------------------------
+GameId = Annotated[
+    str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="the game's id", max_length=32)
+]
+Lang = Literal[LANGS]  # type: ignore[valid-type]
+BotName = Literal[tuple(BOTS)]  # type: ignore[valid-type]
+Name = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$"),
+]
+MAX_PLY = 1_000_000
+
+
+class PlayerIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Name = Field(description="the player's name, 1-40 printable characters")
+    bot: BotName | None = Field(None, description="a bot plays this seat (random, greedy)")
+
+
+class NewGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    players: list[PlayerIn] = Field(min_length=2, max_length=4, description="2-4 seats")
+    length: Literal[LENGTHS] = Field("short", description="short or long game")  # type: ignore[valid-type]
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str
+    bot: str | None
+    token: str | None = Field(description="the seat's secret (None for a bot): keep it private")
+    url: str | None = Field(description="the seat's private link")
+
+
+class Created(BaseModel):
+    id: str
+    seats: list[SeatOut]
+
+
+class MoveIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ply: int = Field(ge=0, le=MAX_PLY, description="the ply the move is for (the current one)")
+    move: str = Field(min_length=1, max_length=200, description="the move in notation")
+
+
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ply: int | None = Field(None, ge=0, le=MAX_PLY, description="the current ply, if given")
+
+
+class VoteIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    agree: bool = Field(True, description="true: vote to end now; false: withdraw the vote")
+
+
+class PlayerOut(BaseModel):
+    seat: int
+    name: str
+    bot: str | None
+
+
+class LegalMove(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    move: str = Field(description="the move's notation, to send back as it is")
+    label: str
+    cost: dict[str, Any]
+    gain: dict[str, Any]
+    op: int
+    events: list[str]
+    warnings: list[str]
+
+
+class GameState(BaseModel):
+    id: str
+    ply: int = Field(description="moves played so far; a move is sent for this ply")
+    version: int = Field(description="bumped by every change (moves, undo, votes)")
+    seat: int | None = Field(description="the token's seat; null for a spectator")
+    current_player: int | None
+    is_over: bool
+    ended: str | None = Field(description="'agreement' when ended by agreement (RUL-20)")
+    players: list[PlayerOut]
+    votes: list[int] = Field(description="the seats that voted to end the game now")
+    can_undo: bool
+    winners: list[int]
+    view: dict[str, Any] = Field(description="game.view(seat): what this seat may see")
+    events: list[dict[str, Any]] = Field(description="the events from ?since on")
+    legal_moves: list[LegalMove] = Field(description="on this seat's turn: the legal moves")
+    scores: list[dict[str, Any]] | None = Field(None, description="once the game is over")
+
+
+class ReplayState(BaseModel):
+    id: str
+    ply: int
+    total: int = Field(description="the number of moves of the finished game")
+    players: list[PlayerOut]
+    current_player: int | None
+    view: dict[str, Any] = Field(description="the spectator's view at this ply")
+    events: list[dict[str, Any]]
+
+
+class Problem(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    detail: str = Field(description="what is wrong, in words")
+    rule: str | None = Field(None, description="an illegal move's rule (§n, RUL-n)")
+    reason: str | None = Field(None, description="an illegal move's reason, without its rule")
+    ply: int | None = Field(None, description="the game's current ply (on a conflict)")
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 429)
+}
+
+
+# --- limits ------------------------------------------------------------------------------------
+class RateLimiter:
+    """A token bucket per key: ``rate`` requests a second, bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def wait(self, key: str) -> float:
+        """0 if a request by ``key`` may go now (and it is counted), else seconds to wait."""
+        now = time.monotonic()
+        tokens, stamp = self.buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - stamp) * self.rate)
+        if tokens < 1.0:
+            self.buckets[key] = (tokens, now)
+            return (1.0 - tokens) / self.rate
+        self.buckets[key] = (tokens - 1.0, now)
+        if len(self.buckets) > 100_000:
+            self._prune(now)
+        return 0.0
+
+    def _prune(self, now: float) -> None:
+        full = self.burst / self.rate
+        for key, (_, stamp) in list(self.buckets.items()):
+            if now - stamp > full:
+                del self.buckets[key]
+
+
+class BodyLimit:
+    """Refuses (413) a request whose body is longer than ``limit`` bytes."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await _too_large(send, self.limit)
+            return
+        body, more = b"", True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message]), send)
+                return
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                await _too_large(send, self.limit)
+                return
+        await self.app(scope, _replay([{"type": "http.request", "body": body}], receive), send)
+
+
+def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
+    async def receive() -> Message:
+        if messages:
+            return messages.pop(0)
+        if then is None:
+            return {"type": "http.disconnect"}
+        return await then()
+
+    return receive
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = json.dumps({"detail": f"the request body is over {limit} bytes"}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+# --- the app -----------------------------------------------------------------------------------
+bearer = HTTPBearer(auto_error=False, description="a seat's token (none: a spectator)")
+
+
+async def token(request: Request, _scheme: Annotated[Any, Depends(bearer)] = None) -> str | None:
+    """The Bearer token, if any (counted against its rate limit, or the address's)."""
+    header = request.headers.get("authorization")
+    value: str | None = None
+    if header is not None:
+        scheme, _, value = header.partition(" ")
+        value = value.strip()
+        if scheme.lower() != "bearer" or not value or len(value) > 100:
+            raise ServerError(401, "Authorization must be 'Bearer <seat token>'")
+    if value:
+        key = f"t:{token_hash(value)}"
+    else:
+        key = f"a:{request.client.host if request.client else ''}"
+    wait = _server(request).limiter.wait(key)
+    if wait:
+        raise ServerError(429, "too many requests: slow down", retry=max(1, round(wait)))
+    return value
+
+
+Token = Annotated[str | None, Depends(token)]
+
+
+@dataclass
+class Server:
+    """What the app's routes share: the settings, the rate limiter, the live games."""
+
+    settings: Settings
+    limiter: RateLimiter
+    hub: Hub | None = None
+
+
+#: Each app's Server (the routes reach theirs through the request's app).
+_SERVERS: weakref.WeakKeyDictionary[Any, Server] = weakref.WeakKeyDictionary()
+
+
+def _server(conn: HTTPConnection) -> Server:
+    return _SERVERS[conn.app]
+
+
+def _hub(conn: HTTPConnection) -> Hub:
+    hub = _server(conn).hub
+    if hub is None:
+        raise ServerError(503, "the server is starting")
+    return hub
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The ASGI app for these settings (its database migrated at start, unless told not)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.url())
+        if settings.migrate:
+            await asyncio.to_thread(store.migrate)
+        runner = BotRunner(settings.bot_processes)
+        hub = Hub(store, settings, runner)
+        server.hub = hub
+        tasks = []
+        if store.postgres:
+            tasks.append(asyncio.create_task(listen(hub, store.url)))
+        interval = settings.poll or (5.0 if store.postgres else 1.0)
+        tasks.append(asyncio.create_task(poll(hub, interval)))
+        tasks.append(asyncio.create_task(hub.resume_bots()))
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(BaseException):
+                    await task
+            hub.close()
+            runner.close()
+            store.close()
+
+    app = FastAPI(
+        title="onmars",
+        summary="On Mars online: turn-based games for friends who come and go",
+        version="1",
+        lifespan=lifespan,
+        description=__doc__,
+    )
+    limiter = RateLimiter(settings.rate, settings.burst)
+    server = Server(settings, limiter)
+    _SERVERS[app] = server
+    app.add_middleware(BodyLimit, limit=settings.max_body)  # type: ignore[arg-type]
+
+    @app.exception_handler(ServerError)
+    async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
+        headers = {"Retry-After": str(exc.extra.pop("retry"))} if "retry" in exc.extra else None
+        return JSONResponse({"detail": exc.detail, **exc.extra}, exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))}
+            for e in exc.errors()
+        ]
+        detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
+        return JSONResponse({"detail": detail or "invalid request", "errors": errors}, 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": str(exc.detail)}, exc.status_code, headers=exc.headers)
+
+    def hub_of(request: Request) -> Hub:
+        return _hub(request)
+
+    async def seat_of(live: Live, hub: Hub, value: str | None, *, required: bool) -> int | None:
+        seat = hub.seat(live, value)
+        if seat is None and required:
+            raise ServerError(401, "a seat's token is required (Authorization: Bearer <token>)")
+        return seat
+
+    @app.post(
+        "/api/games",
+        status_code=201,
+        response_model=Created,
+        responses=ERRORS,
+        summary="Start a game",
+    )
+    async def new_game(request: Request, body: NewGame, _token: Token) -> JSONResponse:
+        """A new game with 2-4 seats, some played by bots. Each human seat gets a secret token
+        (kept only as a hash here) and a private link: hand each player theirs."""
+        hub = hub_of(request)
+        live, tokens = await hub.create([(p.name, p.bot) for p in body.players], body.length)
+        seats = [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "token": tok,
+                "url": f"/play/{live.id}?token={tok}" if tok else None,
+            }
+            for s, tok in zip(live.seats, tokens, strict=True)
+        ]
+        return JSONResponse({"id": live.id, "seats": seats}, 201)
+
+    @app.get(
+        "/api/games/{game_id}",
+        response_model=GameState,
+        responses=ERRORS,
+        summary="The game as your seat sees it",
+    )
+    async def get_game(
+        request: Request,
+        game_id: GameId,
+        value: Token,
+        since: Annotated[int, Query(ge=0, le=MAX_PLY, description="events from this ply")] = 0,
+        lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
+    ) -> JSONResponse:
+        """The token's seat's view (none: a spectator's), the events since ``since``, and on
+        that seat's turn its legal moves, each described (``game.describe``)."""
+        hub = hub_of(request)
+        live = await hub.get(game_id)
+        seat = await seat_of(live, hub, value, required=False)
+        return JSONResponse(hub.seen(live, seat, since, lang))
+
+    @app.post(
+        "/api/games/{game_id}/moves",
+        response_model=GameState,
+        responses=ERRORS,
+        summary="Play a move",
+    )
+    async def play(
+        request: Request,
+        game_id: GameId,
+        body: MoveIn,
+        value: Token,
+        lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
+    ) -> JSONResponse:
+        """The token's seat plays ``move`` at ``ply``. 409: ``ply`` is not the current one
+        (someone moved first); 403: another seat decides now; 422: an illegal move, with the
+        rule (``rule``) and the reason (``reason``). Answers the new state, with the events
+        from ``ply`` on."""
+        hub = hub_of(request)
+        live = await hub.get(game_id)
+        seat = await seat_of(live, hub, value, required=True)
+        assert seat is not None
+        if len(body.move) > settings.max_move:
+            raise ServerError(422, "the move text is too long")
+        await hub.play(live, seat, body.ply, body.move)
+        return JSONResponse(hub.seen(live, seat, body.ply, lang))
+
+    @app.post(
+        "/api/games/{game_id}/undo",
+        response_model=GameState,
+        responses=ERRORS,
+        summary="Take back your last move",
+    )
+    async def undo(
+        request: Request,
+        game_id: GameId,
+        value: Token,
+        body: Annotated[UndoIn | None, Body()] = None,
+    ) -> JSONResponse:
+        """Take back the token's seat's last move of its current turn; refused (422) after a
+        move that turned something face up (RUL-19)."""
+        hub = hub_of(request)
+        live = await hub.get(game_id)
+        seat = await seat_of(live, hub, value, required=True)
+        assert seat is not None
+        await hub.undo(live, seat, body.ply if body else None)
+        return JSONResponse(hub.seen(live, seat, live.ply))
+
+    @app.post(
+        "/api/games/{game_id}/conclude",
+        response_model=GameState,
+        responses=ERRORS,
+        summary="Vote to end the game by agreement",
+    )
+    async def conclude(
+        request: Request,
+        game_id: GameId,
+        value: Token,
+        body: Annotated[VoteIn | None, Body()] = None,
+    ) -> JSONResponse:
+        """The token's seat votes to end the game now (``agree: false`` withdraws the vote).
+        When every human seat has voted (bots agree), the game ends by agreement (RUL-20):
+        scored as it stands. A vote stands until it is withdrawn."""
+        hub = hub_of(request)
+        live = await hub.get(game_id)
+        seat = await seat_of(live, hub, value, required=True)
+        assert seat is not None
+        await hub.vote(live, seat, body.agree if body else True)
+        return JSONResponse(hub.seen(live, seat, live.ply))
+
+    @app.get(
+        "/api/games/{game_id}/replay",
+        response_model=ReplayState,
+        responses=ERRORS,
+        summary="A finished game at any ply",
+    )
+    async def replay(
+        request: Request,
+        game_id: GameId,
+        _token: Token,
+        ply: Annotated[int, Query(ge=0, le=MAX_PLY, description="after this many moves")],
+        since: Annotated[
+            int | None, Query(ge=0, le=MAX_PLY, description="events from this ply (ply-1)")
+        ] = None,
+        lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
+    ) -> JSONResponse:
+        """A finished game as a spectator saw it after ``ply`` moves, with the events of the
+        moves from ``since`` (default: the last move's) to ``ply``."""
+        hub = hub_of(request)
+        live = await hub.get(game_id)
+        if not live.game.is_over:
+            raise ServerError(409, "replays are for finished games: this one is being played")
+        if ply > live.ply:
+            raise ServerError(422, f"ply {ply} is past the game's end (ply {live.ply})")
+        start = max(ply - 1, 0) if since is None else since
+        return JSONResponse(await asyncio.to_thread(_replay_state, live, ply, start, lang))
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def stream(
+        websocket: WebSocket,
+        game_id: str,
+        token: str | None = None,
+        since: int = 0,
+        lang: str | None = None,
+    ) -> None:
+        """Every change of the game, pushed as the seat (or a spectator) may see it: messages
+        ``{"type": "state", ...}`` shaped like ``GET /api/games/{id}``, each with the events
+        since the previous message. The token comes as ``?token=`` or as the first message,
+        ``{"token": "..."}`` (``{"token": null}``: a spectator)."""
+        await websocket.accept()
+        hub = _hub(websocket)
+        try:
+            if lang is not None and lang not in LANGS:
+                raise ServerError(422, f"unknown language {lang!r}; the languages are {LANGS}")
+            if not 0 <= since <= MAX_PLY:
+                raise ServerError(422, "since must be a ply from 0")
+            if token is None:
+                token = await _first_token(websocket)
+            if token is not None and limiter.wait(f"t:{token_hash(token)}"):
+                raise ServerError(429, "too many requests: slow down")
+            live = await hub.get(game_id)
+            seat = hub.seat(live, token)
+        except ServerError as exc:
+            with contextlib.suppress(Exception):
+                await websocket.send_text(
+                    json.dumps({"type": "error", "status": exc.status, "detail": exc.detail})
+                )
+                await websocket.close(code=4000 + exc.status)
+            return
+        except WebSocketDisconnect:
+            return
+        sub = Subscriber(seat, lang, since, websocket.send_text)
+        live.subscribers.add(sub)
+        sub.wake.set()
+        sender = asyncio.create_task(_push(hub, live, sub))
+        try:
+            while True:
+                text = await websocket.receive_text()
+                if text.strip() == '"ping"' or text.strip() == "ping":
+                    await websocket.send_text('{"type":"pong"}')
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            live.subscribers.discard(sub)
+            sender.cancel()
+            with contextlib.suppress(BaseException):
+                await sender
+
+    @app.get("/api/health", summary="Is the server up?")
+    async def health(request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        return {"ok": True, "database": hub.store.engine.dialect.name, "games": len(hub.games)}
+
+    @app.get("/play/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def play_page(game_id: GameId) -> HTMLResponse:
+        return HTMLResponse(PLAY_PAGE.replace("{id}", game_id))
+
+    return app
+
+
+async def _first_token(websocket: WebSocket) -> str | None:
+    """The token sent as the first message, ``{"token": "..."}`` or ``{"token": null}``."""
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), 10.0)
+    except TimeoutError:
+        raise ServerError(401, 'send the token first: {"token": "..."}') from None
+    try:
+        data = json.loads(text) if len(text) < 1000 else None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or "token" not in data:
+        raise ServerError(400, 'the first message must be {"token": "<seat token>" or null}')
+    value = data["token"]
+    if value is not None and (not isinstance(value, str) or len(value) > 100):
+        raise ServerError(401, "this token is not a seat of this game")
+    return value
+
+
+async def _push(hub: Hub, live: Live, sub: Subscriber) -> None:
+    """Send the subscriber each new version of the game (coalescing bursts), in order."""
+    while True:
+        await sub.wake.wait()
+        sub.wake.clear()
+        if sub.sent == live.version:
+            continue
+        version = live.version
+        state = hub.seen(live, sub.seat, sub.since, sub.lang)
+        sub.since, sub.sent = state["ply"], version
+        await sub.send(json.dumps({"type": "state", **state}, ensure_ascii=False))
+
+
+def _replay_state(live: Live, ply: int, since: int, lang: str | None) -> dict[str, Any]:
+    from onmars import Game
+
+    log = live.game.log  # holds the seed: used here, never sent
+    finished = ply == len(log["moves"])
+    part = {"options": log["options"], "seed": log["seed"], "moves": log["moves"][:ply]}
+    if finished and log.get("ended"):
+        part["ended"] = log["ended"]
+    game = Game.replay(part)
+    return {
+        "id": live.id,
+        "ply": ply,
+        "total": len(log["moves"]),
+        "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
+        "current_player": game.current_player,
+        "view": game.view(None),
+        "events": game.events(None, since, lang),
+    }
+
+
+PLAY_PAGE = """<!doctype html>
+<meta charset="utf-8"><title>On Mars</title>
+<p>On Mars game <code>{id}</code>. This is your seat's private link: keep it to yourself.
+The web client is not written yet; clients use the API: <code>GET /api/games/{id}</code> with
+<code>Authorization: Bearer &lt;your token&gt;</code> (see <a href="/docs">/docs</a>).
+"""
+
+
+def create_app_from_env() -> FastAPI:
+    """The app with the settings in ``ONMARS_SERVER_*`` variables (uvicorn's workers)."""
+    return create_app(Settings.from_env())

@@ -1,0 +1,82 @@
+"""Bots on the server: their choices are worked out off the event loop, in worker processes
+(or threads), so a slow bot never delays another game.
+
+A worker keeps the bot of each (game, seat) it has served (bots may remember things within a
+turn); it gets only what the bot's seat may see (``game.view(seat)``) and the legal moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from onmars import Move
+from onmars.bots import BOTS, Bot, make_bot
+
+#: Bots a worker keeps, least recently used dropped first.
+KEEP_BOTS = 4096
+_bots: OrderedDict[tuple[str, int], Bot] = OrderedDict()
+
+
+def choose(
+    name: str, seed: int, key: tuple[str, int], view: dict[str, Any], legal: list[str]
+) -> str:
+    """The move (text) that bot ``name`` chooses for seat ``key[1]`` of game ``key[0]``."""
+    bot = _bots.pop(key, None)
+    if bot is None or bot.name != name:
+        bot = make_bot(name, seed)
+    _bots[key] = bot
+    while len(_bots) > KEEP_BOTS:
+        _bots.popitem(last=False)
+    return str(bot.choose(view, [Move.parse(text) for text in legal]))
+
+
+def _warm() -> None:
+    """Load the rules in a new worker before its first choice."""
+    import onmars
+
+    onmars.Game.new(2, seed=0)
+
+
+def known(name: str) -> bool:
+    return name in BOTS
+
+
+class BotRunner:
+    """Runs bots' choices in ``processes`` worker processes (0: in two threads)."""
+
+    def __init__(self, processes: int = 1) -> None:
+        self.processes = processes
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.processes > 0:
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(
+                    self.processes, mp_context=context, initializer=_warm
+                )
+            else:
+                self._pool = ThreadPoolExecutor(2, thread_name_prefix="onmars-bot")
+        return self._pool
+
+    async def choose(
+        self, name: str, seed: int, key: tuple[str, int], view: dict[str, Any], legal: list[str]
+    ) -> str:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._executor(), choose, name, seed, key, view, legal
+            )
+        except BrokenProcessPool:
+            self._pool = None  # a worker died: start afresh next time
+            raise
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

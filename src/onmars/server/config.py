@@ -1,0 +1,82 @@
+"""Server settings: where the database is, the limits, the pacing of bots.
+
+The default database is a SQLite file in the user's data folder (platformdirs), created and
+migrated on first start; ``postgresql://...`` URLs are served through psycopg 3.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+#: The environment variables that carry settings to uvicorn's worker processes.
+ENV_PREFIX = "ONMARS_SERVER_"
+
+
+def default_database() -> str:
+    """``sqlite:///<user data folder>/onmars.sqlite3`` (the folder is made if missing)."""
+    folder = Path(user_data_dir("onmars", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'onmars.sqlite3'}"
+
+
+def database_url(url: str | None) -> str:
+    """The SQLAlchemy URL for a ``--database`` value: ``postgresql://`` and ``postgres://``
+    use psycopg 3; a bare file path means a SQLite file; ``None``: the default."""
+    if not url:
+        return default_database()
+    for prefix in ("postgresql://", "postgres://", "postgresql+psycopg2://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
+    return url
+
+
+@dataclass
+class Settings:
+    """Everything the server is configured with (``onmars serve`` options)."""
+
+    database: str = ""  # a SQLAlchemy URL (see database_url); "" for the default file
+    migrate: bool = True  # run the Alembic migrations at start
+    #: Requests per second a token (or an address without one) may make, and the burst.
+    rate: float = 20.0
+    burst: int = 40
+    max_body: int = 16 * 1024  # bytes in a request body
+    max_move: int = 200  # characters in a move text
+    #: Processes that run the bots' choices (0: threads of the server process).
+    bot_processes: int = 1
+    bot_delay: float = 0.0  # seconds a bot waits before moving (pacing for people)
+    cache_games: int = 2000  # live games kept in memory
+    poll: float = 0.0  # seconds between checks for other processes' changes (0: default)
+    db_threads: int = 4  # threads that talk to the database
+
+    def url(self) -> str:
+        return database_url(self.database)
+
+    def to_env(self) -> dict[str, str]:
+        """The settings as environment variables (for uvicorn's worker processes)."""
+        return {f"{ENV_PREFIX}{f.name.upper()}": str(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ) if env is None else env
+        out = cls()
+        for f in fields(cls):
+            raw = env.get(f"{ENV_PREFIX}{f.name.upper()}")
+            if raw is None:
+                continue
+            default = getattr(out, f.name)
+            if isinstance(default, bool):
+                value: object = raw.lower() in ("1", "true", "yes")
+            elif isinstance(default, int):
+                value = int(raw)
+            elif isinstance(default, float):
+                value = float(raw)
+            else:
+                value = raw
+            setattr(out, f.name, value)
+        return out

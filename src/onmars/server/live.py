@@ -1,0 +1,450 @@
+"""Live games: the games being played, cached in memory and rebuilt from their logs.
+
+The database is the authority (:mod:`onmars.server.store`); a :class:`Live` game is a cache of
+it, changed only after the database has committed the change. Each game has an asyncio lock:
+within one process its changes take turns; between processes the store's compare-and-set
+decides, and the loser reloads the game from the log. Every change wakes the game's WebSocket
+subscribers, each of which is then sent what its seat may see (RUL-18), and hands the game to
+its bots when a bot decides next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
+
+from onmars import Game, IllegalMoveError, InvalidMoveError, Move, OnMarsError
+from onmars.server.bots import BotRunner
+from onmars.server.config import Settings
+from onmars.server.store import GameRecord, Hints, SeatRow, Store
+
+log = logging.getLogger("onmars.server")
+T = TypeVar("T")
+
+#: Game ids: 72 random bits, URL-safe.
+ID_BYTES = 9
+#: Seat tokens: 128 random bits; only their sha256 is stored.
+TOKEN_BYTES = 16
+
+
+class ServerError(Exception):
+    """A refusal with its HTTP status: ``detail`` says why; ``extra`` adds fields (the rule
+    and reason of an illegal move, the current ply of a conflict)."""
+
+    def __init__(self, status: int, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status, self.detail, self.extra = status, detail, extra
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """A WebSocket client of a game: a seat or a spectator (``seat is None``)."""
+
+    seat: int | None
+    lang: str | None
+    since: int  # the ply from which its next message's events start
+    send: Callable[[dict[str, Any]], Any]  # an async function sending one message
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    sent: int = -1  # the game version last sent
+
+
+@dataclass(eq=False)
+class Live:
+    """A game in memory, with what the server knows of it besides the log."""
+
+    id: str
+    game: Game
+    seed: int
+    seats: list[SeatRow]
+    votes: set[int]
+    version: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    described: dict[str | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    by_hash: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
+
+    @property
+    def ply(self) -> int:
+        return len(self.game.moves)
+
+    def humans(self) -> set[int]:
+        return {s.seat for s in self.seats if not s.bot}
+
+    def hints(self, game: Game) -> Hints:
+        return Hints(game.current_player, game.is_over)
+
+
+def _live(record: GameRecord) -> Live:
+    return Live(
+        id=record.id,
+        game=Game.replay(record.log),
+        seed=record.seed,
+        seats=record.seats,
+        votes=set(record.votes),
+        version=record.version,
+    )
+
+
+class Hub:
+    """The live games of one server process."""
+
+    def __init__(self, store: Store, settings: Settings, bots: BotRunner) -> None:
+        self.store, self.settings, self.bots = store, settings, bots
+        self.games: OrderedDict[str, Live] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[Live | None]] = {}
+        self._db = ThreadPoolExecutor(settings.db_threads, thread_name_prefix="onmars-db")
+        self.closed = False
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking store call in the database threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, partial(fn, *args, **kwargs))
+
+    def close(self) -> None:
+        self.closed = True
+        for live in self.games.values():
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+        self._db.shutdown(wait=True)
+
+    # --- games -------------------------------------------------------------------------------
+    async def create(
+        self, players: list[tuple[str, str | None]], length: str
+    ) -> tuple[Live, list[str | None]]:
+        """A new game (its seed drawn here, never shown); the seats' tokens (``None`` for a
+        bot's seat), which are known only to the caller from now on."""
+        try:
+            game = Game.new([name for name, _ in players], None, length)
+        except OnMarsError as exc:
+            raise ServerError(422, str(exc)) from None
+        game_id = secrets.token_urlsafe(ID_BYTES)
+        tokens = [None if bot else new_token() for _, bot in players]
+        rows = [
+            SeatRow(seat, name, bot, token_hash(tok) if tok else None)
+            for seat, ((name, bot), tok) in enumerate(zip(players, tokens, strict=True))
+        ]
+        seed = game.log["seed"]
+        await self.db(
+            self.store.create, game_id, game.options, seed, rows, Hints(game.current_player, False)
+        )
+        live = Live(game_id, game, seed, rows, set(), 0)
+        self._remember(live)
+        self._kick_bots(live)
+        return live, tokens
+
+    async def get(self, game_id: str) -> Live:
+        """The live game (loaded from the log when not in memory); 404 if there is none."""
+        live = self.games.get(game_id)
+        if live is not None:
+            self.games.move_to_end(game_id)
+            return live
+        pending = self._loading.get(game_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[game_id] = pending
+            try:
+                record = await self.db(self.store.load, game_id)
+                live = _live(record) if record is not None else None
+                if live is not None:
+                    self._remember(live)
+                    self._kick_bots(live)
+                pending.set_result(live)
+            except asyncio.CancelledError:
+                pending.cancel()
+                raise
+            except Exception as exc:
+                pending.set_exception(exc)
+                pending.exception()  # retrieved: the waiters get it, or nobody needs it
+                raise
+            finally:
+                del self._loading[game_id]
+        live = await asyncio.shield(pending)
+        if live is None:
+            raise ServerError(404, f"no game {game_id!r}")
+        return live
+
+    def _remember(self, live: Live) -> None:
+        self.games[live.id] = live
+        if len(self.games) <= self.settings.cache_games:
+            return
+        for old in list(self.games.values()):
+            if len(self.games) <= self.settings.cache_games:
+                break
+            if old.subscribers or old.bot_task is not None or old.lock.locked() or old is live:
+                continue
+            del self.games[old.id]
+
+    def seat(self, live: Live, token: str | None) -> int | None:
+        """The seat a token stands for in this game (``None``: no token, a spectator); 401 for
+        a token that is no seat of this game."""
+        if token is None:
+            return None
+        seat = live.by_hash.get(token_hash(token))
+        if seat is None:
+            raise ServerError(401, "this token is not a seat of this game")
+        return seat
+
+    # --- what a seat may see -----------------------------------------------------------------
+    def seen(
+        self, live: Live, seat: int | None, since: int = 0, lang: str | None = None
+    ) -> dict[str, Any]:
+        """The game as ``seat`` may see it (``None``: a spectator, RUL-18): its view, the
+        events from ply ``since`` on, and its legal moves, described, when it decides now.
+        Never the seed nor the log."""
+        game = live.game
+        over, current = game.is_over, game.current_player
+        out: dict[str, Any] = {
+            "id": live.id,
+            "ply": live.ply,
+            "version": live.version,
+            "seat": seat,
+            "current_player": current,
+            "is_over": over,
+            "ended": game.ended,
+            "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
+            "votes": sorted(live.votes),
+            "can_undo": seat is not None and game.can_undo(seat),
+            "winners": game.winners(),
+            "view": game.view(seat),
+            "events": game.events(seat, since, lang),
+            "legal_moves": [],
+        }
+        if seat is not None and seat == current and not over:
+            out["legal_moves"] = self._described(live, lang or "en")
+        if over:
+            out["scores"] = game.scores()
+        return out
+
+    def _described(self, live: Live, lang: str) -> list[dict[str, Any]]:
+        known = live.described.get(lang)
+        if known is not None and known[0] == live.version:
+            return known[1]
+        game = live.game
+        listed = [{**game.describe(m, lang), "move": str(m)} for m in game.legal_moves()]
+        live.described[lang] = (live.version, listed)
+        return listed
+
+    # --- changes -----------------------------------------------------------------------------
+    async def play(self, live: Live, seat: int, ply: int, text: str) -> None:
+        """Seat ``seat`` plays ``text`` at ply ``ply``: 409 if that is not the current ply,
+        403 if another seat decides now, 422 (with the rule) for an illegal move; nothing is
+        changed unless the move was stored."""
+        for _ in range(4):
+            async with live.lock:
+                if ply > live.ply:  # the client knows more than this process: catch up
+                    await self._refresh(live)
+                game = live.game
+                if ply != live.ply:
+                    raise ServerError(
+                        409,
+                        f"ply {ply} is not the current one: the game is at ply {live.ply}",
+                        ply=live.ply,
+                    )
+                if game.is_over:
+                    raise ServerError(409, "§24.1: the game is over", ply=live.ply)
+                current = game.current_player
+                if seat != current:
+                    name = live.seats[current].name if current is not None else "nobody"
+                    raise ServerError(
+                        403, f"not your turn: seat {current} ({name}) decides now", ply=live.ply
+                    )
+                try:
+                    move = Move.parse(text)
+                except InvalidMoveError as exc:
+                    raise ServerError(422, str(exc), rule="", reason=str(exc)) from None
+                if move not in game.legal_moves():
+                    err = IllegalMoveError(game.why(move) or "illegal move")
+                    raise ServerError(422, str(err), rule=err.rule, reason=err.reason)
+                after = game.copy()
+                after.play(move)
+                stored = await self.db(
+                    self.store.append,
+                    live.id,
+                    live.version,
+                    ply,
+                    str(move),
+                    seat,
+                    live.hints(after),
+                )
+                if stored:
+                    game.play(move)
+                    live.version += 1
+                    self._changed(live)
+                    return
+                await self._refresh(live)  # another process wrote first: try again
+        raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
+
+    async def undo(self, live: Live, seat: int, ply: int | None) -> None:
+        """Take back seat's last move (RUL-19): 422 when the rules refuse it."""
+        for _ in range(4):
+            async with live.lock:
+                if ply is not None and ply > live.ply:
+                    await self._refresh(live)
+                if ply is not None and ply != live.ply:
+                    raise ServerError(
+                        409,
+                        f"ply {ply} is not the current one: the game is at ply {live.ply}",
+                        ply=live.ply,
+                    )
+                twin = live.game.copy()
+                try:
+                    twin.undo(seat)
+                except IllegalMoveError as exc:
+                    raise ServerError(422, str(exc), rule=exc.rule, reason=exc.reason) from None
+                stored = await self.db(
+                    self.store.undo, live.id, live.version, live.ply - 1, live.hints(twin)
+                )
+                if stored:
+                    live.game.undo(seat)
+                    live.version += 1
+                    self._changed(live)
+                    return
+                await self._refresh(live)
+        raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
+
+    async def vote(self, live: Live, seat: int, agree: bool) -> None:
+        """Seat's vote to end the game by agreement (RUL-20), or its withdrawal: the game ends
+        when every human seat has voted (bots agree)."""
+        for _ in range(4):
+            async with live.lock:
+                if live.game.is_over:
+                    raise ServerError(409, "§24.1: the game is over", ply=live.ply)
+                votes = live.votes | {seat} if agree else live.votes - {seat}
+                ended = agree and live.humans() <= votes
+                stored = await self.db(
+                    self.store.vote, live.id, live.version, seat, yes=agree, ended=ended
+                )
+                if stored:
+                    live.votes = votes
+                    if ended:
+                        live.game.conclude()
+                    live.version += 1
+                    self._changed(live)
+                    return
+                await self._refresh(live)
+        raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
+
+    async def refresh(self, live: Live, version: int | None = None) -> None:
+        """Catch up with another process's change (stored ``version``, if known)."""
+        async with live.lock:
+            if version is None or version > live.version:
+                await self._refresh(live)
+
+    async def _refresh(self, live: Live) -> bool:
+        """Reload the game's log (the lock held): the new moves are played, or the game is
+        rebuilt when the log no longer extends what this process had (an undo elsewhere)."""
+        record = await self.db(self.store.load, live.id)
+        if record is None or record.version == live.version:
+            return False
+        game = live.game
+        n = len(game.moves)
+        if record.moves[:n] == game.moves and not game.ended:
+            for text in record.moves[n:]:
+                game.play(text)
+            if record.ended:
+                game.conclude()
+        else:
+            live.game = Game.replay(record.log)
+        live.votes, live.version = set(record.votes), record.version
+        self._changed(live)
+        return True
+
+    def _changed(self, live: Live) -> None:
+        for sub in live.subscribers:
+            sub.wake.set()
+        self._kick_bots(live)
+
+    # --- bots --------------------------------------------------------------------------------
+    def _bot_turn(self, live: Live) -> bool:
+        game = live.game
+        seat = game.current_player
+        return not game.is_over and seat is not None and live.seats[seat].bot is not None
+
+    def _kick_bots(self, live: Live) -> None:
+        if self.closed or live.bot_task is not None or not self._bot_turn(live):
+            return
+        live.bot_task = asyncio.get_running_loop().create_task(self._bots(live))
+
+    async def _bots(self, live: Live) -> None:
+        """Bots move while one decides, each choice worked out by the bot runner."""
+        failures = 0
+        try:
+            while self._bot_turn(live) and not self.closed:
+                if self.settings.bot_delay:
+                    await asyncio.sleep(self.settings.bot_delay)
+                game, version = live.game, live.version
+                seat = game.current_player
+                assert seat is not None
+                name = live.seats[seat].bot
+                assert name is not None
+                ply = live.ply
+                view, legal = game.view(seat), [str(m) for m in game.legal_moves()]
+                seed = hash((live.seed, seat)) & 0x7FFFFFFF
+                try:
+                    text = await self.bots.choose(name, seed, (live.id, seat), view, legal)
+                except Exception:
+                    failures += 1
+                    log.exception("bot %s of game %s failed", name, live.id)
+                    if failures >= 3:
+                        return
+                    await asyncio.sleep(0.5)
+                    continue
+                if live.version != version:
+                    continue  # the game changed meanwhile: choose again
+                try:
+                    await self.play(live, seat, ply, text)
+                except ServerError as exc:
+                    if exc.status != 409:
+                        log.error("bot %s of game %s: %s", name, live.id, exc.detail)
+                        return
+        finally:
+            live.bot_task = None
+
+    async def resume_bots(self) -> int:
+        """Games stored with a bot to move (a server restarted mid-game) are loaded: their bots
+        move on."""
+        ids = await self.db(self.store.waiting_for_bots)
+        for game_id in ids:
+            try:
+                await self.get(game_id)
+            except Exception:
+                log.exception("could not resume game %s", game_id)
+        return len(ids)
+
+    # --- other processes' changes --------------------------------------------------------------
+    async def poll(self) -> None:
+        """Catch up with the games other processes changed, for the games watched here."""
+        watched = [g.id for g in self.games.values() if g.subscribers]
+        if not watched:
+            return
+        stored = await self.db(self.store.versions, watched)
+        for game_id, version in stored.items():
+            live = self.games.get(game_id)
+            if live is not None and version != live.version:
+                await self.refresh(live, version)
+
+    def notified(self, game_id: str, version: int) -> None:
+        """Another process (or this one) stored ``version`` of a game."""
+        live = self.games.get(game_id)
+        if live is not None and version > live.version:
+            asyncio.get_running_loop().create_task(self.refresh(live, version))

@@ -1,0 +1,100 @@
+"""``onmars serve``: the game server, run by uvicorn.
+
+The database is migrated once here, before the workers start; with ``--workers N`` uvicorn runs
+N processes that share the database (PostgreSQL LISTEN/NOTIFY carries each one's changes to the
+others' WebSocket clients; on SQLite they poll).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from onmars.server.config import Settings, database_url
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--database",
+        default=None,
+        help="postgresql://user@host/db, sqlite:///file, or a file path "
+        "(default: a SQLite file in your data folder)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="server processes (1)")
+    parser.add_argument(
+        "--bot-processes", type=int, default=1, help="processes per server for bots (0: threads)"
+    )
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits")
+    parser.add_argument("--rate", type=float, default=20.0, help="requests/s per token")
+    parser.add_argument("--burst", type=int, default=40, help="burst of requests per token")
+    parser.add_argument(
+        "--poll",
+        type=float,
+        default=0.0,
+        help="seconds between checks for other processes' changes to watched games "
+        "(default 1 on SQLite, 5 on PostgreSQL, where NOTIFY carries them at once)",
+    )
+    parser.add_argument("--access-log", action="store_true", help="log every request")
+    parser.add_argument("--log-level", default="info", help="uvicorn's log level (info)")
+
+
+def _shown(url: str) -> str:
+    """The URL without a password."""
+    head, at, tail = url.rpartition("@")
+    if not at or ":" not in head.split("//", 1)[-1]:
+        return url
+    scheme, _, auth = head.partition("//")
+    return f"{scheme}//{auth.split(':', 1)[0]}:***@{tail}"
+
+
+def main(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from onmars.server.store import Store
+
+    if args.workers < 1 or not 0 < args.port < 65536:
+        print("onmars serve: --workers must be 1 or more, --port 1-65535", file=sys.stderr)
+        return 2
+    url = database_url(args.database)
+    settings = Settings(
+        database=url,
+        migrate=False,
+        bot_processes=max(args.bot_processes, 0),
+        bot_delay=max(args.bot_delay, 0.0),
+        rate=args.rate,
+        burst=args.burst,
+        poll=max(args.poll, 0.0),
+    )
+    store = Store(url)
+    try:
+        store.migrate()
+    except Exception as exc:
+        print(f"onmars serve: cannot prepare the database {_shown(url)}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    print(f"onmars serve: database {_shown(url)}", file=sys.stderr, flush=True)
+    options = {
+        "host": args.host,
+        "port": args.port,
+        "access_log": args.access_log,
+        "log_level": args.log_level,
+        "ws_max_size": 64 * 1024,
+        "timeout_graceful_shutdown": 5,
+    }
+    if args.workers == 1:
+        from onmars.server.app import create_app
+
+        uvicorn.run(create_app(settings), **options)
+    else:
+        os.environ.update(settings.to_env())
+        uvicorn.run(
+            "onmars.server.app:create_app_from_env",
+            factory=True,
+            workers=args.workers,
+            **options,
+        )
+    return 0

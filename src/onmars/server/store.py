@@ -1,0 +1,350 @@
+"""The server's storage: a game is its options, its seed and its moves.
+
+Tables (SQLAlchemy 2 Core; the schema is made by the Alembic migrations in ``migrations/``):
+
+- ``games``: id, options (JSON), seed, ``ended`` ("agreement" once ended by agreement,
+  RUL-20), and hints derived from the moves in the same transaction (``ply``: the number of
+  moves, ``version``: bumped by every change, for compare-and-set between processes,
+  ``to_move``, ``finished``). The hints are never trusted over the moves.
+- ``moves``: one row per move, keyed ``(game_id, ply)``, appended in one transaction each.
+- ``seats``: each seat's name, bot, and the sha256 of its secret token (never the token).
+- ``votes``: the seats that voted to end the game by agreement.
+
+Every write is a transaction that first bumps ``games.version`` from the version the writer
+read (``UPDATE ... WHERE version = :seen``): of two writers that read the same version, one
+changes no row and gives up, so two moves are never both appended to one position, even from
+two server processes; the ``(game_id, ply)`` primary key guards the same on its own. On
+PostgreSQL the transaction also sends ``NOTIFY onmars`` so that other processes push the change
+to their WebSocket clients. All methods here are blocking: the app calls them in threads.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("ended", sa.String(16), nullable=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("ply", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("version", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("to_move", sa.Integer, nullable=True),
+    sa.Column("finished", sa.Boolean, nullable=False, server_default=sa.false()),
+)
+sa.Index("ix_games_finished", games.c.finished)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+)
+
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("ply", sa.Integer, primary_key=True),
+    sa.Column("move", sa.String(200), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
+votes = sa.Table(
+    "votes",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
+#: The PostgreSQL channel that carries changes between server processes.
+CHANNEL = "onmars"
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass
+class GameRecord:
+    """A stored game: what rebuilds it (options, seed, moves, ended) and its seats and votes."""
+
+    id: str
+    options: dict[str, Any]
+    seed: int
+    moves: list[str]
+    ended: str | None
+    version: int
+    seats: list[SeatRow]
+    votes: set[int] = field(default_factory=set)
+
+    @property
+    def log(self) -> dict[str, Any]:
+        out = {"options": self.options, "seed": self.seed, "moves": list(self.moves)}
+        if self.ended:
+            out["ended"] = self.ended
+        return out
+
+
+@dataclass
+class Hints:
+    """What a write records besides the log: who moves next and whether the game is over."""
+
+    to_move: int | None
+    finished: bool
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for a SQLAlchemy URL: a SQLite file in WAL mode (its folder made if missing;
+    every commit reaches the file before it returns), or PostgreSQL through psycopg 3."""
+    if url.startswith("sqlite"):
+        path = sa.engine.make_url(url).database
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+class Store:
+    """The games in a database (blocking calls)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        self._migrated = threading.Lock()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- schema ------------------------------------------------------------------------------
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision (the migrations in the package);
+        safe when several processes start at once."""
+        from alembic import command
+        from alembic.config import Config
+
+        cfg = Config()
+        cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self._migrated, self.engine.begin() as conn:
+            if self.postgres:
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(7291001)"))
+            else:
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def revision(self) -> str | None:
+        with self.engine.connect() as conn:
+            try:
+                return conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+            except sa.exc.DBAPIError:
+                return None
+
+    # --- reading -----------------------------------------------------------------------------
+    def load(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(games.c.options, games.c.seed, games.c.ended, games.c.version).where(
+                    games.c.id == game_id
+                )
+            ).first()
+            if row is None:
+                return None
+            texts = conn.execute(
+                sa.select(moves.c.move).where(moves.c.game_id == game_id).order_by(moves.c.ply)
+            ).scalars()
+            seat_rows = conn.execute(
+                sa.select(seats.c.seat, seats.c.name, seats.c.bot, seats.c.token_hash)
+                .where(seats.c.game_id == game_id)
+                .order_by(seats.c.seat)
+            ).all()
+            voted = conn.execute(sa.select(votes.c.seat).where(votes.c.game_id == game_id))
+            return GameRecord(
+                id=game_id,
+                options=json.loads(row.options),
+                seed=int(row.seed),
+                moves=list(texts),
+                ended=row.ended,
+                version=row.version,
+                seats=[SeatRow(*r) for r in seat_rows],
+                votes=set(voted.scalars()),
+            )
+
+    def versions(self, ids: list[str]) -> dict[str, int]:
+        """The stored version of each of these games (those that exist)."""
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(games.c.id, games.c.version).where(games.c.id.in_(ids))
+            ).all()
+        return {r.id: r.version for r in rows}
+
+    def waiting_for_bots(self) -> list[str]:
+        """Unfinished games whose next decision is a bot's (resumed at start)."""
+        query = (
+            sa.select(games.c.id)
+            .join(seats, sa.and_(seats.c.game_id == games.c.id, seats.c.seat == games.c.to_move))
+            .where(games.c.finished == sa.false(), seats.c.bot.is_not(None))
+        )
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
+
+    def seat_of(self, token_hash: str) -> tuple[str, int] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(seats.c.game_id, seats.c.seat).where(seats.c.token_hash == token_hash)
+            ).first()
+        return (row.game_id, row.seat) if row else None
+
+    # --- writing -----------------------------------------------------------------------------
+    def create(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seed: int,
+        seat_rows: list[SeatRow],
+        hints: Hints,
+    ) -> None:
+        stamp = now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                games.insert().values(
+                    id=game_id,
+                    options=json.dumps(options),
+                    seed=seed,
+                    ended=None,
+                    created=stamp,
+                    updated=stamp,
+                    ply=0,
+                    version=0,
+                    to_move=hints.to_move,
+                    finished=hints.finished,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "game_id": game_id,
+                        "seat": s.seat,
+                        "name": s.name,
+                        "bot": s.bot,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in seat_rows
+                ],
+            )
+
+    def _bump(self, conn: Connection, game_id: str, seen: int, **values: Any) -> bool:
+        """Compare-and-set: the game's version goes from ``seen`` to ``seen + 1``."""
+        result = conn.execute(
+            games.update()
+            .where(games.c.id == game_id, games.c.version == seen)
+            .values(version=seen + 1, updated=now(), **values)
+        )
+        if result.rowcount != 1:
+            return False
+        if self.postgres:
+            conn.execute(
+                sa.text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{game_id} {seen + 1}"},
+            )
+        return True
+
+    def append(
+        self, game_id: str, seen: int, ply: int, move: str, seat: int | None, hints: Hints
+    ) -> bool:
+        """Append move ``ply`` if the game is still at version ``seen`` (else False, nothing
+        written). Committed when this returns True."""
+        try:
+            with self.engine.begin() as conn:
+                if not self._bump(
+                    conn, game_id, seen, ply=ply + 1, to_move=hints.to_move, finished=hints.finished
+                ):
+                    raise _Conflict
+                conn.execute(
+                    moves.insert().values(
+                        game_id=game_id, ply=ply, move=move, seat=seat, created=now()
+                    )
+                )
+        except (_Conflict, IntegrityError):
+            return False
+        return True
+
+    def undo(self, game_id: str, seen: int, ply: int, hints: Hints) -> bool:
+        """Delete the last move (``ply``, the number of moves before it minus one)."""
+        try:
+            with self.engine.begin() as conn:
+                if not self._bump(
+                    conn, game_id, seen, ply=ply, to_move=hints.to_move, finished=hints.finished
+                ):
+                    raise _Conflict
+                gone = conn.execute(
+                    moves.delete().where(moves.c.game_id == game_id, moves.c.ply == ply)
+                )
+                if gone.rowcount != 1:
+                    raise _Conflict
+        except _Conflict:
+            return False
+        return True
+
+    def vote(self, game_id: str, seen: int, seat: int, *, yes: bool, ended: bool) -> bool:
+        """Record (or withdraw) a seat's vote to end the game; with ``ended`` the game ends
+        by agreement in the same transaction."""
+        try:
+            with self.engine.begin() as conn:
+                extra: dict[str, Any] = {"ended": "agreement", "finished": True} if ended else {}
+                if not self._bump(conn, game_id, seen, **extra):
+                    raise _Conflict
+                conn.execute(votes.delete().where(votes.c.game_id == game_id, votes.c.seat == seat))
+                if yes:
+                    conn.execute(votes.insert().values(game_id=game_id, seat=seat, created=now()))
+        except _Conflict:
+            return False
+        return True
+
+
+class _Conflict(Exception):
+    """Another writer changed the game first."""

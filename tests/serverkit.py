@@ -1,0 +1,126 @@
+"""Helpers for the server tests (tests/test_server*.py): databases, server processes, clients.
+
+PostgreSQL tests read the server's address from ONMARS_TEST_POSTGRES (e.g.
+``postgresql://postgres@127.0.0.1:5432/test``) and are skipped when it is not set; each test
+session works in a fresh database of its own, dropped at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+PG_ENV = "ONMARS_TEST_POSTGRES"
+#: Limits high enough that the tests' bursts are not rate-limited (except where tested).
+FAST = {"rate": 1e6, "burst": 10**6, "bot_processes": 0}
+
+
+def postgres_database() -> Iterator[str]:
+    """A fresh PostgreSQL database (its URL) for this session, dropped afterwards."""
+    base = os.environ.get(PG_ENV)
+    if not base:
+        pytest.skip(f"{PG_ENV} is not set: no PostgreSQL to test against")
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    name = f"onmars_test_{os.getpid()}_{secrets.token_hex(4)}"
+    url = make_url(base.replace("postgresql://", "postgresql+psycopg://", 1))
+    admin = url.render_as_string(hide_password=False).replace("+psycopg", "", 1)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield (
+            url.set(database=name).render_as_string(hide_password=False).replace("+psycopg", "", 1)
+        )
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServerProcess:
+    """``onmars serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, database: str, log: Path, *extra: str) -> None:
+        self.database, self.log_path, self.extra = database, log, extra
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        command = [
+            sys.executable,
+            "-m",
+            "onmars.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database",
+            self.database,
+            "--rate",
+            "100000",
+            "--burst",
+            "100000",
+            *self.extra,
+        ]
+        self._log = self.log_path.open("ab")
+        self.proc = subprocess.Popen(command, stdout=self._log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"onmars serve exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.base}/api/health", timeout=1.0).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"onmars serve did not start: {self.log_path.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown of any kind."""
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait(10)
+        self._log.close()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        if not self._log.closed:
+            self._log.close()
+
+
+def bearer(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def new_game(
+    client: Any, players: list[dict[str, Any]], length: str = "short"
+) -> tuple[str, list[str | None]]:
+    """A game made through the API: its id and the seats' tokens."""
+    r = client.post("/api/games", json={"players": players, "length": length})
+    assert r.status_code == 201, r.text
+    data = r.json()
+    return data["id"], [s["token"] for s in data["seats"]]
