@@ -22,6 +22,7 @@ from onmars.rules.components import RESOURCES, load
 from onmars.rules.i18n import N_, tr
 from onmars.rules.labels import card_name, goal_of, label
 from onmars.rules.moves import Move
+from onmars.rules.scoring import end_by_agreement
 from onmars.rules.state import Player, State
 
 Event = dict[str, Any]
@@ -29,6 +30,7 @@ Event = dict[str, Any]
 #: Event id -> its English template (parameters in braces).
 TEMPLATES: dict[str, str] = {
     "move": N_("{name}: {label}"),
+    "concluded": N_("The players end the game by agreement: it is scored as it stands"),
     "round": N_("Round {number} begins"),
     "phase": N_("The {phase} phase begins"),
     "resource": N_("{name}: {delta:+d} {item}"),
@@ -99,17 +101,21 @@ WHAT = {
 
 
 def events_of(
-    before: State, after: State, ply: int, mover: int | None, move: Move, goal: str = ""
+    before: State, after: State, ply: int, mover: int | None, move: Move | None, goal: str = ""
 ) -> list[Event]:
-    """The events of one move, in a fixed order: the move itself (``move``, in words), round
-    and phase, then each player's changes, then the map, then the shared boards. ``goal``: the
-    Private Goal a ``reward`` move chose for."""
+    """The events of one move, in a fixed order: the move itself (``move``, in words; ``None``
+    when the players ended the game by agreement, RUL-20), round and phase, then each player's
+    changes, then the map, then the shared boards. ``goal``: the Private Goal a ``reward``
+    move chose for."""
     out: list[Event] = []
 
     def add(seat: int | None, eid: str, **params: Any) -> None:
         out.append({"ply": ply, "round": after.round, "seat": seat, "id": eid, **params})
 
-    add(mover, "move", move=str(move), **({"goal": goal} if goal else {}))
+    if move is None:
+        add(None, "concluded")
+    else:
+        add(mover, "move", move=str(move), **({"goal": goal} if goal else {}))
     if after.round != before.round:
         add(None, "round", number=after.round)
     if after.phase != before.phase:
@@ -326,8 +332,11 @@ class EventLog:
         self.by_move: list[list[Event]] = []
         self._cursor: State | None = None
 
-    def update(self, start: Callable[[], State], moves: list[str]) -> list[list[Event]]:
-        """Bring the events up to date with ``moves``; ``start`` builds the opening state."""
+    def update(
+        self, start: Callable[[], State], moves: list[str], concluded: bool = False
+    ) -> list[list[Event]]:
+        """Bring the events up to date with ``moves`` (and the end by agreement after them when
+        ``concluded``, RUL-20); ``start`` builds the opening state."""
         if len(self.by_move) > len(moves):
             self.forget(len(moves))
         if self._cursor is None:
@@ -339,6 +348,10 @@ class EventLog:
             move = Move.parse(moves[ply])
             engine.play(s, move, known_legal=True)
             self.by_move.append(events_of(before, s, ply, mover, move, goal))
+        if concluded and len(self.by_move) == len(moves):
+            before = s.clone()
+            end_by_agreement(s)
+            self.by_move.append(events_of(before, s, len(moves), None, None))
         return self.by_move
 
     def forget(self, n: int) -> None:

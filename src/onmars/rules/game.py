@@ -21,11 +21,10 @@ from onmars.rules import engine
 from onmars.rules.describe import describe
 from onmars.rules.errors import IllegalMoveError, InvalidMoveError, OptionsError, SaveFileError
 from onmars.rules.events import Event, EventLog, event_text, seen_by
-from onmars.rules.goals import end_of_turn as goals_end_of_turn
 from onmars.rules.i18n import check_lang
 from onmars.rules.moves import TOKEN, VERBS, Move
 from onmars.rules.registry import register
-from onmars.rules.scoring import scores, winners
+from onmars.rules.scoring import end_by_agreement, scores, winners
 from onmars.rules.setup import new_state
 from onmars.rules.state import State
 from onmars.rules.view import view
@@ -263,16 +262,9 @@ class Game:
         final scoring (§24.1-2) as it stands and the game is over; the log records
         ``"ended": "agreement"``. Decisions still pending are dropped; a Private Goal card spent
         as a Crystal this turn is lost with the turn (§18.1)."""
-        s = self._state
         if self.is_over:
             raise IllegalMoveError("§24.1: the game is already over")
-        seat = s.turn.get("p")
-        if isinstance(seat, int):
-            goals_end_of_turn(s, seat)
-        s.stack.clear()
-        s.turn = {}
-        engine.push(s, "game_end", -1)  # the game end step of the rules (scoring.GameEnd)
-        engine.advance(s)
+        end_by_agreement(self._state)
         self._legal = self._face = None
         self.ended = AGREEMENT
 
@@ -303,7 +295,7 @@ class Game:
         if lang is not None:
             check_lang(lang)
         names = self.players
-        by_move = self._events.update(self._opening, self.moves)
+        by_move = self._events.update(self._opening, self.moves, self.ended is not None)
         out = []
         for ply_events in by_move[since:]:
             for event in ply_events:

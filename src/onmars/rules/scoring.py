@@ -7,7 +7,8 @@ from typing import Any
 from onmars.rules.components import load
 from onmars.rules.contracts import contract_done, final_deliveries
 from onmars.rules.economy import crystals_in, score
-from onmars.rules.engine import Frame, Step
+from onmars.rules.engine import Frame, Step, advance, push
+from onmars.rules.goals import end_of_turn as goals_end_of_turn
 from onmars.rules.lab import level_of
 from onmars.rules.moves import Move
 from onmars.rules.state import Player, State
@@ -53,6 +54,19 @@ def winners(s: State) -> list[int]:
     """Seats sharing first place once the tie-breaks are exhausted (§24.4)."""
     best = max((p.op, tiebreak(s, p)) for p in s.players)
     return [p.seat for p in s.players if (p.op, tiebreak(s, p)) == best]
+
+
+def end_by_agreement(s: State) -> None:
+    """End the game now by the players' agreement (RUL-20): pending decisions are dropped, a
+    Private Goal card spent as a Crystal this turn is lost with the turn (§18.1), and the
+    position is scored with the final scoring as it stands (§24.1-2)."""
+    seat = s.turn.get("p")
+    if isinstance(seat, int):
+        goals_end_of_turn(s, seat)
+    s.stack.clear()
+    s.turn = {}
+    push(s, "game_end", -1)
+    advance(s)
 
 
 def building_kind(kind: str) -> str:
