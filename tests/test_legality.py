@@ -10,13 +10,24 @@ import copy
 import pickle
 import random
 import re
+import types
+import typing
 from collections.abc import Iterator
 
 import pytest
 from conftest import started
 
 import onmars
-from onmars.rules import advanced, construction, economy, engine, lab, movement, recycling
+from onmars.rules import (
+    advanced,
+    construction,
+    economy,
+    engine,
+    frames,
+    lab,
+    movement,
+    recycling,
+)
 from onmars.rules.components import load
 from onmars.rules.engine import legal
 from onmars.rules.errors import IllegalMoveError, Reason, refuse
@@ -249,3 +260,64 @@ def test_checks_never_change_the_state_while_they_run(monkeypatch: pytest.Monkey
                     look(trial)
                     engine.play(trial, rng.choice(engine.legal_moves(trial)), known_legal=True)
     assert calls["n"] > 1000
+
+
+# --- frames are declared ----------------------------------------------------------------------
+
+
+def _fits(value: object, hint: object) -> bool:
+    """``value`` is of the (simple) declared type ``hint``."""
+    if hint is bool:
+        return type(value) is bool
+    if hint in (int, str):
+        return type(value) is hint
+    origin = typing.get_origin(hint)
+    if origin is list:
+        (item,) = typing.get_args(hint)
+        return isinstance(value, list) and all(_fits(x, item) for x in value)
+    if origin in (types.UnionType, typing.Union):
+        return any(_fits(value, h) for h in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    raise AssertionError(f"no check for {hint!r}")
+
+
+def _frame_problems(f: dict[str, object]) -> list[str]:
+    kind = frames.kind_of(str(f["t"]))
+    hints = typing.get_type_hints(kind)
+    keys = set(f)
+    out = [f"{f['t']}: no {k!r}" for k in kind.__required_keys__ - keys]  # type: ignore[attr-defined]
+    out += [f"{f['t']}: undeclared {k!r}" for k in keys - set(hints)]
+    out += [f"{f['t']}: {k}={f[k]!r}" for k in keys & set(hints) if not _fits(f[k], hints[k])]
+    return out
+
+
+def test_every_frame_is_its_declared_kind() -> None:
+    """Issue 9: each frame kind is a TypedDict (frames.py) and every frame met in random games
+    and in the rare steps' walks has exactly its declared keys, of their declared types; the
+    frames stay plain dicts (saves and golden digests are unchanged)."""
+    met: set[str] = set()
+    rng = random.Random(5)
+    problems: list[str] = []
+    for players, seed in GAMES[:2]:
+        for k, s in enumerate(_walk(players, seed)):
+            for f in s.stack:
+                assert type(f) is dict
+                met.add(f["t"])
+                problems += _frame_problems(f)
+            if s.stack[-1]["t"] == "turn" and k % 13 == 0:
+                for effect in RARE:
+                    trial = s.clone()
+                    _start_rare(trial, trial.stack[-1]["p"], effect)
+                    for _ in range(12):
+                        engine.advance(trial)
+                        for f in trial.stack:
+                            met.add(f["t"])
+                            problems += _frame_problems(f)
+                        if not trial.stack:
+                            break
+                        trial_moves = engine.legal_moves(trial)
+                        engine.play(trial, rng.choice(trial_moves), known_legal=True)
+    assert set(frames.KINDS) <= set(engine.STEPS)  # registered by the games above
+    assert not problems, sorted(set(problems))[:10]
+    assert len(met & set(frames.KINDS)) >= 25, sorted(set(frames.KINDS) - met)

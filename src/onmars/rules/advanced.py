@@ -32,7 +32,6 @@ from onmars.rules.engine import (
     NO_COLONIST,
     Candidate,
     Effect,
-    Frame,
     PickStep,
     Step,
     effect_blocker,
@@ -42,6 +41,14 @@ from onmars.rules.engine import (
     start_effect,
 )
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import (
+    BoostFrame,
+    ControlFrame,
+    Frame,
+    PickFrame,
+    RetrievePickFrame,
+    TradeFrame,
+)
 from onmars.rules.movement import push_rover_move, rover_steps
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
@@ -112,7 +119,7 @@ def casino(s: State, seat: int, *, n: int = 2) -> None:
     push(s, "ab_boost", seat, kind="casino", n=0)
 
 
-class Boost(Step):
+class Boost(Step[BoostFrame]):
     """Teal-Colonist boosts of an Advanced Building action: each ``boost`` moves one Colonist
     Living Quarters → Working Area (§6.3, §13.3); ``done`` goes on. Frame ``kind``:
     ``construct`` (each boost +1 Tech level; ``done`` then starts the construction of
@@ -124,7 +131,7 @@ class Boost(Step):
     forced = True
 
     @staticmethod
-    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(s: State, f: BoostFrame, explain: bool = False) -> list[Candidate]:
         """``boost`` while a Colonist is in Living Quarters (and, for a construction, while a
         construction is still possible after it), then ``done`` (for a construction, once one
         is possible)."""
@@ -148,7 +155,7 @@ class Boost(Step):
         return [(BOOST, boost), (DONE, done)]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: BoostFrame, m: Move | None) -> None:
         assert m is not None
         p = s.players[f["p"]]
         if m.verb == "boost":
@@ -188,7 +195,7 @@ def produce_blocker(s: State, seat: int, explain: bool = True) -> str:
     return ""
 
 
-class ProduceAgain(PickStep):
+class ProduceAgain(PickStep[PickFrame]):
     """Automated Production boosts: ``boost`` then ``produce <q,r>``: that building produces
     once more (§14)."""
 
@@ -197,7 +204,7 @@ class ProduceAgain(PickStep):
     prompt = "boost: one of your buildings produces once more"
 
     @staticmethod
-    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
         """Each of your producing buildings: refused when you cannot store what it makes."""
         p = s.players[f["p"]]
         out: list[Candidate] = []
@@ -213,13 +220,11 @@ class ProduceAgain(PickStep):
         return out
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
-        cell = hexmap.parse(m.args[0])
-        assert cell is not None
-        gain(s.players[f["p"]], produced(s, cell))
+    def take(s: State, f: PickFrame, m: Move) -> None:
+        gain(s.players[f["p"]], produced(s, m.cell(0)))
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: PickFrame, m: Move) -> str:
         if m.verb == "produce":
             return "§14: choose one of your producing buildings whose item you can store (§4)"
         return ""
@@ -257,7 +262,7 @@ def radar_blocker(s: State, seat: int, explain: bool = True) -> str:
     return "§14: you cannot pay for or use any Discovery tile of the Exploration space"
 
 
-class RadarPick(Step):
+class RadarPick(Step[Frame]):
     """``radar <tile>``: the Exploration tile that goes onto the Radar and resolves (§14)."""
 
     name = "ab_radar"
@@ -330,7 +335,7 @@ def eco_resort_blocker(s: State, seat: int, explain: bool = True) -> str:
     return ""
 
 
-class Retrieve(PickStep):
+class Retrieve(PickStep[RetrievePickFrame]):
     """``retrieve wa`` (Aqueduct) or ``retrieve <action id>`` (Eco Resort): one of your
     Colonists back to Living Quarters; ``done`` stops (§14)."""
 
@@ -339,7 +344,7 @@ class Retrieve(PickStep):
     prompt = "bring a Colonist back to your Living Quarters"
 
     @staticmethod
-    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def pick_candidates(s: State, f: RetrievePickFrame, explain: bool = False) -> list[Candidate]:
         """Aqueduct: ``retrieve wa``, while a Colonist is in the Working Area and Living
         Quarters have room; Eco Resort: ``retrieve <action>`` for each slot you are on."""
         p = s.players[f["p"]]
@@ -354,7 +359,7 @@ class Retrieve(PickStep):
         return [(mv("retrieve", a), "") for a, slots in s.slots.items() if f["p"] in slots]
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: RetrievePickFrame, m: Move) -> None:
         p = s.players[f["p"]]
         src = m.args[0]
         if src == "wa":
@@ -365,7 +370,7 @@ class Retrieve(PickStep):
             to_lq(p, 1)
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: RetrievePickFrame, m: Move) -> str:
         if f["src"] == "wa":
             return "§14: the Aqueduct moves Colonists from your Working Area (retrieve wa)"
         return "§14: the Eco Resort takes back your Colonists on Action slots (retrieve <action>)"
@@ -402,7 +407,7 @@ def trade_blocker(s: State, seat: int, **_: object) -> str:
     return ""
 
 
-class Trade(PickStep):
+class Trade(PickStep[TradeFrame]):
     """``pay <resource>`` first, then ``gain <resource>`` per Resource taken (not Minerals)."""
 
     name = "ab_trade"
@@ -410,7 +415,7 @@ class Trade(PickStep):
     prompt = "Trade Market: spend a Resource, then take Resources from the supply"
 
     @staticmethod
-    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def pick_candidates(s: State, f: TradeFrame, explain: bool = False) -> list[Candidate]:
         p = s.players[f["p"]]
         out: list[Candidate] = []
         for r in RESOURCES[1:]:
@@ -422,7 +427,7 @@ class Trade(PickStep):
         return out
 
     @classmethod
-    def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(cls, s: State, f: TradeFrame, explain: bool = False) -> list[Candidate]:
         """First ``pay <resource>``, a Resource such that one non-Mineral Resource fits
         afterwards; then the ``gain`` picks."""
         if f.get("paid"):
@@ -442,7 +447,7 @@ class Trade(PickStep):
         return out
 
     @classmethod
-    def apply(cls, s: State, f: Frame, m: Move | None) -> None:
+    def apply(cls, s: State, f: TradeFrame, m: Move | None) -> None:
         assert m is not None
         if m.verb == "pay":
             s.players[f["p"]].res[m.args[0]] -= 1
@@ -451,11 +456,11 @@ class Trade(PickStep):
         super().apply(s, f, m)
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: TradeFrame, m: Move) -> None:
         gain(s.players[f["p"]], m.args[0])
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: TradeFrame, m: Move) -> str:
         if m.verb == "gain" and m.args and m.args[0] == "mineral":
             return "§14: the Trade Market gives non-Mineral Resources only"
         return ""
@@ -486,7 +491,8 @@ def command_blocker(s: State, seat: int, explain: bool = True) -> str:
     mp = command_mp(s, seat)
     if mp + s.players[seat].crystals < 1:
         return "§14: no Rover Tech is in play and you have no Crystal to move your Rover"
-    if not rover_steps(s, {"p": seat, "rover_mp": mp, "crystals": True}):
+    trial: ControlFrame = {"t": "rover_move", "p": seat, "bot_mp": 0, "rover_mp": mp}
+    if not rover_steps(s, trial):
         return "§9.1: your Rover cannot move to a hex where it may end"
     return ""
 

@@ -7,7 +7,6 @@ from onmars.rules.components import load
 from onmars.rules.economy import can_pay, charge, fresh_colonists, new_colonists
 from onmars.rules.engine import (
     Candidate,
-    Frame,
     PickStep,
     Step,
     legal,
@@ -17,6 +16,7 @@ from onmars.rules.engine import (
     start_named,
 )
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import Frame, ShipFrame, ShipRewardFrame, UpgradeFrame
 from onmars.rules.mars import cells_of, complex_of, displace, zone
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
@@ -62,7 +62,7 @@ def ship_blocker(s: State, seat: int, free: bool = False, explain: bool = True) 
     return ""
 
 
-class WelcomeShip(PickStep):
+class WelcomeShip(PickStep[ShipFrame]):
     """Pay 1 Plant + 1 Water, move a Ship of your choice from the Depot to the Hangar (opening
     that row's Executive action), then take the reward (§9.4, RUL-14)."""
 
@@ -71,12 +71,12 @@ class WelcomeShip(PickStep):
     prompt = "welcome a Ship: choose the Depot row it leaves"
 
     @staticmethod
-    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def pick_candidates(s: State, f: ShipFrame, explain: bool = False) -> list[Candidate]:
         blocked = ship_blocker(s, f["p"], f.get("free", False), explain)
         return [(mv("ship", row), blocked) for row in s.players[f["p"]].depot_ships]
 
     @classmethod
-    def boost_problem(cls, s: State, f: Frame, can_pick: bool, explain: bool) -> str:
+    def boost_problem(cls, s: State, f: ShipFrame, can_pick: bool, explain: bool) -> str:
         """Colonists gained this turn, by a Ship or any other means, cannot pay for a boost
         (§9.4)."""
         reason = super().boost_problem(s, f, can_pick, explain)
@@ -87,9 +87,9 @@ class WelcomeShip(PickStep):
         )
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: ShipFrame, m: Move) -> None:
         p = s.players[f["p"]]
-        p.depot_ships.remove(int(m.args[0]))
+        p.depot_ships.remove(m.number(0))
         p.hangar += 1
         p.ships_out += 1
         push(s, "ship_reward", p.seat, extra=f.get("extra", 0))
@@ -97,13 +97,13 @@ class WelcomeShip(PickStep):
             charge(s, p.seat, ship_cost())
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: ShipFrame, m: Move) -> str:
         return ship_blocker(s, f["p"], f.get("free", False)) or (
             "§9.4: choose a Depot row that still holds a Ship" if m.verb == "ship" else ""
         )
 
 
-class ShipReward(Step):
+class ShipReward(Step[ShipRewardFrame]):
     """2 Colonists, or 1 Colonist and 1 Bot (§9.4); a Ship Tech may add one Colonist (RUL-4)."""
 
     name = "ship_reward"
@@ -111,7 +111,7 @@ class ShipReward(Step):
     prompt = "choose the Ship's reward"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: ShipRewardFrame) -> list[Move]:
         out = [mv("reward", "colonists")]
         if s.players[f["p"]].bots:
             out.append(mv("reward", "bot"))
@@ -125,7 +125,7 @@ class ShipReward(Step):
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: ShipRewardFrame, m: Move | None) -> None:
         assert m is not None
         p = s.players[f["p"]]
         if m.verb == "use":
@@ -156,7 +156,7 @@ def new_bot_cells(s: State, seat: int) -> list[int]:
     return [c for c, d in dist.items() if d == low]
 
 
-class NewBot(Step):
+class NewBot(Step[Frame]):
     name = "new_bot"
     rule = "§9.4"
     prompt = "place your new Bot"
@@ -170,9 +170,7 @@ class NewBot(Step):
     def apply(s: State, f: Frame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
-        cell = hexmap.parse(m.args[0])
-        assert cell is not None
-        s.bot[cell] = f["p"]
+        s.bot[m.cell(0)] = f["p"]
 
 
 class WelcomeAShip:
@@ -238,7 +236,7 @@ def upgrade_targets(s: State, seat: int, in_zone: bool, free: bool = False) -> l
     return legal(upgrade_candidates(s, seat, in_zone, free))
 
 
-class Upgrade(PickStep):
+class Upgrade(PickStep[UpgradeFrame]):
     """Upgrade Buildings: frame ``zone`` (Bot zone required), ``tech`` (may use an Upgrade Tech
     for level-many extra upgrades, §8.2)."""
 
@@ -247,11 +245,11 @@ class Upgrade(PickStep):
     prompt = "upgrade a Building"
 
     @staticmethod
-    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def pick_candidates(s: State, f: UpgradeFrame, explain: bool = False) -> list[Candidate]:
         return upgrade_candidates(s, f["p"], f.get("zone", True), f.get("free", False), explain)
 
     @classmethod
-    def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(cls, s: State, f: UpgradeFrame, explain: bool = False) -> list[Candidate]:
         """The upgrades, then ``use <tile>`` for each Upgrade Tech in play: once, by the
         Upgrade a Building action, while an upgrade is possible (§8.2)."""
         out = super().candidates(s, f, explain)
@@ -271,7 +269,7 @@ class Upgrade(PickStep):
         return out + [(mv("use", t), reason) for t, _, _ in techs]
 
     @classmethod
-    def apply(cls, s: State, f: Frame, m: Move | None) -> None:
+    def apply(cls, s: State, f: UpgradeFrame, m: Move | None) -> None:
         assert m is not None
         if m.verb == "use":
             f["n"] += lab.use_tech(s, f["p"], m.args[0])
@@ -280,10 +278,9 @@ class Upgrade(PickStep):
         super().apply(s, f, m)
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: UpgradeFrame, m: Move) -> None:
         p = s.players[f["p"]]
-        cell = hexmap.parse(m.args[1])
-        assert cell is not None
+        cell = m.cell(1)
         p.built.append(m.args[0])
         displace(s, cell)
         s.ab[cell] = p.seat
@@ -292,7 +289,7 @@ class Upgrade(PickStep):
             charge(s, p.seat, ["mineral"])
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: UpgradeFrame, m: Move) -> str:
         return "§9.3: choose one of your unbuilt Blueprints and a matching building in a Bot zone"
 
 

@@ -28,8 +28,9 @@ from functools import cache
 from onmars.rules import hexmap, lab, lss
 from onmars.rules.components import BUILDING_TYPES, PROGRESS_TYPES, load
 from onmars.rules.economy import can_pay, charge, gain
-from onmars.rules.engine import Candidate, Frame, Step, main_action, pop, push
+from onmars.rules.engine import Candidate, Step, main_action, pop, push
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import ConstructFrame, ConstructTechFrame, PlaceFrame
 from onmars.rules.mars import cells_of, complex_of, displace, zone
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
@@ -357,7 +358,7 @@ def push_construct(
 # --- the steps ------------
 
 
-class Construct(Step):
+class Construct(Step[ConstructFrame]):
     """Choose the building and its hex: ``build <type> <q,r>`` (§9.2 steps 1 and 3)."""
 
     name = "construct"
@@ -365,17 +366,16 @@ class Construct(Step):
     prompt = "construct a building: build <type> <q,r>"
 
     @staticmethod
-    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(s: State, f: ConstructFrame, explain: bool = False) -> list[Candidate]:
         found = build_candidates(s, f["p"], f["types"], f["bonus"], explain)
         return [(mv("build", t, hexmap.text(c)), reason) for t, c, reason in found]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: ConstructFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
         seat, btype = f["p"], m.args[0]
-        cell = hexmap.parse(m.args[1])
-        assert cell is not None
+        cell = m.cell(1)
         p = s.players[seat]
         tile = s.building_stacks[btype].pop() if btype != SHELTER else SHELTER
         if btype == SHELTER:
@@ -387,7 +387,7 @@ class Construct(Step):
             push(s, "construct_tech", seat, type=btype, need=len(group), bonus=f["bonus"])
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: ConstructFrame, m: Move) -> str:
         """A type not allowed, a hex outside your Bots' zones, a malformed move."""
         if m.verb != "build" or len(m.args) != 2:
             return "§9.2: choose a building and a hex: build <type> <q,r>"
@@ -405,13 +405,13 @@ class Construct(Step):
             return refuse(
                 "§9.2", "this construction allows only {allowed}", allowed=", ".join(allowed)
             )
-        cell = hexmap.parse(where)
-        if cell is None:
+        cell = m.cell(1)
+        if cell < 0:
             return refuse("RUL-1", "{where} is not a hex of the Mars map", where=where)
         return build_problem(s, f["p"], btype, cell, f["bonus"])
 
 
-class ConstructTech(Step):
+class ConstructTech(Step[ConstructTechFrame]):
     """Use a Tech tile of the type with level ≥ the connected buildings (§9.2, seed item 4);
     a lone eligible tile is used without asking."""
 
@@ -421,7 +421,7 @@ class ConstructTech(Step):
     forced = True
 
     @staticmethod
-    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(s: State, f: ConstructTechFrame, explain: bool = False) -> list[Candidate]:
         """Each Tech tile of the type ``seat`` may use (:func:`eligible_techs`): legal when
         its level (+ the boosts, §13.3) reaches the buildings joined (seed item 4)."""
         need, bonus = f["need"], f["bonus"]
@@ -445,13 +445,13 @@ class ConstructTech(Step):
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: ConstructTechFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
         lab.use_tech(s, f["p"], m.args[0])
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: ConstructTechFrame, m: Move) -> str:
         if m.verb == "use" and m.args:
             if f["type"] == SHELTER:
                 return "§8.3: only your own Shelter Tech may be used for your Shelters"
@@ -464,7 +464,7 @@ class ConstructTech(Step):
         return ""
 
 
-class ConstructPlace(Step):
+class ConstructPlace(Step[PlaceFrame]):
     """Place the tile: whatever is on the hex is displaced (§9.2): a Crystal to the supply, a
     tile to the box, Bots and Rovers to the closest available hex (RUL-1)."""
 
@@ -472,14 +472,14 @@ class ConstructPlace(Step):
     auto = True
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: PlaceFrame, m: Move | None) -> None:
         seat, cell = f["p"], f["cell"]
         s.bld[cell] = kind_on_map(seat, f["type"])
         push(s, "construct_finish", seat, type=f["type"], cell=cell, tile=f["tile"])
         displace(s, cell)  # the displaced pieces move before the arrows are read
 
 
-class ConstructFinish(Step):
+class ConstructFinish(Step[PlaceFrame]):
     """Steps 4-8 of §9.2: crystal arrows (RUL-6), gain = the new Complex size (standalone 1;
     Shelter: Crystals, seed item 5), the Progress cube, the LSS track (§11), the Miner."""
 
@@ -487,7 +487,7 @@ class ConstructFinish(Step):
     auto = True
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: PlaceFrame, m: Move | None) -> None:
         seat, cell, btype = f["p"], f["cell"], f["type"]
         p = s.players[seat]
         c = load()

@@ -10,7 +10,8 @@ from collections import Counter
 from functools import cache
 
 from onmars.rules.components import RESOURCES, load
-from onmars.rules.engine import Frame, Step, pop, push
+from onmars.rules.engine import Step, pop, push
+from onmars.rules.frames import PayFrame
 from onmars.rules.moves import Move
 from onmars.rules.state import Player, State
 
@@ -184,7 +185,7 @@ def charge(s: State, seat: int, cost: list[str]) -> None:
         push(s, "pay", seat, cost=list(cost))
 
 
-class Pay(Step):
+class Pay(Step[PayFrame]):
     """Pay a cost one token at a time; only the real choices (Mineral or the Resource, which
     Resource for "any") are asked (§23.1)."""
 
@@ -194,7 +195,7 @@ class Pay(Step):
     forced = True
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: PayFrame) -> list[Move]:
         """Each item that pays the first token and leaves the rest payable."""
         p = s.players[f["p"]]
         token, rest = f["cost"][0], f["cost"][1:]
@@ -209,7 +210,7 @@ class Pay(Step):
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: PayFrame, m: Move | None) -> None:
         assert m is not None
         spend(s.players[f["p"]], m.args[0])
         f["cost"].pop(0)

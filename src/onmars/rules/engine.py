@@ -13,19 +13,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from onmars.rules.components import EffectRef
 from onmars.rules.errors import NO, IllegalMoveError, Reason, refuse
+from onmars.rules.frames import Frame, PickFrame  # noqa: F401 - Frame: re-exported
 from onmars.rules.moves import Move
 from onmars.rules.state import State
 from onmars.rules.view import redact, secret_ids
 
-Frame = dict[str, Any]
+# A frame is a plain dict on ``state.stack``; each kind's keys are declared in
+# :mod:`onmars.rules.frames` (``Frame``: the keys of every frame, ``t`` and ``p``), and a step
+# is typed with its kind (``Step[ControlFrame]``).
+
+#: The frame kind of a step (a ``TypedDict`` of :mod:`onmars.rules.frames`).
+F = TypeVar("F")
+#: The frame kind of a pick step.
+P = TypeVar("P", bound=PickFrame)
 
 
-class Step:
-    """Base of every step. Subclasses set ``name`` and ``rule`` and override the hooks.
+class Step(Generic[F]):
+    """Base of every step, typed with its frame kind (``class Control(Step[ControlFrame])``).
+    Subclasses set ``name`` and ``rule`` and override the hooks.
 
     One source for legality: a step names its moves in :meth:`candidates`, each with the reason
     it is refused ("" when legal); :meth:`options` (the legal moves) and :meth:`why` (the
@@ -45,7 +54,7 @@ class Step:
             assert hooks & {"candidates", "options"}, f"{cls.name}: no candidates() or options()"
 
     @classmethod
-    def candidates(cls, s: State, f: Frame, explain: bool = False) -> Iterable[Candidate]:
+    def candidates(cls, s: State, f: F, explain: bool = False) -> Iterable[Candidate]:
         """Every move worth naming here, with the reason it is refused ("" if legal).
 
         With ``explain`` each reason is in words and names its rule (``"§9.2: ..."``);
@@ -55,16 +64,16 @@ class Step:
         return [(m, "") for m in cls.options(s, f)]
 
     @classmethod
-    def options(cls, s: State, f: Frame) -> list[Move]:
+    def options(cls, s: State, f: F) -> list[Move]:
         """The legal moves: the candidates with no reason."""
         return [m for m, reason in cls.candidates(s, f) if not reason]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: F, m: Move | None) -> None:
         raise NotImplementedError
 
     @classmethod
-    def why(cls, s: State, f: Frame, m: Move) -> str:
+    def why(cls, s: State, f: F, m: Move) -> str:
         """Why ``m`` is not legal here, naming the rule: the reason of that candidate, else
         :meth:`stray`'s; "" for a legal move, or when there is nothing more to say than the
         generic message (:func:`explain`)."""
@@ -75,19 +84,19 @@ class Step:
         return with_rule(cls.rule, reason) if reason else ""
 
     @classmethod
-    def stray(cls, s: State, f: Frame, m: Move) -> str:
+    def stray(cls, s: State, f: F, m: Move) -> str:
         """Why a move that is no candidate here is refused ("" for the generic message): a
         hint about the notation, or a check of a move too far-fetched to list (a hex far from
         any Bot). Never asked about a candidate, so it cannot make a legal move illegal."""
         return ""
 
     @classmethod
-    def is_legal(cls, s: State, f: Frame, m: Move) -> bool:
+    def is_legal(cls, s: State, f: F, m: Move) -> bool:
         """``m in options``; a step may answer faster for one move (the result must agree)."""
         return m in cls.options(s, f)
 
     @classmethod
-    def settle(cls, s: State, f: Frame) -> Move | bool | list[Move]:
+    def settle(cls, s: State, f: F) -> Move | bool | list[Move]:
         """What the loop does with this frame: a decision is pending (its legal moves, or
         ``True`` when a step knows without listing them), ``False`` there is nothing to choose
         (skip it), or the lone move of a ``forced`` step to play."""
@@ -110,7 +119,7 @@ def legal(candidates: Iterable[Candidate]) -> list[Move]:
 
 #: Every step by name, filled by :func:`onmars.registry.register` from each rules module's
 #: ``STEPS`` list.
-STEPS: dict[str, type[Step]] = {}
+STEPS: dict[str, type[Step[Any]]] = {}
 
 
 #: A blocker: ``blocker(s, seat, explain)`` says why something cannot be done now: "" if it
@@ -178,13 +187,13 @@ def start_effect(s: State, seat: int, ref: EffectRef, **params: Any) -> None:
         EFFECTS[ref.effect].start(s, seat, **ref.kw, **params)
 
 
-def push(s: State, t: str, p: int, **data: Any) -> Frame:
+def push(s: State, t: str, p: int, **data: Any) -> dict[str, Any]:
     frame = {"t": t, "p": p, **data}
     s.stack.append(frame)
     return frame
 
 
-def pop(s: State, f: Frame) -> None:
+def pop(s: State, f: object) -> None:
     """Remove a finished frame (it must be the top one)."""
     assert s.stack and s.stack[-1] is f, "only the top frame can finish"
     s.stack.pop()
@@ -299,7 +308,7 @@ def play(s: State, m: Move, known_legal: bool = False) -> list[Move] | None:
     return advance(s)
 
 
-class PickStep(Step):
+class PickStep(Step[P]):
     """A repeatable pick ("take a Blueprint", "take a Warehouse item", ...).
 
     Frame fields: ``n`` picks available now, ``must`` picks still mandatory, ``boost`` how one more
@@ -311,22 +320,22 @@ class PickStep(Step):
     forced = True  # a lone "done" (or a lone pick that must be made) plays itself
 
     @classmethod
-    def pick_candidates(cls, s: State, f: Frame, explain: bool = False) -> Iterable[Candidate]:
+    def pick_candidates(cls, s: State, f: P, explain: bool = False) -> Iterable[Candidate]:
         """The picks worth naming, each with the reason it is refused whatever picks are left
         (as :meth:`Step.candidates`)."""
         return [(m, "") for m in cls.picks(s, f)]
 
     @classmethod
-    def picks(cls, s: State, f: Frame) -> list[Move]:
+    def picks(cls, s: State, f: P) -> list[Move]:
         """The picks that could be made if one is left."""
         return legal(cls.pick_candidates(s, f))
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: P, m: Move) -> None:
         raise NotImplementedError
 
     @classmethod
-    def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(cls, s: State, f: P, explain: bool = False) -> list[Candidate]:
         """The picks (while one is left), then ``boost`` (once none is left, for a pick that
         can be made), then ``done`` (once none is mandatory)."""
         picks = list(cls.pick_candidates(s, f, explain))
@@ -344,7 +353,7 @@ class PickStep(Step):
         return out
 
     @classmethod
-    def _none_left(cls, f: Frame, explain: bool) -> str:
+    def _none_left(cls, f: P, explain: bool) -> str:
         if not explain:
             return NO
         if f.get("boost") == "colonist":
@@ -352,7 +361,7 @@ class PickStep(Step):
         return refuse(cls.rule, NONE_LEFT + "only done")
 
     @classmethod
-    def boost_problem(cls, s: State, f: Frame, can_pick: bool, explain: bool) -> str:
+    def boost_problem(cls, s: State, f: P, can_pick: bool, explain: bool) -> str:
         """Why ``boost`` is refused ("" if it is legal): it buys one more pick (§6.3)."""
         if f["n"] == 0 and can_pick and f.get("boost") == "colonist" and s.players[f["p"]].lq:
             return ""
@@ -367,7 +376,7 @@ class PickStep(Step):
         return refuse("§6.3", NO_COLONIST)
 
     @classmethod
-    def apply(cls, s: State, f: Frame, m: Move | None) -> None:
+    def apply(cls, s: State, f: P, m: Move | None) -> None:
         assert m is not None
         if m.verb == "done":
             pop(s, f)
@@ -391,5 +400,5 @@ NO_COLONIST = "a boost moves a Colonist from your Living Quarters and you have n
 
 def push_picks(
     s: State, t: str, p: int, n: int = 1, must: int = 1, boost: str = "none", **data: Any
-) -> Frame:
+) -> dict[str, Any]:
     return push(s, t, p, n=n, must=must, boost=boost, **data)

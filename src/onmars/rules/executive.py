@@ -25,7 +25,6 @@ from onmars.rules.engine import (
     Action,
     Candidate,
     Effect,
-    Frame,
     Step,
     effect_blocker,
     pop,
@@ -33,6 +32,7 @@ from onmars.rules.engine import (
     start_effect,
 )
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import Frame
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
 from onmars.rules.suppose import supposing
@@ -241,7 +241,7 @@ def _advanced_effect_blocker(s: State, seat: int, explain: bool = True) -> str:
 EFFECTS = (Effect(ROW, "§13.3", _start_advanced, _advanced_effect_blocker),)
 
 
-class UseAdvanced(Step):
+class UseAdvanced(Step[Frame]):
     """Choose the Advanced Building action and how it is paid: ``advanced <blueprint> pay``
     (2 Crystals, your own Blueprint) or ``advanced <blueprint> <scientist>`` (free, §13.4)."""
 

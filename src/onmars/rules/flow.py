@@ -11,8 +11,9 @@ from functools import cache
 from onmars.rules.components import load
 from onmars.rules.contracts import deliver, deliveries, settle
 from onmars.rules.economy import crystals_in
-from onmars.rules.engine import EXECUTIVE, MAIN, Candidate, Frame, Step, pop, push
+from onmars.rules.engine import EXECUTIVE, MAIN, Candidate, Step, pop, push
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import Frame
 from onmars.rules.goals import end_of_turn as goals_end_of_turn
 from onmars.rules.goals import goal_candidates, play_goal_move
 from onmars.rules.lss import check_end
@@ -45,7 +46,7 @@ def _new_round(s: State) -> None:
     s.done = []
 
 
-class TurnStart(Step):
+class TurnStart(Step[Frame]):
     """Crystals below your Depot move in, up to its free spaces; the rest are lost (seed 3)."""
 
     name = "turn_start"
@@ -129,7 +130,7 @@ MAIN_TAKEN = "you have already taken your Main action this turn"
 EXEC_TAKEN = "at most one Executive action per turn (none after a Landing Pod)"
 
 
-class Turn(Step):
+class Turn(Step[Frame]):
     """Choose your Main action, an Executive action before or after it, or end the turn."""
 
     name = "turn"
@@ -217,7 +218,7 @@ class Turn(Step):
             EXECUTIVE[m.args[0]].start(s, seat)
 
 
-class AfterAction(Step):
+class AfterAction(Step[Frame]):
     """After each action: contracts whose condition now holds are completed (RUL-10)."""
 
     name = "after_action"
@@ -228,7 +229,7 @@ class AfterAction(Step):
         settle(s, f["p"])
 
 
-class TurnEnd(Step):
+class TurnEnd(Step[Frame]):
     """End-of-turn steps in order (§5.1): owners of used Tech decide (§8.3), the Scientist /
     Contract display is refilled (§9.5), the Colony Status Update (§11.4), marker laid down."""
 
@@ -247,7 +248,7 @@ class TurnEnd(Step):
             push(s, "owner_develop", owner, tile=tile)
 
 
-class LayDown(Step):
+class LayDown(Step[Frame]):
     name = "lay_down"
     auto = True
 

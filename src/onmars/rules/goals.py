@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from functools import cache
 
+from onmars.rules import hexmap
 from onmars.rules.components import RESOURCES, load
 from onmars.rules.discovery import rover_discoveries
 from onmars.rules.economy import gain, storable, to_lq
-from onmars.rules.engine import Candidate, Frame, Step, pop, push, start_effect
+from onmars.rules.engine import Candidate, Step, pop, push, start_effect
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import GoalGainFrame, GoalRetrieveFrame, GoalRewardFrame
 from onmars.rules.mars import complex_of, mines_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import Player, State
@@ -116,7 +118,7 @@ def end_of_turn(s: State, seat: int) -> None:
         s.turn.pop("cards", None)
 
 
-class GoalReward(Step):
+class GoalReward(Step[GoalRewardFrame]):
     """Develop Tech twice at no cost, or the card's alternative reward (§18.2)."""
 
     name = "goal_reward"
@@ -124,12 +126,12 @@ class GoalReward(Step):
     prompt = "choose the Private Goal's reward"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: GoalRewardFrame) -> list[Move]:
         reward = load().private_goal[f["goal"]].reward
         return [mv("reward", "develop"), mv("reward", reward)]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: GoalRewardFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
         reward_frames(s, f["p"], f["goal"], m.args[0])
@@ -146,7 +148,7 @@ def reward_frames(s: State, seat: int, goal: str, reward: str) -> None:
         start_effect(s, seat, load().private_goal[goal].reward_effect)
 
 
-class GoalGain(Step):
+class GoalGain(Step[GoalGainFrame]):
     """Gain up to 3 Resources of your choice from the supply, not Minerals (PG02)."""
 
     name = "goal_gain"
@@ -155,12 +157,12 @@ class GoalGain(Step):
     forced = True  # with nothing storable, the lone "done" plays itself
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: GoalGainFrame) -> list[Move]:
         p = s.players[f["p"]]
         return [mv("gain", r) for r in RESOURCES[1:] if storable(p, r)] + [Move("done")]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: GoalGainFrame, m: Move | None) -> None:
         assert m is not None
         f["n"] -= 1
         if m.verb == "done" or not f["n"]:
@@ -169,7 +171,7 @@ class GoalGain(Step):
             gain(s.players[f["p"]], m.args[0])
 
 
-class GoalRetrieve(Step):
+class GoalRetrieve(Step[GoalRetrieveFrame]):
     """Retrieve up to 2 of your Colonists to Living Quarters from Action slots, the Working Area
     and, for PG10, Mines (§18.2)."""
 
@@ -178,21 +180,17 @@ class GoalRetrieve(Step):
     prompt = "retrieve a Colonist to Living Quarters"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: GoalRetrieveFrame) -> list[Move]:
         seat, p = f["p"], s.players[f["p"]]
         out = [mv("retrieve", "wa")] if p.wa else []
         out += [mv("retrieve", a) for a, slots in s.slots.items() if seat in slots]
         if f["miners"]:
-            from onmars.rules import hexmap
-
             out += [mv("retrieve", hexmap.text(c)) for c, o in enumerate(s.miner) if o == seat]
         return [*out, Move("done")]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: GoalRetrieveFrame, m: Move | None) -> None:
         assert m is not None
-        from onmars.rules import hexmap
-
         seat, p = f["p"], s.players[f["p"]]
         f["n"] -= 1
         if m.verb == "done" or not f["n"]:
@@ -205,7 +203,7 @@ class GoalRetrieve(Step):
         elif where in s.slots:
             s.slots[where].remove(seat)
         else:
-            s.miner[hexmap.parse(where)] = -1
+            s.miner[m.cell(0)] = -1
         to_lq(p, 1)
 
 

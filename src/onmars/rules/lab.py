@@ -8,7 +8,6 @@ from onmars.rules.components import load
 from onmars.rules.economy import can_pay, charge, gain
 from onmars.rules.engine import (
     Candidate,
-    Frame,
     PickStep,
     Step,
     effect_blocker,
@@ -17,6 +16,7 @@ from onmars.rules.engine import (
     start_effect,
 )
 from onmars.rules.errors import refuse
+from onmars.rules.frames import DevelopFrame, LabGainFrame, SpaceFrame, TileFrame
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import Player, State
 
@@ -103,7 +103,7 @@ def develop(s: State, seat: int, tile: str, dest: str, paid: bool) -> None:
         charge(s, seat, column_cost(dest))
 
 
-class LabBenefit(Step):
+class LabBenefit(Step[SpaceFrame]):
     """The benefit printed on the Lab space a tile just entered (§20, RUL-3), named in the data.
     Every benefit is optional ("you may", §7.3, §7.4, §20), whatever moved the tile there: each
     is a pick that ``done`` declines (``must = 0`` in the data). One that cannot be used is
@@ -114,13 +114,13 @@ class LabBenefit(Step):
     auto = True
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: SpaceFrame, m: Move | None) -> None:
         benefit = load().lab_space[f["space"]].benefit
         if not effect_blocker(s, f["p"], benefit, explain=False):
             start_effect(s, f["p"], benefit)
 
 
-class LabGain(PickStep):
+class LabGain(PickStep[LabGainFrame]):
     """An item from the supply that may be declined (``done``): a Lab space's Crystal or
     Mineral (§20 items 2-3)."""
 
@@ -129,15 +129,15 @@ class LabGain(PickStep):
     prompt = "gain the Lab space's item from the supply"
 
     @staticmethod
-    def picks(s: State, f: Frame) -> list[Move]:
+    def picks(s: State, f: LabGainFrame) -> list[Move]:
         return [mv("gain", f["item"])]
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: LabGainFrame, m: Move) -> None:
         gain(s.players[f["p"]], f["item"])
 
 
-class Develop(PickStep):
+class Develop(PickStep[DevelopFrame]):
     """Develop Tech tiles: each pick moves one tile one column right (§7.4). Frame ``paid``:
     whether column costs are paid (free for Research tiles, RUL-8, and Executive row 1,
     RUL-13)."""
@@ -147,7 +147,7 @@ class Develop(PickStep):
     prompt = "develop a Tech tile"
 
     @staticmethod
-    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def pick_candidates(s: State, f: DevelopFrame, explain: bool = False) -> list[Candidate]:
         p = s.players[f["p"]]
         return [
             (mv("develop", t, d), reason)
@@ -155,11 +155,11 @@ class Develop(PickStep):
         ]
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: DevelopFrame, m: Move) -> None:
         develop(s, f["p"], m.args[0], m.args[1], f["paid"])
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: DevelopFrame, m: Move) -> str:
         if m.verb == "develop" and len(m.args) == 2:
             if m.args[0] not in s.players[f["p"]].lab.values():
                 return refuse("§7.4", "you have no Tech tile {tile}", tile=m.args[0])
@@ -167,7 +167,7 @@ class Develop(PickStep):
         return ""
 
 
-class OwnerDevelop(Step):
+class OwnerDevelop(Step[TileFrame]):
     """Your Tech tile was used by another player this turn: develop it once free and give back
     the Oxygen, or keep the Oxygen (§8.3, seed item 4)."""
 
@@ -176,13 +176,13 @@ class OwnerDevelop(Step):
     prompt = "your Tech was used: develop it free or keep the Oxygen"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: TileFrame) -> list[Move]:
         p = s.players[f["p"]]
         devs = developments(p, paid=False, only=f["tile"])
         return [mv("develop", t, d) for t, d in devs] + [Move("keep")]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: TileFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
         if m.verb == "keep":

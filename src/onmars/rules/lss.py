@@ -12,8 +12,9 @@ from __future__ import annotations
 from onmars.rules import lab
 from onmars.rules.components import EffectRef, load
 from onmars.rules.economy import score, shelters_built, to_lq
-from onmars.rules.engine import Candidate, Frame, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.engine import Candidate, Step, effect_blocker, pop, push, start_effect
 from onmars.rules.errors import refuse
+from onmars.rules.frames import Frame
 from onmars.rules.mars import mines_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.setup import GRID_SPACES
@@ -79,7 +80,7 @@ def lss_bonuses() -> list[tuple[str, EffectRef]]:
     return [(b.id[4:], b.effect) for b in load().bonus.values() if b.id.startswith("lss_")]
 
 
-class LssBonus(Step):
+class LssBonus(Step[Frame]):
     """One bonus of your choice for an LSS reward (§11.3): ``benefit bots`` (up to 2 MP for
     your Bots, Crystals for more), ``benefit retrieve <action|wa>`` (one Colonist from an
     Action slot or the Working Area to Living Quarters), ``benefit mineral``, ``benefit
@@ -176,7 +177,7 @@ def status_update(s: State) -> None:
         s.remaining = max(0, s.remaining - 1)
 
 
-class StatusUpdate(Step):
+class StatusUpdate(Step[Frame]):
     """At the end of a turn in which all LSS tracks reached the Colony row, the Colony levels
     up, repeating while that still holds (§11.4, RUL-12)."""
 

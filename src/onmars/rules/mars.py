@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from onmars.rules import hexmap
-from onmars.rules.engine import Frame, Step, pop, push
+from onmars.rules.engine import Step, pop, push
+from onmars.rules.frames import DisplaceFrame
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
 
@@ -78,7 +79,7 @@ def displace(s: State, cell: int) -> None:
             push(s, "displace", p.seat, piece="rover", cell=cell)
 
 
-class Displace(Step):
+class Displace(Step[DisplaceFrame]):
     """Move your displaced Bot or Rover to one of the closest available hexes (RUL-1)."""
 
     name = "displace"
@@ -87,15 +88,14 @@ class Displace(Step):
     forced = True
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: DisplaceFrame) -> list[Move]:
         return [mv("place", hexmap.text(c)) for c in closest_available(s, f["cell"])]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: DisplaceFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
-        to = hexmap.parse(m.args[0])
-        assert to is not None
+        to = m.cell(0)
         if f["piece"] == "bot":
             s.bot[f["cell"]] = -1
             s.bot[to] = f["p"]

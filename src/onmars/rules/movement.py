@@ -25,8 +25,9 @@ from onmars.rules import hexmap, lab
 from onmars.rules.components import load
 from onmars.rules.discovery import claim, claim_blocker, is_research
 from onmars.rules.economy import gain
-from onmars.rules.engine import Candidate, Frame, Step, pop, push
+from onmars.rules.engine import Candidate, Step, pop, push
 from onmars.rules.errors import NO, Reason, refuse
+from onmars.rules.frames import ClaimFrame, ControlFrame, MoveBotsFrame
 from onmars.rules.mars import cells_of
 from onmars.rules.moves import Move
 from onmars.rules.state import State
@@ -87,23 +88,22 @@ def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
     return [m for m, _ in bot_candidates(s, seat, budget)]
 
 
-def move_bot(s: State, f: Frame, m: Move, key: str) -> None:
+def move_bot(s: State, f: MoveBotsFrame | ControlFrame, m: Move, key: str) -> None:
     """Move a Bot, paying movement points from ``f[key]`` then Crystals (§9.1, §6.4)."""
-    a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
-    assert a is not None and b is not None
+    a, b = m.cell(0), m.cell(1)
     spend_mp(s, f, key, hexmap.walk(a, b))
     s.bot[a] = -1
     s.bot[b] = f["p"]
     f.setdefault("moved", []).append(b)
 
 
-def spend_mp(s: State, f: Frame, key: str, cost: int) -> None:
+def spend_mp(s: State, f: MoveBotsFrame | ControlFrame, key: str, cost: int) -> None:
     free = min(cost, f[key])
     f[key] -= free
     s.players[f["p"]].crystals -= cost - free
 
 
-def bots_end(s: State, f: Frame) -> None:
+def bots_end(s: State, f: MoveBotsFrame | ControlFrame) -> None:
     """Where a Bot ends, a Discovery or Research tile is destroyed and a Crystal returns to the
     supply (§9.1)."""
     for cell in f.get("moved", []):
@@ -112,7 +112,7 @@ def bots_end(s: State, f: Frame) -> None:
             s.crystal[cell] = 0
 
 
-class MoveBots(Step):
+class MoveBots(Step[MoveBotsFrame]):
     """Up to ``mp`` movement points for your Bots, each Crystal buying one more (§20, RUL-2)."""
 
     name = "move_bots"
@@ -120,7 +120,7 @@ class MoveBots(Step):
     prompt = "move your Bots"
 
     @staticmethod
-    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(s: State, f: MoveBotsFrame, explain: bool = False) -> list[Candidate]:
         budget = f["mp"] + s.players[f["p"]].crystals
         out = bot_candidates(s, f["p"], budget)
         if explain:
@@ -128,7 +128,7 @@ class MoveBots(Step):
         return [*out, (DONE, "")]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: MoveBotsFrame, m: Move | None) -> None:
         assert m is not None
         if m.verb == "done":
             pop(s, f)
@@ -189,7 +189,7 @@ def can_finish_from(
     return False
 
 
-def rover_steps(s: State, f: Frame) -> list[Move]:
+def rover_steps(s: State, f: ControlFrame) -> list[Move]:
     """``rover <q,r>``: one step to a neighbouring hex, collecting Crystals on the way; offered
     only if the Rover can still end its movement somewhere legal afterwards (§9.1)."""
     seat = f["p"]
@@ -221,10 +221,9 @@ def rover_steps(s: State, f: Frame) -> list[Move]:
     return out
 
 
-def step_rover(s: State, f: Frame, m: Move) -> None:
+def step_rover(s: State, f: ControlFrame, m: Move) -> None:
     """Move one hex, collecting any Crystal there (below the Depot, §9.1)."""
-    to = hexmap.parse(m.args[0])
-    assert to is not None
+    to = m.cell(0)
     spend_mp(s, f, "rover_mp", 1)
     p = s.players[f["p"]]
     p.rover = to
@@ -244,7 +243,7 @@ def _use_move(tile: str) -> Move:
     return Move("use", (tile,))
 
 
-def rover_techs(s: State, f: Frame, default: bool = True) -> list[Move]:
+def rover_techs(s: State, f: ControlFrame, default: bool = True) -> list[Move]:
     """``use <tile>``: a Rover Tech of any player (§8.3), once per movement; the same tiles as
     :func:`onmars.lab.techs_in_play` lists, found without building tuples."""
     if f.get("tech_used") or not f.get("tech", default):
@@ -252,7 +251,7 @@ def rover_techs(s: State, f: Frame, default: bool = True) -> list[Move]:
     return [_use_move(t) for p in s.players for t in p.lab.values() if _is_rover_tech(t)]
 
 
-def rover_may_stop(s: State, f: Frame) -> bool:
+def rover_may_stop(s: State, f: ControlFrame) -> bool:
     """The movement may end now: a Rover that moved stands where it may end (§9.1)."""
     seat = f["p"]
     here = s.players[seat].rover
@@ -263,7 +262,7 @@ def rover_may_stop(s: State, f: Frame) -> bool:
     return rover_may_end(s, seat, here)
 
 
-def rover_can_finish(s: State, f: Frame) -> bool:
+def rover_can_finish(s: State, f: ControlFrame) -> bool:
     return rover_may_stop(s, f) or bool(rover_steps(s, f))
 
 
@@ -277,7 +276,7 @@ def _steady(tile: str) -> bool:
     return is_research(tile) or load().discovery[tile].effect.effect in _STEADY_EFFECTS
 
 
-def rover_stays_free(s: State, f: Frame) -> bool:
+def rover_stays_free(s: State, f: ControlFrame) -> bool:
     """No Bot move can stop the Rover from ending its movement: it has not moved, or it stands
     on a hex with no other piece (a Bot cannot end on the Rover's hex) and no tile, or a tile
     it can claim whatever the Bots do and whatever Crystals they spend (§9.1)."""
@@ -295,7 +294,7 @@ def rover_stays_free(s: State, f: Frame) -> bool:
 _CRYSTAL_EFFECTS = frozenset({"hire", "develop"})
 
 
-def crystal_bound(s: State, f: Frame) -> bool:
+def crystal_bound(s: State, f: ControlFrame) -> bool:
     """The Rover may stop now, on a tile whose claim only the Crystals could change: a Bot move
     paid without Crystals keeps it able to stop (§9.1)."""
     seat = f["p"]
@@ -310,20 +309,17 @@ def crystal_bound(s: State, f: Frame) -> bool:
     return no_other_piece(s, seat, here) and can_claim(s, seat, tile)
 
 
-def paid_crystals(f: Frame, m: Move) -> int:
+def paid_crystals(f: ControlFrame, m: Move) -> int:
     """Crystals a ``bot <a> <b>`` move costs beyond the Bots' movement points left."""
-    a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
-    assert a is not None and b is not None
-    return max(0, hexmap.walk(a, b) - f["bot_mp"])
+    return max(0, hexmap.walk(m.cell(0), m.cell(1)) - f["bot_mp"])
 
 
-def keeps_rover_finish(s: State, f: Frame, m: Move) -> bool:
+def keeps_rover_finish(s: State, f: ControlFrame, m: Move) -> bool:
     """After this Bot move the Rover can still end legally (the Bot may take its last free hex
     or the Crystals a claim needs): asked of the position after the move, supposed."""
     if rover_stays_free(s, f):
         return True
-    a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
-    assert a is not None and b is not None
+    a, b = m.cell(0), m.cell(1)
     p = s.players[f["p"]]
     paid = max(0, hexmap.walk(a, b) - f["bot_mp"])
     bot = s.bot[:]
@@ -331,14 +327,14 @@ def keeps_rover_finish(s: State, f: Frame, m: Move) -> bool:
     return rover_can_finish(supposing(s, p.seat, crystals=p.crystals - paid, bot=bot), f)
 
 
-def offer_claim(s: State, f: Frame) -> None:
+def offer_claim(s: State, f: ControlFrame) -> None:
     """After all movement: a Rover that moved and ended on a tile may claim it (§9.1)."""
     cell = s.players[f["p"]].rover
     if f.get("rover_moved") and cell >= 0 and s.tile[cell]:
         push(s, "claim", f["p"], cell=cell)
 
 
-class Control(Step):
+class Control(Step[ControlFrame]):
     """Control Center: 2 MP for your Bots and 2 for your Rover, interleaved; Crystals buy more;
     a Rover Tech adds its level to the Rover's (§9.1). Frame flags (default on): ``crystals``
     (Crystals buy movement points), ``tech`` (a Rover Tech may be used)."""
@@ -350,7 +346,7 @@ class Control(Step):
     tech_default: ClassVar[bool] = True
 
     @classmethod
-    def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(cls, s: State, f: ControlFrame, explain: bool = False) -> list[Candidate]:
         """Bot moves (while the Rover can still end legally after them), Rover steps, Rover
         Techs, then ``done`` (once the Rover stands where it may end). Without ``explain``
         only the legal moves are listed."""
@@ -393,7 +389,7 @@ class Control(Step):
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: ControlFrame, m: Move | None) -> None:
         assert m is not None
         if m.verb == "done":
             pop(s, f)
@@ -408,7 +404,7 @@ class Control(Step):
             f["tech_used"] = True
 
     @classmethod
-    def stray(cls, s: State, f: Frame, m: Move) -> str:
+    def stray(cls, s: State, f: ControlFrame, m: Move) -> str:
         if m.verb == "rover" and m.args:
             here = rover_cell(s, f["p"])
             return refuse(
@@ -439,7 +435,7 @@ def bot_moves_blocked(s: State, seat: int, budget: int) -> list[Move]:
     ]
 
 
-def rover_step_problem(s: State, f: Frame) -> str:
+def rover_step_problem(s: State, f: ControlFrame) -> str:
     """Why a step of the Rover to a neighbouring hex is refused (§9.1)."""
     buy = s.players[f["p"]].crystals if f.get("crystals", True) else 0
     if f["rover_mp"] + buy < 1:
@@ -447,7 +443,7 @@ def rover_step_problem(s: State, f: Frame) -> str:
     return "§9.1: from there your Rover could not end its movement on a legal hex"
 
 
-def done_problem(s: State, f: Frame, explain: bool = True) -> str:
+def done_problem(s: State, f: ControlFrame, explain: bool = True) -> str:
     """Why the movement may not end now (:func:`rover_may_stop` is false, §9.1)."""
     if not explain:
         return NO
@@ -484,7 +480,7 @@ def push_rover_move(
     push(s, "rover_move", seat, bot_mp=0, rover_mp=mp, crystals=crystals, tech=tech)
 
 
-class Claim(Step):
+class Claim(Step[ClaimFrame]):
     """The Rover (or, with ``by="bot"``, a Bot moving as a Rover: Recycling Bots, BP21) ended
     its movement on a Discovery or Research tile: claim it or leave it (§9.1, §14)."""
 
@@ -493,7 +489,7 @@ class Claim(Step):
     prompt = "claim the tile under your piece"
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: ClaimFrame) -> list[Move]:
         seat, cell = f["p"], f["cell"]
         tile = s.tile[cell]
         there = s.bot[cell] == seat if f.get("by") == "bot" else s.players[seat].rover == cell
@@ -502,7 +498,7 @@ class Claim(Step):
         return [Move("claim"), Move("skip")]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: ClaimFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
         if m.verb == "claim":  # a Bot is no Rover for the Discoveries Mission (§17.2 M5)

@@ -3,13 +3,19 @@
 A move is a verb and its arguments, all plain tokens: ``main blueprint``, ``take BP04``,
 ``develop A-rover 2t``, ``pay mineral``, ``bot 0,-1 2,-2``.
 ``Move.parse(str(m)) == m`` for every move.
+
+The rules read a move's arguments once, typed by its verb (:data:`ARG_KINDS`): a hex as its map
+cell, a number as an int, an id as its text (:meth:`Move.typed`, :meth:`Move.cell`,
+:meth:`Move.number`; kept per move value, so a move listed again is not read again).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+from onmars.rules import hexmap
 from onmars.rules.errors import InvalidMoveError
 
 TOKEN = re.compile(r"[A-Za-z0-9_,+\-]+\Z")  # one argument of a move
@@ -56,6 +62,27 @@ VERBS: dict[str, str] = {
 }
 
 
+#: How the arguments of a verb are read (verbs not listed: every argument is an id or a word,
+#: kept as text): ``"hex"`` a map cell, its index (-1 for text that is no hex of the map);
+#: ``"int"`` a number (-1 for text that is none); ``"place"`` a map cell if the text is a hex,
+#: else the text (``retrieve wa``, ``retrieve 0,1``); ``"text"`` the text as it is.
+ARG_KINDS: dict[str, tuple[str, ...]] = {
+    "seat": ("int",),
+    "ship": ("int",),
+    "bot": ("hex", "hex"),
+    "rover": ("hex",),
+    "upgrade": ("text", "hex"),
+    "place": ("hex",),
+    "discover": ("text", "hex"),
+    "produce": ("hex",),
+    "build": ("text", "hex"),
+    "retrieve": ("place",),
+}
+
+#: A typed argument: a map cell or a number (int), or an id or word (str).
+Arg = int | str
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One decision: ``verb`` plus argument tokens."""
@@ -72,6 +99,22 @@ class Move:
             return f"Move.parse({str(self)!r})"
         return f"Move({self.verb!r}, {self.args!r})"  # a Move built by hand with odd fields
 
+    @property
+    def typed(self) -> tuple[Arg, ...]:
+        """The arguments read by kind (:data:`ARG_KINDS`): a hex as its cell index, a number
+        as an int, an id as its text. Read once per move value."""
+        return _typed(self)
+
+    def cell(self, i: int) -> int:
+        """Argument ``i`` as a map cell index (-1 when it is no hex of the map)."""
+        value = _typed(self)[i]
+        return value if type(value) is int else -1
+
+    def number(self, i: int) -> int:
+        """Argument ``i`` as a number (-1 when it is none)."""
+        value = _typed(self)[i]
+        return value if type(value) is int else -1
+
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read a move's notation. Raises :class:`InvalidMoveError` on malformed text."""
@@ -87,6 +130,23 @@ class Move:
         if bad:
             raise InvalidMoveError(f"bad token {bad[0]!r} in {text!r}")
         return cls(verb, args)
+
+
+@lru_cache(maxsize=1 << 15)
+def _typed(m: Move) -> tuple[Arg, ...]:
+    kinds = ARG_KINDS.get(m.verb, ())
+    return tuple(_read(kinds[i] if i < len(kinds) else "text", a) for i, a in enumerate(m.args))
+
+
+def _read(kind: str, token: str) -> Arg:
+    if kind == "text":
+        return token
+    if kind == "int":
+        return int(token) if token.isdigit() else -1
+    cell = hexmap.parse(token)
+    if cell is None:
+        return -1 if kind == "hex" else token
+    return cell
 
 
 def mv(verb: str, *args: object) -> Move:

@@ -9,8 +9,9 @@ from functools import cache
 from onmars.rules import lab
 from onmars.rules.components import load
 from onmars.rules.economy import can_pay, crystal_room, gain, storable
-from onmars.rules.engine import Candidate, Frame, PickStep, legal, main_action, start_named
+from onmars.rules.engine import Candidate, PickStep, legal, main_action, start_named
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import PickFrame
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move
 from onmars.rules.placement import place_colonist, placement_blocker
@@ -35,7 +36,7 @@ def _pick(verb: str, *args: str) -> Move:
     return Move(verb, args)
 
 
-class TakeBlueprint(PickStep):
+class TakeBlueprint(PickStep[PickFrame]):
     """Take a Blueprint: gain its item and park an Advanced Building marker on it (§7.2)."""
 
     name = "blueprint"
@@ -43,12 +44,12 @@ class TakeBlueprint(PickStep):
     prompt = "take a Blueprint"
 
     @staticmethod
-    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
         blocked = blueprint_blocker(s, f["p"])
         return [(_pick("take", b), blocked) for b in s.bp_display]
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: PickFrame, m: Move) -> None:
         bp = m.args[0]
         p = s.players[f["p"]]
         s.bp_display.remove(bp)
@@ -58,7 +59,7 @@ class TakeBlueprint(PickStep):
         contribute(s, f["p"], "blueprint")
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: PickFrame, m: Move) -> str:
         if m.verb == "take" and m.args:
             return refuse("§7.2", "{bp} is not in the Blueprint display", bp=" ".join(m.args))
         return ""
@@ -118,7 +119,7 @@ def learn_blocker(s: State, seat: int) -> str:
     return ""
 
 
-class Learn(PickStep):
+class Learn(PickStep[PickFrame]):
     """Take a Tech tile from the Grid into Lab column 1 and gain that space's benefit (§7.3)."""
 
     name = "learn"
@@ -126,11 +127,11 @@ class Learn(PickStep):
     prompt = "take a Tech tile from the Grid"
 
     @staticmethod
-    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
         return learn_candidates(s, f["p"], explain)
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: PickFrame, m: Move) -> None:
         tile, space = m.args
         grid_space = next(g for g, t in s.grid.items() if t == tile)
         s.grid[grid_space] = ""
@@ -139,7 +140,7 @@ class Learn(PickStep):
         lab.benefit_after_payment(s, f["p"], space, load().grid_row[grid_row(grid_space)].cost)
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: PickFrame, m: Move) -> str:
         return learn_blocker(s, f["p"])
 
 
@@ -173,7 +174,7 @@ def warehouse_items(s: State, seat: int) -> list[str]:
     return [item for item, reason in warehouse_problems(s, seat) if not reason]
 
 
-class Warehouse(PickStep):
+class Warehouse(PickStep[PickFrame]):
     """Take a Crystal or Resource from the Warehouse; only what you can store (§7.5)."""
 
     name = "warehouse"
@@ -181,11 +182,11 @@ class Warehouse(PickStep):
     prompt = "take an item from the Warehouse"
 
     @staticmethod
-    def pick_candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
         return [(_pick("item", i), r) for i, r in warehouse_problems(s, f["p"], explain)]
 
     @staticmethod
-    def take(s: State, f: Frame, m: Move) -> None:
+    def take(s: State, f: PickFrame, m: Move) -> None:
         s.warehouse[m.args[0]] -= 1
         gain(s.players[f["p"]], m.args[0])
 

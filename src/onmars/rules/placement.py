@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from onmars.rules.components import load
-from onmars.rules.engine import Frame, Step, pop, push
+from onmars.rules.engine import Step, pop, push
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import PlacementCostFrame
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
 
@@ -80,7 +81,7 @@ def place_colonist(s: State, seat: int, action: str, keep: int = 0, keep_crystal
         push(s, "placement_cost", seat, owed=owed, keep=keep, keep_crystals=keep_crystals)
 
 
-class PlacementCost(Step):
+class PlacementCost(Step[PlacementCostFrame]):
     """Each payment is a Crystal from the Depot or a Colonist Living Quarters → Working Area."""
 
     name = "placement_cost"
@@ -89,7 +90,7 @@ class PlacementCost(Step):
     forced = True
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: PlacementCostFrame) -> list[Move]:
         p = s.players[f["p"]]
         spare, rest = p.lq - f.get("keep", 0), f["owed"] - 1
         crystals = p.crystals - f.get("keep_crystals", 0)
@@ -101,7 +102,7 @@ class PlacementCost(Step):
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: PlacementCostFrame, m: Move | None) -> None:
         assert m is not None
         p = s.players[f["p"]]
         if m.args[0] == "crystal":

@@ -10,8 +10,9 @@ from typing import NamedTuple
 from onmars.rules import hexmap
 from onmars.rules.discovery import claim_blocker, is_research
 from onmars.rules.economy import gain
-from onmars.rules.engine import Candidate, Effect, Frame, Step, pop, push
+from onmars.rules.engine import Candidate, Effect, Step, pop, push
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import RecycleFrame
 from onmars.rules.mars import bot_cells, cells_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
@@ -101,7 +102,7 @@ def bot_steps(s: State, seat: int, mp: int, bots: Bots, start: int) -> list[int]
     ]
 
 
-def recycling_moves(s: State, f: Frame) -> list[Move]:
+def recycling_moves(s: State, f: RecycleFrame) -> list[Move]:
     """``bot <from> <to>`` one hex: the Bot on the way goes on, or, once it may stop, another
     Bot sets off (§9.1). The Bots are checked where they would stand, given as parameters:
     the Bot on the way put down, the one setting off lifted."""
@@ -129,7 +130,7 @@ def _step(a: int, b: int) -> Move:
     return mv("bot", hexmap.text(a), hexmap.text(b))
 
 
-def _put_down(s: State, f: Frame) -> None:
+def _put_down(s: State, f: RecycleFrame) -> None:
     """Stop the Bot on the way where it stands (it may end there)."""
     carry = f["carry"]
     if carry >= 0:
@@ -148,13 +149,13 @@ def recycling(s: State, seat: int, *, n: int = 2) -> None:
 def recycling_blocker(s: State, seat: int, *, n: int = 2, explain: bool = True) -> str:
     if not bot_cells(s, seat):
         return "§14: you have no Bot on Mars"
-    trial = {"t": "ab_recycle", "p": seat, "mp": n, "carry": -1, "moved": []}
+    trial: RecycleFrame = {"t": "ab_recycle", "p": seat, "mp": n, "carry": -1, "moved": []}
     if not recycling_moves(s, trial):
         return "§9.1: none of your Bots can move and end on a legal hex"
     return ""
 
 
-class Recycle(Step):
+class Recycle(Step[RecycleFrame]):
     """Recycling Bots movement: ``bot <from> <to>`` one hex at a time, ``done`` when every Bot
     stands where it may end; then each Bot on a tile may ``claim`` it (§9.1, §14)."""
 
@@ -163,7 +164,7 @@ class Recycle(Step):
     prompt = "move your Bots as Rovers"
 
     @staticmethod
-    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(s: State, f: RecycleFrame, explain: bool = False) -> list[Candidate]:
         """The legal Bot steps (:func:`recycling_moves`; with ``explain`` every step of a Bot
         to a neighbour is named), then ``done`` once the moving Bot may stop."""
         moves = recycling_moves(s, f)
@@ -188,7 +189,7 @@ class Recycle(Step):
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: RecycleFrame, m: Move | None) -> None:
         assert m is not None
         p = s.players[f["p"]]
         if m.verb == "done":
@@ -198,8 +199,7 @@ class Recycle(Step):
                 if s.tile[cell] and s.bot[cell] == p.seat:
                     push(s, "claim", p.seat, cell=cell, by="bot")
             return
-        a, b = hexmap.parse(m.args[0]), hexmap.parse(m.args[1])
-        assert a is not None and b is not None
+        a, b = m.cell(0), m.cell(1)
         if a != f["carry"]:
             _put_down(s, f)
             s.bot[a] = -1
@@ -214,7 +214,7 @@ class Recycle(Step):
             gain(p, "crystal")
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: RecycleFrame, m: Move) -> str:
         return refuse("§9.1", BOT_STEP) if m.verb == "bot" else ""
 
 

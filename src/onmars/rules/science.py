@@ -13,12 +13,15 @@ end of the turn ``refill <contract id>`` for each space taken.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from onmars.rules.components import load
 from onmars.rules.economy import can_pay, charge, to_wa
-from onmars.rules.engine import Candidate, Frame, Step, main_action, pop, push
+from onmars.rules.engine import Candidate, Step, main_action, pop, push
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import HireFrame, SpotFrame
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
 from onmars.rules.placement import extra_cost, place_colonist, placement_blocker
@@ -74,7 +77,7 @@ def affordable(s: State, seat: int, card: str, owed: int = 0, placing: bool = Fa
 
 
 def card_problems(
-    s: State, seat: int, f: Frame, explain: bool = False, first: bool = False
+    s: State, seat: int, f: Mapping[str, Any], explain: bool = False, first: bool = False
 ) -> list[tuple[str, str]]:
     """(card, why it cannot be taken here) for the cards of the display: legal for a kind the
     frame allows that the player can pay for, with the placement payments if the frame places
@@ -111,7 +114,7 @@ def card_problems(
     return out
 
 
-def choices(s: State, seat: int, f: Frame, first: bool = False) -> list[str]:
+def choices(s: State, seat: int, f: Mapping[str, Any], first: bool = False) -> list[str]:
     """Cards of the display the frame allows and the player can pay for (only the first found
     if ``first``)."""
     return [card for card, reason in card_problems(s, seat, f, first=first) if not reason]
@@ -155,7 +158,7 @@ def take_card(s: State, seat: int, card: str) -> None:
         p.contracts.append(card)
 
 
-class Hire(Step):
+class Hire(Step[HireFrame]):
     """Choose a card of the display and pay its cost (§9.5). Frame fields: ``place`` (the Main
     action: a Colonist goes on your own slot, §6.5), ``must``, ``free``, ``kinds``."""
 
@@ -164,7 +167,7 @@ class Hire(Step):
     prompt = "hire a Scientist or take an Earth Contract"
 
     @staticmethod
-    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(s: State, f: HireFrame, explain: bool = False) -> list[Candidate]:
         """``hire <card>`` for the display's cards, then ``done`` when taking one is optional
         and one could be taken."""
         out: list[Candidate] = [
@@ -177,7 +180,7 @@ class Hire(Step):
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: HireFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
         if m.verb == "done":
@@ -197,7 +200,7 @@ class Hire(Step):
         charge(s, seat, [t for t in cost if t not in ("crystal", "colonist")])
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: HireFrame, m: Move) -> str:
         if m.verb == "hire" and len(m.args) == 1:
             return refuse(
                 "§9.5", "{card} is not in the Scientist / Contract display", card=m.args[0]
@@ -230,7 +233,7 @@ class HireScientist:
         push(s, "hire", seat, place=True, must=True, free=False, kinds=list(KINDS))
 
 
-class RefillScience(Step):
+class RefillScience(Step[SpotFrame]):
     """At the end of the turn a taken space is refilled with an Earth Contract of the player's
     choice from the Contract deck; with the deck empty it stays empty (§9.5)."""
 
@@ -240,20 +243,20 @@ class RefillScience(Step):
     forced = True
 
     @staticmethod
-    def options(s: State, f: Frame) -> list[Move]:
+    def options(s: State, f: SpotFrame) -> list[Move]:
         if s.science[f["spot"]]:
             return []
         return [mv("refill", c) for c in s.contract_deck]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: SpotFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
         s.contract_deck.remove(m.args[0])
         s.science[f["spot"]] = m.args[0]
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: SpotFrame, m: Move) -> str:
         return refuse(
             "§9.5",
             "refill the display with a Contract from the deck: {deck}",

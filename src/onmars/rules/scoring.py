@@ -7,7 +7,8 @@ from typing import Any
 from onmars.rules.components import load
 from onmars.rules.contracts import contract_done, final_deliveries
 from onmars.rules.economy import crystals_in, score
-from onmars.rules.engine import Frame, Step, advance, push
+from onmars.rules.engine import Step, advance, push
+from onmars.rules.frames import Frame
 from onmars.rules.goals import end_of_turn as goals_end_of_turn
 from onmars.rules.lab import level_of
 from onmars.rules.moves import Move
@@ -106,7 +107,7 @@ def final_breakdown(s: State, p: Player) -> dict[str, int]:
     }
 
 
-class GameEnd(Step):
+class GameEnd(Step[Frame]):
     """After the last round: Crystals below the Depot move in (capacity applies); Colonists on
     your side's Action slots and in the Working Area return to Living Quarters; final scoring
     (§24.1-2, seed item 8)."""

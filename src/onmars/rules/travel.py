@@ -6,8 +6,9 @@ from __future__ import annotations
 from onmars.rules import hexmap
 from onmars.rules.components import load
 from onmars.rules.economy import gain, to_lq
-from onmars.rules.engine import Candidate, Frame, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.engine import Candidate, Step, effect_blocker, pop, push, start_effect
 from onmars.rules.errors import NO, refuse
+from onmars.rules.frames import Frame, SeatFrame, SideFrame, TravelFrame
 from onmars.rules.mars import cells_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
@@ -36,7 +37,7 @@ def turn_order(s: State) -> list[int]:
 # --- Turn Order spaces ------------
 
 
-class Seat(Step):
+class Seat(Step[SeatFrame]):
     """Put your marker on an empty Turn Order space and take its bonus (§3.5, §12.3-4). Frame
     ``side``: the side travelled to (absent at setup: any space)."""
 
@@ -45,7 +46,7 @@ class Seat(Step):
     prompt = "choose an empty Turn Order space"
 
     @staticmethod
-    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(s: State, f: SeatFrame, explain: bool = False) -> list[Candidate]:
         """Every Turn Order space: legal when empty and, after travel, on the side travelled
         to."""
         side = f.get("side")
@@ -76,18 +77,18 @@ class Seat(Step):
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: SeatFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
         p = s.players[f["p"]]
-        p.space = int(m.args[0])
+        p.space = m.number(0)
         p.side = space_side(p.space)
         if s.phase != "colonization":
             push(s, "settle_techs", p.seat)
         take_bonus(s, p.seat, p.space)
 
     @staticmethod
-    def stray(s: State, f: Frame, m: Move) -> str:
+    def stray(s: State, f: SeatFrame, m: Move) -> str:
         side = f.get("side")
         return refuse(
             "§19",
@@ -106,7 +107,7 @@ def take_bonus(s: State, seat: int, space: int) -> None:
         start_effect(s, seat, bonus)
 
 
-class SettleTechs(Step):
+class SettleTechs(Step[Frame]):
     """Outside a turn (setup picks, the Shuttle phase, an owner's free development at a turn's
     end) the owners of Tech tiles used decide at once, as at the end of a turn (§8.3)."""
 
@@ -119,7 +120,7 @@ class SettleTechs(Step):
             push(s, "owner_develop", owner, tile=tile)
 
 
-class SetupShuttle(Step):
+class SetupShuttle(Step[Frame]):
     """After the opening picks, the player on the highest space places the Shuttle (§3.5)."""
 
     name = "setup_shuttle"
@@ -131,7 +132,7 @@ class SetupShuttle(Step):
         push(s, "shuttle_side", last.seat)
 
 
-class ShuttleSide(Step):
+class ShuttleSide(Step[Frame]):
     name = "shuttle_side"
     rule = "§3.5"
     prompt = "place the Shuttle on the red space 1 of a side"
@@ -172,7 +173,7 @@ def move_shuttle(s: State) -> str:
     return ""
 
 
-class ShuttlePhase(Step):
+class ShuttlePhase(Step[Frame]):
     """§12: move the Shuttle, then each player in turn order decides whether to travel."""
 
     name = "shuttle_phase"
@@ -185,7 +186,7 @@ class ShuttlePhase(Step):
             push(s, "travel", seat, free=s.players[seat].side == departed)
 
 
-class Travel(Step):
+class Travel(Step[TravelFrame]):
     """Travel free when the Shuttle left from your side this phase, otherwise by returning a
     Ship from your Hangar to the box; or stay and take no bonus (§12.2, seed item 7)."""
 
@@ -195,12 +196,12 @@ class Travel(Step):
     forced = True
 
     @staticmethod
-    def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
+    def candidates(s: State, f: TravelFrame, explain: bool = False) -> list[Candidate]:
         can = f["free"] or s.players[f["p"]].hangar > 0
         return [(TRAVEL, "" if can else NO_PASSAGE), (STAY, "")]
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: TravelFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
         if m.verb == "travel":
@@ -226,7 +227,7 @@ def start_travel(s: State, seat: int, to: str, explore: bool = True) -> None:
         push(s, "explore", seat)
 
 
-class Retrieve(Step):
+class Retrieve(Step[SideFrame]):
     """Colonists on this side's Action slots and in the Working Area go back to Living
     Quarters, the excess to your supply; Miners stay (§12.3-4, seed item 7)."""
 
@@ -234,7 +235,7 @@ class Retrieve(Step):
     auto = True
 
     @staticmethod
-    def apply(s: State, f: Frame, m: Move | None) -> None:
+    def apply(s: State, f: SideFrame, m: Move | None) -> None:
         retrieve_colonists(s, f["p"], f["side"])
 
 
@@ -271,7 +272,7 @@ def production(s: State, seat: int) -> dict[str, int]:
     return out
 
 
-class Produce(Step):
+class Produce(Step[Frame]):
     name = "produce"
     auto = True
 
@@ -294,7 +295,7 @@ def discovery_hexes(s: State, seat: int) -> list[int]:
     return [c for c in range(len(s.bld)) if hexmap.hex_distance(c, here) == 3 and s.empty(c)]
 
 
-class Explore(Step):
+class Explore(Step[Frame]):
     """Place one face-up Discovery tile on an empty hex exactly 3 from your Rover, then refill
     the Exploration space; with no such hex, nothing is placed (§12.3 step 1)."""
 
@@ -311,8 +312,7 @@ class Explore(Step):
     def apply(s: State, f: Frame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
-        tile, cell = m.args[0], hexmap.parse(m.args[1])
-        assert cell is not None
+        tile, cell = m.args[0], m.cell(1)
         s.exploration.remove(tile)
         s.tile[cell] = tile
         if s.discovery_stack:
