@@ -56,8 +56,8 @@ def free_port() -> int:
 class ServerProcess:
     """``onmars serve`` in a subprocess on a free loopback port."""
 
-    def __init__(self, database: str, log: Path, *extra: str) -> None:
-        self.database, self.log_path, self.extra = database, log, extra
+    def __init__(self, log: Path, *extra: str) -> None:
+        self.log_path, self.extra = log, extra
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -70,8 +70,6 @@ class ServerProcess:
             "serve",
             "--port",
             str(self.port),
-            "--database",
-            self.database,
             "--rate",
             "100000",
             "--burst",
