@@ -1,13 +1,19 @@
 """The decision engine: pending decisions are plain frames on ``state.stack``.
 
-Each frame is a dict ``{"t": step name, "p": seat, ...}``. A *step* says which moves are legal for
-its frame and what a move does. Steps marked ``auto`` need no decision and run as soon as they
+Each frame is a dict ``{"t": step name, "p": seat, ...}`` (its kind's keys are declared in
+:mod:`onmars.rules.frames`). A *step* names the moves worth naming for its frame, each with the
+reason it is refused ("" when legal: :meth:`Step.candidates`), from which both its legal moves
+(:meth:`Step.options`) and the reason for any move (:meth:`Step.why`) are read; and it says what
+a move does (:meth:`Step.apply`). Steps marked ``auto`` need no decision and run as soon as they
 reach the top; ``forced`` steps with a single legal move play it themselves (a payment with only
 one way to pay). A step whose frame has no legal move is skipped: nothing can be chosen there
 (RUL-2: a bonus that cannot be used is skipped).
 
-Rules modules register steps with :func:`step` and main/executive actions with :func:`action`.
-"""
+Checks never change the state: one that asks about another position takes it as parameters
+(:mod:`onmars.rules.suppose`). A refusal is a :class:`~onmars.rules.errors.Reason` naming its
+rule; :func:`explain` builds the one a client sees, every secret redacted.
+
+Rules modules list their steps and main actions; :mod:`onmars.rules.registry` enters them."""
 
 from __future__ import annotations
 

@@ -198,6 +198,9 @@ def advanced_blocker(s: State, seat: int, explain: bool = True) -> str:
     """Why row 8 can do nothing for ``seat`` now ("" if it can; a token without ``explain``):
     each route open to ``seat`` is tried once, and the first whose action could do something
     ends the search."""
+    p = s.players[seat]
+    if not explain and not p.built and not p.scientists:
+        return NO  # every route needs your own built Blueprint or your Scientist (route_problem)
     reasons = []
     for bp, route in candidates(s, seat):
         if route_problem(s, seat, bp, route, explain=False):
@@ -215,7 +218,6 @@ def advanced_blocker(s: State, seat: int, explain: bool = True) -> str:
             "none of the Advanced Building actions open to you can do anything ({details})",
             details="; ".join(reasons[:4]),
         )
-    p = s.players[seat]
     if p.built and p.crystals < row_cost():
         return _too_few(row_cost(), p.crystals, "; no Scientist works free for you (§13.4)")
     return (

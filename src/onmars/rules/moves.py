@@ -149,6 +149,8 @@ def _read(kind: str, token: str) -> Arg:
     return cell
 
 
+@lru_cache(maxsize=1 << 14)
 def mv(verb: str, *args: object) -> Move:
-    """Shorthand used by the rules modules: ``mv("take", "BP04")``."""
+    """Shorthand used by the rules modules: ``mv("take", "BP04")``. Moves are values: the same
+    one is handed out again (listing legal moves builds few new objects)."""
     return Move(verb, tuple(a if type(a) is str else str(a) for a in args))
