@@ -321,3 +321,15 @@ def test_every_frame_is_its_declared_kind() -> None:
     assert set(frames.KINDS) <= set(engine.STEPS)  # registered by the games above
     assert not problems, sorted(set(problems))[:10]
     assert len(met & set(frames.KINDS)) >= 25, sorted(set(frames.KINDS) - met)
+
+
+def test_a_refusal_names_no_secret_in_its_parameters() -> None:
+    """RUL-18: the redaction covers a refusal's parameters (texts and lists of texts) as well
+    as its text."""
+    game = started()
+    s = game.state
+    goal = s.players[1].goals[0]  # another seat's hidden card
+    reason = refuse("§18.1", "{goal} and {cards}", goal=goal, cards=[goal, "C01"])
+    shown = engine._redacted(reason, secret_ids(s))
+    assert goal not in shown and goal not in str(shown.params)
+    assert shown.params["cards"][1] == "C01" and shown.rule == "§18.1"

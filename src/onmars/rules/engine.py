@@ -293,8 +293,16 @@ def _redacted(reason: Reason, secret: dict[str, str]) -> Reason:
     text = redact(reason, secret)
     if text == reason:
         return reason
-    params = {k: redact(v, secret) if isinstance(v, str) else v for k, v in reason.params.items()}
+    params = {k: _redact_value(v, secret) for k, v in reason.params.items()}
     return Reason._make(text, reason.rule, redact(reason.message_id, secret), params)
+
+
+def _redact_value(value: Any, secret: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return redact(value, secret)
+    if isinstance(value, list | tuple):
+        return [_redact_value(v, secret) for v in value]
+    return value
 
 
 def illegal(s: State, m: Move) -> IllegalMoveError:
