@@ -14,7 +14,7 @@ from rich.console import Console
 import onmars
 from onmars import cli
 from onmars.rules import hexmap, scoring
-from onmars.terminal import play, render
+from onmars.terminal import menu, play, render
 
 
 def console() -> Console:
@@ -142,7 +142,7 @@ def test_human_input_bad_lines_change_nothing_then_number_and_undo(tmp_path) -> 
     # "3" played seat 3 (then the bot may have moved); "undo" took it all back
     after_three = by_line["undo"][1]
     assert after_three[len(start_moves)] == "seat 3"
-    assert "Took back: Ana seat 3" in out
+    assert "Took back: Ana: Take Turn Order space 3" in out
     assert s.game.moves == start_moves
     assert s.game.state.to_dict() == start_state
     assert json.loads((tmp_path / "save.json").read_text())["moves"] == start_moves
@@ -219,44 +219,60 @@ def random_game(players: int, seed: int, moves: int) -> onmars.Game:
     return game
 
 
+def seat_screen(game: onmars.Game, seat: int, lang: str = "en", focus: str = "mars") -> str:
+    """What ``seat`` sees: its view, its menu when it decides, its events, the projection."""
+    entries = menu.build(game, lang) if game.current_player == seat else None
+    return render.to_text(
+        render.screen(
+            game.view(seat),
+            lang=lang,
+            decision=game.decision(),
+            entries=entries,
+            events=game.events(seat, since=max(0, len(game.moves) - 30), lang=lang),
+            projection=game.projection(seat),
+            focus=focus,
+        )
+    )
+
+
 def test_seat_view_shows_its_own_goals_and_no_other_seats_goals() -> None:
     game = random_game(4, seed=8, moves=60)
     others = [g for p in game.state.players[1:] for g in p.goals]
     assert others, "the other seats should still hold Private Goals here"
-    legal = game.legal_moves() if game.current_player == 0 else None
-    text = render.to_text(render.screen(game.view(0), legal, []))
+    text = seat_screen(game, 0, focus="board")
     for goal in game.state.players[0].goals:
         assert goal in text
     for goal in others:
         assert goal not in text
-    # the same through the play loop's screen for seat 0
+    # the same through the play loop's screens for seat 0: its board, then another's
     con = console()
     s = play.Session(game, [None, "random", "random", "random"], console=con, input_fn=None)
     s.show(0)
+    s.switch_view(0, "board", "")
+    s.switch_view(0, "board", game.players[1])
     shown = output(con)
     assert all(goal not in shown for goal in others)
     assert "hidden" in shown
 
 
 def test_screen_fits_a_120_by_50_terminal() -> None:
-    """The whole screen of a decision (board, players, numbered moves, log) fits 120x50,
-    leaving a line for the prompt, across the positions of random games."""
+    """The whole screen of a decision (board or Mars, players, described menu, log) fits
+    120x50, leaving a line for the prompt, in both languages, across the positions of random
+    games."""
     for players, seed in ((2, 1), (3, 2), (4, 3)):
         game = onmars.Game.new(players, seed=seed)
         rng = random.Random(seed)
-        log: list = []
         k = 0
         while not game.is_over and k < 600:
             seat = game.current_player
-            legal = game.legal_moves()
-            if k % 7 == 0:
-                text = render.to_text(render.screen(game.view(seat), legal, log[-10:]))
-                lines = text.splitlines()
-                assert max(len(line) for line in lines) <= 120
-                assert len(lines) <= 49, (players, k, len(lines), text)
-            move = rng.choice(legal)
-            log.append((game.state.round, seat, str(move)))
-            game.play(move)
+            if k % 11 == 0:
+                lang = ("en", "zh")[k % 2]
+                for focus in ("mars", "board"):
+                    text = seat_screen(game, seat, lang, focus)
+                    lines = text.splitlines()
+                    assert max(len(line) for line in lines) <= 120
+                    assert len(lines) <= 49, (players, k, lang, focus, len(lines), text)
+            game.play(rng.choice(game.legal_moves()))
             k += 1
 
 
@@ -295,19 +311,19 @@ def test_final_scores_table_lists_the_breakdown_and_winner() -> None:
 
 def test_a_bots_discarded_goal_is_not_named_to_the_human(tmp_path: Path) -> None:
     """RUL-18: a Private Goal spent as a Crystal goes to the box unseen; the printed log
-    (Game.seat_log) names it only for the one human who discarded it."""
+    (Game.events) names it only for the one human who discarded it."""
     game = onmars.Game.new(2, seed=1)
     while game.state.stack[-1]["t"] != "turn":
         game.play(game.legal_moves()[0])
     mover = game.current_player
     goal = game.state.players[mover].goals[0]
     game.play(f"discard {goal}")
-    for human, shown in ((mover, f"discard {goal}"), (1 - mover, "discard (a goal)")):
+    for human in (mover, 1 - mover):
         kinds = [None, None]
         kinds[1 - human] = "random"
         con = Console(file=io.StringIO(), width=120, color_system=None)
         s = play.Session(game, kinds, console=con, input_fn=None, save_path=tmp_path / "s")
         s.show_log("")
         out = con.file.getvalue()
-        assert shown in out
+        assert "spends a Private Goal as a Crystal" in out
         assert (goal in out) == (human == mover)

@@ -223,7 +223,7 @@ def test_undo_against_bots_stops_at_the_bots_moves(tmp_path: Path) -> None:
     """Against a bot: the human's own move of this turn can be taken back; once the bot has
     moved, "undo" says why it cannot take anything back and changes nothing."""
     game = onmars.Game.new(["Ana", "Robo"], seed=3)
-    lines = iter(["3", "undo", "3", "done", "undo", "quit"])
+    lines = iter(["3", "undo", "3", "done", "y", "undo", "quit"])  # y: give up the Tech tile
     con = console()
     s = terminal.Session(
         game, [None, "random"], console=con, input_fn=lambda p: next(lines), save_path=None
@@ -233,7 +233,7 @@ def test_undo_against_bots_stops_at_the_bots_moves(tmp_path: Path) -> None:
     s.command = lambda seat, line: seen.append((line, list(s.game.moves))) or real(seat, line)
     assert s.run() == 0
     out = con.file.getvalue()
-    assert "Took back: Ana seat 3" in out
+    assert "Took back: Ana: Take Turn Order space 3" in out
     assert "Cannot undo: RUL-19" in out
     before_last_undo = [moves for line, moves in seen if line == "undo"][-1]
     assert s.game.moves == before_last_undo and s.game.seat_log()[-1].seat == 1

@@ -1,11 +1,15 @@
-"""``onmars play``: a whole game in the terminal, hot-seat or against bots (issue 5).
+"""``onmars play``: a whole game in the terminal, hot-seat or against bots (issues 5 and 10).
 
-A :class:`Session` drives a :class:`~onmars.game.Game` to its end. Bots (``onmars.bots``) move by
-themselves; on a human seat the board is drawn for that seat only (``game.view(seat)``, RUL-18),
-the legal moves are numbered, and the player types a number, a move's notation or a command
-(``undo``, ``why <move>``, ``info <id>``, ``log``, ``board``, ``help``, ``save FILE``,
-``conclude``, ``quit``). A bad command or an illegal move prints why and changes nothing; no
-line typed ends the session in a traceback.
+A :class:`Session` drives a :class:`~onmars.Game` to its end. Bots (``onmars.bots``) move by
+themselves; on a human seat the screen is drawn for that seat only (``game.view(seat)``,
+RUL-18): its menu of legal moves, each described (``game.describe``: label, cost, gain, OP,
+warnings) and numbered in the order shown; the log in plain words (``game.events``); the scores
+if the game ended now (``game.projection``). The player types a number, a move's notation or a
+command (``undo``, ``why``, ``info``, ``map``, ``board``, ``moves``, ``score``, ``log``,
+``lang zh|en``, ``help``, ``save``, ``conclude``, ``quit``). A move with warnings is played only
+after a yes; a lone choice with none plays itself. A bad command or an illegal move prints why
+and changes nothing; no line typed ends the session in a traceback. Every text goes through the
+catalogs (``tr``), in English or Chinese (``--lang``).
 
 Input and output are injected: ``input_fn(prompt) -> line`` (``EOFError`` ends the session like
 ``quit``) and a rich ``Console``; tests play whole games through them.
@@ -17,8 +21,9 @@ numbered if that exists) unless ``--save FILE`` names one; an existing save is r
 when the player says so. ``onmars play --load FILE`` resumes a game from that file or from a
 ``Game.to_json()`` save.
 
-The log panel shows :meth:`Game.seat_log`: a Private Goal spent as a Crystal is named only to
-its owner, and only when no other human shares the screen (RUL-18).
+What the console prints after each move is ``game.events`` of the lone human, or of a spectator
+when several humans share the screen (RUL-18: another seat's discarded Private Goal is never
+named to them).
 """
 
 from __future__ import annotations
@@ -39,37 +44,46 @@ from rich.table import Table
 from rich.text import Text
 
 from onmars import (
+    LANGS,
     LENGTHS,
+    N_,
     VERBS,
     Game,
     IllegalMoveError,
     InvalidMoveError,
+    LogEntry,
     Move,
     OnMarsError,
     SaveFileError,
+    tr,
 )
 from onmars.bots import BOTS, STALL_ROUNDS, Bot, agrees_to_end, make_bot, round_marks
-from onmars.terminal import render
+from onmars.terminal import logview, menu, render
+from onmars.terminal.mapview import DIM
 
 InputFn = Callable[[str], str]
-LOG_LINES = 10
+LOG_MOVES = 30  # moves of events read for the screen's log
 SPECTATOR_SAVE = 100
 #: A number typed at the prompt: ASCII digits only ("²".isdigit() is True, int("²") fails).
 NUMBER = re.compile(r"[0-9]{1,9}\Z")
+YES = ("y", "yes", "是", "好")
 
 COMMANDS = {
-    "<number>": "play the move with that number in the list",
-    "<move>": "play a move by its notation, e.g. 'main blueprint' or 'bot 1,2 2,1'",
-    "undo": "take back your last move of this turn (not once it turned a card face up)",
-    "why <move>": "explain why a move is illegal now, with its rule",
-    "info <id|q,r>": "what a card, tile, action, Lab space or hex is",
-    "board": "draw the board again",
-    "moves": "list every legal move (long lists are shortened on the board)",
-    "log [N]": "the last N moves of the game (default 30)",
-    "save [FILE]": "save the game's log now (default: the autosave file)",
-    "conclude": "propose to end the game now, scored as it stands (all players must agree)",
-    "help": "this help",
-    "quit": "stop; the game stays saved and resumes with --load",
+    N_("<number>"): N_("play the move with that number in the menu"),
+    N_("<move>"): N_("play a move by its notation, e.g. 'main blueprint' or 'bot 1,2 2,1'"),
+    "undo": N_("take back your last move of this turn (not once it turned a card face up)"),
+    N_("why <move>"): N_("explain why a move is illegal now, with its rule"),
+    N_("info <id|q,r>"): N_("what a card, tile, action, Lab space, Depot row or hex is"),
+    "map": N_("show Mars and the shared boards"),
+    N_("board [player]"): N_("show a player's board: Lab grid, Depot, cards (yours by default)"),
+    "moves": N_("every legal move, described in full, with its warnings"),
+    "score": N_("the scores if the game ended now, by category"),
+    N_("log [N]"): N_("what the last N moves did (default 10)"),
+    "lang zh|en": N_("switch the language (中文 / English)"),
+    N_("save [FILE]"): N_("save the game's log now (default: the autosave file)"),
+    "conclude": N_("propose to end the game now, scored as it stands (all players must agree)"),
+    "help": N_("this help"),
+    "quit": N_("stop; the game stays saved and resumes with --load"),
 }
 
 
@@ -81,8 +95,24 @@ def is_number(text: str) -> bool:
     return bool(NUMBER.match(text))
 
 
+def refusal(reason: object, lang: str) -> str:
+    """A refusal (:class:`IllegalMoveError` or the reason ``game.why`` gives) in ``lang``: its
+    rule, then its message through the catalogs (the English text when not translated)."""
+    text = str(reason)
+    template = getattr(reason, "message_id", None)
+    if not template:
+        return text
+    try:
+        said = tr(template, lang, **getattr(reason, "params", {}))
+    except (KeyError, IndexError, ValueError):
+        return text
+    rule = getattr(reason, "rule", "")
+    return f"{rule}: {said}" if rule else said
+
+
 class Session:
-    """One game played in the terminal. ``bots[seat]`` is a bot name, or ``None`` for a human."""
+    """One game played in the terminal. ``bots[seat]`` is a bot name, or ``None`` for a human;
+    ``lang``: "en" or "zh" (the ``lang`` command switches)."""
 
     def __init__(
         self,
@@ -93,10 +123,14 @@ class Session:
         input_fn: InputFn | None = None,
         save_path: str | os.PathLike[str] | None = None,
         clear: bool | None = None,
+        lang: str = "en",
     ) -> None:
         if len(bots) != len(game.players):
             raise ValueError(f"{len(bots)} seat kinds for {len(game.players)} players")
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; the languages are {', '.join(LANGS)}")
         self.game = game
+        self.lang = lang
         self.console = console or Console()
         self.input_fn = input_fn or (lambda prompt: self.console.input(Text(prompt)))
         self.save_path = Path(save_path) if save_path else None
@@ -109,7 +143,15 @@ class Session:
         self.clear = self.console.is_terminal if clear is None else clear
         self.last_human: int | None = None
         self.notices: list[Text] = []  # shown under the next screen (a clear would hide them)
+        self.auto: set[int] = set()  # indices of the moves played for a human (a lone choice)
+        self.focus: str | None = None  # "mars" or "board" chosen by the player for this decision
+        self.board_seat: int | None = None
+        self._menu: tuple[tuple[int, str], list[menu.Entry]] | None = None
         self._save_warned = False
+
+    def t(self, template: str, **params: object) -> str:
+        """A message in the session's language."""
+        return tr(template, self.lang, **params)
 
     # --- the loop --------------------------------------------------------------------------------
     def run(self) -> int:
@@ -121,32 +163,37 @@ class Session:
                 assert seat is not None
                 if self.bots[seat] is not None:
                     self.bot_move(seat)
-                else:
+                elif not self.lone_choice(seat):
                     self.human_decision(seat)
         except (Quit, KeyboardInterrupt):
             self.save()
-            self.say("Game stopped.", "bold")
+            self.say(self.t(N_("Game stopped.")), "bold")
             if self.save_path:
-                self.say(f"Resume it with: onmars play --load {self.save_path}")
+                self.say(self.t(N_("Resume it with: {command}"),
+                                command=f"onmars play --load {self.save_path}"))  # fmt: skip
             return 0
         self.finish()
         return 0
 
     def intro(self) -> None:
         t = Text("On Mars", style="bold")
-        t.append(f" · {self.game.options['length']} game · seed {self.game.log['seed']} · ")
+        length = N_("short game") if self.game.options["length"] == "short" else N_("long game")
+        t.append(f" · {self.t(length)} · " + self.t(N_("seed {seed}"), seed=self.game.log["seed"]))
+        t.append(" · ")
         for seat, name in enumerate(self.bot_names):
             if seat:
                 t.append(", ")
             t.append_text(render.name_text(self.names, seat))
-            t.append(f" ({name} bot)" if name else " (human)", style=render.DIM)
+            kind = self.t(N_("({bot} bot)"), bot=name) if name else self.t(N_("(human)"))
+            t.append(f" {kind}", style=DIM)
         self.console.print(t)
         if self.game.moves:
-            self.say(f"Resumed after {len(self.game.moves)} moves.")
+            self.say(self.t(N_("Resumed after {n} moves."), n=len(self.game.moves)))
         if self.save_path:
-            self.say(f"Autosaving to {self.save_path} after every move.", render.DIM)
+            self.say(self.t(N_("Autosaving to {path} after every move."), path=self.save_path),
+                     DIM)  # fmt: skip
         if self.humans:
-            self.say("Type help for the commands.", render.DIM)
+            self.say(self.t(N_("Type help for the commands, lang zh for Chinese.")), DIM)
         width, lines = self.console.size
         if (
             self.humans
@@ -154,10 +201,11 @@ class Session:
             and (width < render.WIDTH or lines < render.HEIGHT)
         ):
             self.say(
-                f"The board is drawn for a terminal of {render.WIDTH}x{render.HEIGHT}; "
-                f"this one is {width}x{lines}: enlarge it for a readable board.",
+                self.t(N_("The board is drawn for a terminal of {w}x{h}; this one is "
+                          "{width}x{lines}: enlarge it for a readable board."),
+                       w=render.WIDTH, h=render.HEIGHT, width=width, lines=lines),
                 "yellow",
-            )
+            )  # fmt: skip
 
     def bot_move(self, seat: int) -> None:
         bot = self.bots[seat]
@@ -168,17 +216,34 @@ class Session:
             self.game.play(move)
         except (ValueError, TypeError) as exc:  # a buggy bot must not stop a human's game
             # the refusal names no secret (RUL-19); the bot's move itself might (its goals)
-            self.say(f"{self._who(seat)} ({bot.name} bot) erred: {exc}")
+            self.say(self.t(N_("{name} ({bot} bot) erred: {reason}"), name=self._who(seat),
+                            bot=bot.name, reason=refusal(exc, self.lang)))  # fmt: skip
             move = legal[0]
-            self.say(f"playing {move} for it instead", "yellow")
             self.game.play(move)
+            self.say(self.t(N_("its first legal move was played instead")), "yellow")
         self.record()
 
-    def record(self) -> None:
-        """Print the move just played (as the screen's viewers may see it) and autosave."""
+    def lone_choice(self, seat: int) -> bool:
+        """A lone legal move that loses nothing (no warning) plays itself; ``undo`` takes it
+        back with the move before it."""
+        legal = self.game.legal_moves()
+        if len(legal) != 1 or self.game.describe(legal[0], self.lang)["warnings"]:
+            return False
+        self.game.play(legal[0])
+        self.auto.add(len(self.game.moves) - 1)
+        self.record(note=self.t(N_("(the only choice, played for {name})"),
+                                name=self._who(seat)))  # fmt: skip
+        return True
+
+    def record(self, note: str = "") -> None:
+        """Print what the move just played did (as the screen's viewers may see it) and
+        autosave."""
         moves = len(self.game.moves)
-        for entry in self.game.seat_log(self.viewer, start=moves - 1):
-            self.print_entry(entry)
+        events = self.game.events(self.viewer, since=moves - 1, lang=self.lang)
+        for k, line in enumerate(logview.log_lines(self.view_of(self.viewer), events)):
+            if k == 0 and note:
+                line.append(f" {note}", style=DIM)
+            self.console.print(line)
         # Autosave after every move; a game of bots alone saves every SPECTATOR_SAVE moves (and
         # at its end), since replacing a file costs milliseconds on some file systems.
         if self.humans or moves % SPECTATOR_SAVE == 0:
@@ -190,7 +255,10 @@ class Session:
         in hot seat the other humans may be looking)."""
         return self.humans[0] if len(self.humans) == 1 else None
 
-    def entries(self, seat: int | None) -> list[render.LogEntry]:
+    def view_of(self, seat: int | None) -> render.View:
+        return self.game.view(seat)
+
+    def entries(self, seat: int | None) -> list[LogEntry]:
         """The game's moves as ``seat`` may see them (:meth:`Game.seat_log`)."""
         return list(self.game.seat_log(seat))
 
@@ -200,18 +268,20 @@ class Session:
         players = self.game.view(None)["players"]
         return {"players": [{"name": p["name"], "colour": p["colour"]} for p in players]}
 
-    def print_entry(self, entry: render.LogEntry) -> None:
-        rnd, seat, move = entry  # already redacted for the viewer (Game.seat_log)
-        t = Text(f"R{rnd:<2} ", style=render.DIM)
-        t.append_text(render.name_text(self.names, seat))
-        t.append(f" {move}")
-        self.console.print(t)
+    def described(self) -> list[menu.Entry]:
+        """The pending decision's menu, described in the session's language (kept while the
+        position and the language stay the same)."""
+        key = (len(self.game.moves), self.lang)
+        if self._menu is None or self._menu[0] != key:
+            self._menu = (key, menu.build(self.game, self.lang))
+        return self._menu[1]
 
     # --- a human decision ------------------------------------------------------------------------
     def human_decision(self, seat: int) -> None:
         if len(self.humans) > 1 and seat != self.last_human:
             self.handoff(seat)
         self.last_human = seat
+        self.focus = self.board_seat = None
         self.show(seat)
         while True:
             line = self.ask(seat)
@@ -222,29 +292,37 @@ class Session:
         """Hot seat: hide the last player's screen before showing the next one's secrets."""
         if self.clear:
             self.console.clear()
-        t = Text("Pass the keyboard to ")
+        t = Text(self.t(N_("Pass the keyboard to {name}."), name="\0"))
+        head, _, tail = t.plain.partition("\0")
+        t = Text(head)
         t.append_text(render.name_text(self.names, seat))
-        t.append(". Press Enter when ready.")
+        t.append(tail + " " + self.t(N_("Press Enter when ready.")))
         self.console.print(t)
         if self.read("> ").strip().lower() in ("quit", "exit", "q"):
             raise Quit
 
+    def screen(self, seat: int) -> render.Group:
+        """The screen for ``seat``: its view, its menu, its log and the projected scores."""
+        game = self.game
+        decision = game.decision()
+        mine = [k for k, entry in enumerate(game.seat_log(seat)) if entry.seat == seat]
+        since = max(0, len(game.moves) - LOG_MOVES)
+        return render.screen(
+            game.view(seat),
+            lang=self.lang,
+            decision=decision,
+            entries=self.described() if decision is not None and decision.seat == seat else None,
+            events=game.events(seat, since=since, lang=self.lang),
+            projection=game.projection(seat),
+            focus=self.focus or render.focus_for(decision),
+            board_seat=self.board_seat,
+            fresh_from=mine[-1] + 1 if mine else 0,
+        )
+
     def show(self, seat: int) -> None:
         if self.clear:
             self.console.clear()
-        view = self.game.view(seat)
-        log = self.entries(seat)
-        mine = [k for k, (_, who, _) in enumerate(log) if who == seat]
-        fresh = len(log) - 1 - mine[-1] if mine else len(log)  # others' moves since
-        self.console.print(
-            render.screen(
-                view,
-                self.game.legal_moves(),
-                log[-LOG_LINES:],
-                fresh=fresh,
-                decision=self.game.decision(),
-            )
-        )
+        self.console.print(self.screen(seat))
         for notice in self.notices:
             self.console.print(notice)
         self.notices.clear()
@@ -263,36 +341,38 @@ class Session:
     def command(self, seat: int, line: str) -> bool:
         """Handle one input line; True once the decision is made (a move played, undone)."""
         if not line:
-            self.say("Type a move number, a move, or help.", render.DIM)
+            self.say(self.t(N_("Type a move number, a move, or help.")), DIM)
             return False
         word, _, rest = line.partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("quit", "exit", "q"):
             raise Quit
-        if word in ("help", "?", "h"):
-            self.help()
+        simple = {
+            "help": self.help,
+            "?": self.help,
+            "h": self.help,
+            "moves": self.show_moves,
+            "score": lambda: self.show_score(seat),
+        }
+        if word in simple and not rest:
+            simple[word]()
             return False
         if word == "undo":
             return self.undo(seat)
         if word == "conclude":
             return self.conclude(seat)
-        if word == "why":
-            self.why(rest)
-            return False
-        if word == "info":
-            self.info(seat, rest)
-            return False
-        if word in ("board", "show"):
-            self.show(seat)
-            return False
-        if word == "moves":
-            self.console.print(render.moves_text(self.game.legal_moves(), width=116))
-            return False
-        if word == "log":
-            self.show_log(rest)
-            return False
-        if word == "save":
-            self.save(rest or None, announce=True)
+        handlers = {
+            "why": self.why,
+            "info": lambda arg: self.info(seat, arg),
+            "log": self.show_log,
+            "lang": lambda arg: self.switch_lang(seat, arg),
+            "map": lambda arg: self.switch_view(seat, "mars", arg),
+            "board": lambda arg: self.switch_view(seat, "board", arg),
+            "show": lambda arg: self.switch_view(seat, None, arg),
+            "save": lambda arg: self.save(arg or None, announce=True),
+        }
+        if word in handlers:
+            handlers[word](rest)
             return False
         return self.play_input(seat, line)
 
@@ -301,37 +381,66 @@ class Session:
         if is_number(line):
             k = int(line)
             if not 1 <= k <= len(legal):
-                self.error(f"No move number {k}: choose 1-{len(legal)}.")
+                self.error(self.t(N_("No move number {k}: choose 1-{n}."), k=k, n=len(legal)))
                 return False
-            move: Move = legal[k - 1]
+            move: Move = menu.numbered(legal)[k - 1]
         else:
             try:
                 move = Move.parse(line)
             except InvalidMoveError as exc:
-                self.error(f"Not a move or a command: {exc}. Type help for the commands.")
+                self.error(self.t(N_("Not a move or a command: {reason}. Type help for the "
+                                     "commands."), reason=exc))  # fmt: skip
                 return False
-        try:
-            self.game.play(move)
-        except IllegalMoveError as exc:
-            self.error(f"Illegal move '{move}': {exc}")
+        if move not in legal:
+            self.error(self.t(N_("Illegal move '{move}': {reason}"), move=move,
+                              reason=refusal(self.game.why(move), self.lang)))  # fmt: skip
             return False
+        if not self.confirm(move):
+            return False
+        self.game.play(move)
         self.record()
         return True
+
+    def confirm(self, move: Move) -> bool:
+        """A move with warnings (``game.describe``) is played only if the player says yes."""
+        warnings = self.game.describe(move, self.lang)["warnings"]
+        if not warnings:
+            return True
+        label = self.game.describe(move, self.lang)["label"]
+        self.say(self.t(N_("Before you play {label}:"), label=label), "bold")
+        for warning in warnings:
+            self.say(f"  ⚠ {warning}", "bold yellow1")
+        answer = self.read(self.t(N_("Play it anyway? [y/N] ")))
+        if answer.strip().lower() in YES:
+            return True
+        self.say(self.t(N_("Not played: nothing changed.")), "yellow")
+        return False
 
     # --- commands --------------------------------------------------------------------------------
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last move, if it was made in this turn and turned nothing face up
-        (RUL-19); never another player's move."""
-        if not self.game.moves:
-            self.error("Nothing to undo: no move has been played.")
+        (RUL-19); never another player's move. Moves played for the player (a lone choice) are
+        taken back with it."""
+        game = self.game
+        if not game.moves:
+            self.error(self.t(N_("Nothing to undo: no move has been played.")))
             return False
-        last = self.game.seat_log(seat, start=len(self.game.moves) - 1)[0]
+        auto: list[str] = []
+        while len(game.moves) - 1 in self.auto and game.can_undo(seat):
+            auto.append(game.moves[-1])
+            self.auto.discard(len(game.moves) - 1)
+            game.undo(seat)
+        last = game.events(seat, since=len(game.moves) - 1, lang=self.lang)[:1]
         try:
-            self.game.undo(seat)
+            game.undo(seat)
         except IllegalMoveError as exc:
-            self.error(f"Cannot undo: {exc}.")
+            for text in reversed(auto):  # put back what was played for the player
+                game.play(text)
+                self.auto.add(len(game.moves) - 1)
+            self.error(self.t(N_("Cannot undo: {reason}."), reason=refusal(exc, self.lang)))
             return False
-        text = f"Took back: {self._who(seat)} {last.move}"
+        what = last[0]["text"] if last else ""
+        text = self.t(N_("Took back: {what}"), what=what)
         self.say(text, "yellow")
         if self.clear:
             self.notices.append(Text(text, style="yellow"))
@@ -349,82 +458,133 @@ class Session:
             if bot is not None:
                 if not agrees_to_end(marks):
                     self.say(
-                        f"{name} ({bot.name} bot) does not agree: it agrees once no mission, "
-                        f"Colony level or score has changed for {STALL_ROUNDS} rounds. "
-                        "The game goes on.",
+                        self.t(N_("{name} ({bot} bot) does not agree: it agrees once no mission, "
+                                  "Colony level or score has changed for {n} rounds. The game "
+                                  "goes on."), name=name, bot=bot.name, n=STALL_ROUNDS),
                         "yellow",
-                    )
+                    )  # fmt: skip
                     return False
                 continue
             answer = self.read(
-                f"{name}, end the game now and score it as it stands (RUL-20)? [y/N] "
-            )
-            if answer.strip().lower() not in ("y", "yes"):
-                self.say(f"{name} does not agree. The game goes on.", "yellow")
+                self.t(N_("{name}, end the game now and score it as it stands (RUL-20)? "
+                          "[y/N] "), name=name)
+            )  # fmt: skip
+            if answer.strip().lower() not in YES:
+                self.say(self.t(N_("{name} does not agree. The game goes on."), name=name),
+                         "yellow")  # fmt: skip
                 return False
         self.game.conclude()
-        self.say("The game ended by agreement (RUL-20): final scoring as it stands.", "bold")
+        self.say(self.t(N_("The game ended by agreement (RUL-20): final scoring as it stands.")),
+                 "bold")  # fmt: skip
         self.save()
         return True
 
     def why(self, text: str) -> None:
         if not text:
-            self.error("Usage: why <move>, e.g. why main blueprint")
+            self.error(self.t(N_("Usage: why <move>, e.g. why main blueprint")))
             return
         if is_number(text):
-            self.say(f"Move {text} is from the list of legal moves: it can be played.")
+            self.say(self.t(N_("Move {k} is from the menu of legal moves: it can be played."),
+                            k=text))  # fmt: skip
             return
         try:
-            reason = self.game.why(text)
+            move = Move.parse(text)
+            reason = self.game.why(move)
         except InvalidMoveError as exc:
-            self.error(f"Not a move: {exc}")
+            self.error(self.t(N_("Not a move: {reason}"), reason=exc))
             return
         if reason:
-            self.say(f"'{text}' is illegal now. {reason}", "yellow")
+            self.say(self.t(N_("'{move}' is illegal now. {reason}"), move=text,
+                            reason=refusal(reason, self.lang)), "yellow")  # fmt: skip
         else:
-            number = [str(m) for m in self.game.legal_moves()].index(str(Move.parse(text))) + 1
-            self.say(f"'{text}' is legal now (move {number}).", "green3")
+            number = menu.numbered(self.game.legal_moves()).index(move) + 1
+            self.say(self.t(N_("'{move}' is legal now (move {k})."), move=text, k=number),
+                     "green3")  # fmt: skip
 
     def info(self, seat: int, token: str) -> None:
         if not token:
-            self.error("Usage: info <id or q,r>, e.g. info BP04, info geologist, info 0,0")
+            self.error(self.t(N_("Usage: info <id or q,r>, e.g. info BP04, info geologist, "
+                                 "info 0,0")))  # fmt: skip
             return
-        text = render.describe_hex(self.game.view(seat), token) or render.describe(token)
+        view = self.game.view(seat)
+        text = render.describe_hex(view, token, self.lang) or render.describe(token, self.lang)
         if text:
             self.console.print(text, markup=False, highlight=False)
         else:
-            self.error(f"Nothing is called {token!r}.")
+            self.error(self.t(N_("Nothing is called {token}."), token=repr(token)))
+
+    def switch_view(self, seat: int, focus: str | None, arg: str) -> None:
+        """``map``, ``board [player]``: what the top of the screen shows for this decision."""
+        if arg:
+            target = self.find_seat(arg)
+            if target is None:
+                self.error(self.t(N_("No player {who}: name one, or give a seat number 0-{n}."),
+                                  who=repr(arg), n=len(self.bots) - 1))  # fmt: skip
+                return
+            self.board_seat = target
+        elif focus == "board":
+            self.board_seat = seat
+        self.focus = focus
+        self.show(seat)
+
+    def find_seat(self, arg: str) -> int | None:
+        names = [name.lower() for name in self.game.players]
+        if arg.lower() in names:
+            return names.index(arg.lower())
+        if is_number(arg) and int(arg) < len(names):
+            return int(arg)
+        return None
+
+    def switch_lang(self, seat: int, arg: str) -> None:
+        if arg not in LANGS:
+            self.error(self.t(N_("Usage: lang zh or lang en")))
+            return
+        self.lang = arg
+        self.show(seat)
+
+    def show_moves(self) -> None:
+        for line in menu.full_text(self.described(), self.lang):
+            self.console.print(line)
+
+    def show_score(self, seat: int) -> None:
+        view = self.game.view(seat)
+        title = N_("The scores if the game ended now")
+        self.console.print(
+            render.scores_table(view, self.game.projection(seat), [], self.lang, title=title)
+        )
 
     def show_log(self, arg: str) -> None:
         if arg and not is_number(arg):
-            self.error("Usage: log [N], N a number of moves, e.g. log 50")
+            self.error(self.t(N_("Usage: log [N], N a number of moves, e.g. log 50")))
             return
-        n = int(arg) if arg else 30
-        entries = self.entries(self.viewer)  # printed on the shared console
-        for entry in entries[-n:] if n else []:
-            self.print_entry(entry)
-        if not entries:
-            self.say("No moves yet.")
+        n = int(arg) if arg else 10
+        moves = len(self.game.moves)
+        events = self.game.events(self.viewer, since=max(0, moves - n), lang=self.lang)
+        for line in logview.log_lines(self.view_of(self.viewer), events if n else []):
+            line.no_wrap = False
+            self.console.print(line)
+        if not moves:
+            self.say(self.t(N_("No moves yet.")))
 
     def help(self) -> None:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
         for cmd, text in COMMANDS.items():
-            table.add_row(cmd, text)
+            table.add_row(self.t(cmd), self.t(text))
         self.console.print(table)
         verbs = Table.grid(padding=(0, 2))
         verbs.add_column(style="bold", no_wrap=True)
         verbs.add_column()
         for verb, shape in VERBS.items():
             verbs.add_row(verb, shape)
-        self.console.print(Text("Move notation:", style="bold"))
+        self.console.print(Text(self.t(N_("Move notation:")), style="bold"))
         self.console.print(verbs)
         self.say(
-            "Hexes are q,r (flat-top axial): each hex shows its q,r above what stands on it; "
-            "hexes touching on the screen touch on Mars.",
-            render.DIM,
-        )
+            self.t(N_("Hexes are q,r (flat-top axial): each hex shows its q,r above what "
+                      "stands on it; hexes touching on the screen touch on Mars.")),
+            DIM,
+        )  # fmt: skip
 
     # --- saving and the end ------------------------------------------------------------------
     def save_data(self) -> dict[str, Any]:
@@ -434,7 +594,7 @@ class Session:
         target = Path(path) if path else self.save_path
         if target is None:
             if announce:
-                self.error("No save file: give one, e.g. save mygame.json")
+                self.error(self.t(N_("No save file: give one, e.g. save mygame.json")))
             return
         tmp = None
         try:
@@ -448,24 +608,30 @@ class Session:
                 with contextlib.suppress(OSError, ValueError):
                     tmp.unlink(missing_ok=True)
             if announce or not self._save_warned:
-                self.error(f"Could not save to {str(target)!r}: {exc}")
+                self.error(self.t(N_("Could not save to {path}: {reason}"), path=repr(str(target)),
+                                  reason=exc))  # fmt: skip
                 self._save_warned = not announce
             return
         if announce:
-            self.say(f"Saved {len(self.game.moves)} moves to {target}.", "green3")
+            self.say(self.t(N_("Saved {n} moves to {path}."), n=len(self.game.moves),
+                            path=target), "green3")  # fmt: skip
 
     def finish(self) -> None:
         """Game over: the whole board, the final scores with their breakdown, the winners."""
         self.save()
         view = self.game.view(None)
         if self.humans:
-            log = self.entries(self.viewer)[-LOG_LINES:]
-            self.console.print(render.screen(view, None, log))
+            since = max(0, len(self.game.moves) - LOG_MOVES)
+            self.console.print(
+                render.screen(view, lang=self.lang,
+                              events=self.game.events(self.viewer, since=since, lang=self.lang))
+            )  # fmt: skip
         win = self.game.winners()
-        self.console.print(render.scores_table(view, self.game.scores(), win))
+        self.console.print(render.scores_table(view, self.game.scores(), win, self.lang))
         if self.game.ended:
-            self.say("The game ended by agreement (RUL-20): scored as it stood.", "bold")
-        self.console.print(render.winners_text(view, win))
+            self.say(self.t(N_("The game ended by agreement (RUL-20): scored as it stood.")),
+                     "bold")  # fmt: skip
+        self.console.print(render.winners_text(view, win, self.lang))
 
     # --- output helpers ----------------------------------------------------------------------
     def _who(self, seat: int | None) -> str:
@@ -500,6 +666,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--load", default=None, help="resume a saved game (this client's save or Game.to_json)"
+    )
+    parser.add_argument(
+        "--lang", default="en", choices=LANGS, help="language of the screen: en (default), zh"
     )
 
 
@@ -562,7 +731,9 @@ def new_save_path(seed: int, folder: Path | None = None) -> Path:
     return path
 
 
-def confirm_replace(path: str, console: Console, input_fn: InputFn | None) -> None:
+def confirm_replace(
+    path: str, console: Console, input_fn: InputFn | None, lang: str = "en"
+) -> None:
     """An explicit ``--save`` file that exists is replaced only if the player agrees; without
     an interactive input the answer is no. Raises ValueError (nothing changed) when refused."""
     target = Path(path)
@@ -570,23 +741,25 @@ def confirm_replace(path: str, console: Console, input_fn: InputFn | None) -> No
         return
     try:
         game, _ = load_game(path)
-        what = f"a saved game ({len(game.moves)} moves"
-        what += ", ended)" if game.is_over else ")"
+        what = tr(N_("a saved game ({n} moves, ended)") if game.is_over
+                  else N_("a saved game ({n} moves)"), lang, n=len(game.moves))  # fmt: skip
     except SaveFileError:
-        what = "a file that is not an On Mars save"
+        what = tr(N_("a file that is not an On Mars save"), lang)
     if input_fn is None:
         if not sys.stdin.isatty():
             raise ValueError(
-                f"{path} already holds {what}; not replacing it without asking: "
-                "choose another --save file, or --load it to resume"
-            )
+                tr(N_("{path} already holds {what}; not replacing it without asking: choose "
+                      "another --save file, or --load it to resume"), lang, path=path, what=what)
+            )  # fmt: skip
         input_fn = lambda prompt: console.input(Text(prompt))  # noqa: E731
     try:
-        answer = input_fn(f"{path} already holds {what}. Replace it? [y/N] ")
+        answer = input_fn(tr(N_("{path} already holds {what}. Replace it? [y/N] "), lang,
+                             path=path, what=what))  # fmt: skip
     except (EOFError, KeyboardInterrupt):
         answer = ""
-    if answer.strip().lower() not in ("y", "yes"):
-        raise ValueError(f"{path} kept as it was: choose another --save file, or --load it")
+    if answer.strip().lower() not in YES:
+        raise ValueError(tr(N_("{path} kept as it was: choose another --save file, or --load "
+                               "it"), lang, path=path))  # fmt: skip
 
 
 def main(
@@ -608,6 +781,7 @@ def main(
 
 
 def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn | None) -> Session:
+    lang = getattr(args, "lang", None) or "en"
     bots_arg = _split(args.bots) if args.bots is not None else None
     if args.load:
         game, data = load_game(args.load)
@@ -622,9 +796,9 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
             else:
                 kinds = [None] * players
         if args.save and Path(args.save).resolve() != Path(args.load).resolve():
-            confirm_replace(args.save, console, input_fn)
+            confirm_replace(args.save, console, input_fn, lang)
         save = args.save or args.load
-        return Session(game, kinds, console=console, input_fn=input_fn, save_path=save)
+        return Session(game, kinds, console=console, input_fn=input_fn, save_path=save, lang=lang)
     names = _split(args.names)
     players = args.players or (len(names) if names else 3)
     if names and len(names) != players:
@@ -632,6 +806,6 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
     kinds = seat_bots(players, bots_arg or [])
     game = Game.new(names or default_names(kinds), seed=args.seed, length=args.length)
     if args.save:
-        confirm_replace(args.save, console, input_fn)
+        confirm_replace(args.save, console, input_fn, lang)
     save = args.save or new_save_path(game.log["seed"])
-    return Session(game, kinds, console=console, input_fn=input_fn, save_path=save)
+    return Session(game, kinds, console=console, input_fn=input_fn, save_path=save, lang=lang)

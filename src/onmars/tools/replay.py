@@ -1,10 +1,11 @@
 """``onmars replay FILE``: step through a saved game, as a spectator or as one seat.
 
 The save is a game's log (``onmars play`` writes one after every move) or a ``Game.to_json()``
-save. The screen is the same as in play, drawn from the chosen seat's view and log
-(:meth:`Game.seat_log`), so a replay shows no more than that seat saw (RUL-18): a Private Goal
+save. The screen is the same as in play, drawn from the chosen seat's view and events
+(:meth:`Game.events`), so a replay shows no more than that seat saw (RUL-18): a Private Goal
 discarded as a Crystal is named only to its owner. A game ended by agreement (RUL-20) says so at
-its last move. Bad files and bad commands get a message, never a traceback.
+its last move. ``--lang zh`` shows it in Chinese. Bad files and bad commands get a message,
+never a traceback.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from typing import Any
 
 from rich.console import Console
 
-from onmars import Game, OnMarsError
+from onmars import LANGS, N_, Game, OnMarsError, tr
 from onmars.terminal import render
 from onmars.terminal.play import is_number, load_game
 
-HELP = "Enter or n: next move · p: previous · g N: go to move N · e: end · q: quit"
+HELP = N_("Enter or n: next move · p: previous · g N: go to move N · e: end · q: quit")
+LOG_MOVES = 30
 
 
 def position(log: dict[str, Any], upto: int) -> Game:
@@ -29,15 +31,26 @@ def position(log: dict[str, Any], upto: int) -> Game:
     return Game.replay({**cut, "moves": moves[:upto]})
 
 
-def show(console: Console, log: dict[str, Any], entries: list, upto: int, seat: int | None) -> None:
+def show(
+    console: Console, log: dict[str, Any], total: int, upto: int, seat: int | None, lang: str
+) -> None:
     game = position(log, upto)
     view = game.view(seat)
-    console.print(render.screen(view, None, entries[:upto], decision=game.decision()))
-    console.print(f"move {upto} of {len(entries)}")
+    events = game.events(seat, since=max(0, upto - LOG_MOVES), lang=lang)
+    console.print(
+        render.screen(
+            view,
+            lang=lang,
+            decision=game.decision(),
+            events=events,
+            projection=None if game.is_over else game.projection(seat),
+        )
+    )
+    console.print(tr(N_("move {n} of {total}"), lang, n=upto, total=total))
     if game.ended:
-        console.print("The game ended by agreement (RUL-20): scored as it stood.")
+        console.print(tr(N_("The game ended by agreement (RUL-20): scored as it stood."), lang))
     if game.is_over:
-        console.print(render.scores_table(view, game.scores(), game.winners()))
+        console.print(render.scores_table(view, game.scores(), game.winners(), lang))
 
 
 def run(
@@ -46,24 +59,26 @@ def run(
     to: int | None,
     console: Console,
     input_fn: Callable[[str], str] | None,
+    lang: str = "en",
 ) -> int:
     try:
         game, _ = load_game(path)
     except OnMarsError as exc:
-        console.print(f"cannot replay {path}: {exc}", markup=False, highlight=False)
+        console.print(tr(N_("cannot replay {path}: {reason}"), lang, path=path, reason=exc),
+                      markup=False, highlight=False)  # fmt: skip
         return 2
     players = len(game.players)
     if seat is not None and not 0 <= seat < players:
-        console.print(f"cannot replay {path} as seat {seat}: its seats are 0-{players - 1}")
+        console.print(tr(N_("cannot replay {path} as seat {seat}: its seats are 0-{last}"), lang,
+                         path=path, seat=seat, last=players - 1))  # fmt: skip
         return 2
     log = game.log
-    entries = game.seat_log(seat)  # a discarded goal is named only to its owner (RUL-18)
-    total = len(entries)
+    total = len(game.moves)
     upto = total if to is None else max(0, min(to, total))
-    show(console, log, entries, upto, seat)
+    show(console, log, total, upto, seat, lang)
     if input_fn is None:
         return 0
-    console.print(HELP)
+    console.print(tr(HELP, lang))
     while True:
         try:
             command = input_fn("replay> ").strip().lower()
@@ -82,9 +97,9 @@ def run(
         elif command.startswith("g ") and is_number(command[2:].strip()):
             upto = min(total, int(command[2:]))
         else:
-            console.print(HELP)
+            console.print(tr(HELP, lang))
             continue
-        show(console, log, entries, upto, seat)
+        show(console, log, total, upto, seat, lang)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -92,8 +107,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=None, help="see as this seat (0-3)")
     parser.add_argument("--to", type=int, default=None, help="show the position after N moves")
     parser.add_argument("--step", action="store_true", help="step through the moves")
+    parser.add_argument("--lang", default="en", choices=LANGS, help="en (default) or zh")
 
 
 def main(args: argparse.Namespace, console: Console | None = None) -> int:
     console = console or Console()
-    return run(args.file, args.seat, args.to, console, input if args.step else None)
+    lang = getattr(args, "lang", None) or "en"
+    return run(args.file, args.seat, args.to, console, input if args.step else None, lang)

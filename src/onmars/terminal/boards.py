@@ -1,0 +1,417 @@
+"""The boards on the terminal screen, drawn from a seat's view (RUL-18), in English or Chinese.
+
+- :func:`shared_panel`: beside the map, the shared boards: Turn Order spaces with their bonus
+  and who stands there, Action slots, Colony level and Life Support, missions, the Warehouse.
+- :func:`players_table`: one row per player: side and space, OP and the projected score,
+  Resources, Crystals, Colonists, Bots, Ships, markers.
+- :func:`board_panels`: one player's board in full: the Lab as its grid (each space's benefit,
+  each column's cost and OP, the Tech tiles on it), the Depot with its Executive actions (cost,
+  open or covered by a Ship), the player's cards; and the displays (Tech Grid, Blueprints,
+  Scientists and Contracts, Exploration).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from onmars import N_, catalog, tr
+from onmars.rules.components import RESOURCES, load
+from onmars.terminal import words
+from onmars.terminal.mapview import CRYSTAL_STYLE, DIM, colour_of, seat_style
+
+View = dict[str, Any]
+HEAD = "bold"
+OK = "green3"
+#: Short names of the Action slots' actions (the legend spells out R&D).
+SLOT_NAMES = {
+    "blueprint": N_("Blueprint"),
+    "rnd": N_("R&D"),
+    "construct": N_("Build"),
+    "upgrade": N_("Upgrade"),
+    "hire": N_("Hire"),
+}
+
+
+def name_text(view: View, seat: int | None, width: int = 0) -> Text:
+    """A player's name in their colour (``width``: cut to that many characters)."""
+    if seat is None or seat < 0:
+        return Text("-", style=DIM)
+    name = view["players"][seat]["name"]
+    if width and len(name) > width:
+        name = name[: width - 1] + "."
+    return Text(name, style=seat_style(view, seat))
+
+
+def capacities(p: dict[str, Any]) -> tuple[int, int, int]:
+    """Storage per Resource, Living Quarters places, empty Depot spaces (§4)."""
+    c = load()
+    built = c.value("shelters")[0] - p["shelters"]
+    storage = built + 1
+    lq = c.value("lq_base")[0] + c.value("lq_per_shelter")[0] * (built - 1)
+    depot = c.value("depot_spaces")[0] - len(p["depot_ships"])
+    return storage, lq, depot
+
+
+# --- beside the map ------------------------------------------------------------------------------
+
+
+def turn_order_text(view: View, lang: str) -> Text:
+    """The eight Turn Order spaces: number, bonus (with its cost), who stands there; a marker
+    laid down (turn done) dimmed."""
+    by_space = {p["space"]: seat for seat, p in enumerate(view["players"]) if p["space"]}
+    t = Text(tr(N_("Turn Order spaces: bonus ◂ who"), lang), style=HEAD)
+    for n in range(1, 9):
+        side = "orbit" if n <= 4 else "colony"
+        t.append(f"\n{n} ", style="bold cyan")
+        t.append(f"{words.side_name(side, lang)} ", style=DIM)
+        t.append(words.turn_bonus(n, lang))
+        seat = by_space.get(n)
+        if seat is not None:
+            t.append(" ◂ ")
+            name = name_text(view, seat, 8)
+            if seat in view["done"]:
+                name.stylize("dim")
+            t.append_text(name)
+    return t
+
+
+def _slots(view: View, action: str, lang: str = "en") -> Text:
+    """An action's slots: the colour initial of each Colonist there, ``·`` for a free slot."""
+    seats = view["slots"].get(action, [])
+    size = max(load().action[action].slots, len(seats))
+    t = Text()
+    for k in range(size):
+        if k < len(seats):
+            initial = words.colour_name(colour_of(view, seats[k]), lang)[0]
+            t.append(initial, style=seat_style(view, seats[k]))
+        else:
+            t.append("·", style=DIM)
+    return t
+
+
+def slots_text(view: View, lang: str) -> Text:
+    """Both sides' Action slots with the Colonists on them: the Orbit's on the first line,
+    the Colony's on the second."""
+    t = Text(tr(N_("Action slots (Orbit, then Colony)"), lang), style=HEAD)
+    for side in ("orbit", "colony"):
+        t.append("\n")
+        for aid, action in load().action.items():
+            if action.side == side and action.placement:
+                t.append(f"{tr(SLOT_NAMES.get(aid, aid), lang)} ")
+                t.append_text(_slots(view, aid, lang))
+                t.append("  ")
+        t.rstrip()
+    return t
+
+
+LSS_SHORT = {
+    "max_tech_level": N_("OP = your best Tech level"),
+    "hangar_ships": N_("{op} OP per Ship in Hangar"),
+    "advanced_buildings": N_("{op} OP per Advanced Building"),
+    "mines": N_("{op} OP per Mine of yours"),
+    "bots": N_("{op} OP per Bot on Mars"),
+    "discoveries": N_("{op} OP per Rover discovery"),
+    "shelters": N_("{op} OP per Shelter on Mars"),
+    "lq_colonists": N_("{op} OP per Colonist at home"),
+}
+
+
+def lss_text(view: View, lang: str) -> Text:
+    """The Life Support track: buildings per type against what the next Colony level needs,
+    with each column's reward (§11; ``info R2`` gives a reward's whole text)."""
+    level = view["level"]
+    t = Text(tr(N_("Life Support: {n} of each for level {next}"), lang, n=level + 1,
+                next=level + 1), style=HEAD)  # fmt: skip
+    rewards = catalog(lang)["lss_reward"]
+    for kind in load().building_type:
+        if kind not in view["lss"]:
+            continue
+        n = view["lss"][kind]
+        t.append(f"\n{words.building_code(kind, lang)} ", style="bold white")
+        t.append(str(n), style="bold green3" if n >= level + 1 else "bold")
+        reward = view["lss_rewards"].get(kind, "")
+        if reward:
+            entry = rewards[reward]
+            short = LSS_SHORT.get(entry["formula"])
+            text = tr(short, lang, op=entry["op_each"]) if short else entry["text"]
+            t.append(f" · {text}", style=DIM)
+    return t
+
+
+def missions_text(view: View, lang: str) -> Text:
+    """Mission progress (contributions made / needed) and the Remaining Missions marker."""
+    cat = catalog(lang)["mission"]
+    n = str(len(view["players"]))
+    t = Text(tr(N_("Missions ({n} more end the game)"), lang, n=view["remaining"]), style=HEAD)
+    for mid, left in view["missions"].items():
+        target = cat[mid]["targets"][n]
+        t.append(f"\n{cat[mid]['name']} ")
+        t.append(f"{target - left}/{target}", style=OK if left == 0 else "bold")
+        gain = words.items_text({"crystal": cat[mid]["crystals"]}, lang, sign="+")
+        t.append(" · " + tr(N_("{gain} each"), lang, gain=gain), style=DIM)
+    return t
+
+
+def warehouse_text(view: View, lang: str) -> Text:
+    """The Warehouse's items and the building tiles left in each stack."""
+    t = Text(words.label(tr(N_("Warehouse"), lang), lang), style=HEAD)
+    t.append(words.items_text(view["warehouse"], lang))
+    stacks = view.get("building_stacks", {})
+    if stacks:
+        t.append(" · ")
+        t.append(words.label(tr(N_("Building tiles left"), lang), lang).rstrip(), style=HEAD)
+        for kind in words.BUILDING_CODE:
+            if kind in stacks:
+                t.append(f" {words.building_code(kind, lang)}", style="bold white")
+                t.append(f" {stacks[kind]['count']}")
+    return t
+
+
+def exploration_text(view: View, lang: str) -> Text:
+    t = Text(words.label(tr(N_("Exploration"), lang), lang).rstrip(), style=HEAD)
+    for tile in view["exploration"]:
+        t.append(f" {tile}")
+    t.append(" " + tr(N_("({n} in the stack)"), lang, n=view["discovery_stack"]), style=DIM)
+    return t
+
+
+def shared_panel(view: View, lang: str) -> Panel:
+    parts = [
+        turn_order_text(view, lang),
+        slots_text(view, lang),
+        lss_text(view, lang),
+        missions_text(view, lang),
+    ]
+    return Panel(Group(*parts), title=tr(N_("Boards"), lang), title_align="left", padding=(0, 1))
+
+
+# --- the players ---------------------------------------------------------------------------------
+
+
+def player_lines(
+    view: View, seat: int, lang: str, projected: int | None = None
+) -> tuple[Text, Text]:
+    """A player in two lines: side and space, OP (and if the game ended now), Depot, markers;
+    then Resources, Colonists, Bots, Ships."""
+    p = view["players"][seat]
+    storage, lq_cap, depot = capacities(p)
+    sep = Text(" · ", style=DIM)
+    one = name_text(view, seat, 10)
+    if seat == view.get("viewer"):
+        one.stylize("underline")
+    one.append(" ◀" if seat == view.get("current_player") else "  ", style="bold")
+    one.append(" " * max(0, NAME_WIDTH - one.cell_len))
+    side = words.side_name(p["side"], lang) if p["side"] else "-"
+    one.append(f"{side} {p['space'] or ''}".rstrip(), style="bold")
+    one.append_text(sep)
+    one.append(tr(N_("OP {n}"), lang, n=p["op"]), style="bold")
+    if projected is not None:
+        one.append(tr(N_(", {n} if it ended now"), lang, n=projected), style="yellow1")
+    one.append_text(sep)
+    one.append(tr(N_("Depot {n}/{room} Crystals"), lang, n=p["crystals"], room=depot),
+               style=CRYSTAL_STYLE)  # fmt: skip
+    if p["pending"]:
+        one.append(tr(N_(", {n} waiting"), lang, n=p["pending"]), style="magenta")
+    one.append_text(sep)
+    one.append(tr(N_("Advanced markers left {n}"), lang, n=p["ab"]))
+    two = Text(" " * NAME_WIDTH)
+    held = {r: p["res"][r] for r in RESOURCES if p["res"][r]}
+    two.append(words.items_text(held, lang) if held else tr(N_("no Resources"), lang),
+               style="bold" if held else DIM)  # fmt: skip
+    two.append(" " + tr(N_("(max {n} each)"), lang, n=storage), style=DIM)
+    two.append_text(sep)
+    two.append(tr(N_("Living Quarters {n}/{room}, Working Area {wa}"), lang,
+                  n=p["lq"], room=lq_cap, wa=p["wa"]))  # fmt: skip
+    two.append_text(sep)
+    two.append(tr(N_("Bots left {n}"), lang, n=p["bots"]))
+    two.append_text(sep)
+    two.append(tr(N_("Ships in Hangar {n}"), lang, n=p["hangar"]))
+    return one, two
+
+
+NAME_WIDTH = 12
+
+
+def players_part(
+    view: View, lang: str, projection: Sequence[dict[str, Any]] | None = None
+) -> Group:
+    """Every player in two lines (the viewer underlined, the player deciding marked ◀), and
+    the Warehouse."""
+    totals = {row["seat"]: row["total"] for row in projection or []}
+    lines: list[Text] = []
+    for seat in range(len(view["players"])):
+        for line in player_lines(view, seat, lang, totals.get(seat)):
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+            lines.append(line)
+    warehouse = warehouse_text(view, lang)
+    warehouse.no_wrap = True
+    warehouse.overflow = "ellipsis"
+    lines.append(warehouse)
+    return Group(*lines)
+
+
+# --- one player's board --------------------------------------------------------------------------
+
+
+def lab_table(view: View, seat: int, lang: str) -> Table:
+    """The Lab as its grid (§8.5, §20): a column per level with its end OP and the cost to
+    enter it; each space (``1t``, ``2m``...) with the Tech tile on it or, when empty, its
+    benefit; ★ marks the spaces Private Goal 14 counts."""
+    c = load()
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    table.add_column(Text(tr(N_("Lab column"), lang), style=HEAD), no_wrap=True)
+    columns = sorted(c.lab_column.values(), key=lambda col: col.level)
+    for col in columns:
+        table.add_column(Text(str(col.level), style="bold cyan"), no_wrap=True,
+                         overflow="ellipsis")  # fmt: skip
+    op = [Text(tr(N_("OP at the end"), lang), style=DIM)]
+    op += [Text(str(col.op), style="bold yellow1") for col in columns]
+    table.add_row(*op)
+    cost = [Text(tr(N_("cost to enter"), lang), style=DIM)]
+    cost += [Text(words.cost_text(col.cost, lang)) for col in columns]
+    table.add_row(*cost)
+    for y in sorted({sp.y for sp in c.lab_space.values()}):
+        cells: list[RenderableType] = [Text("")]
+        for col in columns:
+            here = [sid for sid, sp in c.lab_space.items() if sp.column == col.level and sp.y == y]
+            cells.append(_lab_cell(view, seat, here[0], lang) if here else Text(""))
+        table.add_row(*cells)
+    return table
+
+
+def _lab_cell(view: View, seat: int, space: str, lang: str) -> Text:
+    """A Lab space: its id (★ if marked), then the Tech tile on it or its benefit (dim)."""
+    t = Text(space, style="cyan")
+    if load().lab_space[space].marked:
+        t.append("★", style="yellow1")
+    tile = view["players"][seat]["lab"].get(space)
+    t.append(" ")
+    if tile:
+        name = tr(N_("{tech} Tech"), lang, tech=words.tech_name(tile, lang))
+        t.append(name, style=seat_style(view, seat) + " reverse")
+    else:
+        t.append(words.lab_benefit(space, lang), style=DIM)
+    return t
+
+
+def depot_table(view: View, seat: int, lang: str) -> Table:
+    """The Depot (§13): each Executive action row with its cost, open or covered by a Ship;
+    the Crystals in the Depot and waiting below it."""
+    p = view["players"][seat]
+    _, _, room = capacities(p)
+    title = tr(N_("Depot: {n}/{room} Crystals, {wait} waiting"), lang, n=p["crystals"],
+               room=room, wait=p["pending"])  # fmt: skip
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, title=title,
+                  title_justify="left", title_style=HEAD, show_header=False)  # fmt: skip
+    table.caption = tr(N_("row, Executive action, Crystals"), lang)
+    table.caption_justify = "left"
+    table.caption_style = DIM
+    table.add_column(justify="right")
+    table.add_column(overflow="ellipsis", no_wrap=True)
+    table.add_column(justify="right")
+    table.add_column(no_wrap=True)
+    for e in sorted(load().executive.values(), key=lambda e: e.row):
+        covered = e.row in p["depot_ships"]
+        style = DIM if covered else "bold"
+        table.add_row(
+            Text(str(e.row), style="cyan"),
+            Text(words.executive_name(e.id, lang), style=style),
+            Text(str(e.cost), style=CRYSTAL_STYLE),
+            Text(tr(N_("Ship on it"), lang), style=DIM) if covered
+            else Text(tr(N_("open"), lang), style=OK),
+        )  # fmt: skip
+    return table
+
+
+def cards_text(view: View, seat: int, lang: str) -> Text:
+    """A player's Blueprints (built ✓), Scientists, Earth Contracts (completed ✓), Private
+    Goals (only the viewer's own, RUL-18), Discovery and Research tiles; then the Scientist /
+    Contract display and the Exploration tiles."""
+    p = view["players"][seat]
+    none = tr(N_("none"), lang)
+    t = Text(words.label(tr(N_("Blueprints"), lang), lang), style=HEAD)
+    bps = [words.card_name(bp, lang) + (" ✓" if bp in p["built"] else "") for bp in p["blueprints"]]
+    t.append(words.join(bps, lang) or none)
+    t.append("\n" + words.label(tr(N_("Scientists"), lang), lang), style=HEAD)
+    t.append(words.join([words.card_name(x, lang) for x in p["scientists"]], lang) or none)
+    t.append("\n" + words.label(tr(N_("Earth Contracts"), lang), lang), style=HEAD)
+    done = [x + (" ✓" if x in p["contracts_done"] else "") for x in p["contracts"]]
+    t.append(words.join(done, lang) or none)
+    goals = p["goals"]
+    t.append("\n" + words.label(tr(N_("Private Goals"), lang), lang).rstrip(), style=HEAD)
+    if isinstance(goals, list):
+        for goal in goals:
+            t.append(f" {goal} ", style="bold yellow1")
+            t.append(words.face(goal, lang) + tr(N_("; "), lang).rstrip())
+        if not goals:
+            t.append(" " + none)
+    else:
+        t.append(" " + tr(N_("{n} hidden"), lang, n=goals), style=DIM)
+    if p["goal_done"]:
+        t.append(" " + tr(N_("completed: {card}"), lang, card=p["goal_done"]), style=OK)
+    held = p["discoveries"]
+    if held:
+        shown = " ".join(held) if isinstance(held, list) else tr(N_("{n} face down"), lang, n=held)
+        t.append("\n" + words.label(tr(N_("Discovery tiles"), lang), lang), style=HEAD)
+        t.append(shown)
+    if p["research"]:
+        t.append("\n" + words.label(tr(N_("Research tiles"), lang), lang), style=HEAD)
+        t.append(" ".join(p["research"]))
+    t.append("\n" + words.label(tr(N_("Scientists and Contracts"), lang), lang), style=HEAD)
+    t.append(words.join([words.card_name(x, lang) if x else "·" for x in view["science"]], lang))
+    t.append("\n")
+    t.append_text(exploration_text(view, lang))
+    return t
+
+
+def grid_text(view: View, lang: str) -> Text:
+    """The Tech Grid by row, with each row's cost, and the face-down stacks' sizes."""
+    c = load()
+    stacks = "+".join(str(x) for x in view["tech_stacks"]) or "0"
+    t = Text(tr(N_("Tech Grid"), lang), style=HEAD)
+    t.append(" " + tr(N_("({n} face down)"), lang, n=stacks), style=DIM)
+    for rid in ("top", "middle", "bottom"):
+        row = c.grid_row[rid]
+        t.append(f"\n{tr(words.LAB_ROWS[rid[0]], lang)} ", style="cyan")
+        t.append(f"({words.cost_text(row.cost, lang)}): ", style=DIM)
+        tiles = [view["grid"].get(f"{rid}{k}", "") for k in range(1, row.spaces + 1)]
+        t.append(words.join([words.tech_name(x, lang) if x else "·" for x in tiles], lang))
+    return t
+
+
+def displays_text(view: View, lang: str) -> Text:
+    """The Blueprint display."""
+    t = Text(tr(N_("Blueprint display"), lang), style=HEAD)
+    t.append(" " + words.label(tr(N_("({n} in the deck)"), lang, n=view["bp_deck"]), lang),
+             style=DIM)  # fmt: skip
+    t.append(words.join([words.card_name(bp, lang) for bp in view["bp_display"]], lang))
+    return t
+
+
+BOARD_HEIGHT = 14
+DEPOT_WIDTH = 37  # the lower row of the board view, borders included
+
+
+def board_panels(view: View, seat: int, lang: str) -> Group:
+    """One player's board in full (the Lab grid, the Depot, the cards) and the displays."""
+    title = name_text(view, seat)
+    title.append(" · " + tr(N_("Lab: each space's benefit, or the Tech tile on it"), lang))
+    lab = Panel(lab_table(view, seat, lang), title=title, title_align="left", padding=(0, 1))
+    row = Table.grid(expand=True, padding=(0, 0))
+    row.add_column(width=DEPOT_WIDTH, overflow="fold")  # "fold": Chinese has no spaces
+    row.add_column(ratio=4, overflow="fold")
+    row.add_column(ratio=5, overflow="fold")
+    row.add_row(
+        Panel(depot_table(view, seat, lang), padding=(0, 1), height=BOARD_HEIGHT),
+        Panel(cards_text(view, seat, lang), padding=(0, 1), height=BOARD_HEIGHT),
+        Panel(Group(grid_text(view, lang), displays_text(view, lang)), padding=(0, 1),
+              height=BOARD_HEIGHT),
+    )  # fmt: skip
+    return Group(lab, row)

@@ -1,0 +1,288 @@
+"""The numbered menu of legal moves, each in plain words with a preview (issue 10).
+
+Every entry is ``game.describe(move, lang)``: its label, what it costs, what it gains, the OP it
+scores, its warnings (marked ⚠; the session asks before playing such a move), and the face of
+the card, tile or Lab space it names. The order is the engine's order of the legal moves, except
+that moves sharing a verb and all but a last hex (a Bot's destinations) stand together; the
+entries are numbered 1..n in the order they are shown, so the number on the screen is always the
+number to type. The order depends only on the moves, never on the language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+
+from onmars import N_, Game, Move, catalog, tr
+from onmars.terminal import words
+
+DIM = "grey50"
+WARN = "bold yellow1"
+#: Verbs whose menu entries show the face of the card or tile in their first argument.
+CARD_VERBS = {"take", "hire", "discover", "radar", "refill", "deliver", "discard", "advanced"}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One menu entry: its number, the move and its description."""
+
+    number: int
+    move: Move
+    label: str
+    cost: dict[str, int] = field(default_factory=dict)
+    gain: dict[str, int] = field(default_factory=dict)
+    op: int = 0
+    warnings: tuple[str, ...] = ()
+    face: str = ""
+    group: str = ""  # the moves of a group share their verb and all but the last hex
+
+
+def group_key(move: Move) -> str:
+    """Moves group by verb and all their arguments but the last (a Bot's destinations, the
+    two Lab spaces a Tech tile may go to); one-argument moves only when it is a hex."""
+    if len(move.args) >= 2:
+        return " ".join((move.verb, *move.args[:-1]))
+    if move.args and "," in move.args[0]:
+        return move.verb
+    return ""
+
+
+#: Past this many moves, groups of two stand together too.
+LONG_MENU = 8
+
+
+def order(legal: Sequence[Move]) -> list[tuple[Move, str]]:
+    """The legal moves in menu order, with their group key ("" for a move shown alone): a
+    group of three or more (two or more in a long menu) stands at its first move's place."""
+    keys = [group_key(m) for m in legal]
+    sizes: dict[str, int] = {}
+    for key in keys:
+        sizes[key] = sizes.get(key, 0) + 1
+    least = 2 if len(legal) > LONG_MENU else 3
+    placed: dict[str, list[Move]] = {}
+    out: list[tuple[str, list[Move]]] = []
+    for move, key in zip(legal, keys, strict=True):
+        if key and sizes[key] >= least:
+            if key not in placed:
+                placed[key] = []
+                out.append((key, placed[key]))
+            placed[key].append(move)
+        else:
+            out.append(("", [move]))
+    return [(m, key) for key, moves in out for m in moves]
+
+
+def numbered(legal: Sequence[Move]) -> list[Move]:
+    """The legal moves in the order of their menu numbers (number k is ``[k - 1]``)."""
+    return [m for m, _ in order(legal)]
+
+
+def build(game: Game, lang: str) -> list[Entry]:
+    """The menu of the pending decision, described in ``lang``."""
+    out = []
+    for k, (move, key) in enumerate(order(game.legal_moves()), start=1):
+        d = game.describe(move, lang)
+        out.append(
+            Entry(
+                number=k,
+                move=move,
+                label=d["label"],
+                cost=dict(d["cost"]),
+                gain=dict(d["gain"]),
+                op=int(d["op"]),
+                warnings=tuple(d["warnings"]),
+                face=face_of(move, lang),
+                group=key,
+            )
+        )
+    return out
+
+
+def face_of(move: Move, lang: str) -> str:
+    """The face of what a move names: a card, a tile, the Lab space a Tech tile goes to."""
+    if move.verb in ("learn", "develop") and len(move.args) == 2:
+        space = catalog(lang)["lab_space"].get(move.args[1])
+        if space:
+            return tr(N_("space {space}: {benefit}"), lang, space=move.args[1],
+                      benefit=space["benefit_text"])  # fmt: skip
+    if move.verb in CARD_VERBS and move.args:
+        return words.face(move.args[0], lang)
+    return ""
+
+
+def preview_text(entry: Entry, lang: str) -> str:
+    """What an entry costs and gains: "-1 Water, +1 Crystal, +2 OP" ("" if nothing)."""
+    parts = []
+    if entry.cost:
+        parts.append(words.items_text(entry.cost, lang, sign="-"))
+    if entry.gain:
+        parts.append(words.items_text(entry.gain, lang, sign="+"))
+    if entry.op:
+        parts.append(tr(N_("{n:+d} OP"), lang, n=entry.op))
+    return tr(N_(", "), lang).join(parts)
+
+
+def entry_text(entry: Entry, lang: str, width: int | None = None) -> Text:
+    """``12) ⚠ label [preview] — face`` on one line; with ``width`` the face goes first, then
+    the label is cut (…): the number, the warning sign and the preview always show."""
+    head = Text()
+    head.append(f"{entry.number})", style="bold cyan")
+    head.append(" ")
+    if entry.warnings:
+        head.append("⚠ ", style=WARN)
+    preview = preview_text(entry, lang)
+    tail = Text(f" [{preview}]", style="green3") if preview else Text()
+    label = Text(entry.label)
+    face = Text(f" — {entry.face}", style=DIM) if entry.face else Text()
+    if width is not None:
+        room = width - head.cell_len - tail.cell_len
+        if label.cell_len > room:
+            label.truncate(max(room, 8), overflow="ellipsis")
+            face = Text()
+        elif label.cell_len + face.cell_len > room:
+            face.truncate(room - label.cell_len, overflow="ellipsis")
+    return Text.assemble(head, label, tail, face)
+
+
+def _group_head(entries: Sequence[Entry]) -> Text:
+    """A group's heading: its first label with the last argument left open ("Move a Bot from
+    1,3 to …"), and the face of the card it names."""
+    first = entries[0]
+    last = first.move.args[-1]
+    head = first.label
+    if head.count(last) == 1:
+        head = head.replace(last, "…")
+    t = Text(head, style="bold")
+    if first.face and first.move.verb in CARD_VERBS:
+        t.append(f" — {first.face}", style=DIM)
+    return t
+
+
+def _group_items(entries: Sequence[Entry], lang: str) -> list[Text]:
+    """A group's entries: number, last argument (a Lab space with its benefit), preview."""
+    items = []
+    for e in entries:
+        item = Text()
+        item.append(f"{e.number})", style="bold cyan")
+        item.append(" ")
+        if e.warnings:
+            item.append("⚠ ", style=WARN)
+        item.append(e.move.args[-1])
+        preview = preview_text(e, lang)
+        if preview:
+            item.append(f" [{preview}]", style="green3")
+        items.append(item)
+    return items
+
+
+def _flow(items: Sequence[Text], width: int, indent: int = 2) -> list[Text]:
+    """Items laid out left to right, wrapped at ``width``."""
+    lines: list[Text] = []
+    line = Text(" " * indent)
+    for item in items:
+        if line.cell_len > indent and line.cell_len + 2 + item.cell_len > width:
+            lines.append(line)
+            line = Text(" " * indent)
+        elif line.cell_len > indent:
+            line.append("  ")
+        line.append_text(item)
+    lines.append(line)
+    return lines
+
+
+def _group_lines(members: Sequence[Entry], lang: str, width: int) -> list[Text]:
+    """A group: its heading followed by its items on the same line when they fit, else on
+    the lines below it."""
+    head = _group_head(members)
+    items = _group_items(members, lang)
+    inline = head.copy()
+    for item in items:
+        inline.append("  ")
+        inline.append_text(item)
+    if inline.cell_len <= width:
+        return [inline]
+    return [head, *_flow(items, width)]
+
+
+def blocks(entries: Sequence[Entry], lang: str, width: int) -> list[tuple[str, list[Text]]]:
+    """The menu as blocks, in order: ("", [one line]) per single entry and (key, [heading,
+    item lines]) per group."""
+    out: list[tuple[str, list[Text]]] = []
+    k = 0
+    while k < len(entries):
+        e = entries[k]
+        if not e.group:
+            out.append(("", [entry_text(e, lang, width)]))
+            k += 1
+            continue
+        end = k
+        while end < len(entries) and entries[end].group == e.group:
+            end += 1
+        members = entries[k:end]
+        out.append((e.group, _group_lines(members, lang, width)))
+        k += len(members)
+    return out
+
+
+def menu_text(
+    entries: Sequence[Entry], lang: str, width: int = 76, max_lines: int | None = None
+) -> Text:
+    """The numbered menu, one line per entry (cut at ``width`` with …) and a heading plus
+    wrapped items per group; past ``max_lines`` the biggest groups shrink to one line each,
+    then the list is cut with a pointer to ``moves``."""
+    parts = blocks(entries, lang, width)
+    if max_lines is not None:
+        by_size = sorted(range(len(parts)), key=lambda i: -len(parts[i][1]))
+        for i in by_size:
+            if sum(len(lines) for _, lines in parts) <= max_lines:
+                break
+            key, lines = parts[i]
+            if key and len(lines) > 2 and len(lines[1:]) > 1:
+                parts[i] = (key, [lines[0], _summary([x for x in entries if x.group == key],
+                                                     lang)])  # fmt: skip
+    lines = [line for _, block in parts for line in block]
+    for line in lines:
+        line.no_wrap = True
+        line.overflow = "ellipsis"
+        if line.cell_len > width:
+            line.truncate(width, overflow="ellipsis")
+    if max_lines is not None and len(lines) > max_lines:
+        hidden = len(lines) - max_lines + 1
+        lines = lines[: max_lines - 1]
+        lines.append(
+            Text(tr(N_("… {n} more lines: type moves for the whole list"), lang, n=hidden),
+                 style=DIM)
+        )  # fmt: skip
+    return Text("\n").join(lines)
+
+
+def _summary(members: Sequence[Entry], lang: str) -> Text:
+    first, last = members[0], members[-1]
+    line = Text("  ")
+    line.append_text(_group_items([first], lang)[0])
+    line.append(" … ")
+    line.append_text(_group_items([last], lang)[0])
+    line.append("  " + tr(N_("({n} choices)"), lang, n=len(members)), style=DIM)
+    return line
+
+
+def full_text(entries: Sequence[Entry], lang: str) -> list[Text]:
+    """Every entry on its own line(s), nothing cut: for the ``moves`` command, with each
+    warning spelt out."""
+    out = []
+    for e in entries:
+        out.append(entry_text(e, lang))
+        for warning in e.warnings:
+            out.append(Text(f"     ⚠ {warning}", style=WARN))
+    return out
+
+
+def to_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
+    """The entries as plain data (for tests and tools)."""
+    return [
+        {"number": e.number, "move": str(e.move), "label": e.label, "warnings": list(e.warnings)}
+        for e in entries
+    ]

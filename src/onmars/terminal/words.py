@@ -1,0 +1,276 @@
+"""The words of the terminal: component names and the short names the screen uses, in English
+or Chinese.
+
+Every text shown to a person is a template marked with ``N_`` and rendered with
+``tr(template, lang, ...)`` (the catalogs in ``onmars/rules/locale``); the components' own
+names and faces come from ``onmars.catalog(lang)``. Short names (``Mi`` for a Mine on the map,
+``Warehouse item`` for a Lab benefit) are explained by the screen's legend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from onmars import N_, catalog, tr
+from onmars.rules.components import load
+
+ITEMS = {
+    "mineral": (N_("Mineral"), N_("Minerals")),
+    "battery": (N_("Battery"), N_("Batteries")),
+    "water": (N_("Water"), N_("Water")),
+    "plant": (N_("Plant"), N_("Plants")),
+    "oxygen": (N_("Oxygen"), N_("Oxygen")),
+    "crystal": (N_("Crystal"), N_("Crystals")),
+    "colonist": (N_("Colonist"), N_("Colonists")),
+    "any": (N_("any Resource"), N_("any Resources")),
+}
+TECH = {
+    "mine": N_("Mine"),
+    "generator": N_("Generator"),
+    "extractor": N_("Water Extractor"),
+    "greenhouse": N_("Greenhouse"),
+    "condenser": N_("Oxygen Condenser"),
+    "shelter": N_("Shelter"),
+    "rover": N_("Rover"),
+    "ship": N_("Ship"),
+    "upgrade": N_("Upgrade"),
+}
+SIDES = {"orbit": N_("Orbit"), "colony": N_("Colony")}
+COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
+PHASES = {
+    "setup": N_("Setup"),
+    "colonization": N_("Colonization phase"),
+    "shuttle": N_("Shuttle phase"),
+    "over": N_("Game over"),
+}
+LAB_ROWS = {"t": N_("top"), "m": N_("middle"), "b": N_("bottom")}
+#: The two-letter codes of the buildings on the map (explained by the legend).
+BUILDING_CODE = {
+    "mine": N_("Mi"),
+    "generator": N_("Ge"),
+    "extractor": N_("Wx"),
+    "greenhouse": N_("Gh"),
+    "condenser": N_("Ox"),
+    "shelter": N_("Sh"),
+}
+#: Short names of what an effect gives (a Lab space's benefit, a Turn Order bonus, a Depot row).
+SHORT_EFFECT = {
+    "warehouse": N_("Warehouse item"),
+    "blueprint": N_("Blueprint"),
+    "learn": N_("Tech tile"),
+    "ship": N_("Ship"),
+    "colonists": N_("Colonist"),
+    "bots": N_("Bot moves"),
+    "upgrade": N_("Upgrade"),
+    "develop": N_("Develop"),
+    "rover": N_("Rover moves"),
+    "advanced": N_("Advanced action"),
+    "": N_("no bonus"),
+}
+SCORE_NAMES = {
+    "progress": N_("Progress (level-ups)"),
+    "lss_first": N_("First Life Support buildings"),
+    "lss_reward": N_("Life Support rewards"),
+    "blueprint_action": N_("Blueprint actions"),
+    "final_progress": N_("Progress (final)"),
+    "ships": N_("Ships in the Hangar"),
+    "living_quarters": N_("Living Quarters"),
+    "tech": N_("Tech tiles"),
+    "blueprints": N_("Blueprints"),
+    "scientists": N_("Scientists"),
+    "contracts": N_("Earth Contracts"),
+}
+
+
+def item_name(item: str, lang: str, n: int = 1) -> str:
+    one, many = ITEMS.get(item, (item, item))
+    return tr(one if n == 1 else many, lang)
+
+
+def items_text(counts: Mapping[str, int], lang: str, sign: str = "") -> str:
+    """``{"water": 1, "oxygen": 2}`` -> "1 Water, 2 Oxygen" (``sign``: "+" or "-" before each)."""
+    sep = tr(N_(", "), lang)
+    return sep.join(f"{sign}{n} {item_name(item, lang, n)}" for item, n in counts.items())
+
+
+def join(items: list[str] | tuple[str, ...] | Any, lang: str) -> str:
+    """Items in a list a terminal can wrap: separated by the language's comma and a space
+    (a Chinese "，" has none, and a line of Chinese would not break between the items)."""
+    sep = tr(N_(", "), lang)
+    return (sep if sep.endswith(" ") else sep + " ").join(items)
+
+
+def label(text: str, lang: str) -> str:
+    """``text`` as a label before what follows it: "Warehouse: " ("仓库：" in Chinese)."""
+    return tr(N_("{label}: "), lang, label=text)
+
+
+def cost_text(items: list[str] | tuple[str, ...], lang: str) -> str:
+    """A cost as a list of items: ``["oxygen", "water"]`` -> "Oxygen+Water" ("free" if none)."""
+    if not items:
+        return tr(N_("free"), lang)
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return "+".join(
+        item_name(item, lang) if n == 1 else f"{n} {item_name(item, lang, n)}"
+        for item, n in counts.items()
+    )
+
+
+def side_name(side: str, lang: str) -> str:
+    return tr(SIDES[side], lang) if side in SIDES else side
+
+
+def colour_name(colour: str, lang: str) -> str:
+    return tr(COLOURS.get(colour, colour), lang)
+
+
+def phase_name(phase: str, lang: str) -> str:
+    return tr(PHASES.get(phase, phase), lang)
+
+
+def building_code(kind: str, lang: str) -> str:
+    return tr(BUILDING_CODE[kind], lang) if kind in BUILDING_CODE else kind[:2].title()
+
+
+def building_name(kind: str, lang: str) -> str:
+    entry = catalog(lang)["building"].get(kind)
+    return entry["name"] if entry else tr(TECH.get(kind, kind), lang)
+
+
+def tech_name(tile: str, lang: str) -> str:
+    """A Tech tile by its type: "Water Extractor"; a Shelter Tech: "Shelter"."""
+    c = load()
+    kind = c.tech_tile[tile].type if tile in c.tech_tile else tile.partition("-")[0]
+    return tr(TECH.get(kind, kind), lang)
+
+
+def card_name(card: str, lang: str) -> str:
+    """A card or tile by its name and id where it has a name ("Wind Turbines (BP04)",
+    "Geologist"), else its kind and id ("Earth Contract C02", "Discovery tile D04")."""
+    cat = catalog(lang)
+    if card in cat["blueprint"]:
+        return f"{cat['blueprint'][card]['name']} ({card})"
+    if card in cat["scientist"]:
+        return cat["scientist"][card]["name"]
+    if card in cat["mission"]:
+        return f"{cat['mission'][card]['name']} ({card})"
+    if card in cat["contract"]:
+        return tr(N_("Earth Contract {card}"), lang, card=card)
+    if card in cat["discovery"]:
+        return tr(N_("Discovery tile {tile}"), lang, tile=card)
+    if card in cat["private_goal"]:
+        return tr(N_("Private Goal {card}"), lang, card=card)
+    if card in cat["lss_reward"]:
+        return tr(N_("Life Support reward {card}"), lang, card=card)
+    return card
+
+
+def face(card: str, lang: str) -> str:
+    """What a card or tile does, in words ("" if ``card`` names none)."""
+    cat = catalog(lang)
+    if card in cat["blueprint"]:
+        bp = cat["blueprint"][card]
+        return tr(
+            N_("level {level} {building}, gives {gain} when built; action: {action}; "
+               "{op} OP if never built"),
+            lang,
+            level=bp["level"],
+            building=bp["building_name"],
+            gain=bp["gain_name"],
+            action=bp["action"],
+            op=bp["unbuilt_op"],
+        )  # fmt: skip
+    if card in cat["contract"]:
+        contract = cat["contract"][card]
+        return tr(
+            N_("{text}: {done:+d} OP if completed, {failed:+d} OP if not"),
+            lang,
+            text=contract["text"],
+            done=contract["complete_op"],
+            failed=contract["failed_op"],
+        )
+    if card in cat["scientist"]:
+        sci = cat["scientist"][card]
+        return tr(N_("{text}; costs {cost}"), lang, text=sci["text"], cost=sci["cost_text"])
+    for kind in ("discovery", "lss_reward", "mission"):
+        if card in cat[kind]:
+            return str(cat[kind][card]["text"])
+    if card in cat["private_goal"]:
+        return str(cat["private_goal"][card]["text"])
+    return ""
+
+
+def short_effect(effect: str, params: Mapping[str, Any], lang: str) -> str:
+    """A few words for an effect: "+1 Crystal", "Warehouse item", "Bot moves"."""
+    if effect == "gain":
+        n = params.get("n", 1)
+        return f"+{n} {item_name(params['item'], lang, n)}"
+    return tr(SHORT_EFFECT.get(effect, effect), lang)
+
+
+def lab_benefit(space: str, lang: str) -> str:
+    """A Lab space's benefit in a few words (the legend and ``info`` give the whole text)."""
+    ref = load().lab_space[space].benefit
+    return short_effect(ref.effect, dict(ref.params), lang)
+
+
+def turn_bonus(space: int | str, lang: str) -> str:
+    """A Turn Order space's bonus in a few words, with its cost: "Ship (Plant+Water)"."""
+    entry = catalog(lang)["turn_order"][str(space)]
+    ref = load().turn_order[str(space)].bonus
+    text = short_effect(entry["bonus"], dict(ref.params), lang)
+    if entry["cost"]:
+        text += f" ({cost_text(entry['cost'], lang)})"
+    return text
+
+
+def executive_name(eid: str, lang: str) -> str:
+    """A Depot row's Executive action in a few words: "Develop", "+1 Mineral"."""
+    ref = load().executive[eid].effect
+    return short_effect(ref.effect, dict(ref.params), lang)
+
+
+#: The engine's prompts (``game.decision().prompt``), marked here so that the catalogs hold
+#: their translations; a prompt not listed is shown in English.
+PROMPTS = (
+    N_("Trade Market: spend a Resource, then take Resources from the supply"),
+    N_("boost the action (one Colonist to your Working Area each) or go on"),
+    N_("boost: one of your buildings produces once more"),
+    N_("bring a Colonist back to your Living Quarters"),
+    N_("choose an action"),
+    N_("choose an empty Turn Order space"),
+    N_("choose the Discovery tile for the Radar"),
+    N_("choose the Earth Contract that refills the display"),
+    N_("choose the Private Goal's reward"),
+    N_("choose the Ship's reward"),
+    N_("choose your Life Support bonus"),
+    N_("claim the tile under your piece"),
+    N_("construct a building: build <type> <q,r>"),
+    N_("develop a Tech tile"),
+    N_("gain a Resource (not a Mineral)"),
+    N_("gain the Lab space's item from the supply"),
+    N_("hire a Scientist or take an Earth Contract"),
+    N_("move your Bots and Rover"),
+    N_("move your Bots as Rovers"),
+    N_("move your Bots"),
+    N_("move your Rover"),
+    N_("move your displaced piece to a closest available hex"),
+    N_("pay for placing your Colonist"),
+    N_("pay the cost"),
+    N_("place a Discovery tile 3 hexes from your Rover"),
+    N_("place the Shuttle on the red space 1 of a side"),
+    N_("place your new Bot"),
+    N_("retrieve a Colonist to Living Quarters"),
+    N_("take a Blueprint"),
+    N_("take a Tech tile from the Grid"),
+    N_("take an item from the Warehouse"),
+    N_("travel to the other side or stay"),
+    N_("upgrade a Building"),
+    N_("use a Tech tile for the Complex"),
+    N_("use an Advanced Building action: advanced <blueprint> <pay|scientist>"),
+    N_("welcome a Ship: choose the Depot row it leaves"),
+    N_("your Tech was used: develop it free or keep the Oxygen"),
+)
