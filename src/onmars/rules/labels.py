@@ -101,7 +101,7 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
         text=catalog(lang)["executive"][m.args[0]]["text"],
     ),
     "end": lambda goal, m, lang: tr(N_("End your turn"), lang),
-    "pay": lambda goal, m, lang: tr(N_("Pay with a {item}"), lang, item=item_name(m.args[0], lang)),
+    "pay": lambda goal, m, lang: tr(N_("Pay 1 {item}"), lang, item=item_name(m.args[0], lang)),
     "take": lambda goal, m, lang: tr(
         N_("Take Blueprint {card}"), lang, card=card_name(m.args[0], lang)
     ),
@@ -120,7 +120,7 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
     ),
     "keep": lambda goal, m, lang: tr(N_("Keep the Oxygen instead of a free development"), lang),
     "item": lambda goal, m, lang: tr(
-        N_("Take a {item} from the Warehouse"), lang, item=item_name(m.args[0], lang)
+        N_("Take 1 {item} from the Warehouse"), lang, item=item_name(m.args[0], lang)
     ),
     "boost": lambda goal, m, lang: tr(
         N_("Boost: one Colonist to your Working Area for one more"), lang
@@ -154,7 +154,7 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
     "produce": lambda goal, m, lang: tr(
         N_("The building at {hex} produces once more"), lang, hex=m.args[0]
     ),
-    "gain": lambda goal, m, lang: tr(N_("Gain a {item}"), lang, item=item_name(m.args[0], lang)),
+    "gain": lambda goal, m, lang: tr(N_("Gain 1 {item}"), lang, item=item_name(m.args[0], lang)),
     "retrieve": lambda goal, m, lang: tr(
         N_("Bring a Colonist back from {where}"), lang, where=_where(m.args[0], lang)
     ),
@@ -175,7 +175,7 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
         hex=m.args[1],
     ),
     "deliver": lambda goal, m, lang: tr(
-        N_("Deliver a {item} onto Earth Contract {card}"),
+        N_("Deliver 1 {item} onto Earth Contract {card}"),
         lang,
         item=item_name(m.args[1], lang),
         card=m.args[0],
