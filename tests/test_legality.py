@@ -333,3 +333,10 @@ def test_a_refusal_names_no_secret_in_its_parameters() -> None:
     shown = engine._redacted(reason, secret_ids(s))
     assert goal not in shown and goal not in str(shown.params)
     assert shown.params["cards"][1] == "C01" and shown.rule == "§18.1"
+
+
+def test_a_move_that_is_no_candidate_still_names_its_rule() -> None:
+    game = started()
+    assert game.why("main nothing").startswith("§6: there is no main action 'nothing'")
+    assert game.why("exec nothing").startswith("§13.2: there is no Executive action")
+    assert game.why("item water").startswith("§5.1: choose an action: 'item water' is not one")

@@ -176,6 +176,15 @@ class Turn(Step[Frame]):
             out.append((END, early if explain else NO))
         return out
 
+    @staticmethod
+    def stray(s: State, f: Frame, m: Move) -> str:
+        """An action id that names no action (§6, §13.2)."""
+        if m.verb == "main" and len(m.args) == 1:
+            return main_blocker(s, f["p"], m.args[0])
+        if m.verb == "exec" and len(m.args) == 1:
+            return exec_blocker(s, f["p"], m.args[0])
+        return ""
+
     @classmethod
     def is_legal(cls, s: State, f: Frame, m: Move) -> bool:
         """The one move asked about, without listing every action (the hot path of play)."""
