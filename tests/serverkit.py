@@ -91,6 +91,14 @@ class ServerProcess:
         self.stop()
         raise RuntimeError(f"onmars serve did not start: {self.log_path.read_text()[-2000:]}")
 
+    def children(self) -> list[int]:
+        """The server's child processes (its bot worker, multiprocessing's helper)."""
+        assert self.proc is not None
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True, check=False
+        )
+        return [int(pid) for pid in found.stdout.split()]
+
     def kill(self) -> None:
         """SIGKILL: no shutdown of any kind."""
         assert self.proc is not None

@@ -64,6 +64,15 @@ def hammer(
                 acked.append((state["ply"], text))
 
 
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split(")")[-1].split()[0] == "Z")
+
+
 def stored_moves(url: str, gid: str) -> dict[int, str]:
     store = Store(database_url(url))
     try:
@@ -86,11 +95,17 @@ def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(
         url = database_url(None)
     else:
         database = url = request.getfixturevalue("postgres")
-    extra = ("--database", database) if database else ()
+    extra = ("--bot-delay", "0.2", *(("--database", database) if database else ()))
     server = ServerProcess(tmp_path / "serve.log", *extra).start()
     if db == "sqlite":
         assert (tmp_path / "data" / "onmars" / "onmars.sqlite3").exists()
     gid, tokens = create(server.base)
+    # a game with a bot, so that the server has a bot worker process when it is killed
+    httpx.post(
+        f"{server.base}/api/games",
+        json={"players": [{"name": "R1", "bot": "random"}, {"name": "R2", "bot": "random"}]},
+        timeout=10,
+    )
     acked: list[tuple[int, str]] = []
     try:
         for round_ in range(2):
@@ -103,6 +118,8 @@ def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(
             while len(acked) < before + 20 and time.monotonic() < deadline:
                 time.sleep(0.01)
             time.sleep(0.013 + 0.071 * round_)  # mid-flight, at no moment in particular
+            children = server.children()
+            assert children, "no bot worker process"
             server.kill()
             stop.set()
             worker.join(10)
@@ -113,6 +130,11 @@ def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(
             state = httpx.get(f"{server.base}/api/games/{gid}", timeout=5).json()
             assert state["ply"] == len(stored) >= acked[-1][0] + 1
             assert sorted(stored) == list(range(len(stored)))
+            # the killed server's bot worker leaves too
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and any(alive(pid) for pid in children):
+                time.sleep(0.1)
+            assert not [pid for pid in children if alive(pid)], "orphaned worker processes"
     finally:
         server.stop()
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -30,7 +31,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Body, Depends, FastAPI, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -120,6 +121,7 @@ class LegalMove(BaseModel):
 
 
 class GameState(BaseModel):
+    type: Literal["state"] = "state"
     id: str
     ply: int = Field(description="moves played so far; a move is sent for this ply")
     version: int = Field(description="bumped by every change (moves, undo, votes)")
@@ -307,6 +309,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         interval = settings.poll or (5.0 if store.postgres else 1.0)
         tasks.append(asyncio.create_task(poll(hub, interval)))
         tasks.append(asyncio.create_task(hub.resume_bots()))
+        # Fewer, cheaper collections: what was loaded at start is never collected again, and
+        # the young generation is collected less often (live games hold many small objects).
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 20)
         try:
             yield
         finally:
@@ -400,7 +406,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         live = await hub.get(game_id)
         seat = await seat_of(live, hub, value, required=False)
-        return JSONResponse(hub.seen(live, seat, since, lang))
+        return _json(hub.seen_json(live, seat, since, lang))
 
     @app.post(
         "/api/games/{game_id}/moves",
@@ -425,8 +431,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         assert seat is not None
         if len(body.move) > settings.max_move:
             raise ServerError(422, "the move text is too long")
+        started = time.perf_counter()
         await hub.play(live, seat, body.ply, body.move)
-        return JSONResponse(hub.seen(live, seat, body.ply, lang))
+        response = _json(hub.seen_json(live, seat, body.ply, lang))
+        took = (time.perf_counter() - started) * 1000
+        response.headers["Server-Timing"] = f"move;dur={took:.1f}"
+        return response
 
     @app.post(
         "/api/games/{game_id}/undo",
@@ -447,7 +457,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await seat_of(live, hub, value, required=True)
         assert seat is not None
         await hub.undo(live, seat, body.ply if body else None)
-        return JSONResponse(hub.seen(live, seat, live.ply))
+        return _json(hub.seen_json(live, seat, live.ply))
 
     @app.post(
         "/api/games/{game_id}/conclude",
@@ -469,7 +479,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await seat_of(live, hub, value, required=True)
         assert seat is not None
         await hub.vote(live, seat, body.agree if body else True)
-        return JSONResponse(hub.seen(live, seat, live.ply))
+        return _json(hub.seen_json(live, seat, live.ply))
 
     @app.get(
         "/api/games/{game_id}/replay",
@@ -586,10 +596,14 @@ async def _push(hub: Hub, live: Live, sub: Subscriber) -> None:
         sub.wake.clear()
         if sub.sent == live.version:
             continue
-        version = live.version
-        state = hub.seen(live, sub.seat, sub.since, sub.lang)
-        sub.since, sub.sent = state["ply"], version
-        await sub.send(json.dumps({"type": "state", **state}, ensure_ascii=False))
+        version, ply = live.version, live.ply
+        text = hub.seen_json(live, sub.seat, sub.since, sub.lang)
+        sub.since, sub.sent = ply, version
+        await sub.send(text.decode())
+
+
+def _json(body: bytes, status: int = 200) -> Response:
+    return Response(body, status, media_type="application/json")
 
 
 def _replay_state(live: Live, ply: int, since: int, lang: str | None) -> dict[str, Any]:

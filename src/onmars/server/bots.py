@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,11 +38,19 @@ def choose(
     return str(bot.choose(view, [Move.parse(text) for text in legal]))
 
 
-def _warm() -> None:
-    """Load the rules in a new worker before its first choice."""
+def _warm(parent: int) -> None:
+    """In a new worker: leave when the server process is gone (even killed with SIGKILL),
+    and load the rules before the first choice."""
     import onmars
 
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     onmars.Game.new(2, seed=0)
+
+
+def _orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def known(name: str) -> bool:
@@ -58,7 +69,7 @@ class BotRunner:
             if self.processes > 0:
                 context = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(
-                    self.processes, mp_context=context, initializer=_warm
+                    self.processes, mp_context=context, initializer=_warm, initargs=(os.getpid(),)
                 )
             else:
                 self._pool = ThreadPoolExecutor(2, thread_name_prefix="onmars-bot")

@@ -21,10 +21,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
+import orjson
+
 from onmars import Game, IllegalMoveError, InvalidMoveError, Move, OnMarsError
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
-from onmars.server.store import GameRecord, Hints, SeatRow, Store
+from onmars.server.store import GameRecord, GroupCommit, Hints, SeatRow, Store, Write
 
 log = logging.getLogger("onmars.server")
 T = TypeVar("T")
@@ -79,6 +81,9 @@ class Live:
     bot_task: asyncio.Task[None] | None = None
     described: dict[str | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
     by_hash: dict[str, int] = field(default_factory=dict)
+    #: What was sent for this version: (seat, since, lang) -> the JSON text.
+    sent: dict[tuple[int | None, int, str | None], bytes] = field(default_factory=dict)
+    sent_version: int = -1
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
@@ -113,6 +118,7 @@ class Hub:
         self.games: OrderedDict[str, Live] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Live | None]] = {}
         self._db = ThreadPoolExecutor(settings.db_threads, thread_name_prefix="onmars-db")
+        self._commits = GroupCommit(store)
         self.closed = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -120,11 +126,17 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, partial(fn, *args, **kwargs))
 
+    async def write(self, op: Write) -> bool:
+        """Commit a write (with others, :class:`GroupCommit`): True once it is on disk, False
+        if another writer changed the game first."""
+        return await asyncio.wrap_future(self._commits.submit(op))
+
     def close(self) -> None:
         self.closed = True
         for live in self.games.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
+        self._commits.close()
         self._db.shutdown(wait=True)
 
     # --- games -------------------------------------------------------------------------------
@@ -214,6 +226,7 @@ class Hub:
         game = live.game
         over, current = game.is_over, game.current_player
         out: dict[str, Any] = {
+            "type": "state",
             "id": live.id,
             "ply": live.ply,
             "version": live.version,
@@ -234,6 +247,22 @@ class Hub:
         if over:
             out["scores"] = game.scores()
         return out
+
+    def seen_json(
+        self, live: Live, seat: int | None, since: int = 0, lang: str | None = None
+    ) -> bytes:
+        """:meth:`seen` as JSON, made once per version of the game for each (seat, since,
+        lang): the answer to a move and the pushes to that seat's WebSocket share it."""
+        if live.sent_version != live.version:
+            live.sent.clear()
+            live.sent_version = live.version
+        key = (seat, since, lang)
+        text = live.sent.get(key)
+        if text is None:
+            text = orjson.dumps(self.seen(live, seat, since, lang), option=orjson.OPT_NON_STR_KEYS)
+            if len(live.sent) < 32:
+                live.sent[key] = text
+        return text
 
     def _described(self, live: Live, lang: str) -> list[dict[str, Any]]:
         known = live.described.get(lang)
@@ -277,14 +306,10 @@ class Hub:
                     raise ServerError(422, str(err), rule=err.rule, reason=err.reason)
                 after = game.copy()
                 after.play(move)
-                stored = await self.db(
-                    self.store.append,
-                    live.id,
-                    live.version,
-                    ply,
-                    str(move),
-                    seat,
-                    live.hints(after),
+                stored = await self.write(
+                    self.store.append_op(
+                        live.id, live.version, ply, str(move), seat, live.hints(after)
+                    )
                 )
                 if stored:
                     game.play(move)
@@ -311,8 +336,8 @@ class Hub:
                     twin.undo(seat)
                 except IllegalMoveError as exc:
                     raise ServerError(422, str(exc), rule=exc.rule, reason=exc.reason) from None
-                stored = await self.db(
-                    self.store.undo, live.id, live.version, live.ply - 1, live.hints(twin)
+                stored = await self.write(
+                    self.store.undo_op(live.id, live.version, live.ply - 1, live.hints(twin))
                 )
                 if stored:
                     live.game.undo(seat)
@@ -331,8 +356,8 @@ class Hub:
                     raise ServerError(409, "§24.1: the game is over", ply=live.ply)
                 votes = live.votes | {seat} if agree else live.votes - {seat}
                 ended = agree and live.humans() <= votes
-                stored = await self.db(
-                    self.store.vote, live.id, live.version, seat, yes=agree, ended=ended
+                stored = await self.write(
+                    self.store.vote_op(live.id, live.version, seat, yes=agree, ended=ended)
                 )
                 if stored:
                     live.votes = votes

@@ -37,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds between checks for other processes' changes to watched games "
         "(default 1 on SQLite, 5 on PostgreSQL, where NOTIFY carries them at once)",
     )
+    parser.add_argument(
+        "--ws-deflate", action="store_true", help="compress WebSocket messages (permessage-deflate)"
+    )
     parser.add_argument("--access-log", action="store_true", help="log every request")
     parser.add_argument("--log-level", default="info", help="uvicorn's log level (info)")
 
@@ -83,6 +86,7 @@ def main(args: argparse.Namespace) -> int:
         "access_log": args.access_log,
         "log_level": args.log_level,
         "ws_max_size": 64 * 1024,
+        "ws_per_message_deflate": args.ws_deflate,
         "timeout_graceful_shutdown": 5,
     }
     if args.workers == 1:

@@ -21,7 +21,10 @@ to their WebSocket clients. All methods here are blocking: the app calls them in
 from __future__ import annotations
 
 import json
+import queue
 import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -277,74 +280,166 @@ class Store:
                 ],
             )
 
-    def _bump(self, conn: Connection, game_id: str, seen: int, **values: Any) -> bool:
-        """Compare-and-set: the game's version goes from ``seen`` to ``seen + 1``."""
+    def _bump(self, conn: Connection, game_id: str, seen: int, **values: Any) -> None:
+        """Compare-and-set: the game's version goes from ``seen`` to ``seen + 1``, or
+        :class:`Conflict` (nothing written)."""
         result = conn.execute(
             games.update()
             .where(games.c.id == game_id, games.c.version == seen)
             .values(version=seen + 1, updated=now(), **values)
         )
         if result.rowcount != 1:
-            return False
+            raise Conflict
         if self.postgres:
             conn.execute(
                 sa.text("SELECT pg_notify(:channel, :payload)"),
                 {"channel": CHANNEL, "payload": f"{game_id} {seen + 1}"},
             )
+
+    # Each write below is a function of a connection, run by :meth:`write` (alone, in a
+    # transaction of its own) or by a :class:`GroupCommit` (with others, in one transaction):
+    # it raises :class:`Conflict` before writing anything when the game is no longer at
+    # version ``seen``.
+    def append_op(
+        self, game_id: str, seen: int, ply: int, move: str, seat: int | None, hints: Hints
+    ) -> Write:
+        """Append move ``ply`` to a game still at version ``seen``."""
+
+        def op(conn: Connection) -> None:
+            self._bump(
+                conn, game_id, seen, ply=ply + 1, to_move=hints.to_move, finished=hints.finished
+            )
+            conn.execute(
+                moves.insert().values(game_id=game_id, ply=ply, move=move, seat=seat, created=now())
+            )
+
+        return op
+
+    def undo_op(self, game_id: str, seen: int, ply: int, hints: Hints) -> Write:
+        """Delete the last move, ``ply`` (the number of moves before it minus one)."""
+
+        def op(conn: Connection) -> None:
+            self._bump(conn, game_id, seen, ply=ply, to_move=hints.to_move, finished=hints.finished)
+            gone = conn.execute(
+                moves.delete().where(moves.c.game_id == game_id, moves.c.ply == ply)
+            )
+            if gone.rowcount != 1:
+                raise Broken(f"game {game_id} has no move {ply} to take back")
+
+        return op
+
+    def vote_op(self, game_id: str, seen: int, seat: int, *, yes: bool, ended: bool) -> Write:
+        """Record (or withdraw) a seat's vote to end the game; with ``ended`` the game ends
+        by agreement in the same transaction."""
+
+        def op(conn: Connection) -> None:
+            extra: dict[str, Any] = {"ended": "agreement", "finished": True} if ended else {}
+            self._bump(conn, game_id, seen, **extra)
+            conn.execute(votes.delete().where(votes.c.game_id == game_id, votes.c.seat == seat))
+            if yes:
+                conn.execute(votes.insert().values(game_id=game_id, seat=seat, created=now()))
+
+        return op
+
+    def write(self, op: Write) -> bool:
+        """Run one write in a transaction of its own: True once committed, False (nothing
+        written) if another writer changed the game first."""
+        try:
+            with self.engine.begin() as conn:
+                op(conn)
+        except (Conflict, IntegrityError):
+            return False
         return True
 
+    # the same, one call each (tests, tools)
     def append(
         self, game_id: str, seen: int, ply: int, move: str, seat: int | None, hints: Hints
     ) -> bool:
-        """Append move ``ply`` if the game is still at version ``seen`` (else False, nothing
-        written). Committed when this returns True."""
-        try:
-            with self.engine.begin() as conn:
-                if not self._bump(
-                    conn, game_id, seen, ply=ply + 1, to_move=hints.to_move, finished=hints.finished
-                ):
-                    raise _Conflict
-                conn.execute(
-                    moves.insert().values(
-                        game_id=game_id, ply=ply, move=move, seat=seat, created=now()
-                    )
-                )
-        except (_Conflict, IntegrityError):
-            return False
-        return True
+        return self.write(self.append_op(game_id, seen, ply, move, seat, hints))
 
     def undo(self, game_id: str, seen: int, ply: int, hints: Hints) -> bool:
-        """Delete the last move (``ply``, the number of moves before it minus one)."""
-        try:
-            with self.engine.begin() as conn:
-                if not self._bump(
-                    conn, game_id, seen, ply=ply, to_move=hints.to_move, finished=hints.finished
-                ):
-                    raise _Conflict
-                gone = conn.execute(
-                    moves.delete().where(moves.c.game_id == game_id, moves.c.ply == ply)
-                )
-                if gone.rowcount != 1:
-                    raise _Conflict
-        except _Conflict:
-            return False
-        return True
+        return self.write(self.undo_op(game_id, seen, ply, hints))
 
     def vote(self, game_id: str, seen: int, seat: int, *, yes: bool, ended: bool) -> bool:
-        """Record (or withdraw) a seat's vote to end the game; with ``ended`` the game ends
-        by agreement in the same transaction."""
+        return self.write(self.vote_op(game_id, seen, seat, yes=yes, ended=ended))
+
+
+Write = Callable[[Connection], None]
+
+
+class Conflict(Exception):
+    """Another writer changed the game first: nothing was written."""
+
+
+class Broken(Exception):
+    """The stored game is not what its version says (never expected): the write is undone."""
+
+
+class GroupCommit:
+    """Writes from many games committed together: one transaction, so one flush to disk, for
+    all the writes that arrived while the previous one was being committed.
+
+    A write that conflicts is skipped without writing anything (its compare-and-set is its
+    first statement), so the others commit; if anything else goes wrong in a group, the group
+    is rolled back and its writes run again one transaction each. Either way each write's
+    future says whether it was committed (True) or lost to a conflict (False), and only after
+    the commit has returned."""
+
+    def __init__(self, store: Store, most: int = 128) -> None:
+        self.store, self.most = store, most
+        self._queue: queue.SimpleQueue[tuple[Write, Future[bool]] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, op: Write) -> Future[bool]:
+        future: Future[bool] = Future()
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="onmars-commit", daemon=True)
+                self._thread.start()
+        self._queue.put((op, future))
+        return future
+
+    def close(self) -> None:
+        with self._lock:
+            if self._thread is not None:
+                self._queue.put(None)
+                self._thread.join(30)
+                self._thread = None
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            group = [first]
+            while len(group) < self.most:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self._queue.put(None)  # stop after this group
+                    break
+                group.append(item)
+            self._commit(group)
+
+    def _commit(self, group: list[tuple[Write, Future[bool]]]) -> None:
+        results: list[bool] = []
         try:
-            with self.engine.begin() as conn:
-                extra: dict[str, Any] = {"ended": "agreement", "finished": True} if ended else {}
-                if not self._bump(conn, game_id, seen, **extra):
-                    raise _Conflict
-                conn.execute(votes.delete().where(votes.c.game_id == game_id, votes.c.seat == seat))
-                if yes:
-                    conn.execute(votes.insert().values(game_id=game_id, seat=seat, created=now()))
-        except _Conflict:
-            return False
-        return True
-
-
-class _Conflict(Exception):
-    """Another writer changed the game first."""
+            with self.store.engine.begin() as conn:
+                for op, _ in group:
+                    try:
+                        op(conn)
+                        results.append(True)
+                    except Conflict:
+                        results.append(False)
+        except Exception:
+            for op, future in group:  # one by one, each on its own
+                try:
+                    future.set_result(self.store.write(op))
+                except Exception as exc:
+                    future.set_exception(exc)
+            return
+        for (_, future), result in zip(group, results, strict=True):
+            future.set_result(result)

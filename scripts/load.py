@@ -1,0 +1,243 @@
+"""Load test of the game server: many concurrent games with bots, played through the API.
+
+    python scripts/load.py --games 200 --seconds 60
+
+Starts ``onmars serve`` on a free loopback port (a fresh SQLite file, or ``--database``; or use
+a running server with ``--base http://127.0.0.1:PORT``: loopback addresses only), creates
+``--games`` games of one client seat against ``--bots``, and plays them all at once: each
+client follows its game on the WebSocket and, on its turn, thinks ``--think`` seconds on
+average (uniform from 0 to twice that), then POSTs a random legal move. A finished game is
+replaced by a new one until the time is up. Prints the moves per second the server applied
+(clients' and bots'), and the p50/p99/max latency of the clients' moves (the POST round trip,
+which answers the new state with the legal moves described). Bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import httpx
+import websockets
+
+MAX_GAMES = 1000
+MAX_SECONDS = 600
+
+
+def loopback(base: str) -> bool:
+    host = urlparse(base).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.server: list[float] = []  # the server's own time for the move (Server-Timing)
+        self.conflicts = 0
+        self.errors = 0
+        self.games_done = 0
+        self.plies: dict[str, int] = {}
+
+
+async def play_game(
+    http: httpx.AsyncClient,
+    ws_base: str,
+    args: argparse.Namespace,
+    stats: Stats,
+    rng: random.Random,
+    deadline: float,
+) -> None:
+    """One client seat against bots, until the game ends or the time is up."""
+    players = [{"name": "Client"}] + [
+        {"name": f"Bot {i + 1}", "bot": args.bots} for i in range(args.players - 1)
+    ]
+    r = await http.post("/api/games", json={"players": players, "length": args.length})
+    r.raise_for_status()
+    game = r.json()
+    gid, token = game["id"], game["seats"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    async with websockets.connect(f"{ws_base}/api/games/{gid}/ws?token={token}") as ws:
+        while time.monotonic() < deadline:
+            remaining = deadline - time.monotonic()
+            try:
+                state = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+            except TimeoutError:
+                return
+            if state.get("type") != "state":
+                continue
+            stats.plies[gid] = state["ply"]
+            if state["is_over"]:
+                stats.games_done += 1
+                return
+            if state["current_player"] != 0 or not state["legal_moves"]:
+                continue
+            await asyncio.sleep(rng.uniform(0, 2 * args.think))
+            choice = rng.choice(state["legal_moves"])["move"]
+            started = time.perf_counter()
+            r = await http.post(
+                f"/api/games/{gid}/moves",
+                json={"ply": state["ply"], "move": choice},
+                headers=headers,
+            )
+            elapsed = time.perf_counter() - started
+            if r.status_code == 200:
+                stats.latencies.append(elapsed)
+                timing = r.headers.get("server-timing", "")
+                if "dur=" in timing:
+                    stats.server.append(float(timing.split("dur=")[1]) / 1000)
+                stats.plies[gid] = r.json()["ply"]
+            elif r.status_code == 409:
+                stats.conflicts += 1
+            else:
+                stats.errors += 1
+                print(f"move refused: {r.status_code} {r.text[:200]}", file=sys.stderr)
+
+
+async def keep_playing(
+    http: httpx.AsyncClient,
+    ws_base: str,
+    args: argparse.Namespace,
+    stats: Stats,
+    seed: int,
+    deadline: float,
+) -> None:
+    rng = random.Random(seed)
+    await asyncio.sleep(rng.uniform(0, min(2.0, args.think)))  # do not all start at once
+    while time.monotonic() < deadline:
+        try:
+            await play_game(http, ws_base, args, stats, rng, deadline)
+        except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
+            stats.errors += 1
+            print(f"client error: {exc!r}", file=sys.stderr)
+            await asyncio.sleep(1.0)
+
+
+async def run(base: str, args: argparse.Namespace) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=args.games + 10, max_keepalive_connections=args.games)
+    ws_base = base.replace("http://", "ws://", 1)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        started = time.monotonic()
+        deadline = started + args.seconds
+        await asyncio.gather(
+            *(
+                keep_playing(http, ws_base, args, stats, args.seed + i, deadline)
+                for i in range(args.games)
+            )
+        )
+        stats.elapsed = time.monotonic() - started  # type: ignore[attr-defined]
+    return stats
+
+
+def report(stats: Stats, args: argparse.Namespace, server: str) -> str:
+    lat = sorted(stats.latencies)
+    moves = sum(stats.plies.values())
+    elapsed = getattr(stats, "elapsed", args.seconds)
+
+    def pct(p: float, values: list[float] = lat) -> float:
+        return values[min(len(values) - 1, int(p * len(values)))] * 1000 if values else float("nan")
+
+    own = sorted(stats.server)
+
+    return "\n".join(
+        [
+            f"{args.games} concurrent games ({args.players} players: 1 client, "
+            f"{args.players - 1} {args.bots} bot(s)), {elapsed:.0f} s, think {args.think} s, "
+            f"server: {server}",
+            f"moves applied: {moves} ({moves / elapsed:.0f} moves/s, clients' and bots'); "
+            f"games finished: {stats.games_done}",
+            f"client moves: {len(lat)} ({len(lat) / elapsed:.0f}/s), latency p50 {pct(0.50):.1f} "
+            f"ms, p99 {pct(0.99):.1f} ms, max {(lat[-1] * 1000 if lat else 0):.1f} ms"
+            + (f", mean {statistics.fmean(lat) * 1000:.1f} ms" if lat else ""),
+            f"  of which in the server (Server-Timing): p50 {pct(0.5, own):.1f} ms, "
+            f"p99 {pct(0.99, own):.1f} ms",
+            f"conflicts (409): {stats.conflicts}, errors: {stats.errors}",
+        ]
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent games (200)")
+    parser.add_argument("--seconds", type=float, default=60, help="how long to play (60)")
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time, s (1.0)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--bots", default="random", help="the bots' kind (random)")
+    parser.add_argument("--length", default="short", choices=("short", "long"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--base", help="a running server, http://127.0.0.1:PORT (loopback)")
+    parser.add_argument("--database", help="for the server started here (default: temp SQLite)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (1)")
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= MAX_GAMES or not 0 < args.seconds <= MAX_SECONDS:
+        parser.error(f"--games 1-{MAX_GAMES}, --seconds up to {MAX_SECONDS}")
+    proc, folder, log = None, None, None
+    base = args.base
+    if base and not loopback(base):
+        parser.error("the load goes to loopback addresses only (127.0.0.0/8, ::1, localhost)")
+    if not base:
+        folder = Path(tempfile.mkdtemp(prefix="onmars-load-"))
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        database = args.database or f"sqlite:///{folder / 'load.sqlite3'}"
+        command = [
+            sys.executable, "-m", "onmars.cli", "serve", "--port", str(port),
+            "--database", database, "--workers", str(args.workers),
+            "--rate", "1000", "--burst", "1000",
+        ]  # fmt: skip
+        log = (folder / "serve.log").open("wb")
+        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        for _ in range(300):
+            try:
+                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            proc.kill()
+            print((folder / "serve.log").read_text()[-2000:], file=sys.stderr)
+            return 1
+    try:
+        health = httpx.get(f"{base}/api/health", timeout=5).json()
+        server = f"{health['database']}, {args.workers} worker(s)"
+        stats = asyncio.run(run(base, args))
+        print(report(stats, args, server))
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        if log is not None:
+            log.close()
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
