@@ -3,7 +3,6 @@ typed errors, undo, saving and loading, replay and the per-seat view (RUL-17, RU
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
@@ -85,7 +84,7 @@ def test_move_is_frozen_and_hashable() -> None:
     assert m == Move("main", ("pod",))
     assert hash(m) == hash(Move("main", ("pod",)))
     assert len({m, Move.parse("main pod"), Move.parse("main tech")}) == 2
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         m.verb = "exec"  # type: ignore[misc]
 
 
