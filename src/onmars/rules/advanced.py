@@ -49,6 +49,7 @@ from onmars.rules.frames import (
     RetrievePickFrame,
     TradeFrame,
 )
+from onmars.rules.i18n import N_
 from onmars.rules.movement import push_rover_move, rover_steps
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
@@ -127,7 +128,7 @@ class Boost(Step[BoostFrame]):
 
     name = "ab_boost"
     rule = "§13.3"
-    prompt = "boost the action (one Colonist to your Working Area each) or go on"
+    prompt = N_("boost the action (one Colonist to your Working Area each) or go on")
     forced = True
 
     @staticmethod
@@ -201,7 +202,7 @@ class ProduceAgain(PickStep[PickFrame]):
 
     name = "ab_produce"
     rule = "§14"
-    prompt = "boost: one of your buildings produces once more"
+    prompt = N_("boost: one of your buildings produces once more")
 
     @staticmethod
     def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
@@ -267,7 +268,7 @@ class RadarPick(Step[Frame]):
 
     name = "ab_radar"
     rule = "§14"
-    prompt = "choose the Discovery tile for the Radar"
+    prompt = N_("choose the Discovery tile for the Radar")
 
     @staticmethod
     def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:
@@ -341,7 +342,7 @@ class Retrieve(PickStep[RetrievePickFrame]):
 
     name = "ab_retrieve"
     rule = "§14"
-    prompt = "bring a Colonist back to your Living Quarters"
+    prompt = N_("bring a Colonist back to your Living Quarters")
 
     @staticmethod
     def pick_candidates(s: State, f: RetrievePickFrame, explain: bool = False) -> list[Candidate]:
@@ -412,7 +413,7 @@ class Trade(PickStep[TradeFrame]):
 
     name = "ab_trade"
     rule = "§14"
-    prompt = "Trade Market: spend a Resource, then take Resources from the supply"
+    prompt = N_("Trade Market: spend a Resource, then take Resources from the supply")
 
     @staticmethod
     def pick_candidates(s: State, f: TradeFrame, explain: bool = False) -> list[Candidate]:

@@ -17,6 +17,7 @@ from onmars.rules.engine import (
 )
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import Frame, ShipFrame, ShipRewardFrame, UpgradeFrame
+from onmars.rules.i18n import N_
 from onmars.rules.mars import cells_of, complex_of, displace, zone
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
@@ -68,7 +69,7 @@ class WelcomeShip(PickStep[ShipFrame]):
 
     name = "ship"
     rule = "§9.4"
-    prompt = "welcome a Ship: choose the Depot row it leaves"
+    prompt = N_("welcome a Ship: choose the Depot row it leaves")
 
     @staticmethod
     def pick_candidates(s: State, f: ShipFrame, explain: bool = False) -> list[Candidate]:
@@ -108,7 +109,7 @@ class ShipReward(Step[ShipRewardFrame]):
 
     name = "ship_reward"
     rule = "§9.4"
-    prompt = "choose the Ship's reward"
+    prompt = N_("choose the Ship's reward")
 
     @staticmethod
     def options(s: State, f: ShipRewardFrame) -> list[Move]:
@@ -159,7 +160,7 @@ def new_bot_cells(s: State, seat: int) -> list[int]:
 class NewBot(Step[Frame]):
     name = "new_bot"
     rule = "§9.4"
-    prompt = "place your new Bot"
+    prompt = N_("place your new Bot")
     forced = True
 
     @staticmethod
@@ -242,7 +243,7 @@ class Upgrade(PickStep[UpgradeFrame]):
 
     name = "upgrade"
     rule = "§9.3"
-    prompt = "upgrade a Building"
+    prompt = N_("upgrade a Building")
 
     @staticmethod
     def pick_candidates(s: State, f: UpgradeFrame, explain: bool = False) -> list[Candidate]:

@@ -31,6 +31,7 @@ from onmars.rules.economy import can_pay, charge, gain
 from onmars.rules.engine import Candidate, Step, main_action, pop, push
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import ConstructFrame, ConstructTechFrame, PlaceFrame
+from onmars.rules.i18n import N_
 from onmars.rules.mars import cells_of, complex_of, displace, zone
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
@@ -363,7 +364,7 @@ class Construct(Step[ConstructFrame]):
 
     name = "construct"
     rule = "§9.2"
-    prompt = "construct a building: build <type> <q,r>"
+    prompt = N_("construct a building: build <type> <q,r>")
 
     @staticmethod
     def candidates(s: State, f: ConstructFrame, explain: bool = False) -> list[Candidate]:
@@ -417,7 +418,7 @@ class ConstructTech(Step[ConstructTechFrame]):
 
     name = "construct_tech"
     rule = "§9.2"
-    prompt = "use a Tech tile for the Complex"
+    prompt = N_("use a Tech tile for the Complex")
     forced = True
 
     @staticmethod

@@ -12,6 +12,7 @@ from functools import cache
 from onmars.rules.components import RESOURCES, load
 from onmars.rules.engine import Step, pop, push
 from onmars.rules.frames import PayFrame
+from onmars.rules.i18n import N_
 from onmars.rules.moves import Move
 from onmars.rules.state import Player, State
 
@@ -191,7 +192,7 @@ class Pay(Step[PayFrame]):
 
     name = "pay"
     rule = "§23.1"
-    prompt = "pay the cost"
+    prompt = N_("pay the cost")
     forced = True
 
     @staticmethod

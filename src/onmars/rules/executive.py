@@ -33,6 +33,7 @@ from onmars.rules.engine import (
 )
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import Frame
+from onmars.rules.i18n import N_
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
 from onmars.rules.suppose import supposing
@@ -249,7 +250,7 @@ class UseAdvanced(Step[Frame]):
 
     name = ROW
     rule = "§13.3"
-    prompt = "use an Advanced Building action: advanced <blueprint> <pay|scientist>"
+    prompt = N_("use an Advanced Building action: advanced <blueprint> <pay|scientist>")
 
     @staticmethod
     def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:

@@ -16,6 +16,7 @@ from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import Frame
 from onmars.rules.goals import end_of_turn as goals_end_of_turn
 from onmars.rules.goals import goal_candidates, play_goal_move
+from onmars.rules.i18n import N_
 from onmars.rules.lss import check_end
 from onmars.rules.moves import Move
 from onmars.rules.state import State
@@ -135,7 +136,7 @@ class Turn(Step[Frame]):
 
     name = "turn"
     rule = "§5.1"
-    prompt = "choose an action"
+    prompt = N_("choose an action")
     forced = True
 
     @classmethod

@@ -18,6 +18,7 @@ from onmars.rules.economy import gain, storable, to_lq
 from onmars.rules.engine import Candidate, Step, pop, push, start_effect
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import GoalGainFrame, GoalRetrieveFrame, GoalRewardFrame
+from onmars.rules.i18n import N_
 from onmars.rules.mars import complex_of, mines_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import Player, State
@@ -123,7 +124,7 @@ class GoalReward(Step[GoalRewardFrame]):
 
     name = "goal_reward"
     rule = "§18.2"
-    prompt = "choose the Private Goal's reward"
+    prompt = N_("choose the Private Goal's reward")
 
     @staticmethod
     def options(s: State, f: GoalRewardFrame) -> list[Move]:
@@ -153,7 +154,7 @@ class GoalGain(Step[GoalGainFrame]):
 
     name = "goal_gain"
     rule = "§18.2"
-    prompt = "gain a Resource (not a Mineral)"
+    prompt = N_("gain a Resource (not a Mineral)")
     forced = True  # with nothing storable, the lone "done" plays itself
 
     @staticmethod
@@ -177,7 +178,7 @@ class GoalRetrieve(Step[GoalRetrieveFrame]):
 
     name = "goal_retrieve"
     rule = "§18.2"
-    prompt = "retrieve a Colonist to Living Quarters"
+    prompt = N_("retrieve a Colonist to Living Quarters")
 
     @staticmethod
     def options(s: State, f: GoalRetrieveFrame) -> list[Move]:

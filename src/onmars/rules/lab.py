@@ -17,6 +17,7 @@ from onmars.rules.engine import (
 )
 from onmars.rules.errors import refuse
 from onmars.rules.frames import DevelopFrame, LabGainFrame, SpaceFrame, TileFrame
+from onmars.rules.i18n import N_
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import Player, State
 
@@ -126,7 +127,7 @@ class LabGain(PickStep[LabGainFrame]):
 
     name = "lab_gain"
     rule = "§20"
-    prompt = "gain the Lab space's item from the supply"
+    prompt = N_("gain the Lab space's item from the supply")
 
     @staticmethod
     def picks(s: State, f: LabGainFrame) -> list[Move]:
@@ -144,7 +145,7 @@ class Develop(PickStep[DevelopFrame]):
 
     name = "develop"
     rule = "§7.4"
-    prompt = "develop a Tech tile"
+    prompt = N_("develop a Tech tile")
 
     @staticmethod
     def pick_candidates(s: State, f: DevelopFrame, explain: bool = False) -> list[Candidate]:
@@ -173,7 +174,7 @@ class OwnerDevelop(Step[TileFrame]):
 
     name = "owner_develop"
     rule = "§8.3"
-    prompt = "your Tech was used: develop it free or keep the Oxygen"
+    prompt = N_("your Tech was used: develop it free or keep the Oxygen")
 
     @staticmethod
     def options(s: State, f: TileFrame) -> list[Move]:

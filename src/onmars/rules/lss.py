@@ -15,6 +15,7 @@ from onmars.rules.economy import score, shelters_built, to_lq
 from onmars.rules.engine import Candidate, Step, effect_blocker, pop, push, start_effect
 from onmars.rules.errors import refuse
 from onmars.rules.frames import Frame
+from onmars.rules.i18n import N_
 from onmars.rules.mars import mines_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.setup import GRID_SPACES
@@ -88,7 +89,7 @@ class LssBonus(Step[Frame]):
 
     name = "lss_bonus"
     rule = "§11.3"
-    prompt = "choose your Life Support bonus"
+    prompt = N_("choose your Life Support bonus")
 
     @staticmethod
     def candidates(s: State, f: Frame, explain: bool = False) -> list[Candidate]:

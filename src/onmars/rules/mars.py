@@ -5,6 +5,7 @@ from __future__ import annotations
 from onmars.rules import hexmap
 from onmars.rules.engine import Step, pop, push
 from onmars.rules.frames import DisplaceFrame
+from onmars.rules.i18n import N_
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
 
@@ -84,7 +85,7 @@ class Displace(Step[DisplaceFrame]):
 
     name = "displace"
     rule = "§9.2"
-    prompt = "move your displaced piece to a closest available hex"
+    prompt = N_("move your displaced piece to a closest available hex")
     forced = True
 
     @staticmethod

@@ -28,6 +28,7 @@ from onmars.rules.economy import gain
 from onmars.rules.engine import Candidate, Step, pop, push
 from onmars.rules.errors import NO, Reason, refuse
 from onmars.rules.frames import ClaimFrame, ControlFrame, MoveBotsFrame
+from onmars.rules.i18n import N_
 from onmars.rules.mars import cells_of
 from onmars.rules.moves import Move
 from onmars.rules.state import State
@@ -117,7 +118,7 @@ class MoveBots(Step[MoveBotsFrame]):
 
     name = "move_bots"
     rule = "§9.1"
-    prompt = "move your Bots"
+    prompt = N_("move your Bots")
 
     @staticmethod
     def candidates(s: State, f: MoveBotsFrame, explain: bool = False) -> list[Candidate]:
@@ -341,7 +342,7 @@ class Control(Step[ControlFrame]):
 
     name = "control"
     rule = "§9.1"
-    prompt = "move your Bots and Rover"
+    prompt = N_("move your Bots and Rover")
     moves_bots: ClassVar[bool] = True
     tech_default: ClassVar[bool] = True
 
@@ -469,7 +470,7 @@ class RoverMove(Control):
     Tech may add its level (default off). Claims as in the Control Center (§9.1)."""
 
     name = "rover_move"
-    prompt = "move your Rover"
+    prompt = N_("move your Rover")
     moves_bots = False
     tech_default = False
 
@@ -486,7 +487,7 @@ class Claim(Step[ClaimFrame]):
 
     name = "claim"
     rule = "§9.1"
-    prompt = "claim the tile under your piece"
+    prompt = N_("claim the tile under your piece")
 
     @staticmethod
     def options(s: State, f: ClaimFrame) -> list[Move]:

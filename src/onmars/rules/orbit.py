@@ -12,6 +12,7 @@ from onmars.rules.economy import can_pay, crystal_room, gain, storable
 from onmars.rules.engine import Candidate, PickStep, legal, main_action, start_named
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import PickFrame
+from onmars.rules.i18n import N_
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move
 from onmars.rules.placement import place_colonist, placement_blocker
@@ -41,7 +42,7 @@ class TakeBlueprint(PickStep[PickFrame]):
 
     name = "blueprint"
     rule = "§7.2"
-    prompt = "take a Blueprint"
+    prompt = N_("take a Blueprint")
 
     @staticmethod
     def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
@@ -124,7 +125,7 @@ class Learn(PickStep[PickFrame]):
 
     name = "learn"
     rule = "§7.3"
-    prompt = "take a Tech tile from the Grid"
+    prompt = N_("take a Tech tile from the Grid")
 
     @staticmethod
     def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
@@ -179,7 +180,7 @@ class Warehouse(PickStep[PickFrame]):
 
     name = "warehouse"
     rule = "§7.5"
-    prompt = "take an item from the Warehouse"
+    prompt = N_("take an item from the Warehouse")
 
     @staticmethod
     def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:

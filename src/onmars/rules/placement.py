@@ -6,6 +6,7 @@ from onmars.rules.components import load
 from onmars.rules.engine import Step, pop, push
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import PlacementCostFrame
+from onmars.rules.i18n import N_
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
 
@@ -86,7 +87,7 @@ class PlacementCost(Step[PlacementCostFrame]):
 
     name = "placement_cost"
     rule = "§6.2"
-    prompt = "pay for placing your Colonist"
+    prompt = N_("pay for placing your Colonist")
     forced = True
 
     @staticmethod

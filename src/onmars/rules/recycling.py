@@ -13,6 +13,7 @@ from onmars.rules.economy import gain
 from onmars.rules.engine import Candidate, Effect, Step, pop, push
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import RecycleFrame
+from onmars.rules.i18n import N_
 from onmars.rules.mars import bot_cells, cells_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
@@ -161,7 +162,7 @@ class Recycle(Step[RecycleFrame]):
 
     name = "ab_recycle"
     rule = "§14"
-    prompt = "move your Bots as Rovers"
+    prompt = N_("move your Bots as Rovers")
 
     @staticmethod
     def candidates(s: State, f: RecycleFrame, explain: bool = False) -> list[Candidate]:

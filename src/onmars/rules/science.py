@@ -22,6 +22,7 @@ from onmars.rules.economy import can_pay, charge, to_wa
 from onmars.rules.engine import Candidate, Step, main_action, pop, push
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import HireFrame, SpotFrame
+from onmars.rules.i18n import N_
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
 from onmars.rules.placement import extra_cost, place_colonist, placement_blocker
@@ -164,7 +165,7 @@ class Hire(Step[HireFrame]):
 
     name = "hire"
     rule = "§9.5"
-    prompt = "hire a Scientist or take an Earth Contract"
+    prompt = N_("hire a Scientist or take an Earth Contract")
 
     @staticmethod
     def candidates(s: State, f: HireFrame, explain: bool = False) -> list[Candidate]:
@@ -239,7 +240,7 @@ class RefillScience(Step[SpotFrame]):
 
     name = "refill_science"
     rule = "§9.5"
-    prompt = "choose the Earth Contract that refills the display"
+    prompt = N_("choose the Earth Contract that refills the display")
     forced = True
 
     @staticmethod

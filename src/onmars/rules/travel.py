@@ -9,6 +9,7 @@ from onmars.rules.economy import gain, to_lq
 from onmars.rules.engine import Candidate, Step, effect_blocker, pop, push, start_effect
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import Frame, SeatFrame, SideFrame, TravelFrame
+from onmars.rules.i18n import N_
 from onmars.rules.mars import cells_of
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
@@ -43,7 +44,7 @@ class Seat(Step[SeatFrame]):
 
     name = "seat"
     rule = "§19"
-    prompt = "choose an empty Turn Order space"
+    prompt = N_("choose an empty Turn Order space")
 
     @staticmethod
     def candidates(s: State, f: SeatFrame, explain: bool = False) -> list[Candidate]:
@@ -135,7 +136,7 @@ class SetupShuttle(Step[Frame]):
 class ShuttleSide(Step[Frame]):
     name = "shuttle_side"
     rule = "§3.5"
-    prompt = "place the Shuttle on the red space 1 of a side"
+    prompt = N_("place the Shuttle on the red space 1 of a side")
 
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:
@@ -192,7 +193,7 @@ class Travel(Step[TravelFrame]):
 
     name = "travel"
     rule = "§12.2"
-    prompt = "travel to the other side or stay"
+    prompt = N_("travel to the other side or stay")
     forced = True
 
     @staticmethod
@@ -301,7 +302,7 @@ class Explore(Step[Frame]):
 
     name = "explore"
     rule = "§12.3"
-    prompt = "place a Discovery tile 3 hexes from your Rover"
+    prompt = N_("place a Discovery tile 3 hexes from your Rover")
 
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:

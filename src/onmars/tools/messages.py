@@ -26,7 +26,7 @@ from onmars.rules.components import load
 
 PACKAGE = Path(onmars.__file__).resolve().parent
 LOCALE = PACKAGE / "rules" / "locale"
-KEYWORDS = {"N_": None, "tr": (1,)}
+KEYWORDS = {"N_": None, "tr": (1,), "refuse": (2,)}
 LOCALES = {"en": "en", "zh": "zh_Hans"}
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)  # fixed, so that the files change only with messages
 
