@@ -42,6 +42,26 @@ TECH_NAMES = {
     "upgrade": N_("Upgrade"),
 }
 SIDE_NAMES = {"orbit": N_("Orbit"), "colony": N_("Colony")}
+PHASE_NAMES = {
+    "setup": N_("Setup"),
+    "colonization": N_("Colonization phase"),
+    "shuttle": N_("Shuttle phase"),
+    "over": N_("Game over"),
+}
+#: Score categories: in-game OP sources (§24.3), then final scoring (§24.2).
+SCORE_NAMES = {
+    "progress": N_("Progress (level-ups)"),
+    "lss_first": N_("First Life Support buildings"),
+    "lss_reward": N_("Life Support rewards"),
+    "blueprint_action": N_("Blueprint actions"),
+    "final_progress": N_("Progress (final)"),
+    "ships": N_("Ships in the Hangar"),
+    "living_quarters": N_("Living Quarters"),
+    "tech": N_("Tech tiles"),
+    "blueprints": N_("Blueprints"),
+    "scientists": N_("Scientists"),
+    "contracts": N_("Earth Contracts"),
+}
 
 
 def item_name(item: str, lang: str, n: int = 1) -> str:
@@ -505,4 +525,18 @@ def catalog(lang: str = "en") -> dict[str, dict[str, Entry]]:
             str(row): {"op": op, "slots": [2 * row - 1, 2 * row]}
             for row, op in enumerate(lq, start=1)
         },
+        "names": _names(lang),
     }
+
+
+def _names(lang: str) -> dict[str, dict[str, Any]]:
+    """The words for the game's things that are no component: items (one / several), Tech
+    types, sides, phases, score categories."""
+    return {
+        "item": {k: {"one": tr(one, lang), "many": tr(many, lang)} for k, (one, many) in
+                 ITEM_NAMES.items()},
+        "tech": {k: tr(v, lang) for k, v in TECH_NAMES.items()},
+        "side": {k: tr(v, lang) for k, v in SIDE_NAMES.items()},
+        "phase": {k: tr(v, lang) for k, v in PHASE_NAMES.items()},
+        "score": {k: tr(v, lang) for k, v in SCORE_NAMES.items()},
+    }  # fmt: skip

@@ -17,7 +17,14 @@ from collections.abc import Callable
 from typing import Any
 
 from onmars.rules import engine, hexmap
-from onmars.rules.catalog import BUILDING_NAMES, SIDE_NAMES, TECH_NAMES, item_name
+from onmars.rules.catalog import (
+    BUILDING_NAMES,
+    PHASE_NAMES,
+    SCORE_NAMES,
+    SIDE_NAMES,
+    TECH_NAMES,
+    item_name,
+)
 from onmars.rules.components import RESOURCES, load
 from onmars.rules.i18n import N_, tr
 from onmars.rules.labels import card_name, goal_of, label
@@ -32,7 +39,7 @@ TEMPLATES: dict[str, str] = {
     "move": N_("{name}: {label}"),
     "concluded": N_("The players end the game by agreement: it is scored as it stands"),
     "round": N_("Round {number} begins"),
-    "phase": N_("The {phase} phase begins"),
+    "phase": N_("{phase} begins"),
     "resource": N_("{name}: {delta:+d} {item}"),
     "crystals": N_("{name}: {delta:+d} {item} in the Depot"),
     "crystals_waiting": N_("{name}: {delta:+d} {item} waiting below the Depot"),
@@ -77,20 +84,6 @@ TEMPLATES: dict[str, str] = {
     "score": N_("{name}: {total} OP in all"),
 }
 
-OP_SOURCES = {
-    "progress": N_("Progress area"),
-    "lss_first": N_("first Life Support building of a type"),
-    "lss_reward": N_("Life Support reward"),
-    "blueprint_action": N_("Advanced Building action"),
-    "final_progress": N_("Progress area at the end"),
-    "ships": N_("Ships in the Hangar"),
-    "living_quarters": N_("Living Quarters"),
-    "tech": N_("Tech tiles"),
-    "blueprints": N_("Blueprints"),
-    "scientists": N_("Scientists"),
-    "contracts": N_("Earth Contracts"),
-}
-PHASES = {"colonization": N_("Colonization"), "shuttle": N_("Shuttle"), "over": N_("final")}
 WHAT = {
     "exploration": N_("Exploration tile"),
     "building": N_("building stack top"),
@@ -118,7 +111,7 @@ def events_of(
         add(mover, "move", move=str(move), **({"goal": goal} if goal else {}))
     if after.round != before.round:
         add(None, "round", number=after.round)
-    if after.phase != before.phase:
+    if after.phase != before.phase and after.phase != "over":  # the end has its own event
         add(None, "phase", phase=after.phase)
     for a, b in zip(before.players, after.players, strict=True):
         _player(add, a, b)
@@ -306,9 +299,9 @@ def event_text(event: Event, lang: str, names: list[str]) -> str:
     if "side" in params:
         params["side"] = tr(SIDE_NAMES[params["side"]], lang)
     if "source" in params:
-        params["source"] = tr(OP_SOURCES.get(params["source"], params["source"]), lang)
+        params["source"] = tr(SCORE_NAMES.get(params["source"], params["source"]), lang)
     if "phase" in params:
-        params["phase"] = tr(PHASES.get(params["phase"], params["phase"]), lang)
+        params["phase"] = tr(PHASE_NAMES.get(params["phase"], params["phase"]), lang)
     if "what" in params:
         params["what"] = tr(WHAT[params["what"]], lang)
     if "owner" in params:

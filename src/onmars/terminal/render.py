@@ -306,7 +306,7 @@ def scores_table(
             if key not in categories:
                 categories.append(key)
     for key in categories:
-        name = tr(words.SCORE_NAMES.get(key, key), lang)
+        name = words.score_name(key, lang)
         table.add_row(name, *(str(r["breakdown"].get(key, 0)) for r in scores))
     table.add_section()
     table.add_row(

@@ -15,35 +15,7 @@ from typing import Any
 from onmars import N_, catalog, tr
 from onmars.rules.components import load
 
-ITEMS = {
-    "mineral": (N_("Mineral"), N_("Minerals")),
-    "battery": (N_("Battery"), N_("Batteries")),
-    "water": (N_("Water"), N_("Water")),
-    "plant": (N_("Plant"), N_("Plants")),
-    "oxygen": (N_("Oxygen"), N_("Oxygen")),
-    "crystal": (N_("Crystal"), N_("Crystals")),
-    "colonist": (N_("Colonist"), N_("Colonists")),
-    "any": (N_("any Resource"), N_("any Resources")),
-}
-TECH = {
-    "mine": N_("Mine"),
-    "generator": N_("Generator"),
-    "extractor": N_("Water Extractor"),
-    "greenhouse": N_("Greenhouse"),
-    "condenser": N_("Oxygen Condenser"),
-    "shelter": N_("Shelter"),
-    "rover": N_("Rover"),
-    "ship": N_("Ship"),
-    "upgrade": N_("Upgrade"),
-}
-SIDES = {"orbit": N_("Orbit"), "colony": N_("Colony")}
 COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
-PHASES = {
-    "setup": N_("Setup"),
-    "colonization": N_("Colonization phase"),
-    "shuttle": N_("Shuttle phase"),
-    "over": N_("Game over"),
-}
 LAB_ROWS = {"t": N_("top"), "m": N_("middle"), "b": N_("bottom")}
 #: The two-letter codes of the buildings on the map (explained by the legend).
 BUILDING_CODE = {
@@ -68,24 +40,16 @@ SHORT_EFFECT = {
     "advanced": N_("Advanced action"),
     "": N_("no bonus"),
 }
-SCORE_NAMES = {
-    "progress": N_("Progress (level-ups)"),
-    "lss_first": N_("First Life Support buildings"),
-    "lss_reward": N_("Life Support rewards"),
-    "blueprint_action": N_("Blueprint actions"),
-    "final_progress": N_("Progress (final)"),
-    "ships": N_("Ships in the Hangar"),
-    "living_quarters": N_("Living Quarters"),
-    "tech": N_("Tech tiles"),
-    "blueprints": N_("Blueprints"),
-    "scientists": N_("Scientists"),
-    "contracts": N_("Earth Contracts"),
-}
+
+
+def names(lang: str) -> dict[str, Any]:
+    """The catalog's words for items, Tech types, sides, phases and score categories."""
+    return catalog(lang)["names"]
 
 
 def item_name(item: str, lang: str, n: int = 1) -> str:
-    one, many = ITEMS.get(item, (item, item))
-    return tr(one if n == 1 else many, lang)
+    entry = names(lang)["item"].get(item)
+    return (entry["one"] if n == 1 else entry["many"]) if entry else item
 
 
 def items_text(counts: Mapping[str, int], lang: str, sign: str = "") -> str:
@@ -120,7 +84,7 @@ def cost_text(items: list[str] | tuple[str, ...], lang: str) -> str:
 
 
 def side_name(side: str, lang: str) -> str:
-    return tr(SIDES[side], lang) if side in SIDES else side
+    return names(lang)["side"].get(side, side)
 
 
 def colour_name(colour: str, lang: str) -> str:
@@ -128,7 +92,7 @@ def colour_name(colour: str, lang: str) -> str:
 
 
 def phase_name(phase: str, lang: str) -> str:
-    return tr(PHASES.get(phase, phase), lang)
+    return names(lang)["phase"].get(phase, phase)
 
 
 def building_code(kind: str, lang: str) -> str:
@@ -137,14 +101,18 @@ def building_code(kind: str, lang: str) -> str:
 
 def building_name(kind: str, lang: str) -> str:
     entry = catalog(lang)["building"].get(kind)
-    return entry["name"] if entry else tr(TECH.get(kind, kind), lang)
+    return entry["name"] if entry else names(lang)["tech"].get(kind, kind)
 
 
 def tech_name(tile: str, lang: str) -> str:
     """A Tech tile by its type: "Water Extractor"; a Shelter Tech: "Shelter"."""
     c = load()
     kind = c.tech_tile[tile].type if tile in c.tech_tile else tile.partition("-")[0]
-    return tr(TECH.get(kind, kind), lang)
+    return names(lang)["tech"].get(kind, kind)
+
+
+def score_name(category: str, lang: str) -> str:
+    return names(lang)["score"].get(category, category)
 
 
 def card_name(card: str, lang: str) -> str:
