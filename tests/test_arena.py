@@ -88,6 +88,16 @@ def test_bad_options_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         arena.run(2, ["nobody", "random"], games=1)
     assert main(["arena", "--bots", "greedy", "--games", "1"]) == 2
+    with pytest.raises(ValueError, match="--max-moves must be at least 1"):
+        arena.run(2, ["random", "random"], games=1, max_moves=0)
+
+
+def test_one_game_shows_no_interval_it_cannot_have(capsys: pytest.CaptureFixture[str]) -> None:
+    """A single game has no score interval: the table says "-", not "nan-nan"."""
+    argv = ["arena", "--players", "2", "--bots", "random,random", "--games", "1"]
+    assert main([*argv, "--seed", "3", "--jobs", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "nan" not in out
 
 
 def test_cli_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -254,6 +254,8 @@ def test_effect_parameters_are_checked_against_the_effects() -> None:
     fails(t, "cards.toml", "PG03", "'n'", "must be a int")
     t = edited("cards.toml", old, old.replace("mineral", "gold"))
     fails(t, "cards.toml", "PG03", "'item'", "gold")
+    t = edited("cards.toml", old, old.replace("n = 3", "n = -3"))
+    fails(t, "cards.toml", "PG03", "'n'", "negative")
 
 
 def test_every_effect_named_in_the_data_is_defined() -> None:

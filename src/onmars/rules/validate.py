@@ -306,6 +306,8 @@ def validate_effects(c: Components, specs: dict[str, dict[str, object]]) -> None
                     f"{where}: parameter {name!r} of {ref.effect!r} must be a "
                     f"{type(default).__name__}, not {value!r}"
                 )
+            if type(value) is int and value < 0:
+                raise ComponentDataError(f"{where}: parameter {name!r} cannot be negative: {value}")
             allowed = PARAM_VALUES.get(name)
             values = value if isinstance(value, tuple) else (value,)
             if allowed is not None and not set(values) <= set(allowed):

@@ -177,7 +177,7 @@ def run(
     """Play ``games`` games between ``bots`` (one name per seat) on ``jobs`` processes
     (default: the CPU count); ``on_game`` is called as each game finishes (any order)."""
     bots = tuple(bots)
-    check(players, bots, games)
+    check(players, bots, games, max_moves)
     jobs = max(1, min(jobs or os.cpu_count() or 1, games or 1))
     tasks = [(bots, g, seed, max_moves, length) for g in range(games)]
     start = time.perf_counter()
@@ -200,7 +200,7 @@ def run(
     )
 
 
-def check(players: int, bots: Sequence[str], games: int) -> None:
+def check(players: int, bots: Sequence[str], games: int, max_moves: int = MAX_MOVES) -> None:
     if not 2 <= players <= 4:
         raise ValueError(f"§3: On Mars is for 2-4 players here, not {players}")
     if len(bots) != players:
@@ -210,6 +210,8 @@ def check(players: int, bots: Sequence[str], games: int) -> None:
         raise ValueError(f"unknown bot {unknown[0]!r}; known bots: {', '.join(BOTS)}")
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
+    if max_moves < 1:
+        raise ValueError(f"--max-moves must be at least 1, not {max_moves}")
 
 
 # --- statistics ---------------------------------------------------------------------------------
@@ -304,13 +306,18 @@ def rows(result: ArenaResult) -> list[tuple[str, ...]]:
                 f"{100 * st.win_rate:.1f}",
                 f"{100 * lo:.1f}-{100 * hi:.1f}",
                 f"{st.mean_score:.1f}",
-                f"{slo:.1f}-{shi:.1f}",
+                _interval(slo, shi),
                 f"{st.mean_moves:.0f}",
                 f"{st.mean_rounds:.1f}",
                 f"{st.ms_per_decision:.1f}",
             )
         )
     return out
+
+
+def _interval(lo: float, hi: float) -> str:
+    """A confidence interval, or "-" where it cannot be had (fewer than two games)."""
+    return "-" if math.isnan(lo) or math.isnan(hi) else f"{lo:.1f}-{hi:.1f}"
 
 
 def summary(result: ArenaResult) -> str:
@@ -363,7 +370,7 @@ def main(args: Any) -> int:
     """Run the arena and print the results table; 2 on bad options."""
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
-        check(args.players, bots, args.games)
+        check(args.players, bots, args.games, args.max_moves)
     except ValueError as exc:
         print(f"onmars arena: {exc}", file=sys.stderr)
         return 2
