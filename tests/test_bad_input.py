@@ -195,8 +195,18 @@ def test_each_new_game_gets_a_save_of_its_own(tmp_path: Path, monkeypatch) -> No
         assert s.run() == 0
         paths.append(s.save_path)
     assert paths[0] != paths[1] and all(p.exists() for p in paths)
-    assert paths[0].name.startswith("onmars-") and paths[0].name.endswith("-7.json")
-    assert paths[1].name.endswith("-7-2.json")
+    assert all(p.name.startswith("onmars-") and p.suffix == ".json" for p in paths)
+
+
+def test_the_screen_and_the_save_name_never_show_the_seed(tmp_path: Path, monkeypatch) -> None:
+    """RUL-18: the seed reveals every face-down stack and every hand: the terminal shows it
+    nowhere, and the autosave's name does not hold it."""
+    monkeypatch.chdir(tmp_path)
+    seed = 987654321
+    con = console()
+    s = terminal.build_session(args(players=2, seed=seed), con, feed([]))
+    assert s.run() == 0
+    assert str(seed) not in con.file.getvalue() and str(seed) not in s.save_path.name
 
 
 def test_an_explicit_save_holding_a_game_is_replaced_only_if_the_player_agrees(

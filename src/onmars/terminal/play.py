@@ -16,7 +16,7 @@ Input and output are injected: ``input_fn(prompt) -> line`` (``EOFError`` ends t
 
 The log is saved after every move: the game's log (options, seed, moves, ``"ended"`` for a game
 ended by agreement) plus ``"bots"``, the bot name of each seat (``null`` for a human), which
-:meth:`Game.replay` ignores. A new game gets a file of its own (``onmars-<date>-<seed>.json``,
+:meth:`Game.replay` ignores. A new game gets a file of its own (``onmars-<date>-<time>.json``,
 numbered if that exists) unless ``--save FILE`` names one; an existing save is replaced only
 when the player says so. ``onmars play --load FILE`` resumes a game from that file or from a
 ``Game.to_json()`` save.
@@ -178,7 +178,8 @@ class Session:
     def intro(self) -> None:
         t = Text("On Mars", style="bold")
         length = N_("short game") if self.game.options["length"] == "short" else N_("long game")
-        t.append(f" · {self.t(length)} · " + self.t(N_("seed {seed}"), seed=self.game.log["seed"]))
+        # no seed: it would reveal every face-down stack and every hand (RUL-18)
+        t.append(f" · {self.t(length)}")
         t.append(" · ")
         for seat, name in enumerate(self.bot_names):
             if seat:
@@ -661,7 +662,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save",
         default=None,
-        help="autosave file (default: a new onmars-<date>-<seed>.json, or the --load file); "
+        help="autosave file (default: a new onmars-<date>-<time>.json, or the --load file); "
         "an existing file is replaced only if you agree",
     )
     parser.add_argument(
@@ -719,11 +720,12 @@ def load_game(path: str) -> tuple[Game, dict[str, Any]]:
     return Game.replay(data), data
 
 
-def new_save_path(seed: int, folder: Path | None = None) -> Path:
-    """A save file of its own for a new game: ``onmars-<date>-<seed>.json``, numbered when a
-    file of that name exists (a new game never replaces another's save)."""
+def new_save_path(folder: Path | None = None) -> Path:
+    """A save file of its own for a new game: ``onmars-<date>-<time>.json``, numbered when a
+    file of that name exists (a new game never replaces another's save). The name holds no
+    seed: the seed would reveal every face-down stack (RUL-18)."""
     folder = folder or Path(".")
-    stem = f"onmars-{datetime.date.today():%Y%m%d}-{seed}"
+    stem = f"onmars-{datetime.datetime.now():%Y%m%d-%H%M%S}"
     path, k = folder / f"{stem}.json", 1
     while path.exists():
         k += 1
@@ -807,5 +809,5 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
     game = Game.new(names or default_names(kinds), seed=args.seed, length=args.length)
     if args.save:
         confirm_replace(args.save, console, input_fn, lang)
-    save = args.save or new_save_path(game.log["seed"])
+    save = args.save or new_save_path()
     return Session(game, kinds, console=console, input_fn=input_fn, save_path=save, lang=lang)
