@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
-import json
 import random
 import shutil
 import socket
@@ -30,6 +29,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import httpx
+import orjson
+import uvloop
 import websockets
 
 MAX_GAMES = 1000
@@ -83,7 +84,7 @@ async def play_game(
         while time.monotonic() < deadline:
             remaining = deadline - time.monotonic()
             try:
-                state = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+                state = orjson.loads(await asyncio.wait_for(ws.recv(), remaining))
             except TimeoutError:
                 return
             if state.get("type") != "state":
@@ -108,7 +109,7 @@ async def play_game(
                 timing = r.headers.get("server-timing", "")
                 if "dur=" in timing:
                     stats.server.append(float(timing.split("dur=")[1]) / 1000)
-                stats.plies[gid] = r.json()["ply"]
+                stats.plies[gid] = orjson.loads(r.content)["ply"]
             elif r.status_code == 409:
                 stats.conflicts += 1
             else:
@@ -223,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         health = httpx.get(f"{base}/api/health", timeout=5).json()
         server = f"{health['database']}, {args.workers} worker(s)"
-        stats = asyncio.run(run(base, args))
+        stats = uvloop.run(run(base, args))
         print(report(stats, args, server))
     finally:
         if proc is not None:

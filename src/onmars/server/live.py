@@ -376,28 +376,36 @@ class Hub:
                 await self._refresh(live)
 
     async def _refresh(self, live: Live) -> bool:
-        """Reload the game's log (the lock held): the new moves are played, or the game is
-        rebuilt when the log no longer extends what this process had (an undo elsewhere)."""
-        record = await self.db(self.store.load, live.id)
-        if record is None or record.version == live.version:
+        """Catch up with the stored game (the lock held). When only moves were appended since
+        this process's version (each bumps the version by one), just those are read and
+        played; otherwise (an undo, a vote elsewhere) the game is rebuilt from its log. Bots
+        are not started here: the process that stored a change moves the bots after it."""
+        head = await self.db(self.store.head, live.id)
+        if head is None or head.version == live.version:
             return False
         game = live.game
         n = len(game.moves)
-        if record.moves[:n] == game.moves and not game.ended:
-            for text in record.moves[n:]:
+        added = head.ply - n
+        if added >= 0 and head.version - live.version == added and not game.ended:
+            for text in await self.db(self.store.moves_from, live.id, n):
                 game.play(text)
-            if record.ended:
+            if head.ended:
                 game.conclude()
+            live.version = head.version
         else:
+            record = await self.db(self.store.load, live.id)
+            if record is None:
+                return False
             live.game = Game.replay(record.log)
-        live.votes, live.version = set(record.votes), record.version
-        self._changed(live)
+            live.votes, live.version = set(record.votes), record.version
+        self._changed(live, local=False)
         return True
 
-    def _changed(self, live: Live) -> None:
+    def _changed(self, live: Live, local: bool = True) -> None:
         for sub in live.subscribers:
             sub.wake.set()
-        self._kick_bots(live)
+        if local:
+            self._kick_bots(live)
 
     # --- bots --------------------------------------------------------------------------------
     def _bot_turn(self, live: Live) -> bool:

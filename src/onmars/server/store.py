@@ -115,6 +115,13 @@ class GameRecord:
 
 
 @dataclass
+class Head:
+    version: int
+    ply: int
+    ended: str | None
+
+
+@dataclass
 class Hints:
     """What a write records besides the log: who moves next and whether the game is over."""
 
@@ -212,6 +219,25 @@ class Store:
                 version=row.version,
                 seats=[SeatRow(*r) for r in seat_rows],
                 votes=set(voted.scalars()),
+            )
+
+    def head(self, game_id: str) -> Head | None:
+        """A game's version, number of moves and ending, without its moves."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(games.c.version, games.c.ply, games.c.ended).where(games.c.id == game_id)
+            ).first()
+        return Head(row.version, row.ply, row.ended) if row else None
+
+    def moves_from(self, game_id: str, ply: int) -> list[str]:
+        """A game's moves from ``ply`` on."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    sa.select(moves.c.move)
+                    .where(moves.c.game_id == game_id, moves.c.ply >= ply)
+                    .order_by(moves.c.ply)
+                ).scalars()
             )
 
     def versions(self, ids: list[str]) -> dict[str, int]:
