@@ -10,6 +10,7 @@ from conftest import legal, play, started
 
 import onmars
 from onmars.rules.components import load
+from onmars.rules.events import event_text, events_of
 from onmars.rules.i18n import LANGS
 from onmars.tools.messages import collect, problems
 
@@ -156,3 +157,120 @@ def test_projection_and_descriptions_are_in_chinese() -> None:
     game = started(3, seed=1)
     d = game.describe("main resupply", "zh")
     assert d["label"] != game.describe("main resupply", "en")["label"]
+
+
+# --- refusals ----------------------------------------------------------------------------------
+
+
+def _has_chinese(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def assert_both_languages(reason: object) -> None:
+    """English is the text itself; Chinese keeps the rule id and is translated (a message
+    missing from the catalog, or a translation whose placeholders do not fit, reads English)."""
+    en, zh = onmars.reason_text(reason, "en"), onmars.reason_text(reason, "zh")
+    rule = reason.rule  # type: ignore[attr-defined]
+    assert en == str(reason)
+    assert rule and zh.startswith(f"{rule}: "), (zh, rule)
+    assert zh != en and _has_chinese(zh), (en, zh)
+
+
+def test_a_refused_move_reads_in_chinese() -> None:
+    """Issue 10 item 5: a refusal names its rule in both languages; English is ``str(err)``."""
+    game = started(3, seed=1)
+    with pytest.raises(onmars.IllegalMoveError) as info:
+        game.play("main construct")  # a Colony action, and the markers start in Orbit
+    err = info.value
+    assert_both_languages(err)
+    zh = onmars.reason_text(err, "zh")
+    assert zh.startswith("§1.2: ") and "轨道" in zh and "construct" in zh
+    assert onmars.reason_text(game.why("main construct"), "zh") == zh
+
+
+def test_the_terminal_gives_refusals_in_its_language(tmp_path) -> None:
+    """``why`` and a refused move, in a ``--lang zh`` session: the rule, then the Chinese."""
+    from test_play import Script, console, output
+
+    from onmars.terminal import play as terminal
+
+    game = started(2, seed=1)
+    con = console()
+    script = Script(["", "why main construct", "main construct", "quit"], con)  # "": ready
+    seats: list[str | None] = [None, None]
+    session = terminal.Session(
+        game, seats, console=con, input_fn=script, save_path=tmp_path / "s.json", lang="zh"
+    )
+    script.session = session
+    assert session.run() == 0
+    out = " ".join(output(con).split())
+    with pytest.raises(onmars.IllegalMoveError) as info:
+        game.play("main construct")
+    zh = onmars.reason_text(info.value, "zh")
+    assert out.count(zh) == 2 and str(info.value) not in out
+
+
+def test_undo_and_agreement_refusals_read_in_chinese() -> None:
+    """RUL-19, RUL-20, §24.1: the Game's own refusals are messages too."""
+    game = onmars.Game.new(3, seed=2)
+    with pytest.raises(onmars.IllegalMoveError) as info:
+        game.undo()
+    assert info.value.rule == "RUL-19"
+    assert_both_languages(info.value)
+    game.play(game.legal_moves()[0])
+    seat = game.decision().seat
+    with pytest.raises(onmars.IllegalMoveError) as info:
+        game.undo((seat + 1) % 3)
+    assert_both_languages(info.value)
+    game.conclude()
+    for refused in (lambda: game.play("end"), game.undo, game.conclude):
+        with pytest.raises(onmars.IllegalMoveError) as info:
+            refused()
+        assert_both_languages(info.value)
+    assert_both_languages(game.why("end"))
+
+
+def test_every_refusal_of_random_games_reads_in_both_languages() -> None:
+    """At each position of seeded random games, every move the pending decision names and
+    refuses: its reason (``Game.why``, as ``Game.play`` raises it) renders in Chinese with its
+    rule id, and in English exactly as ``str``."""
+    from onmars.rules import engine
+
+    seen: set[str] = set()
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        game = onmars.Game.new(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(250):
+            if game.is_over:
+                break
+            s = game.state
+            frame = s.stack[-1]
+            refused = [m for m, r in engine.STEPS[frame["t"]].candidates(s, frame, True) if r]
+            for move in refused:
+                reason = game.why(move)
+                assert_both_languages(reason)
+                seen.add(reason.message_id)  # type: ignore[attr-defined]
+            if refused:
+                with pytest.raises(onmars.IllegalMoveError) as info:
+                    game.play(refused[0])
+                assert str(info.value) == str(game.why(refused[0]))
+                assert_both_languages(info.value)
+            game.play(rng.choice(game.legal_moves()))
+    assert len(seen) > 25
+
+
+def test_items_lost_for_want_of_room_are_reported() -> None:
+    """§4, seed item 3: a Resource gained beyond the storage cap goes back to the supply; the
+    move's events say so (issue 10 item 1). A Blueprint's item with that row full is lost."""
+    game = started(3, seed=1)
+    s = game.state
+    bp = next(b for b in s.bp_display if load().blueprint[b].gain != "crystal")
+    item = load().blueprint[bp].gain
+    s.players[0].res[item] = 2  # the cap with one Shelter on Mars
+    play(game, "main blueprint")
+    before = s.clone()
+    play(game, f"take {bp}")
+    events = events_of(before, s, 0, 0, onmars.Move.parse(f"take {bp}"))
+    lost = [e for e in events if e["id"] == "lost"]
+    assert [(e["seat"], e["item"], e["n"]) for e in lost] == [(0, item, 1)]
+    assert "loses 1" in event_text(lost[0], "en", game.players)

@@ -44,7 +44,7 @@ def crystals_in(p: Player) -> None:
     p.crystals = min(total, depot_cap(p))
     p.pending = 0
     if total > p.crystals:  # a Delivery contract may still take what the Depot cannot (§16)
-        onto_contracts(p, "crystal", total - p.crystals)
+        lose(p, "crystal", onto_contracts(p, "crystal", total - p.crystals))
 
 
 def storable(p: Player, item: str) -> bool:
@@ -71,13 +71,20 @@ def gain(p: Player, item: str, n: int = 1) -> int:
     kept = max(0, min(n, storage_cap(p) - p.res[item]))
     p.res[item] += kept
     if n > kept:
-        onto_contracts(p, item, n - kept)
+        lose(p, item, onto_contracts(p, item, n - kept))
     return kept
 
 
-def onto_contracts(p: Player, item: str, n: int) -> None:
+def lose(p: Player, item: str, n: int) -> None:
+    """``n`` of ``item`` found no room and go back to the supply (counted for the events)."""
+    if n:
+        p.lost[item] = p.lost.get(item, 0) + n
+
+
+def onto_contracts(p: Player, item: str, n: int) -> int:
     """Gained items a Delivery contract of yours still needs may go straight onto it, past your
-    storage (§16); with nowhere else to go they always do, since they would be lost."""
+    storage (§16); with nowhere else to go they always do, since they would be lost. Returns
+    how many found no place."""
     for cid in p.contracts:
         card = load().contract[cid]
         on = p.delivered.get(cid, [])
@@ -85,6 +92,7 @@ def onto_contracts(p: Player, item: str, n: int) -> None:
         if n and room > 0:
             p.delivered[cid] = on + [item] * min(n, room)
             n -= min(n, room)
+    return n
 
 
 def score(p: Player, n: int, source: str) -> None:

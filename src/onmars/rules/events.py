@@ -44,6 +44,7 @@ TEMPLATES: dict[str, str] = {
     "crystals": N_("{name}: {delta:+d} {item} in the Depot"),
     "crystals_waiting": N_("{name}: {delta:+d} {item} waiting below the Depot"),
     "op": N_("{name}: {delta:+d} OP ({source})"),
+    "lost": N_("{name} loses {n} {item}: no room to keep it"),
     "colonists": N_("{name}: Colonists {lq} in Living Quarters, {wa} in the Working Area"),
     "turn_order": N_("{name} takes Turn Order space {space}"),
     "travel": N_("{name} travels to the {side} side"),
@@ -151,6 +152,9 @@ def _player(add: Any, a: Player, b: Player) -> None:
         add(seat, "crystals", item="crystal", delta=b.crystals - a.crystals)
     if b.pending != a.pending:
         add(seat, "crystals_waiting", item="crystal", delta=b.pending - a.pending)
+    for item, n in b.lost.items():
+        if n != a.lost.get(item, 0):
+            add(seat, "lost", item=item, n=n - a.lost.get(item, 0))
     for source in dict.fromkeys([*a.op_by, *b.op_by]):
         delta = b.op_by.get(source, 0) - a.op_by.get(source, 0)
         if delta:
@@ -293,7 +297,8 @@ def event_text(event: Event, lang: str, names: list[str]) -> str:
     seat = event.get("seat")
     params["name"] = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
     if "item" in params:
-        params["item"] = item_name(params["item"], lang, abs(params.get("delta", 1)))
+        count = abs(params.get("delta", params.get("n", 1)))
+        params["item"] = item_name(params["item"], lang, count)
     if "building" in params:
         params["building"] = tr(BUILDING_NAMES[params["building"]], lang)
     if "side" in params:

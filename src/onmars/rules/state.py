@@ -48,6 +48,9 @@ class Player:
     research: list[str] = field(default_factory=list)  # Research tile types held
     discoveries: list[str] = field(default_factory=list)  # Discovery tiles held face down
     bot_discoveries: list[str] = field(default_factory=list)  # ... claimed by Bots (BP21)
+    # Items lost so far for want of room (storage caps, a full Depot): a running count the
+    # events read (a loss is what it grew by). Not part of the game: never saved or shown.
+    lost: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -175,6 +178,7 @@ def _copier(cls: type) -> Any:
 
 
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
-_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
+#: The fields a player's plain data holds (``lost`` is a running count for the events only).
+_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player) if f.name != "lost")
 _clone_player = _copier(Player)
 _clone_state = _copier(State)
