@@ -213,6 +213,18 @@ def test_executive_warehouse_offers_no_crystal_into_a_full_depot() -> None:
     assert "item crystal" not in legal(game) and "item water" in legal(game)
 
 
+def test_the_executive_warehouse_counts_the_room_its_payment_makes() -> None:
+    """§13.1, §7.5: a full Depot (3 of 3) and every Resource at its cap: paying row 7's 2
+    Crystals makes room, so the action is offered and its Crystal then fits."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.crystals = 3
+    only_res(game, 0, mineral=2, battery=2, water=2, plant=2, oxygen=2)
+    assert "exec warehouse" in legal(game)
+    play(game, "exec warehouse")
+    assert legal(game) >= {"item crystal"}
+
+
 def test_a_boost_fills_the_depot_room_left() -> None:
     """§7.5: one Ship out (4 spaces), 2 in the Depot: two Crystals fit, the third does not."""
     game = started(3, seed=1)

@@ -20,6 +20,7 @@ from onmars.rules.i18n import N_
 from onmars.rules.lss import check_end
 from onmars.rules.moves import Move
 from onmars.rules.state import State
+from onmars.rules.suppose import supposing
 
 
 def next_frames(s: State) -> None:
@@ -83,7 +84,9 @@ def exec_blocker(s: State, seat: int, eid: str, explain: bool = True) -> str:
             cost=cost,
             have=p.crystals,
         )
-    return EXECUTIVE[eid].blocker(s, seat, explain)
+    # the action must be able to do something once its Crystals are paid (§13.1, §7.5: the
+    # Warehouse's Crystal fits in the room the payment makes)
+    return EXECUTIVE[eid].blocker(supposing(s, seat, crystals=p.crystals - cost), seat, explain)
 
 
 def exec_cost(s: State, seat: int, eid: str) -> int:
@@ -108,8 +111,8 @@ def main_blocker(s: State, seat: int, aid: str, explain: bool = True) -> str:
             "§1.2",
             "{aid} is a {action_side} action and your marker is on the {side} side",
             aid=aid,
-            action_side=data.side,
-            side=side,
+            action_side=refuse("", data.side),
+            side=refuse("", side),
         )
     return MAIN[aid].blocker(s, seat, explain)
 
@@ -127,8 +130,8 @@ def _side_actions(side: str) -> tuple[str, ...]:
 
 
 END = Move("end")
-MAIN_TAKEN = "you have already taken your Main action this turn"
-EXEC_TAKEN = "at most one Executive action per turn (none after a Landing Pod)"
+MAIN_TAKEN = N_("you have already taken your Main action this turn")
+EXEC_TAKEN = N_("at most one Executive action per turn (none after a Landing Pod)")
 
 
 class Turn(Step[Frame]):
