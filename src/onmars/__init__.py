@@ -22,6 +22,7 @@ from onmars.rules import (
     OptionsError,
     SaveFileError,
     catalog,
+    reason_text,
     tr,
 )
 
@@ -40,5 +41,6 @@ __all__ = [
     "OptionsError",
     "SaveFileError",
     "catalog",
+    "reason_text",
     "tr",
 ]

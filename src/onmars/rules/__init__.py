@@ -18,7 +18,7 @@ from onmars.rules.errors import (
     SaveFileError,
 )
 from onmars.rules.game import LENGTHS, Decision, Game, LogEntry
-from onmars.rules.i18n import LANGS, N_, tr
+from onmars.rules.i18n import LANGS, N_, reason_text, tr
 from onmars.rules.moves import VERBS, Move
 
 __all__ = [
@@ -36,5 +36,6 @@ __all__ = [
     "OptionsError",
     "SaveFileError",
     "catalog",
+    "reason_text",
     "tr",
 ]

@@ -190,9 +190,13 @@ def produce_blocker(s: State, seat: int, explain: bool = True) -> str:
     p = s.players[seat]
     cells = producers(s, seat)
     if not cells:
-        return "§14: you have no Advanced Building and no Miner on Mars to produce"
+        if not explain:
+            return NO
+        return refuse("§14", "you have no Advanced Building and no Miner on Mars to produce")
     if not any(storable(p, produced(s, c)) for c in cells):
-        return "§4: your storage is full for everything your buildings produce"
+        if not explain:
+            return NO
+        return refuse("§4", "your storage is full for everything your buildings produce")
     return ""
 
 
@@ -227,7 +231,9 @@ class ProduceAgain(PickStep[PickFrame]):
     @staticmethod
     def stray(s: State, f: PickFrame, m: Move) -> str:
         if m.verb == "produce":
-            return "§14: choose one of your producing buildings whose item you can store (§4)"
+            return refuse(
+                "§14", "choose one of your producing buildings whose item you can store (§4)"
+            )
         return ""
 
 
@@ -260,7 +266,9 @@ def radar_blocker(s: State, seat: int, explain: bool = True) -> str:
         )
     if any(usable(s, seat, t) for t in s.exploration):
         return ""
-    return "§14: you cannot pay for or use any Discovery tile of the Exploration space"
+    if not explain:
+        return NO
+    return refuse("§14", "you cannot pay for or use any Discovery tile of the Exploration space")
 
 
 class RadarPick(Step[Frame]):
@@ -314,12 +322,12 @@ def aqueduct(s: State, seat: int, *, n: int = 2) -> None:
     push_picks(s, "ab_retrieve", seat, n=n, src="wa")
 
 
-def aqueduct_blocker(s: State, seat: int, **_: object) -> str:
+def aqueduct_blocker(s: State, seat: int, explain: bool = True, **_: object) -> str:
     p = s.players[seat]
     if not p.wa:
-        return "§14: you have no Colonist in your Working Area"
+        return refuse("§14", "you have no Colonist in your Working Area") if explain else NO
     if p.lq >= lq_cap(p):
-        return "§4: your Living Quarters are full"
+        return refuse("§4", "your Living Quarters are full") if explain else NO
     return ""
 
 
@@ -332,7 +340,7 @@ def eco_resort(s: State, seat: int) -> None:
 
 def eco_resort_blocker(s: State, seat: int, explain: bool = True) -> str:
     if not any(seat in slots for slots in s.slots.values()):
-        return "§14: you have no Colonist on an Action slot"
+        return refuse("§14", "you have no Colonist on an Action slot") if explain else NO
     return ""
 
 
@@ -351,9 +359,11 @@ class Retrieve(PickStep[RetrievePickFrame]):
         p = s.players[f["p"]]
         if f["src"] == "wa":
             if not p.wa:
-                reason = "§14: you have no Colonist in your Working Area"
+                reason = (
+                    refuse("§14", "you have no Colonist in your Working Area") if explain else NO
+                )
             elif p.lq >= lq_cap(p):
-                reason = "§4: your Living Quarters are full"
+                reason = refuse("§4", "your Living Quarters are full") if explain else NO
             else:
                 reason = ""
             return [(_RETRIEVE_WA, reason)]
@@ -373,8 +383,12 @@ class Retrieve(PickStep[RetrievePickFrame]):
     @staticmethod
     def stray(s: State, f: RetrievePickFrame, m: Move) -> str:
         if f["src"] == "wa":
-            return "§14: the Aqueduct moves Colonists from your Working Area (retrieve wa)"
-        return "§14: the Eco Resort takes back your Colonists on Action slots (retrieve <action>)"
+            return refuse(
+                "§14", "the Aqueduct moves Colonists from your Working Area (retrieve wa)"
+            )
+        return refuse(
+            "§14", "the Eco Resort takes back your Colonists on Action slots (retrieve <action>)"
+        )
 
 
 _RETRIEVE_WA = Move("retrieve", ("wa",))
@@ -400,11 +414,17 @@ def trade(s: State, seat: int, *, n: int = 2) -> None:
     push_picks(s, "ab_trade", seat, n=n, must=n, boost="colonist")
 
 
-def trade_blocker(s: State, seat: int, **_: object) -> str:
+def trade_blocker(s: State, seat: int, explain: bool = True, **_: object) -> str:
     if not any(s.players[seat].res.values()):
-        return "§14: the Trade Market spends 1 Resource from your storage and you have none"
+        if not explain:
+            return NO
+        return refuse(
+            "§14", "the Trade Market spends 1 Resource from your storage and you have none"
+        )
     if not trade_payments(s, seat):
-        return "§4: your storage is full for every Resource the Trade Market gives"
+        if not explain:
+            return NO
+        return refuse("§4", "your storage is full for every Resource the Trade Market gives")
     return ""
 
 
@@ -463,11 +483,11 @@ class Trade(PickStep[TradeFrame]):
     @staticmethod
     def stray(s: State, f: TradeFrame, m: Move) -> str:
         if m.verb == "gain" and m.args and m.args[0] == "mineral":
-            return "§14: the Trade Market gives non-Mineral Resources only"
+            return refuse("§14", "the Trade Market gives non-Mineral Resources only")
         return ""
 
 
-TRADE_FULL = "spending {item} would leave no room for any Resource the Trade Market gives"
+TRADE_FULL = N_("spending {item} would leave no room for any Resource the Trade Market gives")
 
 
 # --- BP22 Aerial Elevator (§12.4) ------------
@@ -491,10 +511,12 @@ def command(s: State, seat: int) -> None:
 def command_blocker(s: State, seat: int, explain: bool = True) -> str:
     mp = command_mp(s, seat)
     if mp + s.players[seat].crystals < 1:
-        return "§14: no Rover Tech is in play and you have no Crystal to move your Rover"
+        if not explain:
+            return NO
+        return refuse("§14", "no Rover Tech is in play and you have no Crystal to move your Rover")
     trial: ControlFrame = {"t": "rover_move", "p": seat, "bot_mp": 0, "rover_mp": mp}
     if not rover_steps(s, trial):
-        return "§9.1: your Rover cannot move to a hex where it may end"
+        return refuse("§9.1", "your Rover cannot move to a hex where it may end") if explain else NO
     return ""
 
 

@@ -57,9 +57,9 @@ def ship_blocker(s: State, seat: int, free: bool = False, explain: bool = True) 
             level=s.level,
         )
     if not p.depot_ships:
-        return "§9.4: no Ship is left in your Depot"
+        return refuse("§9.4", "no Ship is left in your Depot") if explain else NO
     if not free and not can_pay(p, ship_cost()):
-        return "§9.4: welcoming a Ship costs 1 Plant and 1 Water"
+        return refuse("§9.4", "welcoming a Ship costs 1 Plant and 1 Water") if explain else NO
     return ""
 
 
@@ -100,7 +100,7 @@ class WelcomeShip(PickStep[ShipFrame]):
     @staticmethod
     def stray(s: State, f: ShipFrame, m: Move) -> str:
         return ship_blocker(s, f["p"], f.get("free", False)) or (
-            "§9.4: choose a Depot row that still holds a Ship" if m.verb == "ship" else ""
+            refuse("§9.4", "choose a Depot row that still holds a Ship") if m.verb == "ship" else ""
         )
 
 
@@ -224,8 +224,8 @@ def upgrade_candidates(
     return out
 
 
-MARKED = "the building at {where} already holds an Advanced Building marker"
-SMALL = "{bp} is a Level 3 Blueprint: its building must be part of a Complex of 3 or more"
+MARKED = N_("the building at {where} already holds an Advanced Building marker")
+SMALL = N_("{bp} is a Level 3 Blueprint: its building must be part of a Complex of 3 or more")
 
 
 def _upgrade(bp: str, cell: int) -> Move:
@@ -291,14 +291,20 @@ class Upgrade(PickStep[UpgradeFrame]):
 
     @staticmethod
     def stray(s: State, f: UpgradeFrame, m: Move) -> str:
-        return "§9.3: choose one of your unbuilt Blueprints and a matching building in a Bot zone"
+        return refuse(
+            "§9.3", "choose one of your unbuilt Blueprints and a matching building in a Bot zone"
+        )
 
 
 class UpgradeBuilding:
     @staticmethod
     def blocker(s: State, seat: int, explain: bool = True) -> str:
         if not upgrade_targets(s, seat, in_zone=True):
-            return "§9.3: no unbuilt Blueprint of yours matches a building in your Bots' zones"
+            if not explain:
+                return NO
+            return refuse(
+                "§9.3", "no unbuilt Blueprint of yours matches a building in your Bots' zones"
+            )
         return placement_blocker(s, seat, "upgrade", explain=explain)
 
     @staticmethod

@@ -29,7 +29,7 @@ from onmars.rules import hexmap, lab, lss
 from onmars.rules.components import BUILDING_TYPES, PROGRESS_TYPES, load
 from onmars.rules.economy import can_pay, charge, gain
 from onmars.rules.engine import Candidate, Step, main_action, pop, push
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Joined, Reason, refuse
 from onmars.rules.frames import ConstructFrame, ConstructTechFrame, PlaceFrame
 from onmars.rules.i18n import N_
 from onmars.rules.mars import cells_of, complex_of, displace, zone
@@ -49,8 +49,9 @@ def kind_on_map(seat: int, btype: str) -> str:
     return f"shelter:{seat}" if btype == SHELTER else btype
 
 
-def type_name(btype: str) -> str:
-    return load().building_type[btype].name
+def type_name(btype: str) -> Reason:
+    """The type's name, as a phrase of a refusal (translated with it)."""
+    return refuse("", load().building_type[btype].name)
 
 
 def build_cost(btype: str) -> list[str]:
@@ -81,9 +82,11 @@ def type_problem(s: State, seat: int, btype: str, miners: int, explain: bool = T
         if not explain:
             return NO
         if btype == SHELTER:
-            return "§9.2: all your Shelters are already on Mars"
+            return refuse("§9.2", "all your Shelters are already on Mars")
         return refuse(
-            "§9.2", "the {name} stack of the Building display is empty (RUL-6)", name=data.name
+            "§9.2",
+            "the {name} stack of the Building display is empty (RUL-6)",
+            name=type_name(btype),
         )
     if not can_pay(s.players[seat], data.cost):
         if not explain:
@@ -91,11 +94,15 @@ def type_problem(s: State, seat: int, btype: str, miners: int, explain: bool = T
         return refuse(
             "§9.2",
             "a {name} costs {cost} and you cannot pay it (§23.1)",
-            name=data.name,
+            name=type_name(btype),
             cost=" + ".join(data.cost),
         )
     if data.needs_colonist and miners < 1:
-        return "§9.2: a Mine needs a Colonist from your Living Quarters to become its Miner"
+        if not explain:
+            return NO
+        return refuse(
+            "§9.2", "a Mine needs a Colonist from your Living Quarters to become its Miner"
+        )
     return ""
 
 
@@ -186,7 +193,13 @@ def hex_problem(s: State, seat: int, btype: str, cell: int, bonus: int) -> str:
         if eligible_techs(s, seat, btype, need, bonus):
             return ""
         levels = [lv for _, _, lv in lab.techs_in_play(s, btype, seat)]
-        have = f"the best you may use is level {max(levels)}" if levels else "none is available"
+        if levels:
+            have = refuse("", "the best you may use is level {level}", level=max(levels))
+        else:
+            have = refuse("", "none is available")
+        only = (
+            refuse("", " (a Shelter Tech only serves its owner, §8.3)") if btype == SHELTER else ""
+        )
         return refuse(
             "§9.2",
             "joining {need} connected {name} building(s) at {where} needs a {name} Tech of level "
@@ -194,9 +207,9 @@ def hex_problem(s: State, seat: int, btype: str, cell: int, bonus: int) -> str:
             need=need,
             name=name,
             where=where,
-            only=" (a Shelter Tech only serves its owner, §8.3)" if btype == SHELTER else "",
+            only=only,
             have=have,
-            boost=f" (+{bonus} from the boost, §13.3)" if bonus else "",
+            boost=refuse("", " (+{bonus} from the boost, §13.3)", bonus=bonus) if bonus else "",
         )
     if any(hexmap.hex_distance(cell, c) == 2 for c, k in enumerate(s.bld) if k == kind):
         return ""
@@ -315,16 +328,20 @@ def _no_build_reason(
         miners = s.players[seat].lq
     reasons = []
     for btype in all_types(types):
-        why = type_problem(s, seat, btype, miners)
-        if not why:
-            why = (
+        problem = type_problem(s, seat, btype, miners)
+        if problem:
+            why = Reason.of(problem)
+            why = why.phrase if why.rule == "§9.2" else why
+        else:
+            why = refuse(
+                "",
                 "no free hex in your Bots' zones joins its type with a Tech of enough level "
-                "or stands exactly 2 hexes from one"
+                "or stands exactly 2 hexes from one",
             )
-        reasons.append(f"{type_name(btype)}: {why.removeprefix('§9.2: ')}")
+        reasons.append(refuse("", "{name}: {why}", name=type_name(btype), why=why))
     if not reasons:
-        return "§9.2: no building type can be constructed here"
-    return refuse("§9.2", "nothing can be constructed ({reasons})", reasons="; ".join(reasons))
+        return refuse("§9.2", "no building type can be constructed here")
+    return refuse("§9.2", "nothing can be constructed ({reasons})", reasons=Joined(reasons))
 
 
 # --- the interface for other modules ------------
@@ -391,7 +408,7 @@ class Construct(Step[ConstructFrame]):
     def stray(s: State, f: ConstructFrame, m: Move) -> str:
         """A type not allowed, a hex outside your Bots' zones, a malformed move."""
         if m.verb != "build" or len(m.args) != 2:
-            return "§9.2: choose a building and a hex: build <type> <q,r>"
+            return refuse("§9.2", "choose a building and a hex: build <type> <q,r>")
         btype, where = m.args
         if btype not in BUILDING_TYPES:
             known = ", ".join(BUILDING_TYPES)
@@ -437,7 +454,7 @@ class ConstructTech(Step[ConstructTechFrame]):
                     "{need} (seed item 4)",
                     tile=tile,
                     level=level,
-                    boost=f" + {bonus} (§13.3)" if bonus else "",
+                    boost=refuse("", " + {bonus} (§13.3)", bonus=bonus) if bonus else "",
                     need=need,
                 )
             else:
@@ -455,7 +472,7 @@ class ConstructTech(Step[ConstructTechFrame]):
     def stray(s: State, f: ConstructTechFrame, m: Move) -> str:
         if m.verb == "use" and m.args:
             if f["type"] == SHELTER:
-                return "§8.3: only your own Shelter Tech may be used for your Shelters"
+                return refuse("§8.3", "only your own Shelter Tech may be used for your Shelters")
             return refuse(
                 "§9.2",
                 "{tile} is not a {name} Tech tile in play",

@@ -44,12 +44,16 @@ def develop(
     push_picks(s, "develop", seat, n=n, must=must, boost=boost, paid=paid)
 
 
-def develop_blocker(s: State, seat: int, *, paid: bool = True, **_: object) -> str:
+def develop_blocker(
+    s: State, seat: int, *, paid: bool = True, explain: bool = True, **_: object
+) -> str:
     if lab.developments(s.players[seat], paid=paid):
         return ""
+    if not explain:
+        return NO
     if paid:
-        return "§7.4: none of your Tech tiles can move to an empty space you can pay for"
-    return "§7.4: none of your Tech tiles has an empty space to move to"
+        return refuse("§7.4", "none of your Tech tiles can move to an empty space you can pay for")
+    return refuse("§7.4", "none of your Tech tiles has an empty space to move to")
 
 
 def learn(s: State, seat: int, *, n: int = 1, must: int = 1, boost: str = "none") -> None:
@@ -57,8 +61,8 @@ def learn(s: State, seat: int, *, n: int = 1, must: int = 1, boost: str = "none"
     push_picks(s, "learn", seat, n=n, must=must, boost=boost)
 
 
-def learn_effect_blocker(s: State, seat: int, **_: object) -> str:
-    return learn_blocker(s, seat)
+def learn_effect_blocker(s: State, seat: int, explain: bool = True, **_: object) -> str:
+    return learn_blocker(s, seat, explain)
 
 
 # --- Picks from the shared boards (§7.2, §7.5) ------------
@@ -69,8 +73,8 @@ def blueprint(s: State, seat: int, *, n: int = 1, must: int = 1, boost: str = "n
     push_picks(s, "blueprint", seat, n=n, must=must, boost=boost)
 
 
-def blueprint_effect_blocker(s: State, seat: int, **_: object) -> str:
-    return blueprint_blocker(s, seat)
+def blueprint_effect_blocker(s: State, seat: int, explain: bool = True, **_: object) -> str:
+    return blueprint_blocker(s, seat, explain)
 
 
 def warehouse(s: State, seat: int, *, n: int = 1, must: int = 1, boost: str = "none") -> None:
@@ -78,8 +82,10 @@ def warehouse(s: State, seat: int, *, n: int = 1, must: int = 1, boost: str = "n
     push_picks(s, "warehouse", seat, n=n, must=must, boost=boost)
 
 
-def warehouse_blocker(s: State, seat: int, **_: object) -> str:
-    return "" if warehouse_items(s, seat) else "§7.5: the Warehouse has nothing you can store"
+def warehouse_blocker(s: State, seat: int, explain: bool = True, **_: object) -> str:
+    if warehouse_items(s, seat):
+        return ""
+    return refuse("§7.5", "the Warehouse has nothing you can store") if explain else NO
 
 
 def gain_item(
@@ -134,7 +140,7 @@ def upgrade_blocker(
         return ""
     if not explain:
         return NO
-    where = "in your Bots' zones" if zone else "without a marker"
+    where = refuse("", "in your Bots' zones") if zone else refuse("", "without a marker")
     return refuse("§9.3", "no unbuilt Blueprint of yours matches a building {where}", where=where)
 
 
@@ -175,8 +181,10 @@ def bots(s: State, seat: int, *, n: int = 2) -> None:
     push(s, "move_bots", seat, mp=n)
 
 
-def bots_blocker(s: State, seat: int, **_: object) -> str:
-    return "" if seat in s.bot else "§9.1: you have no Bot on Mars to move"
+def bots_blocker(s: State, seat: int, explain: bool = True, **_: object) -> str:
+    if seat in s.bot:
+        return ""
+    return refuse("§9.1", "you have no Bot on Mars to move") if explain else NO
 
 
 def rover(s: State, seat: int, *, n: int = 2, tech: bool = False) -> None:
@@ -210,13 +218,19 @@ def hire(s: State, seat: int, *, kinds: tuple[str, ...] = (), free: bool = False
 
 
 def hire_effect_blocker(
-    s: State, seat: int, *, kinds: tuple[str, ...] = (), free: bool = False, **_: object
+    s: State,
+    seat: int,
+    *,
+    kinds: tuple[str, ...] = (),
+    free: bool = False,
+    explain: bool = True,
+    **_: object,
 ) -> str:
     if not free:
         return hire_blocker(s, seat, kinds=list(kinds) if kinds else None)
     if any(card in s.science for kind in kinds or KINDS for card in _cards_of(s, kind)):
         return ""
-    return "§9.5: the display holds no card of that kind"
+    return refuse("§9.5", "the display holds no card of that kind") if explain else NO
 
 
 def _cards_of(s: State, kind: str) -> list[str]:
@@ -235,7 +249,9 @@ def travel_blocker(s: State, seat: int, *, to: str = "", explain: bool = True, *
     if to and s.players[seat].side == to:
         if not explain:
             return NO
-        return refuse("§12", "your marker is already on the {side} side", side=to.capitalize())
+        return refuse(
+            "§12", "your marker is already on the {side} side", side=refuse("", to.capitalize())
+        )
     return ""
 
 

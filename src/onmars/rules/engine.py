@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from onmars.rules.components import EffectRef
-from onmars.rules.errors import NO, IllegalMoveError, Reason, refuse
+from onmars.rules.errors import NO, IllegalMoveError, Joined, Reason, refuse
 from onmars.rules.frames import Frame, PickFrame  # noqa: F401 - Frame: re-exported
+from onmars.rules.i18n import N_
 from onmars.rules.moves import Move
 from onmars.rules.state import State
 from onmars.rules.view import redact, secret_ids
@@ -178,7 +179,7 @@ def effect_blocker(s: State, seat: int, ref: EffectRef, explain: bool = True, **
     """Why the effect named by ``ref`` (with ``params`` added) could do nothing now ("" if it
     could; a token without ``explain``)."""
     if not ref:
-        return "nothing to gain here" if explain else NO
+        return refuse("", "nothing to gain here") if explain else NO
     return EFFECTS[ref.effect].blocker(s, seat, explain=explain, **ref.kw, **params)
 
 
@@ -272,7 +273,7 @@ def explain(s: State, m: Move) -> Reason:
         reason = refuse(
             st.rule,
             "{prompt}: '{move}' is not one of the choices here ({shown}; see legal_moves())",
-            prompt=st.prompt or st.name,
+            prompt=refuse("", st.prompt) if st.prompt else st.name,
             move=str(m),
             shown=shown,
         )
@@ -298,7 +299,13 @@ def _redacted(reason: Reason, secret: dict[str, str]) -> Reason:
 
 
 def _redact_value(value: Any, secret: dict[str, str]) -> Any:
+    if isinstance(value, Reason):  # a phrase: redacted with its own parameters
+        return _redacted(value, secret)
+    if isinstance(value, Joined):
+        return Joined([_redact_value(part, secret) for part in value.parts], value.sep)
     if isinstance(value, str):
+        if value in secret:  # a secret id: what it is, as a phrase (translated with the reason)
+            return refuse("", secret[value])
         return redact(value, secret)
     if isinstance(value, list | tuple):
         return [_redact_value(v, secret) for v in value]
@@ -371,8 +378,8 @@ class PickStep(Step[P]):
         if not explain:
             return NO
         if f.get("boost") == "colonist":
-            return refuse(cls.rule, NONE_LEFT + BOOST_OR_DONE)
-        return refuse(cls.rule, NONE_LEFT + "only done")
+            return refuse(cls.rule, NONE_LEFT_BOOST)
+        return refuse(cls.rule, NONE_LEFT_DONE)
 
     @classmethod
     def boost_problem(cls, s: State, f: P, can_pick: bool, explain: bool) -> str:
@@ -406,10 +413,12 @@ class PickStep(Step[P]):
 
 
 BOOST, DONE = Move("boost"), Move("done")
-MUST = "you must make {must} more pick(s) before you are done"
-NONE_LEFT = "you have no pick left: "
-BOOST_OR_DONE = "boost (one Colonist from Living Quarters to the Working Area) or done"
-NO_COLONIST = "a boost moves a Colonist from your Living Quarters and you have none"
+MUST = N_("you must make {must} more pick(s) before you are done")
+NONE_LEFT_BOOST = N_(
+    "you have no pick left: boost (one Colonist from Living Quarters to the Working Area) or done"
+)
+NONE_LEFT_DONE = N_("you have no pick left: only done")
+NO_COLONIST = N_("a boost moves a Colonist from your Living Quarters and you have none")
 
 
 def push_picks(

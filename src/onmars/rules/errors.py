@@ -11,7 +11,7 @@ parameters filled into it. :class:`IllegalMoveError` carries the same parts as a
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 #: A rule id at the start of a refusal: ``§9.2`` or ``RUL-19``, then ``": "``.
@@ -67,6 +67,12 @@ class Reason(str):
         """The plain English reason, without the rule id."""
         return self[len(self.rule) + 2 :] if self.rule else str(self)
 
+    @property
+    def phrase(self) -> Reason:
+        """The reason without its rule id, its parts kept: a phrase for another refusal's
+        parameter (translated with it)."""
+        return Reason._make(self.reason, "", self.message_id, self.params)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (Reason._make, (str(self), self.rule, self.message_id, self.params))
 
@@ -74,8 +80,31 @@ class Reason(str):
 def refuse(rule: str, template: str, **params: Any) -> Reason:
     """The refusal ``"<rule>: <template filled with params>"``: ``refuse("§13.1", "{eid} costs
     {cost} Crystals", eid=eid, cost=2)``. Build it only when the reason is wanted in words
-    (``explain``): listing legal moves asks only whether something is refused."""
+    (``explain``): listing legal moves asks only whether something is refused.
+
+    With ``rule=""`` it is a phrase that goes into another refusal's parameter (``have=refuse("",
+    "none is available")``, a prompt, a building's name): a translation renders a parameter
+    that is a :class:`Reason` (or :class:`Joined`) in its language too; any other parameter (an
+    id, a hex, a number) is filled in as it is."""
     return Reason(rule, template, params)
+
+
+class Joined(str):
+    """Texts joined into one parameter of a refusal, ``"; ".join(parts)``, as a ``str`` that
+    keeps its parts (each a :class:`Reason` or a plain text): a translation renders each part
+    in its language and joins them the same way."""
+
+    parts: tuple[str, ...]
+    sep: str
+
+    def __new__(cls, parts: Iterable[str], sep: str = "; ") -> Joined:
+        items = tuple(parts)
+        self = str.__new__(cls, sep.join(items))
+        self.parts, self.sep = items, sep
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self.parts, self.sep))
 
 
 #: The reason a check gives when it was asked only *whether* something is refused

@@ -31,7 +31,7 @@ from onmars.rules.engine import (
     push,
     start_effect,
 )
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Joined, refuse
 from onmars.rules.frames import Frame
 from onmars.rules.i18n import N_
 from onmars.rules.moves import Move, mv
@@ -210,20 +210,22 @@ def advanced_blocker(s: State, seat: int, explain: bool = True) -> str:
         if not reason:
             return ""
         if explain:
-            reasons.append(f"{advanced.title(bp)}: {reason}")
+            reasons.append(refuse("", "{name}: {why}", name=advanced.title(bp), why=reason))
     if not explain:
         return NO
     if reasons:
         return refuse(
             "§14",
             "none of the Advanced Building actions open to you can do anything ({details})",
-            details="; ".join(reasons[:4]),
+            details=Joined(reasons[:4]),
         )
     if p.built and p.crystals < row_cost():
-        return _too_few(row_cost(), p.crystals, "; no Scientist works free for you (§13.4)")
-    return (
-        "§13.3: you have no built Blueprint (Advanced Building) of your own and no Scientist "
-        "working in one for you"
+        more = refuse("", "; no Scientist works free for you (§13.4)")
+        return _too_few(row_cost(), p.crystals, more)
+    return refuse(
+        "§13.3",
+        "you have no built Blueprint (Advanced Building) of your own and no Scientist working in "
+        "one for you",
     )
 
 
@@ -271,7 +273,9 @@ class UseAdvanced(Step[Frame]):
     @staticmethod
     def stray(s: State, f: Frame, m: Move) -> str:
         if m.verb != ROW or len(m.args) != 2:
-            return "§13.3: name the Blueprint and the way to use it: advanced <blueprint> <route>"
+            return refuse(
+                "§13.3", "name the Blueprint and the way to use it: advanced <blueprint> <route>"
+            )
         return action_problem(s, f["p"], m.args[0], m.args[1])
 
 

@@ -19,7 +19,13 @@ from typing import Any, NamedTuple
 
 from onmars.rules import engine
 from onmars.rules.describe import describe
-from onmars.rules.errors import IllegalMoveError, InvalidMoveError, OptionsError, SaveFileError
+from onmars.rules.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    OptionsError,
+    SaveFileError,
+    refuse,
+)
 from onmars.rules.events import Event, EventLog, event_text, seen_by
 from onmars.rules.i18n import check_lang
 from onmars.rules.moves import TOKEN, VERBS, Move
@@ -192,7 +198,9 @@ class Game:
             if legal is not None and not known:
                 raise IllegalMoveError(engine.explain(self._state, move))
         if self.ended:
-            raise IllegalMoveError("RUL-20: the game was ended by agreement: no move can be played")
+            raise IllegalMoveError(
+                refuse("RUL-20", "the game was ended by agreement: no move can be played")
+            )
         s, n = self._state, len(self.moves)
         if n % CHECKPOINT == 0 or not self._checkpoints:
             self._keep(n)
@@ -212,7 +220,7 @@ class Game:
         """Why a move is illegal now ("" if it is legal). Names no secret card (RUL-19)."""
         move = _as_move(move)
         if self.ended:
-            return "RUL-20: the game was ended by agreement: no move can be played"
+            return refuse("RUL-20", "the game was ended by agreement: no move can be played")
         return "" if move in self.legal_moves() else engine.explain(self._state, move)
 
     def undo(self, seat: int | None = None) -> None:
@@ -238,22 +246,29 @@ class Game:
 
     def _undo_problem(self, seat: int | None) -> str:
         if self.ended:
-            return "RUL-20: the game was ended by agreement: its moves can no longer be taken back"
+            return refuse(
+                "RUL-20", "the game was ended by agreement: its moves can no longer be taken back"
+            )
         if not self.moves:
-            return "RUL-19: nothing to undo: no move has been played"
+            return refuse("RUL-19", "nothing to undo: no move has been played")
         revealed = self._revealed_moves()[-1:] == [len(self.moves) - 1]
         if seat is not None:
             rnd, mover, key = self._played()[-1]
             s = self._state
             if engine.current_player(s) != seat or mover != seat:
-                return "RUL-19: a player may take back only their own moves of the current turn"
+                return refuse(
+                    "RUL-19", "a player may take back only their own moves of the current turn"
+                )
             if (rnd, key) != (s.round, _turn_key(s)):
-                return "RUL-19: your turn has ended: its moves can no longer be taken back"
+                return refuse(
+                    "RUL-19", "your turn has ended: its moves can no longer be taken back"
+                )
         if revealed:
-            return (
-                "RUL-19: the last move turned something face up (a card or tile drawn from a "
-                "face-down stack, a new building stack top, a completed Private Goal): it "
-                "cannot be taken back"
+            return refuse(
+                "RUL-19",
+                "the last move turned something face up (a card or tile drawn from a face-down "
+                "stack, a new building stack top, a completed Private Goal): it cannot be taken "
+                "back",
             )
         return ""
 
@@ -263,7 +278,7 @@ class Game:
         ``"ended": "agreement"``. Decisions still pending are dropped; a Private Goal card spent
         as a Crystal this turn is lost with the turn (§18.1)."""
         if self.is_over:
-            raise IllegalMoveError("§24.1: the game is already over")
+            raise IllegalMoveError(refuse("§24.1", "the game is already over"))
         end_by_agreement(self._state)
         self._legal = self._face = None
         self.ended = AGREEMENT

@@ -93,7 +93,7 @@ def goal_candidates(
     return out + [(_card_move("discard", g), wasted) for g in p.goals]
 
 
-ONE_GOAL = "only one Private Goal per player per game"
+ONE_GOAL = N_("only one Private Goal per player per game")
 
 
 def play_goal_move(s: State, seat: int, m: Move) -> None:

@@ -15,7 +15,7 @@ from importlib import resources
 
 from babel.messages.pofile import read_po
 
-from onmars.rules.errors import OptionsError
+from onmars.rules.errors import Joined, OptionsError
 
 #: The languages every text exists in.
 LANGS = ("en", "zh")
@@ -47,3 +47,31 @@ def tr(template: str, lang: str = DEFAULT, /, **params: object) -> str:
     translation is missing: the catalogs' test makes that a failure)."""
     text = messages(lang).get(template, template)
     return text.format(**params) if params else text
+
+
+def reason_text(reason: object, lang: str = DEFAULT) -> str:
+    """A refusal in ``lang``: a :class:`~onmars.rules.errors.Reason` (what ``Game.why`` gives)
+    or an :class:`~onmars.rules.errors.IllegalMoveError`, anything with ``rule``,
+    ``message_id`` and ``params``: ``"<rule>: <message in lang>"``. Parameters that are
+    phrases (a ``Reason`` or a ``Joined``) are rendered in ``lang`` too; ids, hexes and numbers
+    are filled in as they are. In English it is exactly ``str(reason)``; a text with no message
+    id, or a translation that does not fit its parameters, is given in English."""
+    template = getattr(reason, "message_id", None)
+    if not template:
+        return str(reason)
+    try:
+        params = {k: _phrase(v, lang) for k, v in getattr(reason, "params", {}).items()}
+        said = tr(template, lang, **params)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return str(reason)
+    rule = getattr(reason, "rule", "")
+    return f"{rule}: {said}" if rule else said
+
+
+def _phrase(value: object, lang: str) -> object:
+    """A refusal's parameter in ``lang``: phrases rendered, anything else as it is."""
+    if isinstance(value, Joined):
+        return value.sep.join(str(_phrase(part, lang)) for part in value.parts)
+    if getattr(value, "message_id", None):
+        return reason_text(value, lang)
+    return value

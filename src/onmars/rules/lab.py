@@ -83,14 +83,16 @@ def development_problems(
                     out.append(((tile, dest), refuse("§7.4", TAKEN, space=dest)))
             elif paid and not can_pay(p, column_cost(dest), crystals):
                 if explain:
-                    out.append(((tile, dest), refuse("RUL-3", UNPAID, cost=column_cost(dest))))
+                    out.append(
+                        ((tile, dest), refuse("RUL-3", UNPAID, cost=" + ".join(column_cost(dest))))
+                    )
             else:
                 out.append(((tile, dest), ""))
     return out
 
 
-TAKEN = "Lab space {space} is taken; a tile moves to an empty space"
-UNPAID = "you cannot pay {cost} to enter that column"
+TAKEN = N_("Lab space {space} is taken; a tile moves to an empty space")
+UNPAID = N_("you cannot pay {cost} to enter that column")
 
 
 def develop(s: State, seat: int, tile: str, dest: str, paid: bool) -> None:
@@ -164,7 +166,7 @@ class Develop(PickStep[DevelopFrame]):
         if m.verb == "develop" and len(m.args) == 2:
             if m.args[0] not in s.players[f["p"]].lab.values():
                 return refuse("§7.4", "you have no Tech tile {tile}", tile=m.args[0])
-            return "§7.4: a tile moves to a touching empty space exactly one column right"
+            return refuse("§7.4", "a tile moves to a touching empty space exactly one column right")
         return ""
 
 

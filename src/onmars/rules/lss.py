@@ -133,7 +133,9 @@ class LssBonus(Step[Frame]):
     @staticmethod
     def stray(s: State, f: Frame, m: Move) -> str:
         if m.verb == "benefit" and m.args[:1] == ("retrieve",):
-            return "§11.3: you have no Colonist on that Action slot or in your Working Area"
+            return refuse(
+                "§11.3", "you have no Colonist on that Action slot or in your Working Area"
+            )
         return ""
 
 

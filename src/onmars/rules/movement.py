@@ -384,8 +384,11 @@ class Control(Step[ControlFrame]):
             out += [(m, "") for m in steps]
         out += [(m, "") for m in rover_techs(s, f, cls.tech_default)]
         if explain and (f.get("tech_used") or not f.get("tech", cls.tech_default)):
-            why = "one Rover Tech per movement" if f.get("tech_used") else NO_TECH
-            out += [(_use_move(t), refuse("§8.3", why)) for t in _rover_tech_tiles(s)]
+            if f.get("tech_used"):
+                why = refuse("§8.3", "one Rover Tech per movement")
+            else:
+                why = refuse("§8.3", NO_TECH)
+            out += [(_use_move(t), why) for t in _rover_tech_tiles(s)]
         out.append((DONE, "" if rover_may_stop(s, f) else done_problem(s, f, explain)))
         return out
 
@@ -412,14 +415,14 @@ class Control(Step[ControlFrame]):
                 "§9.1", "the Rover moves one hex at a time, from {here}", here=hexmap.text(here)
             )
         if m.verb == "bot" and not cls.moves_bots:
-            return "§9.1: only the Rover moves here"
+            return refuse("§9.1", "only the Rover moves here")
         return ""
 
 
 DONE = Move("done")
-STRANDED = "after this Bot move your Rover could not end its movement on a legal hex"
-BOT_BLOCKED = "a Bot may not end its movement on a hex with another piece"
-NO_TECH = "no Rover Tech may add to this movement"
+STRANDED = N_("after this Bot move your Rover could not end its movement on a legal hex")
+BOT_BLOCKED = N_("a Bot may not end its movement on a hex with another piece")
+NO_TECH = N_("no Rover Tech may add to this movement")
 
 
 def bot_moves_blocked(s: State, seat: int, budget: int) -> list[Move]:
@@ -440,8 +443,8 @@ def rover_step_problem(s: State, f: ControlFrame) -> str:
     """Why a step of the Rover to a neighbouring hex is refused (§9.1)."""
     buy = s.players[f["p"]].crystals if f.get("crystals", True) else 0
     if f["rover_mp"] + buy < 1:
-        return "§9.1: your Rover has no movement points left (a Crystal buys one more)"
-    return "§9.1: from there your Rover could not end its movement on a legal hex"
+        return refuse("§9.1", "your Rover has no movement points left (a Crystal buys one more)")
+    return refuse("§9.1", "from there your Rover could not end its movement on a legal hex")
 
 
 def done_problem(s: State, f: ControlFrame, explain: bool = True) -> str:
@@ -451,12 +454,12 @@ def done_problem(s: State, f: ControlFrame, explain: bool = True) -> str:
     seat = f["p"]
     here = s.players[seat].rover
     if not no_other_piece(s, seat, here):
-        return "§9.1: your Rover may not end its movement on a hex with another piece"
+        return refuse("§9.1", "your Rover may not end its movement on a hex with another piece")
     inner = Reason.of(claim_blocker(s, seat, s.tile[here]))
     return refuse(
         inner.rule,
         "{reason}, so your Rover may not end its movement on it (§9.1)",
-        reason=inner.reason,
+        reason=inner.phrase,
     )
 
 

@@ -23,11 +23,13 @@ from onmars.rules.travel import start_travel
 # --- shared picks ------------
 
 
-def blueprint_blocker(s: State, seat: int) -> str:
+def blueprint_blocker(s: State, seat: int, explain: bool = True) -> str:
     if not s.players[seat].ab:
-        return "§7.2: you have no free Advanced Building marker to put on a Blueprint"
+        if not explain:
+            return NO
+        return refuse("§7.2", "you have no free Advanced Building marker to put on a Blueprint")
     if not s.bp_display:
-        return "§7.2: the Blueprint display is empty"
+        return refuse("§7.2", "the Blueprint display is empty") if explain else NO
     return ""
 
 
@@ -46,7 +48,7 @@ class TakeBlueprint(PickStep[PickFrame]):
 
     @staticmethod
     def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
-        blocked = blueprint_blocker(s, f["p"])
+        blocked = blueprint_blocker(s, f["p"], explain)
         return [(_pick("take", b), blocked) for b in s.bp_display]
 
     @staticmethod
@@ -111,12 +113,16 @@ def learnable(s: State, seat: int) -> list[Move]:
     return legal(learn_candidates(s, seat))
 
 
-def learn_blocker(s: State, seat: int) -> str:
+def learn_blocker(s: State, seat: int, explain: bool = True) -> str:
     p = s.players[seat]
     if all(sp in p.lab for sp in lab.column_spaces(1)):
-        return "§7.3: both column-1 spaces of your Laboratory are full"
+        return refuse("§7.3", "both column-1 spaces of your Laboratory are full") if explain else NO
     if not learnable(s, seat):
-        return "§7.3: no Tech tile in the Grid is of a type you lack and affordable to you"
+        if not explain:
+            return NO
+        return refuse(
+            "§7.3", "no Tech tile in the Grid is of a type you lack and affordable to you"
+        )
     return ""
 
 
@@ -167,7 +173,7 @@ def warehouse_problems(s: State, seat: int, explain: bool = False) -> list[tuple
     return out
 
 
-NO_DEPOT_ROOM = "your Depot has no room for another Crystal (those waiting count)"
+NO_DEPOT_ROOM = N_("your Depot has no room for another Crystal (those waiting count)")
 
 
 def warehouse_items(s: State, seat: int) -> list[str]:
@@ -213,7 +219,7 @@ class ObtainBlueprint:
     @staticmethod
     def blocker(s: State, seat: int, explain: bool = True) -> str:
         return placement_blocker(s, seat, "blueprint", explain=explain) or blueprint_blocker(
-            s, seat
+            s, seat, explain
         )
 
     @staticmethod
@@ -225,7 +231,7 @@ class ObtainBlueprint:
 class LearnTechnology:
     @staticmethod
     def blocker(s: State, seat: int, explain: bool = True) -> str:
-        return learn_blocker(s, seat)
+        return learn_blocker(s, seat, explain)
 
     @staticmethod
     def start(s: State, seat: int) -> None:
@@ -238,7 +244,11 @@ class ResearchDevelopment:
     @staticmethod
     def blocker(s: State, seat: int, explain: bool = True) -> str:
         if not lab.developments(s.players[seat], paid=True):
-            return "§7.4: none of your Tech tiles can move to an empty space you can pay for"
+            if not explain:
+                return NO
+            return refuse(
+                "§7.4", "none of your Tech tiles can move to an empty space you can pay for"
+            )
         keep = _crystal_needed(s, seat)
         return placement_blocker(s, seat, "rnd", keep_crystals=keep, explain=explain)
 
@@ -261,7 +271,7 @@ class Resupply:
     @staticmethod
     def blocker(s: State, seat: int, explain: bool = True) -> str:
         if not warehouse_items(s, seat):
-            return "§7.5: the Warehouse has nothing you can store"
+            return refuse("§7.5", "the Warehouse has nothing you can store") if explain else NO
         return ""
 
     @staticmethod

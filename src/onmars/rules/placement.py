@@ -52,9 +52,13 @@ def placement_blocker(
     for the action itself (a Mine's Miner, §9.2; a Crystal a development needs, §7.4)."""
     p = s.players[seat]
     if p.lq <= keep:
-        return "§6.2: you need a Colonist in your Living Quarters to place on this action"
+        if not explain:
+            return NO
+        return refuse("§6.2", "you need a Colonist in your Living Quarters to place on this action")
     if action == "hire" and seat in s.slots["hire"]:
-        return "§6.5: your Colonist already occupies your Scientist/Contract slot"
+        if not explain:
+            return NO
+        return refuse("§6.5", "your Colonist already occupies your Scientist/Contract slot")
     owed = extra_cost(s, seat, action, cleared=False)
     spare, crystals = p.lq - 1 - keep, p.crystals - keep_crystals
     if crystals + spare < owed:

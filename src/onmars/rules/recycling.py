@@ -149,10 +149,12 @@ def recycling(s: State, seat: int, *, n: int = 2) -> None:
 
 def recycling_blocker(s: State, seat: int, *, n: int = 2, explain: bool = True) -> str:
     if not bot_cells(s, seat):
-        return "§14: you have no Bot on Mars"
+        return refuse("§14", "you have no Bot on Mars") if explain else NO
     trial: RecycleFrame = {"t": "ab_recycle", "p": seat, "mp": n, "carry": -1, "moved": []}
     if not recycling_moves(s, trial):
-        return "§9.1: none of your Bots can move and end on a legal hex"
+        return (
+            refuse("§9.1", "none of your Bots can move and end on a legal hex") if explain else NO
+        )
     return ""
 
 
@@ -220,8 +222,8 @@ class Recycle(Step[RecycleFrame]):
 
 
 DONE = Move("done")
-MAY_NOT_END = "your Bot may not end on a hex with a piece, or on a tile it cannot claim"
-BOT_STEP = (
+MAY_NOT_END = N_("your Bot may not end on a hex with a piece, or on a tile it cannot claim")
+BOT_STEP = N_(
     "a Bot moves one hex at a time to a neighbour from where it can still end legally, within "
     "your movement points and Crystals; another Bot sets off only once the moving one may stop"
 )

@@ -108,7 +108,9 @@ def card_problems(
                         "you cannot pay {cost} for {card}{extra}",
                         cost=" + ".join(card_cost(card)),
                         card=card,
-                        extra=" along with the placement cost (§6.5)" if placing else "",
+                        extra=refuse("", " along with the placement cost (§6.5)")
+                        if placing
+                        else "",
                     ),
                 )
             )
@@ -126,7 +128,7 @@ def hire_blocker(s: State, seat: int, kinds: list[str] | None = None) -> str:
     Colonist placement (Discovery tile, Private Goal reward); "" if it can (§9.5)."""
     if choices(s, seat, {"kinds": kinds or list(KINDS)}, first=True):
         return ""
-    return "§9.5: no Scientist or Earth Contract in the display is one you can pay for"
+    return refuse("§9.5", "no Scientist or Earth Contract in the display is one you can pay for")
 
 
 def push_hire(
@@ -223,9 +225,12 @@ class HireScientist:
         if blocked:
             return blocked
         if not choices(s, seat, {"place": True, "kinds": KINDS}, first=True):
-            return (
-                "§9.5: no Scientist or Earth Contract in the display is one you can pay for "
-                "together with the placement cost (§6.5)"
+            if not explain:
+                return NO
+            return refuse(
+                "§9.5",
+                "no Scientist or Earth Contract in the display is one you can pay for together "
+                "with the placement cost (§6.5)",
             )
         return ""
 

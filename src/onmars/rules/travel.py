@@ -15,6 +15,8 @@ from onmars.rules.moves import Move, mv
 from onmars.rules.state import State
 
 OTHER = {"orbit": "colony", "colony": "orbit"}
+#: The sides as refusals name them (``refuse("", side)``: a phrase, translated with them).
+SIDE_WORDS = (N_("orbit"), N_("colony"))
 
 
 def space_side(number: int) -> str:
@@ -67,8 +69,8 @@ class Seat(Step[SeatFrame]):
                         "Turn Order space {n} is on the {other} side; you travelled to the {side} "
                         "side",
                         n=space.number,
-                        other=space.side,
-                        side=side,
+                        other=refuse("", space.side),
+                        side=refuse("", side),
                     )
                 else:
                     reason = NO
@@ -94,7 +96,7 @@ class Seat(Step[SeatFrame]):
         return refuse(
             "§19",
             "choose an empty Turn Order space{where}: {spaces}",
-            where=f" on the {side} side" if side else "",
+            where=refuse("", " on the {side} side", side=refuse("", side)) if side else "",
             spaces=empty_spaces(s, side),
         )
 
@@ -213,7 +215,9 @@ class Travel(Step[TravelFrame]):
 
 
 TRAVEL, STAY = Move("travel"), Move("stay")
-NO_PASSAGE = "§12.2: the Shuttle did not leave from your side and you have no Ship in your Hangar"
+NO_PASSAGE = refuse(
+    "§12.2", "the Shuttle did not leave from your side and you have no Ship in your Hangar"
+)
 
 
 def start_travel(s: State, seat: int, to: str, explore: bool = True) -> None:
@@ -321,7 +325,9 @@ class Explore(Step[Frame]):
 
     @staticmethod
     def stray(s: State, f: Frame, m: Move) -> str:
-        return "§12.3: place a face-up Discovery tile on an empty hex exactly 3 from your Rover"
+        return refuse(
+            "§12.3", "place a face-up Discovery tile on an empty hex exactly 3 from your Rover"
+        )
 
 
 #: Registered by :mod:`onmars.registry` (no import side effects).

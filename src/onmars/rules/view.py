@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from onmars.rules.i18n import N_
 from onmars.rules.state import State
 
 
@@ -38,16 +39,16 @@ def secret_ids(s: State) -> dict[str, str]:
     nobody more than their view does."""
     from onmars.rules.components import load  # view.py stays light for the bots' imports
 
-    out = {g: "(a Private Goal)" for g in load().private_goal}
+    out = {g: N_("(a Private Goal)") for g in load().private_goal}
     for p in s.players:
         for tile in (*p.discoveries, *p.bot_discoveries):
-            out[tile] = "(a face-down Discovery tile)"
+            out[tile] = N_("(a face-down Discovery tile)")
     for tile in s.discovery_stack:
-        out[tile] = "(a face-down Discovery tile)"
+        out[tile] = N_("(a face-down Discovery tile)")
     hidden = [*s.bp_deck, *(t for stack in s.tech_stacks for t in stack)]
     hidden += [t for stack in s.building_stacks.values() for t in stack[:-1]]
     for card in hidden:
-        out[card] = "(a face-down card)"
+        out[card] = N_("(a face-down card)")
     for word in _strings(view(s, None)):
         out.pop(word, None)
     return out

@@ -55,6 +55,7 @@ from onmars import (
     Move,
     OnMarsError,
     SaveFileError,
+    reason_text,
     tr,
 )
 from onmars.bots import BOTS, STALL_ROUNDS, Bot, agrees_to_end, make_bot, round_marks
@@ -93,21 +94,6 @@ class Quit(Exception):
 
 def is_number(text: str) -> bool:
     return bool(NUMBER.match(text))
-
-
-def refusal(reason: object, lang: str) -> str:
-    """A refusal (:class:`IllegalMoveError` or the reason ``game.why`` gives) in ``lang``: its
-    rule, then its message through the catalogs (the English text when not translated)."""
-    text = str(reason)
-    template = getattr(reason, "message_id", None)
-    if not template:
-        return text
-    try:
-        said = tr(template, lang, **getattr(reason, "params", {}))
-    except (KeyError, IndexError, ValueError):
-        return text
-    rule = getattr(reason, "rule", "")
-    return f"{rule}: {said}" if rule else said
 
 
 class Session:
@@ -218,7 +204,7 @@ class Session:
         except (ValueError, TypeError) as exc:  # a buggy bot must not stop a human's game
             # the refusal names no secret (RUL-19); the bot's move itself might (its goals)
             self.say(self.t(N_("{name} ({bot} bot) erred: {reason}"), name=self._who(seat),
-                            bot=bot.name, reason=refusal(exc, self.lang)))  # fmt: skip
+                            bot=bot.name, reason=reason_text(exc, self.lang)))  # fmt: skip
             move = legal[0]
             self.game.play(move)
             self.say(self.t(N_("its first legal move was played instead")), "yellow")
@@ -394,7 +380,7 @@ class Session:
                 return False
         if move not in legal:
             self.error(self.t(N_("Illegal move '{move}': {reason}"), move=move,
-                              reason=refusal(self.game.why(move), self.lang)))  # fmt: skip
+                              reason=reason_text(self.game.why(move), self.lang)))  # fmt: skip
             return False
         if not self.confirm(move):
             return False
@@ -438,7 +424,7 @@ class Session:
             for text in reversed(auto):  # put back what was played for the player
                 game.play(text)
                 self.auto.add(len(game.moves) - 1)
-            self.error(self.t(N_("Cannot undo: {reason}."), reason=refusal(exc, self.lang)))
+            self.error(self.t(N_("Cannot undo: {reason}."), reason=reason_text(exc, self.lang)))
             return False
         what = last[0]["text"] if last else ""
         text = self.t(N_("Took back: {what}"), what=what)
@@ -496,7 +482,7 @@ class Session:
             return
         if reason:
             self.say(self.t(N_("'{move}' is illegal now. {reason}"), move=text,
-                            reason=refusal(reason, self.lang)), "yellow")  # fmt: skip
+                            reason=reason_text(reason, self.lang)), "yellow")  # fmt: skip
         else:
             number = menu.numbered(self.game.legal_moves()).index(move) + 1
             self.say(self.t(N_("'{move}' is legal now (move {k})."), move=text, k=number),
