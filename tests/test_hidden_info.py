@@ -54,7 +54,15 @@ def test_a_refusal_names_no_private_goal_of_any_seat() -> None:
         assert not GOAL_ID.search(text), text
     for goal in others:  # another seat's card named in the move itself
         text = refusal(game, f"discard {goal}")
-        assert goal not in text and "(a Private Goal)" in text, text
+        assert goal not in text and text.startswith("§18.1"), text
+
+
+def test_refusals_of_goal_cards_do_not_tell_what_the_hand_holds() -> None:
+    """RUL-19: ``goal <id>`` is refused with the same words for every card that cannot be
+    completed now, in the hand or not, so whoever sends it learns nothing of the hand."""
+    game = started(3, seed=1)
+    texts = {refusal(game, f"goal PG{k:02d}") for k in range(1, 17)}
+    assert len(texts) == 1 and next(iter(texts)).startswith("§18.1")
 
 
 def test_a_refusal_names_no_held_discovery_tile_or_stack_card() -> None:

@@ -62,6 +62,20 @@ class TurnStart(Step[Frame]):
         push(s, "turn", p.seat)
 
 
+def secret_card_refusal(explain: bool) -> str:
+    """Why a Private Goal card cannot be completed or spent now, the same for every card (the
+    reason must not tell what a hand holds, RUL-19)."""
+    if not explain:
+        return NO
+    return refuse("§18.1", SECRET_CARDS)
+
+
+SECRET_CARDS = N_(
+    "you may complete one Private Goal of your hand per game, when its condition holds, and "
+    "spend one as a Crystal before both your actions are taken (your own cards show which)"
+)
+
+
 def exec_blocker(s: State, seat: int, eid: str, explain: bool = True) -> str:
     """Why ``seat`` cannot take the Executive action ``eid`` now ("" if it can; a token
     without ``explain``)."""
@@ -168,10 +182,11 @@ class Turn(Step[Frame]):
         # any time on your turn (RUL-15); a card spent as a Crystal after both actions is wasted
         goals = goal_candidates(s, seat, discard=not (t["main"] and t["exec"]), explain=explain)
         if t.get("over"):  # the Landing Pod ends the turn (§7.1, RUL-15)
-            ended = refuse("RUL-15", "the Landing Pod ended your turn: only end is left")
-            out += [(m, ended if explain else NO) for m, _ in goals]
-        else:
-            out += goals
+            goals = [(m, NO) for m, _ in goals]
+        # one reason for every refused card, in hand or not, whatever the cause: which cards
+        # are refused how would tell whoever sent the move what the hand holds (RUL-19)
+        out += [(m, secret_card_refusal(explain) if why else "") for m, why in goals]
+        if not t.get("over"):
             out += [(m, "") for m in deliveries(s, seat)]
         if t["main"]:
             out.append((END, ""))
@@ -182,7 +197,10 @@ class Turn(Step[Frame]):
 
     @staticmethod
     def stray(s: State, f: Frame, m: Move) -> str:
-        """An action id that names no action (§6, §13.2)."""
+        """An action id that names no action (§6, §13.2); a Private Goal card not in hand gets
+        the same reason as a card in hand that is refused (RUL-19)."""
+        if m.verb in ("goal", "discard"):
+            return secret_card_refusal(True)
         if m.verb == "main" and len(m.args) == 1:
             return main_blocker(s, f["p"], m.args[0])
         if m.verb == "exec" and len(m.args) == 1:
