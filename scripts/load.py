@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="concurrent games (200)")
     parser.add_argument("--seconds", type=float, default=60, help="how long to play (60)")
-    parser.add_argument("--think", type=float, default=1.0, help="mean think time, s (1.0)")
+    parser.add_argument("--think", type=float, default=3.0, help="mean think time, s (3.0)")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--bots", default="random", help="the bots' kind (random)")
     parser.add_argument("--length", default="short", choices=("short", "long"))
