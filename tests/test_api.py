@@ -418,3 +418,45 @@ def test_malformed_saves_and_moves_raise_typed_errors() -> None:
     log = {"options": {"players": 10**9, "length": "short"}, "seed": 1, "moves": []}
     with pytest.raises(onmars.SaveFileError, match="§3"):
         onmars.Game.replay(log)
+
+
+def _midgame(players: int = 4, moves: int = 300) -> onmars.Game:
+    import random
+
+    game = onmars.Game.new(players, seed=3)
+    rng = random.Random(1)
+    for _ in range(moves):
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_undo_after_push_restores_the_position_even_on_a_determinized_copy() -> None:
+    """Issue 9: ``push`` (unchecked, for search) keeps what undo needs; a determinized copy
+    replays from its own opening position, not from a new game's."""
+    game = _midgame()
+    for world in (game.copy(), game.determinize(0, 7), game.determinize(None, 8)):
+        before = world.view(None)
+        world.push(world.legal_moves()[0])
+        world.undo()
+        assert world.view(None) == before
+
+
+def test_a_copy_shares_nothing_with_its_game() -> None:
+    """Issue 8 item 10: changing a copy's options or the events handed out changes nothing."""
+    game = _midgame(3, 50)
+    twin = game.copy()
+    twin.options["players"][0] = "X"
+    assert game.players[0] != "X"
+    assert onmars.Game.replay(game.log).players == game.players
+    game.events(None)[0]["id"] = "HACK"
+    assert game.events(None)[0]["id"] != "HACK"
+
+
+@pytest.mark.parametrize("seat", [7, -1, True, "0", 1.0])
+def test_a_seat_that_is_not_in_the_game_is_refused(seat: object) -> None:
+    """RUL-18: ``view(True)`` must not show seat 1's hand; any seat not in the game is refused
+    with an OnMarsError, never read as a spectator or another seat."""
+    game = onmars.Game.new(3, seed=1)
+    for ask in (game.view, game.seat_log, game.events):
+        with pytest.raises(onmars.OnMarsError):
+            ask(seat)

@@ -81,6 +81,9 @@ class Game:
         self._exposed = False  # someone holds the state (see ``state``): no caching
         self._face: tuple[Any, ...] | None = None  # face-down stack sizes after the last play
         self._events = EventLog()  # the moves' events, worked out when asked for
+        # the position before the log's first move when it is not a new game's (a determinized
+        # copy's, a view's): undo and events replay from it
+        self._origin: State | None = None
         self.options = options
         self.moves = moves
         #: ``"agreement"`` once the game was ended by agreement (RUL-20), else ``None``.
@@ -178,14 +181,11 @@ class Game:
         return Decision(seat, step.name, prompt, step.rule, self.legal_moves())
 
     def push(self, move: Move) -> None:
-        """Apply a move known to be legal, without checking it or recording what undo needs:
-        the fast path for bots and search on their own copies. An illegal move corrupts the
-        game; use :meth:`play` for anything a person or a network sent."""
-        self._cache(engine.play(self._state, move, known_legal=True))
-        self._face = None
-        self.moves.append(str(move))
-        self._turns = self._reveals = None
-        self._checkpoints = {}
+        """Apply a move known to be legal (taken from :meth:`legal_moves`) without checking it:
+        the fast path for bots and search on their own copies; :meth:`undo` works as after
+        :meth:`play`. An illegal move corrupts the game: use :meth:`play` for anything a person
+        or a network sent."""
+        self._apply(move, known=True)
 
     def play(self, move: Move | str) -> None:
         """Play a move (text or :class:`Move`): refused with :class:`IllegalMoveError` (the rule
@@ -201,6 +201,11 @@ class Game:
             raise IllegalMoveError(
                 refuse("RUL-20", "the game was ended by agreement: no move can be played")
             )
+        self._apply(move, known)
+
+    def _apply(self, move: Move, known: bool) -> None:
+        """Play ``move`` and record what undo needs: its round, seat and turn, whether it turned
+        anything face up (RUL-19), a kept position every CHECKPOINT moves."""
         s, n = self._state, len(self.moves)
         if n % CHECKPOINT == 0 or not self._checkpoints:
             self._keep(n)
@@ -292,6 +297,8 @@ class Game:
         goal (``goal <id>``) turns it face up; ``discover``/``radar`` name Exploration tiles,
         which lie face up (RUL-15); ``take``, ``learn``, ``hire``, ``refill`` name cards of
         public displays; a Discovery tile claimed (``claim``) is not named."""
+        self._check_seat(seat)
+        _check_index("start", start)
         out = []
         played = self._played()[start:]
         for text, (rnd, mover, _) in zip(self.moves[start:], played, strict=True):
@@ -307,6 +314,8 @@ class Game:
         spectator; RUL-18): structured events ``{"ply", "round", "seat", "id", ...}``, each
         move's own first (:mod:`onmars.rules.events`); with ``lang`` each also has its
         ``"text"``. Worked out on first demand, so playing costs nothing for them."""
+        self._check_seat(seat)
+        _check_index("since", since)
         if lang is not None:
             check_lang(lang)
         names = self.players
@@ -314,11 +323,16 @@ class Game:
         out = []
         for ply_events in by_move[since:]:
             for event in ply_events:
-                seen = seen_by(event, seat)
+                seen = dict(seen_by(event, seat))  # a copy: the kept events stay as they are
                 if lang is not None:
-                    seen = {**seen, "text": event_text(seen, lang, names)}
+                    seen["text"] = event_text(seen, lang, names)
                 out.append(seen)
         return out
+
+    def _check_seat(self, seat: object) -> None:
+        """A seat to see the game as: one of the game's, or ``None`` for a spectator."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self._state.n):
+            raise OptionsError(f"RUL-18: no seat {seat!r} in a {self._state.n}-player game")
 
     def describe(self, move: Move | str, lang: str = "en") -> dict[str, Any]:
         """A legal move in plain words with a preview of what it does for its mover: ``label``,
@@ -332,6 +346,9 @@ class Game:
         return describe(self._state, move, lang, self.players)
 
     def _opening(self) -> State:
+        """The position before the first move of this game's log (a new one each call)."""
+        if self._origin is not None:
+            return self._origin.clone()
         return _start(self.players, self._state.seed, self._state.length)
 
     # --- the record of the moves and earlier positions ---------------------------------------
@@ -349,8 +366,8 @@ class Game:
 
     def _rebuild(self) -> tuple[list[Turn], list[int]]:
         """Replay the moves to learn their rounds, seats, turns and reveals."""
-        names = [p.name for p in self._state.players]
-        again = Game.new(names, self._state.seed, self._state.length)
+        again = Game(self._opening(), copy.deepcopy(self.options), [])
+        again._origin = self._origin
         for text in self.moves:
             again.play(text)
         assert again._turns is not None and again._reveals is not None
@@ -371,10 +388,7 @@ class Game:
         """The state after the first ``n`` moves, from the nearest kept position."""
         k = max((c for c in self._checkpoints if c <= n), default=None)
         if k is None:
-            k, state = (
-                0,
-                _start([p.name for p in self._state.players], self._state.seed, self._state.length),
-            )
+            k, state = 0, self._opening()
             self._checkpoints[0] = state.clone()
         else:
             state = self._checkpoints[k].clone()
@@ -421,10 +435,15 @@ class Game:
         return scores(self._state)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The state as ``seat`` may see it (``None``: a spectator; RUL-18)."""
+        self._check_seat(seat)
         return view(self._state, seat)
 
     def copy(self) -> Game:
-        twin = Game(self._state.clone(), dict(self.options), list(self.moves), ended=self.ended)
+        twin = Game(
+            self._state.clone(), copy.deepcopy(self.options), list(self.moves), ended=self.ended
+        )
+        twin._origin = self._origin  # never changed: cloned where it is used
         twin._legal = self._legal  # never changed in place: a new list after every move
         twin._turns = list(self._turns) if self._turns is not None else None
         twin._reveals = list(self._reveals) if self._reveals is not None else None
@@ -483,12 +502,13 @@ class Game:
         changed. Raises :class:`OptionsError` for a seat that is not in the game."""
         from onmars.rules.determinize import determinize
 
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self._state.n):
-            raise OptionsError(f"RUL-18: no seat {seat!r} in a {self._state.n}-player game")
+        self._check_seat(seat)
         if type(seed) is not int:
             raise OptionsError(f"RUL-18: the seed must be an integer, not {seed!r}")
         world = determinize(self._state, seat, random.Random(seed))
-        return Game(world, copy.deepcopy(self.options), [], ended=self.ended)
+        game = Game(world, copy.deepcopy(self.options), [], ended=self.ended)
+        game._origin = world.clone()
+        return game
 
     @classmethod
     def from_view(cls, seen: dict[str, Any], seed: int) -> Game:
@@ -514,7 +534,9 @@ class Game:
             raise OnMarsError(
                 text if text.startswith("RUL-18") else f"RUL-18: not the view of a game: {exc!r}"
             ) from None
-        return cls(state, {"players": names, "length": state.length}, [])
+        game = cls(state, {"players": names, "length": state.length}, [])
+        game._origin = state.clone()
+        return game
 
     def projection(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The scores (as :meth:`scores` gives them: per seat the total, its breakdown, the
@@ -528,8 +550,7 @@ class Game:
         of the position itself, and are the same for every ``seat`` (checked only: the viewer
         the figures are for) and on every :meth:`determinize`-d copy. The game is not
         changed."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self._state.n):
-            raise OptionsError(f"RUL-18: no seat {seat!r} in a {self._state.n}-player game")
+        self._check_seat(seat)
         if self.is_over:
             return self.scores()
         twin = Game(self._state.clone(), dict(self.options), [])
@@ -560,6 +581,11 @@ class Decision(NamedTuple):
     prompt: str
     rule: str
     moves: LegalMoves
+
+
+def _check_index(name: str, value: object) -> None:
+    if type(value) is not int or value < 0:
+        raise OptionsError(f"{name} must be a move number from 0 on, not {value!r}")
 
 
 def _start(names: list[str], seed: int, length: str) -> State:
