@@ -10,12 +10,15 @@ Tables (SQLAlchemy 2 Core; the schema is made by the Alembic migrations in ``mig
 - ``seats``: each seat's name, bot, and the sha256 of its secret token (never the token).
 - ``votes``: the seats that voted to end the game by agreement.
 
-Every write is a transaction that first bumps ``games.version`` from the version the writer
-read (``UPDATE ... WHERE version = :seen``): of two writers that read the same version, one
-changes no row and gives up, so two moves are never both appended to one position, even from
-two server processes; the ``(game_id, ply)`` primary key guards the same on its own. On
-PostgreSQL the transaction also sends ``NOTIFY onmars`` so that other processes push the change
-to their WebSocket clients. All methods here are blocking: the app calls them in threads.
+Every write first bumps ``games.version`` from the version the writer read (``UPDATE ...
+WHERE version = :seen``): of two writers that read the same version, one changes no row and
+gives up having written nothing, so two moves are never both appended to one position, even
+from two server processes; the ``(game_id, ply)`` primary key guards the same on its own. A
+write is all or nothing; the server commits the writes of different games that arrive together
+in one transaction (:class:`GroupCommit`: one flush to disk for all of them) and acknowledges
+none before that commit has returned. On PostgreSQL the transaction also sends ``NOTIFY
+onmars`` so that other processes push the change to their WebSocket clients. All methods here
+are blocking: the app calls them in threads.
 """
 
 from __future__ import annotations
