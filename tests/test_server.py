@@ -178,6 +178,14 @@ def test_moves_are_checked_against_the_ply_and_the_rules(client: TestClient) -> 
     assert r.status_code == 422
     body = r.json()
     assert body["rule"] == "§19" and body["reason"] and body["detail"].startswith("§19: ")
+    zh = client.post(
+        f"/api/games/{gid}/moves",
+        params={"lang": "zh"},
+        json={"ply": 0, "move": "seat 99"},
+        headers=bearer(tokens[seat]),
+    )
+    assert zh.status_code == 422 and zh.json()["rule"] == "§19"
+    assert zh.json()["detail"].startswith("§19: ") and zh.json()["detail"] != body["detail"]
     r = move(client, gid, tokens[seat], 0, "fly to the moon")
     assert r.status_code == 422 and r.json()["detail"]
     assert get(client, gid)["ply"] == 0

@@ -419,12 +419,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         game_id: GameId,
         body: MoveIn,
         value: Token,
-        lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
+        lang: Annotated[
+            Lang | None, Query(description="event and refusal texts in this language")
+        ] = None,
     ) -> JSONResponse:
         """The token's seat plays ``move`` at ``ply``. 409: ``ply`` is not the current one
         (someone moved first); 403: another seat decides now; 422: an illegal move, with the
-        rule (``rule``) and the reason (``reason``). Answers the new state, with the events
-        from ``ply`` on."""
+        rule (``rule``), the English reason (``reason``) and ``detail`` in ``lang``. Answers
+        the new state, with the events from ``ply`` on."""
         hub = hub_of(request)
         live = await hub.get(game_id)
         seat = await seat_of(live, hub, value, required=True)
@@ -432,7 +434,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if len(body.move) > settings.max_move:
             raise ServerError(422, "the move text is too long")
         started = time.perf_counter()
-        await hub.play(live, seat, body.ply, body.move)
+        await hub.play(live, seat, body.ply, body.move, lang)
         response = _json(hub.seen_json(live, seat, body.ply, lang))
         took = (time.perf_counter() - started) * 1000
         response.headers["Server-Timing"] = f"move;dur={took:.1f}"

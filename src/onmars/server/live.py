@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import orjson
 
-from onmars import Game, IllegalMoveError, InvalidMoveError, Move, OnMarsError
+from onmars import Game, IllegalMoveError, InvalidMoveError, Move, OnMarsError, reason_text
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
 from onmars.server.store import GameRecord, GroupCommit, Hints, SeatRow, Store, Write
@@ -274,7 +274,9 @@ class Hub:
         return listed
 
     # --- changes -----------------------------------------------------------------------------
-    async def play(self, live: Live, seat: int, ply: int, text: str) -> None:
+    async def play(
+        self, live: Live, seat: int, ply: int, text: str, lang: str | None = None
+    ) -> None:
         """Seat ``seat`` plays ``text`` at ply ``ply``: 409 if that is not the current ply,
         403 if another seat decides now, 422 (with the rule) for an illegal move; nothing is
         changed unless the move was stored."""
@@ -303,7 +305,9 @@ class Hub:
                     raise ServerError(422, str(exc), rule="", reason=str(exc)) from None
                 if move not in game.legal_moves():
                     err = IllegalMoveError(game.why(move) or "illegal move")
-                    raise ServerError(422, str(err), rule=err.rule, reason=err.reason)
+                    raise ServerError(
+                        422, reason_text(err, lang or "en"), rule=err.rule, reason=err.reason
+                    )
                 after = game.copy()
                 after.play(move)
                 stored = await self.write(
