@@ -6,6 +6,7 @@ item n of the Chinese seed digest (the highest authority).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 
 import pytest
@@ -215,3 +216,15 @@ def wipe(s: onmars.state.State) -> None:
     n = len(s.bld)
     s.bld, s.ab, s.bot, s.miner = [""] * n, [-1] * n, [-1] * n, [-1] * n
     s.crystal, s.tile = [0] * n, [""] * n
+
+
+def positions(players: int, seed: int, every: int = 37) -> list[onmars.Game]:
+    """Copies of a random game every ``every`` moves, from the opening to its end."""
+    game = onmars.Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not game.is_over:
+        if len(game.moves) % every == 0:
+            out.append(game.copy())
+        game.play(rng.choice(game.legal_moves()))
+    return [*out, game]

@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
+from conftest import positions
 
 import onmars
 from onmars import Move
 from onmars.bots import BOTS, Bot, make_bot
 from onmars.bots.greedy import GreedyBot, evaluate
 from onmars.tools import arena
-
-
-def positions(players: int, seed: int, every: int = 37) -> list[onmars.Game]:
-    """Copies of a random game every ``every`` moves, from the opening to its end."""
-    game = onmars.Game.new(players, seed=seed)
-    rng = random.Random(seed)
-    out = []
-    while not game.is_over:
-        if len(game.moves) % every == 0:
-            out.append(game.copy())
-        game.play(rng.choice(game.legal_moves()))
-    return [*out, game]
-
 
 # --- the greedy bot ---------------------------------------------------------------------------
 

@@ -8,22 +8,11 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import positions
 
 import onmars
 from onmars.rules.components import load
 from onmars.rules.state import State
-
-
-def positions(players: int, seed: int, every: int = 37) -> list[onmars.Game]:
-    """Copies of a random game every ``every`` moves, from the opening to its end."""
-    game = onmars.Game.new(players, seed=seed)
-    rng = random.Random(seed)
-    out = []
-    while not game.is_over:
-        if len(game.moves) % every == 0:
-            out.append(game.copy())
-        game.play(rng.choice(game.legal_moves()))
-    return [*out, game]
 
 
 def component_ids(s: State) -> Counter[str]:

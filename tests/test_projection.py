@@ -3,25 +3,13 @@ agreement (RUL-20), on public information only (RUL-18), without changing the ga
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from conftest import positions
 
 import onmars
 from onmars.rules.components import load
 
 FINAL = ("final_progress", "ships", "living_quarters", "tech", "blueprints", "scientists")
-
-
-def random_games(players: int, seed: int, every: int = 61) -> list[onmars.Game]:
-    game = onmars.Game.new(players, seed=seed)
-    rng = random.Random(seed)
-    out = []
-    while not game.is_over:
-        if len(game.moves) % every == 0:
-            out.append(game.copy())
-        game.play(rng.choice(game.legal_moves()))
-    return [*out, game]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -57,7 +45,7 @@ def test_at_the_start_the_projection_is_the_op_plus_the_final_scoring(players: i
 def test_the_projection_is_what_ending_by_agreement_scores() -> None:
     """At every position the projection is the score the game would get by ``conclude``, and
     once the game is over it is the game's scores."""
-    for game in random_games(3, seed=12):
+    for game in positions(3, seed=12, every=61):
         projected = game.projection(0)
         if not game.is_over:
             ended = game.copy()
@@ -70,7 +58,7 @@ def test_the_projection_is_what_ending_by_agreement_scores() -> None:
 
 
 def test_the_projection_never_changes_the_game() -> None:
-    for game in random_games(2, seed=4, every=97):
+    for game in positions(2, seed=4, every=97):
         before = game.to_json()
         legal, seat, log = game.legal_moves(), game.current_player, game.log
         game.projection(0)
@@ -83,7 +71,7 @@ def test_the_projection_never_changes_the_game() -> None:
 def test_the_projection_reads_no_secret() -> None:
     """RUL-18: the final scoring reads nothing hidden, so the projection is the same for every
     seat and on every determinized copy of the game (the hidden cards dealt otherwise)."""
-    for game in random_games(4, seed=7, every=131):
+    for game in positions(4, seed=7, every=131):
         projected = game.projection(None)
         for seat in range(4):
             assert game.projection(seat) == projected
