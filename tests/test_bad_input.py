@@ -229,3 +229,20 @@ def test_an_explicit_save_holding_a_game_is_replaced_only_if_the_player_agrees(
     con = console()
     assert terminal.main(args(players=2, seed=9, save=str(save)), con, feed(["y"])) == 0
     assert json.loads(save.read_text())["seed"] == 9
+
+
+def test_save_command_asks_before_replacing_another_games_file(tmp_path: Path) -> None:
+    """Issue 8 item 12: ``save FILE`` naming another game's save asks first; "n" keeps it,
+    "y" replaces it."""
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(started(2, seed=5).log))
+    kept = other.read_text()
+    for answer, replaced in (("n", False), ("y", True)):
+        game = onmars.Game.new(["Ana", "Robo"], seed=3)
+        lines = [f"save {other}", answer]
+        s = terminal.Session(
+            game, [None, "random"], console=console(), input_fn=feed(lines),
+            save_path=tmp_path / "s.json",
+        )  # fmt: skip
+        assert s.run() == 0
+        assert (other.read_text() != kept) is replaced

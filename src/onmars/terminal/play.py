@@ -583,6 +583,12 @@ class Session:
             if announce:
                 self.error(self.t(N_("No save file: give one, e.g. save mygame.json")))
             return
+        if path and target != self.save_path and target.is_file():  # never replace unasked
+            try:
+                confirm_replace(str(target), self.console, self.input_fn, self.lang)
+            except ValueError as exc:
+                self.error(str(exc))
+                return
         tmp = None
         try:
             if not target.name or target.is_dir():
