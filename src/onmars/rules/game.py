@@ -84,6 +84,7 @@ class Game:
         # the position before the log's first move when it is not a new game's (a determinized
         # copy's, a view's): undo and events replay from it
         self._origin: State | None = None
+        self._shared = False  # the move record is shared with a copy (see ``copy``)
         self.options = options
         self.moves = moves
         #: ``"agreement"`` once the game was ended by agreement (RUL-20), else ``None``.
@@ -206,6 +207,8 @@ class Game:
     def _apply(self, move: Move, known: bool) -> None:
         """Play ``move`` and record what undo needs: its round, seat and turn, whether it turned
         anything face up (RUL-19), a kept position every CHECKPOINT moves."""
+        if self._shared:
+            self._own_record()
         s, n = self._state, len(self.moves)
         if n % CHECKPOINT == 0 or not self._checkpoints:
             self._keep(n)
@@ -237,6 +240,8 @@ class Game:
         if problem:
             raise IllegalMoveError(problem)
         target = len(self.moves) - 1
+        if self._shared:
+            self._own_record()
         self.state = self._position(target)
         if self._turns is not None:
             del self._turns[target:]
@@ -440,15 +445,23 @@ class Game:
         return view(self._state, seat)
 
     def copy(self) -> Game:
-        twin = Game(
-            self._state.clone(), copy.deepcopy(self.options), list(self.moves), ended=self.ended
-        )
+        """An independent copy, in time independent of the game's length (for search): the
+        move record is shared until either game changes it (copy on write)."""
+        options = {k: list(v) if type(v) is list else v for k, v in self.options.items()}
+        twin = Game(self._state.clone(), options, self.moves, ended=self.ended)
         twin._origin = self._origin  # never changed: cloned where it is used
         twin._legal = self._legal  # never changed in place: a new list after every move
-        twin._turns = list(self._turns) if self._turns is not None else None
-        twin._reveals = list(self._reveals) if self._reveals is not None else None
+        twin._turns, twin._reveals = self._turns, self._reveals
         twin._checkpoints = dict(self._checkpoints)  # kept positions are never changed
+        self._shared = twin._shared = True
         return twin
+
+    def _own_record(self) -> None:
+        """Copy the move record shared with a copy before changing it (see :meth:`copy`)."""
+        self.moves = list(self.moves)
+        self._turns = list(self._turns) if self._turns is not None else None
+        self._reveals = list(self._reveals) if self._reveals is not None else None
+        self._shared = False
 
     # --- saving ----------------------------------------------------------------------------------
     def to_json(self) -> str:
