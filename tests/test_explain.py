@@ -48,6 +48,12 @@ def test_the_catalog_has_every_component_id_in_both_languages() -> None:
         "lab_space": c.lab_space,
         "executive": c.executive,
         "turn_order": c.turn_order,
+        "tech_tile": c.tech_tile,
+        "research": c.research,
+        "building_tile": c.building_tile,
+        "bonus": c.bonus,
+        "building": c.building_type,
+        "action": c.action,
     }
     for lang in LANGS:
         cat = onmars.catalog(lang)
@@ -274,3 +280,33 @@ def test_items_lost_for_want_of_room_are_reported() -> None:
     lost = [e for e in events if e["id"] == "lost"]
     assert [(e["seat"], e["item"], e["n"]) for e in lost] == [(0, item, 1)]
     assert "loses 1" in event_text(lost[0], "en", game.players)
+
+
+def test_travel_that_spends_a_ship_says_so() -> None:
+    """Issue 10 item 1 (travel and what it cost): with the Shuttle gone, travelling spends a
+    Ship from the Hangar (§12.2); the preview's cost and the move's events name it."""
+    for seed in range(40):
+        game = onmars.Game.new(2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and len(game.moves) < 3000:
+            before = game.view(None)
+            seat = game.current_player
+            if "travel" in {str(m) for m in game.legal_moves()} and not before["shuttle_side"]:
+                d = game.describe("travel", "en")
+                assert d["cost"].get("ship") == 1, d
+                n = len(game.moves)
+                game.play("travel")
+                spent = [e for e in game.events(seat, since=n) if e["id"] == "ship_spent"]
+                assert spent and spent[0]["n"] == 1
+                return
+            game.play(rng.choice(game.legal_moves()))
+    pytest.skip("no travel paid with a Ship in these games")
+
+
+def test_a_malformed_move_is_refused_in_chinese_too() -> None:
+    """Issue 10 item 5: an unreadable move text is explained in the player's language."""
+    game = onmars.Game.new(2, seed=1)
+    with pytest.raises(onmars.InvalidMoveError) as err:
+        game.play("xyzzy")
+    assert "xyzzy" in onmars.reason_text(err.value, "zh")
+    assert onmars.reason_text(err.value, "zh") != onmars.reason_text(err.value, "en")

@@ -26,6 +26,7 @@ ITEM_NAMES = {
     "crystal": (N_("Crystal"), N_("Crystals")),
     "any": (N_("any Resource"), N_("any Resources")),
     "colonist": (N_("Colonist"), N_("Colonists")),
+    "ship": (N_("Ship"), N_("Ships")),
 }
 BUILDING_NAMES = {
     "mine": N_("Mine"),
@@ -130,7 +131,7 @@ def _construct(kw: dict[str, Any], lang: str) -> str:
     if not types:
         return tr(N_("Construct a building by the usual rules"), lang)
     return tr(
-        N_("Construct a {building} by the usual rules"), lang, building=_building(types, lang)
+        N_("Construct 1 {building} by the usual rules"), lang, building=_building(types, lang)
     )
 
 
@@ -214,7 +215,7 @@ _EFFECT_TEXT: dict[str, Callable[[dict[str, Any], str], str]] = {
     "upgrade": _upgrade,
     "construct": _construct,
     "construct_boosted": lambda kw, lang: tr(
-        N_("Construct a {building}; each boost, declared first, adds 1 to the Tech level"),
+        N_("Construct 1 {building}; each boost, declared first, adds 1 to the Tech level"),
         lang,
         building=_building(kw.get("types", ()), lang),
     ),
@@ -471,6 +472,33 @@ def _turn_order(sp: Any, lang: str) -> Entry:
     }
 
 
+#: What a Tech tile does, by type (§8.2, RUL-4): a building's Tech joins buildings of its type.
+TECH_TEXT = {
+    "rover": N_("Adds its level to your Rover's movement points (§8.2)"),
+    "ship": N_("When you welcome a Ship: if its level is at least the Ships you moved out of your "
+               "Depot before, the Ship brings 1 more Colonist (RUL-4)"),
+    "upgrade": N_("Upgrade a Building may be repeated as many times as its level, 1 Mineral "
+                  "each (§8.2)"),
+    "shelter": N_("Joins your new Shelter to your others, up to as many as its level; only you "
+                  "use it (§8.2)"),
+}  # fmt: skip
+BUILDING_TECH_TEXT = N_(
+    "Joins a new {building} to existing ones, up to as many buildings as its level (§8.2)"
+)
+
+
+def _tech_tile(tile: Any, lang: str) -> Entry:
+    text = TECH_TEXT.get(tile.type)
+    return {
+        "type": tile.type,
+        "set": tile.set,
+        "name": tr(TECH_NAMES[tile.type], lang),
+        "text": tr(text, lang)
+        if text
+        else tr(BUILDING_TECH_TEXT, lang, building=tr(BUILDING_NAMES[tile.type], lang)),
+    }
+
+
 @cache
 def catalog(lang: str = "en") -> dict[str, dict[str, Entry]]:
     """Every component's face, by kind and id, in ``lang`` ("en" or "zh")."""
@@ -525,6 +553,20 @@ def catalog(lang: str = "en") -> dict[str, dict[str, Entry]]:
             str(row): {"op": op, "slots": [2 * row - 1, 2 * row]}
             for row, op in enumerate(lq, start=1)
         },
+        "tech_tile": {k: _tech_tile(v, lang) for k, v in c.tech_tile.items()},
+        "research": {
+            k: {
+                "colour": v.colour,
+                "hexes": [list(h) for h in v.hexes],
+                "text": effect_text(c.bonus["research_tile"].effect, lang),
+            }
+            for k, v in c.research.items()
+        },  # fmt: skip
+        "building_tile": {
+            k: {"type": v.type, "starting": v.starting, "arrows": list(v.arrows)}
+            for k, v in c.building_tile.items()
+        },
+        "bonus": {k: {"text": effect_text(v.effect, lang)} for k, v in c.bonus.items()},
         "names": _names(lang),
     }
 

@@ -43,6 +43,9 @@ def preview(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
         for item in RESOURCES:
             delta = q.res[item] - p.res[item]
             (gain if delta > 0 else cost).update({item: abs(delta)} if delta else {})
+        spent = p.hangar - q.hangar + (len(p.depot_ships) - len(q.depot_ships))
+        if spent > 0:  # travel that costs a Ship from the Hangar (§12.2)
+            cost["ship"] = spent
         crystals = (q.crystals - p.crystals, q.pending - p.pending)
         if crystals[0] < 0:
             cost["crystal"] = -crystals[0]

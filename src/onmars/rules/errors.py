@@ -27,7 +27,14 @@ class OptionsError(OnMarsError):
 
 
 class InvalidMoveError(OnMarsError):
-    """Move text that cannot be read at all (malformed notation)."""
+    """Move text that cannot be read at all (malformed notation). Like a refusal it keeps its
+    English template (``message_id``) and ``params``, so that it can be translated."""
+
+    rule = ""
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.message_id, self.params = template, params
+        super().__init__(template.format(**params) if params else template)
 
 
 class Reason(str):

@@ -49,6 +49,7 @@ TEMPLATES: dict[str, str] = {
     "turn_order": N_("{name} takes Turn Order space {space}"),
     "travel": N_("{name} travels to the {side} side"),
     "ship": N_("{name} welcomes a Ship: Depot row {row} is open"),
+    "ship_spent": N_("{name} spends {n} Ship from the Hangar to travel (3 OP less at the end)"),
     "blueprint": N_("{name} takes Blueprint {card}"),
     "tech_learned": N_("{name} takes the {tech} Tech into Lab space {space}"),
     "tech_developed": N_("{name}'s {tech} Tech moves to Lab space {space} (level {level})"),
@@ -59,7 +60,7 @@ TEMPLATES: dict[str, str] = {
     "delivered": N_("{name} delivers {item} onto Earth Contract {card}"),
     "goal_done": N_("{name} completes Private Goal {card}"),
     "goal_discarded": N_("{name} spends a Private Goal as a Crystal"),
-    "building": N_("A {building} is built at {hex}"),
+    "building": N_("{building} built at {hex}"),
     "advanced": N_("{name} upgrades the {building} at {hex} with {card}"),
     "bot_placed": N_("{name} places a Bot at {hex}"),
     "bot_moved": N_("{name}'s Bot moves from {from_hex} to {hex}"),
@@ -145,6 +146,9 @@ def _player(add: Any, a: Player, b: Player) -> None:
     for row in a.depot_ships:
         if row not in b.depot_ships:
             add(seat, "ship", row=row)
+    spent = a.hangar - b.hangar + (len(a.depot_ships) - len(b.depot_ships))
+    if spent > 0:  # a Ship left the Hangar: travel without the Shuttle (§12.2, seed item 7)
+        add(seat, "ship_spent", n=spent)
     for item in RESOURCES:
         if b.res[item] != a.res[item]:
             add(seat, "resource", item=item, delta=b.res[item] - a.res[item])

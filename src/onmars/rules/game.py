@@ -27,7 +27,7 @@ from onmars.rules.errors import (
     refuse,
 )
 from onmars.rules.events import Event, EventLog, event_text, seen_by
-from onmars.rules.i18n import check_lang
+from onmars.rules.i18n import N_, check_lang
 from onmars.rules.moves import TOKEN, VERBS, Move
 from onmars.rules.registry import register
 from onmars.rules.scoring import end_by_agreement, scores, winners
@@ -669,10 +669,14 @@ def _as_move(move: Move | str) -> Move:
             and all(type(a) is str and TOKEN.match(a) for a in args)
         ):
             return move
-        raise InvalidMoveError(f"not a well-formed move: verb {verb!r}, args {args!r}")
+        raise InvalidMoveError(
+            N_("not a well-formed move: verb {verb!r}, args {args!r}"), verb=verb, args=args
+        )
     if isinstance(move, str):
         return Move.parse(move)
-    raise InvalidMoveError(f"a move must be a Move or text, not {type(move).__name__}")
+    raise InvalidMoveError(
+        N_("a move must be a Move or text, not {kind}"), kind=type(move).__name__
+    )
 
 
 def _names(players: int | list[str]) -> list[str]:

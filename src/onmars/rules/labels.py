@@ -28,6 +28,9 @@ def card_name(card: str, lang: str) -> str:
     c = load()
     if card in c.scientist:
         return tr(c.scientist[card].name, lang)
+    if card in c.building_tile:
+        kind = BUILDING_NAMES[c.building_tile[card].type]
+        return tr(N_("{building} tile {card}"), lang, building=tr(kind, lang), card=card)
     for table in (c.blueprint, c.mission):
         if card in table:
             return f"{tr(table[card].name, lang)} ({card})"
@@ -146,7 +149,11 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
     "reward": _reward,
     "place": lambda goal, m, lang: tr(N_("Place your new Bot at {hex}"), lang, hex=m.args[0]),
     "discover": lambda goal, m, lang: tr(
-        N_("Place Discovery tile {tile} at {hex}"), lang, tile=m.args[0], hex=m.args[1]
+        N_("Place Discovery tile {tile} ({face}) at {hex}"),
+        lang,
+        tile=m.args[0],
+        face=catalog(lang)["discovery"].get(m.args[0], {}).get("text", ""),
+        hex=m.args[1],
     ),
     "travel": lambda goal, m, lang: tr(N_("Travel to the other side"), lang),
     "stay": lambda goal, m, lang: tr(N_("Stay on this side"), lang),

@@ -17,48 +17,50 @@ from typing import NamedTuple
 
 from onmars.rules import hexmap
 from onmars.rules.errors import InvalidMoveError
+from onmars.rules.i18n import N_
 
 TOKEN = re.compile(r"[A-Za-z0-9_,+\-]+\Z")  # one argument of a move
 
-#: Every verb the engine understands, with the shape of its arguments (for help and errors).
+#: Every verb the engine understands, with the shape of its arguments (for help and errors;
+#: translated like every text shown to a person).
 VERBS: dict[str, str] = {
-    "seat": "seat <turn-order space 1-8>",
-    "shuttle": "shuttle <orbit|colony>",
-    "main": "main <action id>",
-    "exec": "exec <executive action id>",
-    "end": "end (finish your turn)",
-    "pay": "pay <item>",
-    "take": "take <blueprint id>",
-    "learn": "learn <tech tile id> <lab space>",
-    "develop": "develop <tech tile id> <lab space>",
-    "keep": "keep (keep the Oxygen instead of developing)",
-    "item": "item <warehouse item>",
-    "boost": "boost (pay to repeat the action)",
-    "done": "done (stop here)",
-    "skip": "skip (decline an optional bonus)",
-    "bot": "bot <from q,r> <to q,r>",
-    "rover": "rover <q,r>",
-    "ship": "ship <depot row>",
-    "use": "use <tech tile id>",
-    "upgrade": "upgrade <blueprint id> <q,r>",
-    "reward": "reward <colonists|bot>",
-    "place": "place <q,r>",
-    "discover": "discover <discovery tile id> <q,r>",
-    "travel": "travel (go to the other side)",
-    "stay": "stay (do not travel)",
-    "advanced": "advanced <blueprint id> <pay|scientist id> (an Advanced Building action)",
-    "produce": "produce <q,r> (that building produces once more: Automated Production boost)",
-    "gain": "gain <resource> (take it from the supply: Trade Market)",
-    "retrieve": "retrieve <wa|action id> (a Colonist back to Living Quarters)",
-    "radar": "radar <discovery tile id> (the Exploration tile put on the Radar)",
-    "hire": "hire <scientist or contract id> (from the Scientist / Contract display)",
-    "refill": "refill <contract id> (the Earth Contract that refills the display)",
-    "claim": "claim (take the Discovery or Research tile under your Rover)",
-    "build": "build <building type|shelter> <q,r>",
-    "deliver": "deliver <contract id> <item> (onto a Delivery contract)",
-    "goal": "goal <private goal id> (complete it)",
-    "discard": "discard <private goal id> (spend it as a Crystal this turn)",
-    "benefit": "benefit <bots|mineral|crystal|retrieve <action id|wa>> (Life Support bonus)",
+    "seat": N_("seat <turn-order space 1-8>"),
+    "shuttle": N_("shuttle <orbit|colony>"),
+    "main": N_("main <action id>"),
+    "exec": N_("exec <executive action id>"),
+    "end": N_("end (finish your turn)"),
+    "pay": N_("pay <item>"),
+    "take": N_("take <blueprint id>"),
+    "learn": N_("learn <tech tile id> <lab space>"),
+    "develop": N_("develop <tech tile id> <lab space>"),
+    "keep": N_("keep (keep the Oxygen instead of developing)"),
+    "item": N_("item <warehouse item>"),
+    "boost": N_("boost (pay to repeat the action)"),
+    "done": N_("done (stop here)"),
+    "skip": N_("skip (decline an optional bonus)"),
+    "bot": N_("bot <from q,r> <to q,r>"),
+    "rover": N_("rover <q,r>"),
+    "ship": N_("ship <depot row>"),
+    "use": N_("use <tech tile id>"),
+    "upgrade": N_("upgrade <blueprint id> <q,r>"),
+    "reward": N_("reward <colonists|bot>"),
+    "place": N_("place <q,r>"),
+    "discover": N_("discover <discovery tile id> <q,r>"),
+    "travel": N_("travel (go to the other side)"),
+    "stay": N_("stay (do not travel)"),
+    "advanced": N_("advanced <blueprint id> <pay|scientist id> (an Advanced Building action)"),
+    "produce": N_("produce <q,r> (that building produces once more: Automated Production boost)"),
+    "gain": N_("gain <resource> (take it from the supply: Trade Market)"),
+    "retrieve": N_("retrieve <wa|action id> (a Colonist back to Living Quarters)"),
+    "radar": N_("radar <discovery tile id> (the Exploration tile put on the Radar)"),
+    "hire": N_("hire <scientist or contract id> (from the Scientist / Contract display)"),
+    "refill": N_("refill <contract id> (the Earth Contract that refills the display)"),
+    "claim": N_("claim (take the Discovery or Research tile under your Rover)"),
+    "build": N_("build <building type|shelter> <q,r>"),
+    "deliver": N_("deliver <contract id> <item> (onto a Delivery contract)"),
+    "goal": N_("goal <private goal id> (complete it)"),
+    "discard": N_("discard <private goal id> (spend it as a Crystal this turn)"),
+    "benefit": N_("benefit <bots|mineral|crystal|retrieve <action id|wa>> (Life Support bonus)"),
 }
 
 
@@ -119,16 +121,20 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Read a move's notation. Raises :class:`InvalidMoveError` on malformed text."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+            raise InvalidMoveError(N_("a move must be text, not {kind}"), kind=type(text).__name__)
         tokens = text.split()
         if not tokens:
-            raise InvalidMoveError("empty move text")
+            raise InvalidMoveError(N_("empty move text"))
         verb, args = tokens[0].lower(), tuple(tokens[1:])
         if verb not in VERBS:
-            raise InvalidMoveError(f"unknown move {tokens[0]!r}; verbs are: {', '.join(VERBS)}")
+            raise InvalidMoveError(
+                N_("unknown move {verb!r}; verbs are: {verbs}"),
+                verb=tokens[0],
+                verbs=", ".join(VERBS),
+            )
         bad = [a for a in args if not TOKEN.match(a)]
         if bad:
-            raise InvalidMoveError(f"bad token {bad[0]!r} in {text!r}")
+            raise InvalidMoveError(N_("bad token {token!r} in {text!r}"), token=bad[0], text=text)
         return cls(verb, args)
 
 

@@ -69,6 +69,8 @@ SPECTATOR_SAVE = 100
 NUMBER = re.compile(r"[0-9]{1,9}\Z")
 YES = ("y", "yes", "是", "好")
 
+#: The bots' names as the screen says them.
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy")}
 COMMANDS = {
     N_("<number>"): N_("play the move with that number in the menu"),
     N_("<move>"): N_("play a move by its notation, e.g. 'main blueprint' or 'bot 1,2 2,1'"),
@@ -171,7 +173,11 @@ class Session:
             if seat:
                 t.append(", ")
             t.append_text(render.name_text(self.names, seat))
-            kind = self.t(N_("({bot} bot)"), bot=name) if name else self.t(N_("(human)"))
+            kind = (
+                self.t(N_("({bot} bot)"), bot=self.t(BOT_NAMES.get(name, name)))
+                if name
+                else self.t(N_("(human)"))
+            )
             t.append(f" {kind}", style=DIM)
         self.console.print(t)
         if self.game.moves:
@@ -564,7 +570,7 @@ class Session:
         verbs.add_column(style="bold", no_wrap=True)
         verbs.add_column()
         for verb, shape in VERBS.items():
-            verbs.add_row(verb, shape)
+            verbs.add_row(verb, self.t(shape))
         self.console.print(Text(self.t(N_("Move notation:")), style="bold"))
         self.console.print(verbs)
         self.say(
