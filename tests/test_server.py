@@ -286,6 +286,9 @@ def test_websocket_refuses_a_bad_token(client: TestClient) -> None:
         assert ws.receive_json()["status"] == 400
     with client.websocket_connect("/api/games/nosuchgame/ws?token=x") as ws:
         assert ws.receive_json()["status"] == 404
+    for bad in ("abc", "-5", "²"):  # a clear message, not a bare HTTP 403
+        with client.websocket_connect(f"/api/games/{gid}/ws?since={bad}") as ws:
+            assert ws.receive_json()["status"] == 422
 
 
 def test_bad_input_gets_a_clear_4xx_and_changes_nothing(client: TestClient) -> None:

@@ -515,7 +515,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         websocket: WebSocket,
         game_id: str,
         token: str | None = None,
-        since: int = 0,
+        since: str = "0",  # read here, so that a bad value gets a message, not a bare 403
         lang: str | None = None,
     ) -> None:
         """Every change of the game, pushed as the seat (or a spectator) may see it: messages
@@ -527,7 +527,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             if lang is not None and lang not in LANGS:
                 raise ServerError(422, f"unknown language {lang!r}; the languages are {LANGS}")
-            if not 0 <= since <= MAX_PLY:
+            if not since.isascii() or not since.isdigit() or not 0 <= int(since) <= MAX_PLY:
                 raise ServerError(422, "since must be a ply from 0")
             if token is None:
                 token = await _first_token(websocket)
@@ -544,7 +544,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         except WebSocketDisconnect:
             return
-        sub = Subscriber(seat, lang, since, websocket.send_text)
+        sub = Subscriber(seat, lang, int(since), websocket.send_text)
         live.subscribers.add(sub)
         sub.wake.set()
         sender = asyncio.create_task(_push(hub, live, sub))
