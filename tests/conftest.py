@@ -228,3 +228,14 @@ def positions(players: int, seed: int, every: int = 37) -> list[onmars.Game]:
             out.append(game.copy())
         game.play(rng.choice(game.legal_moves()))
     return [*out, game]
+
+
+def random_game(players: int, seed: int, moves: int) -> onmars.Game:
+    """A game after up to ``moves`` random moves (fewer if it ends first)."""
+    game = onmars.Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game

@@ -6,24 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import legal, play, started
+from conftest import legal, play, random_game, started
 
 import onmars
 from onmars.rules.components import load
 from onmars.rules.events import event_text, events_of
 from onmars.rules.i18n import LANGS
 from onmars.tools.messages import collect, problems
-
-
-def random_game(players: int, seed: int, moves: int) -> onmars.Game:
-    game = onmars.Game.new(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
-
 
 # --- the catalogs ------------------------------------------------------------------------------
 

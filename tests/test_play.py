@@ -9,6 +9,7 @@ import json
 import random
 from pathlib import Path
 
+from conftest import random_game
 from rich.console import Console
 
 import onmars
@@ -207,16 +208,6 @@ def test_load_refuses_a_bad_file(tmp_path) -> None:
 
 
 # --- rendering -------------------------------------------------------------------------------
-
-
-def random_game(players: int, seed: int, moves: int) -> onmars.Game:
-    game = onmars.Game.new(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def seat_screen(game: onmars.Game, seat: int, lang: str = "en", focus: str = "mars") -> str:

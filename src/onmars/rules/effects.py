@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from onmars.rules import lab
 from onmars.rules.colony import ship_blocker, upgrade_targets
+from onmars.rules.components import load
 from onmars.rules.construction import construct_blocker, push_construct
 from onmars.rules.economy import gain, new_colonists, storable
 from onmars.rules.engine import Effect, push, push_picks
@@ -234,8 +235,6 @@ def hire_effect_blocker(
 
 
 def _cards_of(s: State, kind: str) -> list[str]:
-    from onmars.rules.components import load
-
     table = load().scientist if kind == "scientist" else load().contract
     return [c for c in s.science if c in table]
 

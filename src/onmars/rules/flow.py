@@ -275,8 +275,7 @@ class TurnEnd(Step[Frame]):
         push(s, "status_update", seat)
         for spot in reversed(s.turn.get("refill", [])):
             push(s, "refill_science", seat, spot=spot)
-        for owner, tile in reversed(s.turn.pop("used", [])):
-            push(s, "owner_develop", owner, tile=tile)
+        push(s, "settle_techs", seat)  # the owners of Tech used decide first (§8.3)
 
 
 class LayDown(Step[Frame]):

@@ -19,9 +19,11 @@ from typing import Any, NamedTuple
 
 from onmars.rules import engine
 from onmars.rules.describe import describe
+from onmars.rules.determinize import determinize, from_view
 from onmars.rules.errors import (
     IllegalMoveError,
     InvalidMoveError,
+    OnMarsError,
     OptionsError,
     SaveFileError,
     refuse,
@@ -513,8 +515,6 @@ class Game:
         such copies chooses from what it may see only. The copy has no move history (its log
         starts here, with seed 0: the real seed would reveal every stack); this game is not
         changed. Raises :class:`OptionsError` for a seat that is not in the game."""
-        from onmars.rules.determinize import determinize
-
         self._check_seat(seat)
         if type(seed) is not int:
             raise OptionsError(f"RUL-18: the seed must be an integer, not {seed!r}")
@@ -532,9 +532,6 @@ class Game:
         not tell). For bots, which are given views. ``seen`` is not changed and shares nothing
         with the game. Raises :class:`~onmars.rules.errors.OnMarsError` when ``seen`` is not
         the view of a game."""
-        from onmars.rules.determinize import from_view
-        from onmars.rules.errors import OnMarsError
-
         if type(seed) is not int:
             raise OptionsError(f"RUL-18: the seed must be an integer, not {seed!r}")
         if not engine.STEPS:

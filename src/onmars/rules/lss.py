@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from onmars.rules import lab
 from onmars.rules.components import EffectRef, load
+from onmars.rules.discovery import rover_discoveries
 from onmars.rules.economy import score, shelters_built, to_lq
 from onmars.rules.engine import Candidate, Step, effect_blocker, pop, push, start_effect
 from onmars.rules.errors import refuse
@@ -38,8 +39,6 @@ def reward_count(s: State, p: Player, formula: str) -> int:
     if formula == "bots":
         return s.bot.count(seat)
     if formula == "discoveries":  # collected by your Rover (§22), not by Recycling Bots
-        from onmars.rules.discovery import rover_discoveries
-
         return rover_discoveries(p)
     if formula == "shelters":
         return shelters_built(p)

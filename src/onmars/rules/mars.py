@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from onmars.rules import hexmap
+from onmars.rules.economy import to_lq
 from onmars.rules.engine import Step, pop, push
 from onmars.rules.frames import DisplaceFrame
 from onmars.rules.i18n import N_
@@ -66,8 +67,6 @@ def displace(s: State, cell: int) -> None:
     """Building or upgrading on ``cell``: a Crystal goes to the supply, a tile to the box, a Bot or
     Rover to its owner's choice of the closest available hexes (RUL-1), a Colonist back to its
     owner's Living Quarters (§9.2)."""
-    from onmars.rules.economy import to_lq
-
     s.crystal[cell] = 0
     s.tile[cell] = ""
     if s.miner[cell] >= 0:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from onmars.rules.components import load
 from onmars.rules.i18n import N_
 from onmars.rules.state import State
 
@@ -37,8 +38,6 @@ def secret_ids(s: State) -> dict[str, str]:
     tiles held face down or in the stack, the Blueprint deck, the Tech stacks, building tiles
     below a stack's top; less anything the spectator's view shows. Hiding only these tells
     nobody more than their view does."""
-    from onmars.rules.components import load  # view.py stays light for the bots' imports
-
     out = {g: N_("(a Private Goal)") for g in load().private_goal}
     for p in s.players:
         for tile in (*p.discoveries, *p.bot_discoveries):
