@@ -299,3 +299,21 @@ def test_a_malformed_move_is_refused_in_chinese_too() -> None:
         game.play("xyzzy")
     assert "xyzzy" in onmars.reason_text(err.value, "zh")
     assert onmars.reason_text(err.value, "zh") != onmars.reason_text(err.value, "en")
+
+
+def test_a_preview_names_nothing_from_a_face_down_stack() -> None:
+    """RUL-18: a preview is made for what the mover may know: no card or tile still face down
+    (the stacks' order below their top) appears in it, whatever the move draws."""
+    for seed in (3, 4):
+        game = random_game(3, seed, 0)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if game.is_over:
+                break
+            s = game.state
+            hidden = {*s.discovery_stack, *s.bp_deck, *(t for st in s.tech_stacks for t in st)}
+            hidden |= {t for st in s.building_stacks.values() for t in st[:-1]}
+            for m in game.legal_moves():
+                text = " ".join(game.describe(m, "en")["events"])
+                assert not [h for h in hidden if h in text.split()], (str(m), text)
+            game.play(rng.choice(game.legal_moves()))
