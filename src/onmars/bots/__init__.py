@@ -1,7 +1,10 @@
 """Bots: players that see only their own view and the legal moves (issue 5).
 
 A bot is seeded with its own random stream, so a game between bots is reproducible from the
-game's seed and the bots' seeds. ``make_bot("random", seed)`` builds one by name.
+game's seed and the bots' seeds. ``make_bot("random", seed)`` builds one by name: ``random``,
+``greedy``, the difficulty levels ``easy``, ``medium``, ``hard``, ``expert`` (issue 13,
+:mod:`onmars.bots.levels`), or a search with its budget, ``search:0.5`` (seconds a decision)
+or ``search:200sims`` (simulations a decision, :mod:`onmars.bots.search`).
 """
 
 from __future__ import annotations
@@ -17,16 +20,28 @@ from onmars.bots.base import (
     round_marks,
 )
 from onmars.bots.greedy import GreedyBot
+from onmars.bots.levels import PREFIX, level_bots, search_bot
+from onmars.bots.search import SearchBot
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+#: The bots by name, weakest first (the server offers these).
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, **level_bots()}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (``random``, ``greedy``); ``ValueError`` names the known ones."""
-    try:
+    """A bot by name (:data:`BOTS`, or ``search:<seconds>`` / ``search:<n>sims``);
+    ``ValueError`` names the known ones."""
+    if name in BOTS:
         return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
+    if isinstance(name, str) and name.startswith(PREFIX):
+        return search_bot(name, seed)
+    raise ValueError(
+        f"unknown bot {name!r}; known bots: {', '.join(BOTS)}, search:<seconds>, search:<n>sims"
+    )
+
+
+def check_bot(name: str) -> None:
+    """Refuse (``ValueError``, naming the known bots) a name :func:`make_bot` cannot build."""
+    make_bot(name, 0)
 
 
 __all__ = [
@@ -35,7 +50,9 @@ __all__ = [
     "Bot",
     "GreedyBot",
     "RandomBot",
+    "SearchBot",
     "agrees_to_end",
+    "check_bot",
     "make_bot",
     "progress_mark",
     "round_marks",

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from onmars import Game
-from onmars.bots import BOTS, make_bot
+from onmars.bots import check_bot, make_bot
 
 MAX_MOVES = 10_000
 Z95 = 1.959964  # two-sided 95% normal quantile
@@ -205,9 +205,8 @@ def check(players: int, bots: Sequence[str], games: int, max_moves: int = MAX_MO
         raise ValueError(f"§3: On Mars is for 2-4 players here, not {players}")
     if len(bots) != players:
         raise ValueError(f"--bots needs one bot per seat: {players} names, not {len(bots)}")
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r}; known bots: {', '.join(BOTS)}")
+    for name in bots:
+        check_bot(name)  # ValueError naming the known bots
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
     if max_moves < 1:

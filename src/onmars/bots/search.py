@@ -1,0 +1,258 @@
+"""The search bot (issue 13): Monte Carlo tree search over the bot's own turn, in worlds dealt
+from its seat's view.
+
+What it may know (RUL-18): the bot is given ``game.view(seat)`` and the legal moves, nothing
+else. Each decision it deals a few *worlds* from that view (:meth:`onmars.Game.from_view`, the
+hidden stacks and the other seats' secrets drawn at random from what the view does not show)
+and every simulation plays on a copy of one of them, in turn. Two games that the seat sees alike
+give the same worlds for the same seed, so the choice depends only on what the seat may see.
+
+One simulation (:func:`simulate`):
+
+1. *Tree*: from the decision being asked, the bot's own decisions while its turn goes on (a
+   turn is a string of small decisions: which action, where to build, what to pay, done) are
+   chosen by UCB1 on statistics kept per sequence of moves from the root; wide decisions (Bot
+   moves, Rover steps, discoveries: up to ~150 options) are opened progressively, a node
+   visited ``n`` times considering its ``1 + WIDEN * sqrt(n)`` best moves by the playout
+   policy's prior (progressive widening). A node's moves are those legal in the world at hand
+   (worlds may differ in what is legal: a drawn card, a stack's top).
+2. *Playout*: once outside the tree (another seat decides, or a new node was just opened) the
+   game goes on by the cheap policy of :func:`policy_weight` (progress first: buildings,
+   upgrades, Blueprints, deliveries, Tech, Private Goals kept rather than discarded) until the
+   round ends (or :data:`PLAYOUT_CAP` moves).
+3. *Evaluation*: :func:`onmars.bots.greedy.evaluate`, the seat's value less the best
+   opponent's, built on the engine's projected final scoring (:meth:`onmars.Game.projection`)
+   plus what resources and position promise.
+
+The move chosen is the root's most visited (ties: the better mean, then the prior). With a
+simulation budget (``search:200sims``) the same seed gives the same move; with a time budget
+(``search:0.5``, seconds) the count depends on the machine. A decision with one legal move is
+not searched.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from onmars import Game, Move
+from onmars.bots.base import Bot
+from onmars.bots.greedy import evaluate
+
+View = dict[str, Any]
+
+UCB_C = 3.0  # exploration, in OP of lead (the evaluation's unit)
+WIDEN = 1.5  # progressive widening: a node visited n times looks at 1 + WIDEN*sqrt(n) moves
+WORLDS = 8  # determinizations dealt per decision (cycled over the simulations)
+TREE_DEPTH = 8  # at most this many of the bot's own decisions in the tree
+PLAYOUT_CAP = 80  # moves of a playout at most (a round is ~15 in a 2-player game)
+
+#: Prior weight of a move in playouts and widening, by verb; ``main``/``exec`` by action.
+VERB_WEIGHT: dict[str, float] = {
+    "build": 8.0,
+    "upgrade": 8.0,
+    "goal": 10.0,
+    "deliver": 6.0,
+    "take": 5.0,
+    "develop": 5.0,
+    "learn": 5.0,
+    "advanced": 5.0,
+    "produce": 4.0,
+    "claim": 4.0,
+    "hire": 3.0,
+    "ship": 3.0,
+    "boost": 2.0,
+    "benefit": 2.0,
+    "reward": 2.0,
+    "gain": 2.0,
+    "use": 1.5,
+    "discard": 0.1,  # a Private Goal is worth keeping: spent as a Crystal only in need
+    "end": 0.5,
+}
+ACTION_WEIGHT: dict[str, float] = {
+    "construct": 6.0,
+    "upgrade": 6.0,
+    "blueprint": 4.0,
+    "tech": 3.0,
+    "rnd": 3.0,
+    "hire": 3.0,
+    "ship": 3.0,
+    "advanced": 4.0,
+    "control": 1.5,
+    "pod": 1.5,
+    "resupply": 1.5,
+}
+
+
+def policy_weight(move: Move) -> float:
+    """How much the playout policy likes ``move`` (relative; 1.0 for anything unlisted)."""
+    verb = move.verb
+    if verb in ("main", "exec"):
+        return ACTION_WEIGHT.get(move.args[0], 1.0) if move.args else 1.0
+    return VERB_WEIGHT.get(verb, 1.0)
+
+
+def policy_move(moves: list[Move], rng: random.Random) -> Move:
+    """A playout move: drawn with probability proportional to :func:`policy_weight`."""
+    if len(moves) == 1:
+        return moves[0]
+    weights = [policy_weight(m) for m in moves]
+    pick = rng.random() * sum(weights)
+    for move, weight in zip(moves, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return move
+    return moves[-1]
+
+
+@dataclass
+class Node:
+    """Statistics of one of the bot's decisions in the tree (a sequence of moves from the
+    root): per move, visits and summed value; ``order`` ranks moves by prior for widening."""
+
+    visits: int = 0
+    stats: dict[Move, list[float]] = field(default_factory=dict)
+    order: list[Move] = field(default_factory=list)
+    known: set[Move] = field(default_factory=set)
+
+    def rank(self, legal: list[Move], rng: random.Random) -> list[Move]:
+        """``legal`` in prior order (moves first seen now are ranked among themselves, ties by
+        ``rng``, after those seen before)."""
+        fresh = [m for m in legal if m not in self.known]
+        if fresh:
+            keyed = sorted(((-policy_weight(m), rng.random(), m) for m in fresh), key=_first2)
+            self.order.extend(m for _, _, m in keyed)
+            self.known.update(fresh)
+        here = set(legal)
+        return [m for m in self.order if m in here]
+
+    def select(self, legal: list[Move], rng: random.Random) -> tuple[Move, bool]:
+        """The move to try (UCB1 among the widened moves) and whether it is new to the node."""
+        ranked = self.rank(legal, rng)
+        width = 1 + int(WIDEN * math.sqrt(self.visits))
+        allowed = ranked[:width]
+        for move in allowed:
+            if move not in self.stats:
+                return move, True
+        log_n = math.log(max(1, self.visits))
+        best, top = allowed[0], -math.inf
+        for move in allowed:
+            n, total = self.stats[move]
+            score = total / n + UCB_C * math.sqrt(log_n / n)
+            if score > top:
+                best, top = move, score
+        return best, False
+
+    def update(self, move: Move, value: float) -> None:
+        self.visits += 1
+        entry = self.stats.get(move)
+        if entry is None:
+            self.stats[move] = [1, value]
+        else:
+            entry[0] += 1
+            entry[1] += value
+
+
+def _first2(item: tuple[float, float, Move]) -> tuple[float, float]:
+    return item[0], item[1]
+
+
+def simulate(
+    world: Game, seat: int, tree: dict[tuple[Move, ...], Node], rng: random.Random
+) -> float:
+    """One simulation on ``world`` (a copy the caller gives up): down the tree while ``seat``
+    decides, a playout to the end of the round, the evaluation; the tree's statistics along
+    the path are updated. Returns the value (OP of lead for ``seat``)."""
+    start_round = world.round
+    path: list[tuple[Node, Move]] = []
+    key: tuple[Move, ...] = ()
+    expanding = True
+    while expanding and len(path) < TREE_DEPTH:
+        decision = world.decision()
+        if decision is None or decision.seat != seat:
+            break
+        node = tree.get(key)
+        if node is None:
+            node = tree[key] = Node()
+        if len(decision.moves) == 1:
+            move, new = decision.moves[0], False
+        else:
+            move, new = node.select(decision.moves, rng)
+        path.append((node, move))
+        world.push(move)
+        key = (*key, move)
+        expanding = not new
+    playout(world, start_round, rng)
+    value = evaluate(world, seat)
+    for node, move in path:
+        node.update(move, value)
+    return value
+
+
+def playout(game: Game, start_round: int, rng: random.Random) -> None:
+    """Play the policy until the round after ``start_round`` begins, the game ends, or
+    :data:`PLAYOUT_CAP` moves."""
+    for _ in range(PLAYOUT_CAP):
+        if game.is_over or game.round != start_round:
+            return
+        game.push(policy_move(game.legal_moves(), rng))
+
+
+class SearchBot(Bot):
+    """Monte Carlo tree search over its own turn in worlds dealt from its view (see the
+    module). Budget: ``sims`` simulations a decision, or ``seconds`` a decision."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        sims: int | None = None,
+        seconds: float | None = None,
+        name: str = "search",
+        worlds: int = WORLDS,
+    ) -> None:
+        super().__init__(seed)
+        if (sims is None) == (seconds is None):
+            raise ValueError("a search budget is a number of simulations or of seconds")
+        if sims is not None and sims < 1:
+            raise ValueError(f"a search needs at least 1 simulation, not {sims}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"a search needs some time, not {seconds} s")
+        self.sims, self.seconds, self.name, self.worlds = sims, seconds, name, worlds
+        self.last_sims = 0  # simulations run for the last decision searched
+
+    def choose(self, view: View, legal: list[Move]) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        seat = view["viewer"]
+        rng = random.Random(self.rng.getrandbits(64))
+        limit = self.sims if self.sims is not None else self.worlds
+        worlds = [Game.from_view(view, rng.getrandbits(32)) for _ in range(min(limit, self.worlds))]
+        tree: dict[tuple[Move, ...], Node] = {}
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        done = 0
+        while done < (self.sims or math.inf):
+            simulate(worlds[done % len(worlds)].copy(), seat, tree, rng)
+            done += 1
+            if time.perf_counter() >= deadline:
+                break
+        self.last_sims = done
+        return best_move(tree.get(()), legal)
+
+
+def best_move(root: Node | None, legal: list[Move]) -> Move:
+    """The root's most visited move among ``legal`` (then the better mean, then the prior)."""
+    if root is None or not root.stats:
+        return legal[0]
+    order = {m: i for i, m in enumerate(root.order)}
+    candidates = [m for m in legal if m in root.stats]
+    if not candidates:
+        return legal[0]
+
+    def key(m: Move) -> tuple[float, float, int]:
+        n, total = root.stats[m]
+        return (n, total / n, -order.get(m, 0))
+
+    return max(candidates, key=key)
