@@ -3,6 +3,9 @@
 Endpoints (documented in the OpenAPI schema at ``/openapi.json``, browsable at ``/docs``):
 
 - ``POST /api/games``: a new game; each human seat gets its secret token and private link.
+- ``GET /api/games?limit=n``: the games changed last, as anyone may see them (to watch, rejoin).
+- ``GET /api/catalog?lang=``: every component's face (``onmars.catalog``), for the clients.
+- ``GET /api/bots?lang=``: the bots a seat may be given.
 - ``GET /api/games/{id}``: the game as the token's seat may see it (no token: a spectator).
 - ``POST /api/games/{id}/moves``: the token's seat plays a move at the current ply.
 - ``POST /api/games/{id}/undo``: the token's seat takes back its last move (RUL-19).
@@ -19,9 +22,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import logging
+import re
 import time
 import weakref
 from collections.abc import AsyncIterator
@@ -29,6 +34,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import Body, Depends, FastAPI, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -39,7 +45,7 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from onmars import LANGS, LENGTHS
+from onmars import LANGS, LENGTHS, catalog, tr
 from onmars.bots import BOTS
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
@@ -137,6 +143,34 @@ class GameState(BaseModel):
     events: list[dict[str, Any]] = Field(description="the events from ?since on")
     legal_moves: list[LegalMove] = Field(description="on this seat's turn: the legal moves")
     scores: list[dict[str, Any]] | None = Field(None, description="once the game is over")
+    projection: list[dict[str, Any]] = Field(
+        description="game.projection(seat): each seat's score if the game ended now (public)"
+    )
+
+
+class GameSummary(BaseModel):
+    id: str
+    players: list[PlayerOut]
+    length: str
+    ply: int
+    round: int = Field(description="the round being played (0: the opening picks)")
+    is_over: bool
+    current_player: int | None
+    updated: str = Field(description="when the game last changed (ISO 8601, UTC)")
+
+
+class GameList(BaseModel):
+    games: list[GameSummary] = Field(description="newest first")
+
+
+class BotOut(BaseModel):
+    name: str = Field(description="the name to give as a seat's bot")
+    label: str = Field(description="the bot's name in the requested language")
+    description: str = Field(description="how it plays (English)")
+
+
+class BotList(BaseModel):
+    bots: list[BotOut]
 
 
 class ReplayState(BaseModel):
@@ -561,6 +595,48 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with contextlib.suppress(BaseException):
                 await sender
 
+    @app.get(
+        "/api/games",
+        response_model=GameList,
+        responses=ERRORS,
+        summary="The games changed last",
+    )
+    async def list_games(
+        request: Request,
+        _token: Token,
+        limit: Annotated[int, Query(ge=1, le=200, description="at most this many games")] = 50,
+    ) -> JSONResponse:
+        """The games changed last, newest first, with what anyone may see of them (RUL-18):
+        the seats' names and bots, the length, the ply and round, whether over and who decides.
+        For watching a game and for rejoining one whose seat token the client holds."""
+        hub = hub_of(request)
+        return _json(orjson.dumps({"games": await hub.db(hub.store.recent, limit)}))
+
+    @app.get(
+        "/api/catalog",
+        response_model=dict[str, dict[str, Any]],
+        responses=ERRORS,
+        summary="Every component's face",
+    )
+    async def get_catalog(
+        _token: Token,
+        lang: Annotated[Lang, Query(description="names and texts in this language")] = "en",
+    ) -> Response:
+        """``onmars.catalog(lang)``: every component's face by kind and id (names,
+        descriptions, numbers). The same for everyone and for the server's life: cacheable."""
+        response = _json(_catalog_json(lang))
+        response.headers["Cache-Control"] = "public, max-age=86400"
+        return response
+
+    @app.get("/api/bots", response_model=BotList, responses=ERRORS, summary="The bots")
+    async def get_bots(
+        _token: Token,
+        lang: Annotated[Lang, Query(description="labels in this language")] = "en",
+    ) -> dict[str, Any]:
+        """The bots a seat may be given (``bot`` in ``POST /api/games``), by name, with a
+        label in ``lang`` and a line on how each plays."""
+        return {"bots": bot_list(lang)}
+
     @app.get("/api/health", summary="Is the server up?")
     async def health(request: Request) -> dict[str, Any]:
         hub = hub_of(request)
@@ -606,6 +682,39 @@ async def _push(hub: Hub, live: Live, sub: Subscriber) -> None:
 
 def _json(body: bytes, status: int = 200) -> Response:
     return Response(body, status, media_type="application/json")
+
+
+@functools.cache
+def _catalog_json(lang: str) -> bytes:
+    return orjson.dumps(catalog(lang), option=orjson.OPT_NON_STR_KEYS)
+
+
+def bot_list(lang: str) -> list[dict[str, str]]:
+    """Each bot in ``onmars.bots.BOTS`` (read now: bots may be added at any time), with its
+    name translated as the terminal shows it and how it plays, in English."""
+    return [
+        {"name": name, "label": tr(name, lang), "description": _bot_description(name, factory)}
+        for name, factory in BOTS.items()
+    ]
+
+
+#: How the bots play, in a line (bots not named here: the first paragraph of their docstring).
+BOT_DESCRIPTIONS = {
+    "random": "any legal move, at random",
+    "greedy": "the move that looks best one step ahead",
+    "easy": "searches a little (20 simulations a decision)",
+    "medium": "searches for 0.25 s a decision",
+    "hard": "searches for 1 s a decision",
+    "expert": "searches for 3 s a decision",
+}
+
+
+def _bot_description(name: str, factory: Any) -> str:
+    told = getattr(factory, "description", None) or BOT_DESCRIPTIONS.get(name)
+    if isinstance(told, str) and told:
+        return told
+    doc = (getattr(factory, "__doc__", None) or "").strip().split("\n\n")[0]
+    return re.sub(r":\w+:`~?([^`]+)`", r"\1", " ".join(doc.split()))
 
 
 def _replay_state(live: Live, ply: int, since: int, lang: str | None) -> dict[str, Any]:

@@ -81,6 +81,7 @@ class Live:
     bot_task: asyncio.Task[None] | None = None
     described: dict[str | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
     by_hash: dict[str, int] = field(default_factory=dict)
+    projected: tuple[int, list[dict[str, Any]]] | None = None
     #: What was sent for this version: (seat, since, lang) -> the JSON text.
     sent: dict[tuple[int | None, int, str | None], bytes] = field(default_factory=dict)
     sent_version: int = -1
@@ -96,7 +97,7 @@ class Live:
         return {s.seat for s in self.seats if not s.bot}
 
     def hints(self, game: Game) -> Hints:
-        return Hints(game.current_player, game.is_over)
+        return Hints(game.current_player, game.is_over, game.round)
 
 
 def _live(record: GameRecord) -> Live:
@@ -157,7 +158,12 @@ class Hub:
         ]
         seed = game.log["seed"]
         await self.db(
-            self.store.create, game_id, game.options, seed, rows, Hints(game.current_player, False)
+            self.store.create,
+            game_id,
+            game.options,
+            seed,
+            rows,
+            Hints(game.current_player, False, game.round),
         )
         live = Live(game_id, game, seed, rows, set(), 0)
         self._remember(live)
@@ -241,6 +247,7 @@ class Hub:
             "view": game.view(seat),
             "events": game.events(seat, since, lang),
             "legal_moves": [],
+            "projection": self._projection(live, seat),
         }
         if seat is not None and seat == current and not over:
             out["legal_moves"] = self._described(live, lang or "en")
@@ -263,6 +270,17 @@ class Hub:
             if len(live.sent) < 32:
                 live.sent[key] = text
         return text
+
+    def _projection(self, live: Live, seat: int | None) -> list[dict[str, Any]]:
+        """``game.projection(seat)``: the final scoring if the game ended now. It reads only
+        public things (no Private Goal, no face-down tile: RUL-18, see Game.projection), so it
+        is the same for every seat and is worked out once per version of the game."""
+        known = live.projected
+        if known is not None and known[0] == live.version:
+            return known[1]
+        figures = live.game.projection(seat)
+        live.projected = (live.version, figures)
+        return figures
 
     def _described(self, live: Live, lang: str) -> list[dict[str, Any]]:
         known = live.described.get(lang)

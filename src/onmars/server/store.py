@@ -5,7 +5,8 @@ Tables (SQLAlchemy 2 Core; the schema is made by the Alembic migrations in ``mig
 - ``games``: id, options (JSON), seed, ``ended`` ("agreement" once ended by agreement,
   RUL-20), and hints derived from the moves in the same transaction (``ply``: the number of
   moves, ``version``: bumped by every change, for compare-and-set between processes,
-  ``to_move``, ``finished``). The hints are never trusted over the moves.
+  ``to_move``, ``finished``, ``round``). The hints are never trusted over the moves; they serve
+  the public list of games (:meth:`Store.recent`) and the bots' restart.
 - ``moves``: one row per move, keyed ``(game_id, ply)``, appended in one transaction each.
 - ``seats``: each seat's name, bot, and the sha256 of its secret token (never the token).
 - ``votes``: the seats that voted to end the game by agreement.
@@ -53,8 +54,10 @@ games = sa.Table(
     sa.Column("version", sa.Integer, nullable=False, server_default="0"),
     sa.Column("to_move", sa.Integer, nullable=True),
     sa.Column("finished", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("round", sa.Integer, nullable=False, server_default="0"),
 )
 sa.Index("ix_games_finished", games.c.finished)
+sa.Index("ix_games_updated", games.c.updated)
 
 seats = sa.Table(
     "seats",
@@ -126,14 +129,27 @@ class Head:
 
 @dataclass
 class Hints:
-    """What a write records besides the log: who moves next and whether the game is over."""
+    """What a write records besides the log: who moves next, whether the game is over, and
+    the round being played."""
 
     to_move: int | None
     finished: bool
+    round: int = 0
+
+
+def _hinted(hints: Hints) -> dict[str, Any]:
+    return {"to_move": hints.to_move, "finished": hints.finished, "round": hints.round}
 
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def _stamp(value: datetime) -> str:
+    """An ISO 8601 time in UTC (SQLite gives back naive datetimes: they were stored in UTC)."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def make_engine(url: str) -> Engine:
@@ -263,6 +279,48 @@ class Store:
         with self.engine.connect() as conn:
             return list(conn.execute(query).scalars())
 
+    def recent(self, limit: int) -> list[dict[str, Any]]:
+        """The ``limit`` games changed last, newest first, as anyone may see them (RUL-18):
+        id, players (seat, name, bot), length, ply, round, whether over, who decides,
+        when last changed. Never the seed, the moves or a token's hash."""
+        query = (
+            sa.select(
+                games.c.id,
+                games.c.options,
+                games.c.ply,
+                games.c.round,
+                games.c.finished,
+                games.c.to_move,
+                games.c.updated,
+            )
+            .order_by(games.c.updated.desc(), games.c.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+            ids = [r.id for r in rows]
+            players: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+            if ids:
+                for s in conn.execute(
+                    sa.select(seats.c.game_id, seats.c.seat, seats.c.name, seats.c.bot)
+                    .where(seats.c.game_id.in_(ids))
+                    .order_by(seats.c.game_id, seats.c.seat)
+                ):
+                    players[s.game_id].append({"seat": s.seat, "name": s.name, "bot": s.bot})
+        return [
+            {
+                "id": r.id,
+                "players": players[r.id],
+                "length": json.loads(r.options).get("length", "short"),
+                "ply": r.ply,
+                "round": r.round,
+                "is_over": bool(r.finished),
+                "current_player": None if r.finished else r.to_move,
+                "updated": _stamp(r.updated),
+            }
+            for r in rows
+        ]
+
     def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         with self.engine.connect() as conn:
             row = conn.execute(
@@ -293,6 +351,7 @@ class Store:
                     version=0,
                     to_move=hints.to_move,
                     finished=hints.finished,
+                    round=hints.round,
                 )
             )
             conn.execute(
@@ -335,9 +394,7 @@ class Store:
         """Append move ``ply`` to a game still at version ``seen``."""
 
         def op(conn: Connection) -> None:
-            self._bump(
-                conn, game_id, seen, ply=ply + 1, to_move=hints.to_move, finished=hints.finished
-            )
+            self._bump(conn, game_id, seen, ply=ply + 1, **_hinted(hints))
             conn.execute(
                 moves.insert().values(game_id=game_id, ply=ply, move=move, seat=seat, created=now())
             )
@@ -348,7 +405,7 @@ class Store:
         """Delete the last move, ``ply`` (the number of moves before it minus one)."""
 
         def op(conn: Connection) -> None:
-            self._bump(conn, game_id, seen, ply=ply, to_move=hints.to_move, finished=hints.finished)
+            self._bump(conn, game_id, seen, ply=ply, **_hinted(hints))
             gone = conn.execute(
                 moves.delete().where(moves.c.game_id == game_id, moves.c.ply == ply)
             )
