@@ -10,6 +10,10 @@ final scoring, counted like any other game (wins, scores, lengths) and reported 
 agreement" (the summary line and the ``agreed`` column), never dropped. The bots' own agreement
 rule (:func:`onmars.bots.agrees_to_end`) is not used here: random bots stall for 5 rounds in
 nearly every game that would still finish, so the arena ends games at the cap only.
+
+The ladder (``--ladder``, issue 13) plays every pair of the bots ``--games`` two-player games
+(game ``g`` of every pair on the same deal, seats alternated) and fits Bradley-Terry ratings
+(:func:`bradley_terry`) shown on the Elo scale with 95% intervals.
 """
 
 from __future__ import annotations
@@ -271,6 +275,171 @@ def entrant_stats(results: Sequence[GameResult], entrant: int, bots: Sequence[st
     )
 
 
+# --- the ladder: a round robin and Bradley-Terry ratings ---------------------------------------
+
+ELO = 400 / math.log(10)  # Elo points per unit of Bradley-Terry log-strength
+ANCHOR = 1000.0  # the first bot's rating
+PRIOR_GAMES = 1.0  # a virtual drawn game between every pair: finite ratings for a perfect record
+
+
+@dataclass(frozen=True)
+class Rating:
+    bot: str
+    elo: float
+    ci: tuple[float, float]  # 95%, relative to the first bot (the anchor)
+    games: int
+    wins: float
+
+
+@dataclass(frozen=True)
+class LadderResult:
+    bots: tuple[str, ...]
+    seed: int
+    games_per_pair: int
+    games: tuple[tuple[int, int, GameResult], ...]  # (bot at seat 0, bot at seat 1, result)
+    ratings: tuple[Rating, ...]  # strongest first
+    seconds: float = field(compare=False)
+
+
+def ladder(
+    bots: Sequence[str],
+    games: int,
+    seed: int = 1,
+    jobs: int | None = None,
+    max_moves: int = MAX_MOVES,
+    length: str = "short",
+    on_game: Callable[[GameResult], None] | None = None,
+) -> LadderResult:
+    """A round robin of two-player games: each pair of ``bots`` plays ``games`` games (game
+    ``g`` on the arena's deal ``g``, the pair's seats swapped every game); then ratings."""
+    bots = tuple(bots)
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        raise ValueError("--ladder needs at least two different bots")
+    check(2, bots[:2], games, max_moves)
+    for name in bots[2:]:
+        check(2, (name, name), games, max_moves)
+    pairs = [(a, b) for a in range(len(bots)) for b in range(a + 1, len(bots))]
+    tasks = [
+        ((bots[a], bots[b]), g, seed, max_moves, length) for a, b in pairs for g in range(games)
+    ]
+    who = [pair for pair in pairs for _ in range(games)]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+    start = time.perf_counter()
+    done: list[GameResult | None] = [None] * len(tasks)
+    with multiprocessing.Pool(jobs) as pool:
+        for k, result in pool.imap_unordered(_indexed, list(enumerate(tasks)), chunksize=1):
+            done[k] = result
+            if on_game:
+                on_game(result)
+    played = []
+    for (a, b), result in zip(who, done, strict=True):
+        assert result is not None
+        seat0, seat1 = (a, b)[result.entrants[0]], (a, b)[result.entrants[1]]
+        played.append((seat0, seat1, result))
+    return LadderResult(
+        bots, seed, games, tuple(played), ratings(bots, played), time.perf_counter() - start
+    )
+
+
+def _indexed(
+    item: tuple[int, tuple[tuple[str, ...], int, int, int, str]],
+) -> tuple[int, GameResult]:
+    return item[0], _task(item[1])
+
+
+def ratings(
+    bots: Sequence[str], played: Sequence[tuple[int, int, GameResult]]
+) -> tuple[Rating, ...]:
+    """Bradley-Terry ratings of the games (win shares: a shared victory is half a win each),
+    strongest first."""
+    n = len(bots)
+    wins = [[0.0] * n for _ in range(n)]
+    for seat0, seat1, result in played:
+        wins[seat0][seat1] += result.shares[0]
+        wins[seat1][seat0] += result.shares[1]
+    strength, cov = bradley_terry(wins)
+    out = []
+    for i, name in enumerate(bots):
+        half = Z95 * math.sqrt(max(cov[i][i], 0.0)) * ELO
+        elo = ANCHOR + ELO * (strength[i] - strength[0])
+        count = sum(1 for a, b, _ in played if i in (a, b))
+        out.append(Rating(name, elo, (elo - half, elo + half), count, sum(wins[i])))
+    return tuple(sorted(out, key=lambda r: -r.elo))
+
+
+def bradley_terry(
+    wins: Sequence[Sequence[float]], prior: float = PRIOR_GAMES, rounds: int = 2000
+) -> tuple[list[float], list[list[float]]]:
+    """The Bradley-Terry fit of ``wins[i][j]`` (games ``i`` won against ``j``, fractional):
+    log-strengths (the first is 0) by the minorize-maximize iteration, each pair given
+    ``prior`` virtual drawn games (so a perfect record has a finite rating), and their
+    covariance relative to the first (the inverse of the observed information, the first
+    strength held fixed)."""
+    n = len(wins)
+    w = [[wins[i][j] + (prior / 2 if i != j else 0.0) for j in range(n)] for i in range(n)]
+    games = [[w[i][j] + w[j][i] for j in range(n)] for i in range(n)]
+    p = [1.0] * n
+    for _ in range(rounds):
+        new = []
+        for i in range(n):
+            denom = sum(games[i][j] / (p[i] + p[j]) for j in range(n) if j != i)
+            new.append(sum(w[i]) / denom if denom else p[i])
+        scale = new[0]
+        change = max(abs(a / scale - b) for a, b in zip(new, p, strict=True))
+        p = [x / scale for x in new]
+        if change < 1e-12:
+            break
+    r = [math.log(x) for x in p]
+    info = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                q = games[i][j] * p[i] * p[j] / (p[i] + p[j]) ** 2
+                info[i][j] -= q
+                info[i][i] += q
+    cov = [[0.0] * n for _ in range(n)]
+    if n > 1:
+        inner = _inverse([row[1:] for row in info[1:]])
+        for i in range(1, n):
+            for j in range(1, n):
+                cov[i][j] = inner[i - 1][j - 1]
+    return r, cov
+
+
+def _inverse(m: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small positive-definite matrix (Gauss-Jordan)."""
+    n = len(m)
+    a = [[*row, *(1.0 if i == j else 0.0 for j in range(n))] for i, row in enumerate(m)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        lead = a[col][col]
+        a[col] = [x / lead for x in a[col]]
+        for r in range(n):
+            if r != col and a[r][col]:
+                f = a[r][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
+    return [row[n:] for row in a]
+
+
+def ladder_lines(result: LadderResult) -> list[str]:
+    """The ladder as text: a summary, then rank, bot, Elo, interval, games, win %."""
+    total = len(result.games)
+    agreed = sum(r.agreed for _, _, r in result.games)
+    lines = [
+        f"Ladder: {len(result.bots)} bots, {result.games_per_pair} two-player games a pair"
+        f" ({total} games, {agreed} ended by agreement at the move cap), seed {result.seed};"
+        f" Bradley-Terry on the Elo scale, {result.bots[0]} = {ANCHOR:.0f}, 95% intervals"
+        f" relative to it; {result.seconds:.0f} s",
+        f"{'rank':<5}{'bot':<18}{'Elo':>7}  {'95% CI':<13}{'games':>6}{'win %':>7}",
+    ]
+    for k, r in enumerate(result.ratings, 1):
+        ci = f"{r.ci[0]:.0f}-{r.ci[1]:.0f}"
+        rate = 100 * r.wins / r.games if r.games else math.nan
+        lines.append(f"{k:<5}{r.bot:<18}{r.elo:>7.0f}  {ci:<13}{r.games:>6}{rate:>7.1f}")
+    return lines
+
+
 # --- showing it ---------------------------------------------------------------------------------
 
 HEADERS = (
@@ -363,11 +532,18 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--max-moves", type=int, default=MAX_MOVES, help="move cap per game")
     parser.add_argument("--length", default="short", choices=("short", "long"))
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="round robin of 2-player games between the --bots (--games a pair), rated",
+    )
 
 
 def main(args: Any) -> int:
     """Run the arena and print the results table; 2 on bad options."""
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if getattr(args, "ladder", False):
+        return _main_ladder(args, bots)
     try:
         check(args.players, bots, args.games, args.max_moves)
     except ValueError as exc:
@@ -393,6 +569,28 @@ def main(args: Any) -> int:
         )
     console.print(summary(result))
     console.print(rich_table(result))
+    return 0
+
+
+def _main_ladder(args: Any, bots: list[str]) -> int:
+    """``onmars arena --ladder``: the round robin, then the ratings; 2 on bad options."""
+    pairs = len(bots) * (len(bots) - 1) // 2
+    done = 0
+
+    def tick(_: GameResult) -> None:
+        nonlocal done
+        done += 1
+        if not args.quiet:
+            print(f"\r{done}/{pairs * args.games} games", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = ladder(bots, args.games, args.seed, args.jobs, args.max_moves, args.length, tick)
+    except ValueError as exc:
+        print(f"onmars arena: {exc}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        print(file=sys.stderr)
+    print("\n".join(ladder_lines(result)))
     return 0
 
 

@@ -1,0 +1,116 @@
+"""The search bot and the difficulty levels (issue 13): it chooses from its seat's view only
+(RUL-18), the same seed and simulation budget give the same move, wide decisions are widened
+progressively, and the levels can be had by name wherever a bot is chosen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import positions, random_game
+
+from onmars import Game, Move
+from onmars.bots import BOTS, SearchBot, make_bot
+from onmars.bots.levels import LEVELS, parse_search
+from onmars.bots.search import Node, policy_move, policy_weight, simulate
+from onmars.terminal.play import seat_bots
+from onmars.tools import arena
+
+
+def wide_positions(players: int, seed: int) -> list[Game]:
+    """Positions of a random game where the player to move has a real choice."""
+    return [g for g in positions(players, seed, every=23) if len(g.legal_moves()) > 2][:6]
+
+
+def test_the_choice_depends_only_on_what_the_seat_sees() -> None:
+    """RUL-18: two games that differ only in what the deciding seat cannot see (the hidden
+    stacks and the other seats' hands, dealt again with different seeds) give that seat the
+    same view, and the bot, seeded alike, the same move."""
+    compared = 0
+    for game in wide_positions(2, seed=31):
+        seat = game.current_player
+        one, two = game.determinize(seat, 1), game.determinize(seat, 2)
+        assert one.to_json() != two.to_json()  # they do differ in hidden information
+        assert one.view(seat) == two.view(seat)
+        first = SearchBot(7, sims=24).choose(one.view(seat), one.legal_moves())
+        second = SearchBot(7, sims=24).choose(two.view(seat), two.legal_moves())
+        assert first == second
+        compared += 1
+    assert compared >= 3
+
+
+def test_same_seed_and_simulations_give_the_same_move() -> None:
+    game = random_game(3, seed=12, moves=140)
+    while len(game.legal_moves()) < 3:
+        game.play(game.legal_moves()[0])
+    seat = game.current_player
+    picks = {str(SearchBot(5, sims=30).choose(game.view(seat), game.legal_moves())) for _ in "ab"}
+    assert len(picks) == 1
+    bot = SearchBot(5, sims=30)
+    bot.choose(game.view(seat), game.legal_moves())
+    assert bot.last_sims == 30
+
+
+def test_one_legal_move_is_not_searched() -> None:
+    game = Game.new(2, seed=3)
+    view = game.view(game.current_player)
+    only = game.legal_moves()[:1]
+    bot = SearchBot(1, sims=50)
+    assert bot.choose(view, only) == only[0]
+    assert bot.last_sims == 0
+
+
+def test_wide_decisions_are_widened_progressively() -> None:
+    """A node visited n times tries at most 1 + 1.5*sqrt(n) of its moves, best prior first."""
+    moves = [Move.parse(f"bot 0,0 {q},0") for q in range(1, 60)] + [Move.parse("done")]
+    node, rng = Node(), random.Random(0)
+    for k in range(40):
+        move, _new = node.select(moves, rng)
+        node.update(move, value=float(k % 3))
+    assert 2 <= len(node.stats) <= 1 + int(1.5 * 40**0.5)
+    assert node.order[0] in node.stats
+
+
+def test_playouts_keep_private_goals() -> None:
+    """The playout policy spends a Private Goal as a Crystal only rarely (issue 13: greedy
+    discarded all three on its first turn)."""
+    discard, main = Move.parse("discard PG01"), Move.parse("main construct")
+    assert policy_weight(discard) < policy_weight(Move.parse("end")) < policy_weight(main)
+    rng = random.Random(4)
+    picks = [policy_move([discard, main], rng) for _ in range(500)]
+    assert picks.count(discard) < 25
+
+
+def test_a_simulation_stops_at_the_end_of_the_round() -> None:
+    game = random_game(2, seed=5, moves=90)
+    seat = game.current_player
+    world = Game.from_view(game.view(seat), 3)
+    start = world.round
+    tree: dict = {}
+    simulate(world, seat, tree, random.Random(1))
+    assert world.is_over or world.round == start + 1
+    assert tree[()].visits == 1
+
+
+def test_levels_and_budgets_by_name() -> None:
+    assert list(BOTS)[:2] == ["random", "greedy"]
+    assert set(LEVELS) <= set(BOTS)
+    hard = make_bot("hard", 1)
+    assert isinstance(hard, SearchBot) and hard.seconds == 1.0 and hard.name == "hard"
+    assert make_bot("search:200sims").sims == 200
+    assert make_bot("search:0.5").seconds == 0.5
+    assert parse_search("search:3sims") == (3, None)
+    for bad in ("search:0sims", "search:-1", "search:fast", "search:", "search:1e9"):
+        with pytest.raises(ValueError, match="search budget"):
+            make_bot(bad)
+    with pytest.raises(ValueError, match="search:<n>sims"):
+        make_bot("grandmaster")
+    assert seat_bots(3, ["easy", "search:10sims"]) == [None, "easy", "search:10sims"]
+    with pytest.raises(ValueError, match="known bots"):
+        arena.run(2, ["hard", "nobody"], games=1)
+
+
+def test_search_beats_random() -> None:
+    """Even a tiny search (8 simulations a decision) wins a whole game against random."""
+    result = arena.play_game(("search:8sims", "random"), index=0, seed=4)
+    assert result.finished and result.shares[0] == 1
