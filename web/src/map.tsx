@@ -1,0 +1,154 @@
+// The Mars map in SVG: flat-top hexes with their buildings (by type, Shelters and Advanced
+// Building markers in their owner's colour and shape), Bots, Rovers, Miners, Crystals, Discovery
+// and Research tiles. Hexes where a legal move lands are highlighted and clickable.
+import type { Dict } from "./api";
+import { CELLS, cellText, centre, corners } from "./hexmap";
+import { useI18n } from "./i18n";
+import { Shape, colourOf, face, faceProps, initialOf, textOn, usePlay, useSpot } from "./ui";
+
+const SIZE = 27;
+
+export const BUILDING_FILL: Record<string, string> = {
+  mine: "#8d7b6b",
+  generator: "#e8c547",
+  extractor: "#56b4e9",
+  greenhouse: "#7cc47f",
+  condenser: "#cfe8f3",
+  shelter: "#f4f1ea",
+};
+const CODES: Record<string, string> = { mine: "M", generator: "G", extractor: "W", greenhouse: "H", condenser: "O", shelter: "S" };
+
+export function buildingCode(cat: Dict | null, lang: string, kind: string): string {
+  if (lang === "zh") return (cat?.building?.[kind]?.name ?? kind).slice(0, 1);
+  return CODES[kind] ?? kind.slice(0, 1).toUpperCase();
+}
+
+export function MarsMap({ view }: { view: Dict }) {
+  const { lang, cat } = useI18n();
+  const ctx = usePlay();
+  const w = SIZE * 20;
+  const h = SIZE * 15.8;
+  const rovers = new Map<number, number[]>();
+  view.players.forEach((p: Dict, seat: number) => {
+    const at = p.rover >= 0 ? p.rover : CELLS.findIndex(([q, r]) => q === 0 && r === 0);
+    rovers.set(at, [...(rovers.get(at) ?? []), seat]);
+  });
+  return (
+    <svg
+      data-testid="board-map"
+      class="mars"
+      viewBox={`${-w / 2} ${-h / 2} ${w} ${h}`}
+      onClick={() => ctx.pickBot(null)}
+      role="img"
+      aria-label="Mars"
+    >
+      <defs>
+        <radialGradient id="marsbg" cx="50%" cy="50%" r="60%">
+          <stop offset="0%" stop-color="#c4643c" />
+          <stop offset="100%" stop-color="#7a3520" />
+        </radialGradient>
+      </defs>
+      <ellipse cx="0" cy="0" rx={w * 0.49} ry={h * 0.49} fill="url(#marsbg)" opacity="0.35" />
+      {CELLS.map((_, i) => (
+        <Hex key={i} view={view} i={i} rovers={rovers.get(i) ?? []} lang={lang} cat={cat} />
+      ))}
+    </svg>
+  );
+}
+
+function Hex({ view, i, rovers, lang, cat }: { view: Dict; i: number; rovers: number[]; lang: string; cat: Dict | null }) {
+  const ctx = usePlay();
+  const [q, r] = CELLS[i];
+  const text = cellText(i);
+  const [cx, cy] = centre(q, r, SIZE);
+  const bld: string = view.bld?.[i] ?? "";
+  const [kind, shelterSeat] = bld.startsWith("shelter:") ? ["shelter", Number(bld.slice(8))] : [bld, -1];
+  const abOwner: number = view.ab?.[i] ?? -1;
+  const bot: number = view.bot?.[i] ?? -1;
+  const miner: number = view.miner?.[i] ?? -1;
+  const crystal = (view.crystal?.[i] ?? 0) > 0;
+  const tile: string = view.tile?.[i] ?? "";
+  const card = hexCard(view, i, cat);
+  const spot = useSpot(`hex:${text}`, card, text);
+  const botSpot = useSpot(`bot:${text}`, null);
+  const isPicked = ctx.pickedBot === text;
+  const clickable = spot.class?.includes("spot");
+  return (
+    <g {...spot} class={`hex ${spot.class ?? ""} ${isPicked ? "picked" : ""}`} data-hex={text}>
+      <polygon
+        points={corners(cx, cy, SIZE - 0.8)}
+        fill={kind ? BUILDING_FILL[kind] : "#c9764f"}
+        stroke={clickable ? "#fff" : "#5b2a17"}
+        stroke-width={clickable ? 2.5 : 1}
+      />
+      {kind ? (
+        <text x={cx} y={cy - SIZE * 0.42} class="bcode" text-anchor="middle" font-size="11" font-weight="700" fill="#222">
+          {buildingCode(cat, lang, kind)}
+        </text>
+      ) : (
+        <text x={cx} y={cy + SIZE * 0.78} class="coord" text-anchor="middle" font-size="6.5" fill="#5b2a17">
+          {text}
+        </text>
+      )}
+      {shelterSeat >= 0 ? <Shape seat={shelterSeat} r={6} x={cx} y={cy} fill={colourOf(view, shelterSeat)} /> : null}
+      {abOwner >= 0 ? (
+        <g>
+          <polygon points={corners(cx, cy, SIZE * 0.62)} fill="none" stroke={colourOf(view, abOwner)} stroke-width="4" />
+          <polygon points={corners(cx, cy, SIZE * 0.62)} fill="none" stroke="#111" stroke-width="0.8" />
+        </g>
+      ) : null}
+      {crystal ? <polygon points={`${cx + 12},${cy - 12} ${cx + 16},${cy - 6} ${cx + 12},${cy} ${cx + 8},${cy - 6}`} fill="#d36fd8" stroke="#222" stroke-width="0.8" /> : null}
+      {tile ? (
+        <g>
+          <rect x={cx - 9} y={cy - 7} width="18" height="14" rx="2" fill={tile.startsWith("R") ? "#fff3c4" : "#3b2a50"} stroke="#111" stroke-width="0.8" />
+          <text x={cx} y={cy + 3.5} text-anchor="middle" font-size="8" font-weight="700" fill={tile.startsWith("R") ? "#111" : "#fff"}>
+            {tile}
+          </text>
+        </g>
+      ) : null}
+      {miner >= 0 ? (
+        <g>
+          <Shape seat={miner} r={5.5} x={cx - 11} y={cy + 8} fill={colourOf(view, miner)} />
+          <text x={cx - 11} y={cy + 10.5} text-anchor="middle" font-size="6" font-weight="700" fill={textOn(colourOf(view, miner))}>
+            {initialOf(view, miner)}
+          </text>
+        </g>
+      ) : null}
+      {bot >= 0 ? (
+        <g {...botSpot} class={`botpiece ${botSpot.class ?? ""} ${isPicked ? "picked" : ""}`}>
+          <Shape seat={bot} r={8} x={cx + 9} y={cy + 7} fill={colourOf(view, bot)} stroke={isPicked ? "#fff" : "#111"} />
+          <text x={cx + 9} y={cy + 10} text-anchor="middle" font-size="7.5" font-weight="700" fill={textOn(colourOf(view, bot))}>
+            {initialOf(view, bot)}
+          </text>
+          <text x={cx + 9} y={cy - 1.5} text-anchor="middle" font-size="5.5" fill="#111">⚙</text>
+        </g>
+      ) : null}
+      {rovers.map((seat, k) => (
+        <g {...faceProps({ title: `${view.players[seat].name}: Rover` })}>
+          <rect x={cx - 16 + k * 9} y={cy - 6 - 10} width="9" height="6" rx="1.5" fill={colourOf(view, seat)} stroke="#111" stroke-width="0.8" />
+          <circle cx={cx - 14 + k * 9} cy={cy - 9} r="1.6" fill="#111" />
+          <circle cx={cx - 9 + k * 9} cy={cy - 9} r="1.6" fill="#111" />
+        </g>
+      ))}
+    </g>
+  );
+}
+
+function hexCard(view: Dict, i: number, cat: Dict | null) {
+  const lines: string[] = [];
+  const bld: string = view.bld?.[i] ?? "";
+  const kind = bld.startsWith("shelter:") ? "shelter" : bld;
+  const name = (seat: number) => view.players?.[seat]?.name ?? "?";
+  if (kind) lines.push(cat?.building?.[kind]?.name ?? kind);
+  if (bld.startsWith("shelter:")) lines.push(`→ ${name(Number(bld.slice(8)))}`);
+  if ((view.ab?.[i] ?? -1) >= 0) lines.push(`★ ${name(view.ab[i])}`);
+  if ((view.bot?.[i] ?? -1) >= 0) lines.push(`⚙ ${name(view.bot[i])}`);
+  if ((view.miner?.[i] ?? -1) >= 0) lines.push(`⛏ ${name(view.miner[i])}`);
+  if (view.crystal?.[i]) lines.push(`◆ ${cat?.names?.item?.crystal?.one ?? "Crystal"}`);
+  const tile: string = view.tile?.[i] ?? "";
+  if (tile) {
+    const f = face(cat, tile.startsWith("R") && tile.length === 2 ? "research" : "discovery", tile.startsWith("R") && tile.length === 2 ? tile.slice(1) : tile);
+    lines.push(`${tile}: ${f?.lines?.[0] ?? ""}`);
+  }
+  return { title: cellText(i), lines };
+}

@@ -1,0 +1,113 @@
+// A finished game, move by move: a slider over the plies, previous / next (arrow keys), the
+// board as a spectator saw it then, and the log up to that move.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ApiError, api, type Dict, type GameEvent } from "./api";
+import { PlayerBoard, SharedBoards } from "./boards";
+import { useI18n } from "./i18n";
+import { MarsMap } from "./map";
+import { LogLines, TopBar } from "./table";
+import { HoverLayer } from "./ui";
+
+export function ReplayPage({ id }: { id: string }) {
+  const { t, lang } = useI18n();
+  const [ply, setPly] = useState(0);
+  const [total, setTotal] = useState<number | null>(null);
+  const [data, setData] = useState<Dict | null>(null);
+  const [events, setEvents] = useState<GameEvent[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const asked = useRef(0);
+
+  // The end first (it tells the number of moves), then whichever ply the player picks.
+  useEffect(() => {
+    api
+      .replay(id, 0, lang)
+      .then((d) => {
+        setTotal(d.total);
+      })
+      .catch((e) => setError(e instanceof ApiError ? e.problem.detail : String(e)));
+  }, [id]);
+
+  useEffect(() => {
+    if (total === null) return;
+    const n = ++asked.current;
+    api
+      .replay(id, ply, lang)
+      .then((d) => {
+        if (n !== asked.current) return;
+        setData(d);
+        setEvents(d.events ?? []);
+      })
+      .catch((e) => setError(e instanceof ApiError ? e.problem.detail : String(e)));
+  }, [id, ply, total, lang]);
+
+  const step = (d: number) => setPly((p) => Math.max(0, Math.min(total ?? 0, p + d)));
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const tag = (e.target as HTMLElement)?.tagName;
+      if (tag === "INPUT" && (e.target as HTMLInputElement).type !== "range") return;
+      if (e.key === "ArrowLeft") {
+        e.preventDefault();
+        step(-1);
+      } else if (e.key === "ArrowRight") {
+        e.preventDefault();
+        step(1);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [total]);
+
+  useEffect(() => {
+    document.title = `${t("replay")} · ${t("title")} · ${id}`;
+  }, [lang]);
+
+  const view = data?.view;
+  return (
+    <div class="table replay" data-testid="replay">
+      <TopBar id={id} />
+      <div class="replay-bar">
+        <b>{t("replayOf", { id })}</b>
+        <button data-testid="replay-prev" disabled={ply <= 0} onClick={() => step(-1)}>◀ {t("prev")}</button>
+        <input
+          data-testid="replay-slider"
+          type="range"
+          min="0"
+          max={String(total ?? 0)}
+          value={String(ply)}
+          onInput={(e) => setPly(Number((e.target as HTMLInputElement).value))}
+        />
+        <button data-testid="replay-next" disabled={total === null || ply >= total} onClick={() => step(1)}>{t("next")} ▶</button>
+        <span data-testid="replay-ply" class="replay-ply">
+          {t("ply")} {ply} {t("of")} {total ?? "?"}
+        </span>
+      </div>
+      {error ? <p class="error">{error}</p> : null}
+      {view ? (
+        <main class="cols">
+          <div class="col col-left">
+            <div class="mapbox">
+              <MarsMap view={view} />
+            </div>
+            <div class="log" data-testid="log">
+              <LogLines events={events} view={view} />
+            </div>
+          </div>
+          <div class="col col-mid">
+            <SharedBoards view={view} />
+          </div>
+          <div class="col col-right">
+            <div class="boards">
+              {view.players.map((_: Dict, seat: number) => (
+                <PlayerBoard view={view} seat={seat} />
+              ))}
+            </div>
+          </div>
+        </main>
+      ) : (
+        <p class="muted pad">{t("loading")}</p>
+      )}
+      <HoverLayer />
+    </div>
+  );
+}

@@ -1,0 +1,486 @@
+// The table: one game as this browser's seat (or a spectator) sees it, live. Holds the state,
+// the live connection, the pending move, confirmations, refusals, hot-seat switching and keys.
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type LegalMove, type Problem } from "./api";
+import { SharedBoards, PlayerBoard } from "./boards";
+import { stepText, useI18n } from "./i18n";
+import { MarsMap } from "./map";
+import { indexMoves } from "./moves";
+import { HoverLayer, Pawn, Play, Preview, hover, type PlayCtx } from "./ui";
+import { LangToggle } from "./ui";
+import { Icon } from "./icons";
+
+/** Events after a state message: the old ones before the message's first event (and before
+ * its ply, which drops undone moves), then the message's. */
+export function mergeEvents(old: GameEvent[], st: GameState): GameEvent[] {
+  const first = st.events.length ? Math.min(...st.events.map((e) => e.ply)) : st.ply;
+  const cut = Math.min(first, st.ply);
+  return [...old.filter((e) => e.ply < cut), ...st.events];
+}
+
+function beep(): void {
+  try {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.36);
+    osc.onended = () => ctx.close();
+  } catch {
+    /* no audio here */
+  }
+}
+
+export function TablePage({ id, watch }: { id: string; watch: boolean }) {
+  const { t, lang, cat } = useI18n();
+  const [held, setHeld] = useState<Record<string, string>>(() => gameTokens(id));
+  const [acting, setActing] = useState<number | null>(null);
+  const [ready, setReady] = useState(false);
+  const [st, setSt] = useState<GameState | null>(null);
+  const [events, setEvents] = useState<GameEvent[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Problem | null>(null);
+  const [confirm, setConfirm] = useState<LegalMove | null>(null);
+  const [chooser, setChooser] = useState<{ moves: LegalMove[]; title: string } | null>(null);
+  const [pickedBot, setPickedBot] = useState<string | null>(null);
+  const [logFilter, setLogFilter] = useState("all");
+  const [sound, setSound] = useState(() => localStorage.getItem("onmars.sound") === "1");
+  const [connected, setConnected] = useState(true);
+  const stRef = useRef<GameState | null>(null);
+  const heldSeats = Object.keys(held).map(Number).sort((a, b) => a - b);
+  const hotseat = heldSeats.length > 1;
+  const token = acting !== null ? held[String(acting)] ?? null : null;
+
+  // A token in the link (?token=) is learnt once: its seat is asked, kept, and the link cleaned.
+  useEffect(() => {
+    const url = new URL(location.href);
+    const fromLink = url.searchParams.get("token");
+    (async () => {
+      let seats = gameTokens(id);
+      if (fromLink && !watch) {
+        try {
+          const s = await api.state(id, fromLink, lang, 0);
+          if (s.seat !== null) saveToken(id, s.seat, fromLink);
+          seats = gameTokens(id);
+        } catch (e) {
+          setError(e instanceof ApiError ? e.problem.detail : String(e));
+        }
+        url.searchParams.delete("token");
+        history.replaceState(null, "", url.pathname + url.search);
+      }
+      setHeld(seats);
+      const keys = Object.keys(seats).map(Number).sort((a, b) => a - b);
+      setActing(watch || keys.length === 0 ? null : keys[0]);
+      setReady(true);
+    })();
+  }, [id]);
+
+  const apply = useCallback(
+    (s: GameState) => {
+      const prev = stRef.current;
+      if (prev && s.version < prev.version && s.seat === prev.seat) return;
+      stRef.current = s;
+      setSt(s);
+      setEvents((old) => mergeEvents(prev && prev.seat === s.seat ? old : [], s));
+      setPickedBot(null);
+    },
+    [],
+  );
+
+  // Full state, then live updates, for the acting seat's token in the chosen language.
+  useEffect(() => {
+    if (!ready) return;
+    let live: { close(): void } | null = null;
+    let stop = false;
+    (async () => {
+      try {
+        const s = await api.state(id, token, lang, 0);
+        if (stop) return;
+        stRef.current = null;
+        apply(s);
+        setEvents(s.events);
+        setError(null);
+      } catch (e) {
+        setError(e instanceof ApiError ? (e.problem.status === 404 ? t("notFound") : e.problem.detail) : String(e));
+        return;
+      }
+      live = subscribe(id, token, lang, () => stRef.current?.ply ?? 0, apply, setConnected);
+    })();
+    return () => {
+      stop = true;
+      live?.close();
+    };
+  }, [ready, id, token, lang]);
+
+  // Hot-seat: act as whichever held seat is to play.
+  useEffect(() => {
+    if (!st || !hotseat || st.current_player === null) return;
+    if (st.current_player !== acting && held[String(st.current_player)]) setActing(st.current_player);
+  }, [st?.current_player, st?.version, hotseat]);
+
+  const active = !!st && acting !== null && st.seat === acting && st.current_player === acting && !st.is_over && st.legal_moves.length > 0;
+
+  // The "your turn" signal: the title, and a short sound if the player asked for it.
+  const wasActive = useRef(false);
+  useEffect(() => {
+    const base = `${t("title")} · ${id}`;
+    document.title = active ? `▶ ${base}` : base;
+    if (active && !wasActive.current && sound) beep();
+    wasActive.current = active;
+  }, [active, lang, sound]);
+
+  const send = useCallback(
+    async (m: LegalMove) => {
+      const s = stRef.current;
+      if (!s || sending) return;
+      setSending(m.move);
+      setConfirm(null);
+      setChooser(null);
+      try {
+        apply(await api.play(id, token, s.ply, m.move, lang));
+      } catch (e) {
+        const p = e instanceof ApiError ? e.problem : { status: 0, detail: String(e) };
+        if (p.status === 409) {
+          try {
+            apply(await api.state(id, token, lang, 0));
+          } catch {
+            /* the live connection catches up */
+          }
+        }
+        setRefusal(p);
+      } finally {
+        setSending(null);
+      }
+    },
+    [id, token, lang, sending],
+  );
+
+  const play = useCallback((m: LegalMove) => {
+    hover(null);
+    if (m.warnings.length) setConfirm(m);
+    else send(m);
+  }, [send]);
+
+  const undo = useCallback(async () => {
+    const s = stRef.current;
+    if (!s || !s.can_undo || !token) return;
+    try {
+      apply(await api.undo(id, token, s.ply));
+    } catch (e) {
+      setRefusal(e instanceof ApiError ? e.problem : { status: 0, detail: String(e) });
+    }
+  }, [id, token]);
+
+  // Keys: U or Ctrl+Z undo, Enter confirms, Escape cancels.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const tag = (e.target as HTMLElement)?.tagName;
+      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+      if (e.key === "Escape") {
+        setConfirm(null);
+        setChooser(null);
+        setRefusal(null);
+        setPickedBot(null);
+      } else if (e.key === "Enter" && confirm) {
+        e.preventDefault();
+        send(confirm);
+      } else if ((e.key === "u" && !e.ctrlKey && !e.metaKey && !e.altKey) || (e.key === "z" && (e.ctrlKey || e.metaKey))) {
+        e.preventDefault();
+        undo();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [confirm, send, undo]);
+
+  const moves = active && !sending ? st!.legal_moves : [];
+  const places = useMemo(() => indexMoves(moves, pickedBot), [moves, pickedBot]);
+  const ctx: PlayCtx = {
+    places,
+    active: active && !sending,
+    pickedBot,
+    pickBot: setPickedBot,
+    play,
+    choose: (ms, title) => setChooser({ moves: ms, title }),
+  };
+
+  if (error && !st) {
+    return (
+      <div class="table" data-testid="table">
+        <TopBar id={id} />
+        <p class="error">{error}</p>
+      </div>
+    );
+  }
+  if (!st) {
+    return (
+      <div class="table" data-testid="table">
+        <TopBar id={id} />
+        <p class="muted pad">{t("loading")}</p>
+      </div>
+    );
+  }
+  const view = st.view;
+  const step: string | undefined = view.stack?.[view.stack.length - 1]?.t;
+  const cur = st.current_player;
+  const curName = cur !== null ? st.players[cur]?.name ?? "?" : "";
+  const order = [...st.players.map((p) => p.seat)].sort((a, b) => (a === st.seat ? -1 : b === st.seat ? 1 : a - b));
+  const projected = new Map<number, number>((st.projection ?? []).map((p: any) => [p.seat, p.total]));
+  const buttons = places.get("btn") ?? [];
+  const shownEvents = events.filter((e) => logFilter === "all" || String(e.seat) === logFilter);
+
+  return (
+    <Play.Provider value={ctx}>
+      <div class="table" data-testid="table">
+        <TopBar id={id}>
+          <span class="status">
+            {st.is_over ? (
+              <b>{t("gameOver")}</b>
+            ) : active && sending ? (
+              <b class="yourturn sendingbadge">… {t("sending")}</b>
+            ) : active ? (
+              <b class="yourturn" data-testid="your-turn">▶ {t("yourTurn")}</b>
+            ) : cur !== null ? (
+              <span class="turnof">
+                <Pawn view={view} seat={cur} size={14} /> {acting !== null ? t("waiting", { name: curName }) : t("turnOf", { name: curName })}
+              </span>
+            ) : null}
+          </span>
+          <span class="muted">
+            {cat?.names?.phase?.[view.phase] ?? view.phase} · {t("round")} {view.round} · {t("ply")} {st.ply}
+          </span>
+          <span class="who muted">
+            {acting === null ? t("spectator") : hotseat ? t("hotseatAs", { name: st.players[acting]?.name ?? "" }) : t("youAre", { name: st.players[acting]?.name ?? "" })}
+          </span>
+          {!connected ? <span class="warn">{t("connecting")}</span> : null}
+          <span class="grow" />
+          <button data-testid="undo" disabled={!st.can_undo || !token} onClick={undo} title={t("undoKey")}>
+            ↶ {t("undo")}
+          </button>
+          <label class="soundbox" title={t("sound")}>
+            <input
+              type="checkbox"
+              checked={sound}
+              onChange={(e) => {
+                const on = (e.target as HTMLInputElement).checked;
+                setSound(on);
+                localStorage.setItem("onmars.sound", on ? "1" : "0");
+              }}
+            />
+            ♪
+          </label>
+          <LangToggle />
+        </TopBar>
+        <main class="cols">
+          <div class="col col-left">
+            <div class="mapbox">
+              <MarsMap view={view} />
+            </div>
+            <div class="prompt">
+              {sending ? (
+                <span class="sending">… {t("sending")}</span>
+              ) : active ? (
+                <span class="ask">{stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : ""}</span>
+              ) : (
+                <span class="muted">{st.is_over ? t("gameOver") : cur !== null ? t("turnOf", { name: curName }) : ""}</span>
+              )}
+              <span class="btns">
+                {buttons.map((m) => (
+                  <MoveButton m={m} play={play} />
+                ))}
+              </span>
+            </div>
+            <div class="movelist" data-testid="move-list">
+              {moves.length === 0 ? <span class="muted">{sending ? t("sending") : t("noMoves")}</span> : null}
+              {moves.map((m) => (
+                <MoveButton m={m} play={play} list />
+              ))}
+            </div>
+          </div>
+          <div class="col col-mid">
+            <SharedBoards view={view} />
+          </div>
+          <div class="col col-right">
+            <Scores st={st} projected={projected} />
+            <div class="boards">
+              {order.map((seat) => (
+                <PlayerBoard view={view} seat={seat} projected={projected.get(seat)} />
+              ))}
+            </div>
+            <div class="log" data-testid="log">
+              <div class="log-head">
+                <b>{t("log")}</b>
+                <select data-testid="log-filter" value={logFilter} onChange={(e) => setLogFilter((e.target as HTMLSelectElement).value)}>
+                  <option value="all">{t("all")}</option>
+                  {st.players.map((p) => (
+                    <option value={String(p.seat)}>{p.name}</option>
+                  ))}
+                </select>
+              </div>
+              <LogLines events={shownEvents} view={view} />
+            </div>
+          </div>
+        </main>
+        {confirm ? (
+          <div class="modal" data-testid="confirm-dialog" role="dialog" aria-modal="true">
+            <div class="modal-box">
+              <h3>{t("confirm")}</h3>
+              <p><b>{confirm.label}</b></p>
+              <ul class="warnings">{confirm.warnings.map((w) => <li>⚠ {w}</li>)}</ul>
+              <Preview m={{ ...confirm, warnings: [] }} t={t} cat={cat} />
+              <div class="modal-btns">
+                <button data-testid="confirm-yes" class="primary" onClick={() => send(confirm)}>{t("yes")} ⏎</button>
+                <button data-testid="confirm-no" onClick={() => setConfirm(null)}>{t("no")} (Esc)</button>
+              </div>
+            </div>
+          </div>
+        ) : null}
+        {chooser ? (
+          <div class="modal" role="dialog" aria-modal="true" onClick={() => setChooser(null)}>
+            <div class="modal-box" onClick={(e) => e.stopPropagation()}>
+              <h3>{t("chooseOne")}{chooser.title ? `: ${chooser.title}` : ""}</h3>
+              <div class="chooser">
+                {chooser.moves.map((m) => (
+                  <MoveButton m={m} play={play} list />
+                ))}
+              </div>
+              <div class="modal-btns">
+                <button onClick={() => setChooser(null)}>{t("no")} (Esc)</button>
+              </div>
+            </div>
+          </div>
+        ) : null}
+        {refusal ? (
+          <div class="refusal" data-testid="refusal" role="alert">
+            <b>{t("refused")}</b>
+            {refusal.rule ? <span class="rule">{t("rule")} {refusal.rule}</span> : null}
+            <span>{refusal.detail}</span>
+            <button onClick={() => setRefusal(null)}>{t("close")}</button>
+          </div>
+        ) : null}
+        {st.is_over ? <GameOver st={st} /> : null}
+        <HoverLayer />
+      </div>
+    </Play.Provider>
+  );
+}
+
+function MoveButton({ m, play, list }: { m: LegalMove; play: (m: LegalMove) => void; list?: boolean }) {
+  const card = { title: m.label, move: m };
+  return (
+    <button
+      class={`move ${list ? "inlist" : ""} ${m.warnings.length ? "warned" : ""}`}
+      data-move={m.move}
+      onClick={() => play(m)}
+      onMouseEnter={(e) => hover(card, e)}
+      onMouseMove={(e) => hover(card, e)}
+      onMouseLeave={() => hover(null)}
+      onFocus={(e) => {
+        const r = (e.target as HTMLElement).getBoundingClientRect();
+        hover(card, { clientX: r.left, clientY: r.bottom } as MouseEvent);
+      }}
+      onBlur={() => hover(null)}
+    >
+      {m.warnings.length ? "⚠ " : ""}
+      {m.label}
+      {m.op ? <small class="op"> {m.op > 0 ? "+" : ""}{m.op}</small> : null}
+    </button>
+  );
+}
+
+export function LogLines({ events, view }: { events: GameEvent[]; view: any }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [events.length]);
+  return (
+    <div class="log-lines" ref={ref}>
+      {events.map((e) => (
+        <div class={`ev ${e.id === "move" ? "ev-move" : ""}`}>
+          {e.seat !== null && e.seat !== undefined && view.players?.[e.seat] ? <Pawn view={view} seat={e.seat} size={11} /> : <span class="ev-dot">·</span>}
+          <span>{e.text ?? e.id}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Scores({ st, projected }: { st: GameState; projected: Map<number, number> }) {
+  const { t } = useI18n();
+  const view = st.view;
+  return (
+    <div class="scores" data-testid="scores">
+      {st.players.map((p) => (
+        <span class={`score ${st.current_player === p.seat ? "current" : ""}`}>
+          <Pawn view={view} seat={p.seat} size={14} />
+          <b>{p.name}</b>
+          {p.bot ? <small class="muted">({p.bot})</small> : null}
+          <span>{view.players[p.seat].op} {t("op")}</span>
+          {projected.has(p.seat) ? <small class="muted" title={t("projected")}>→ {projected.get(p.seat)}</small> : null}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function GameOver({ st }: { st: GameState }) {
+  const { t, cat } = useI18n();
+  const [open, setOpen] = useState(true);
+  const scores = st.scores ?? [];
+  return (
+    <div class={`gameover ${open ? "" : "folded"}`} data-testid="game-over">
+      <div class="go-head">
+        <b>{t("gameOver")}</b>
+        <span>
+          {t("winners")}: {st.winners.map((w) => st.players[w]?.name).join(", ")}
+        </span>
+        <a href={`/replay/${st.id}`}>{t("watchReplay")}</a>
+        <button onClick={() => setOpen(!open)}>{open ? "▾" : "▴"}</button>
+      </div>
+      {open ? (
+        <table class="go-table">
+          <thead>
+            <tr>
+              <th />
+              {scores.map((s: any) => <th>{s.name}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {Object.keys(scores[0]?.breakdown ?? {}).map((k) => (
+              <tr>
+                <td>{cat?.names?.score?.[k] ?? k}</td>
+                {scores.map((s: any) => <td>{s.breakdown[k]}</td>)}
+              </tr>
+            ))}
+            <tr class="total">
+              <td>{t("total")}</td>
+              {scores.map((s: any) => <td>{s.total}</td>)}
+            </tr>
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+export function TopBar({ id, children }: { id?: string; children?: any }) {
+  const { t } = useI18n();
+  return (
+    <header class="topbar">
+      <a class="brand" href="/"><Icon name="mars" size={16} /> {t("title")}</a>
+      {id ? <span class="gid muted">#{id}</span> : null}
+      {children ?? (
+        <>
+          <span class="grow" />
+          <LangToggle />
+        </>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,226 @@
+// Shared pieces of the table: the play context (which places are clickable now), the hover
+// card (a component's face or a move's preview), the chooser and the player colours.
+import { createContext, type ComponentChildren } from "preact";
+import { useContext, useEffect, useState } from "preact/hooks";
+import type { Dict, LegalMove } from "./api";
+import type { Places } from "./moves";
+import { useI18n, type T } from "./i18n";
+
+// Okabe-Ito colours for the four player colours; each seat also has its own shape.
+export const COLOURS: Record<string, string> = {
+  red: "#D55E00",
+  blue: "#0072B2",
+  green: "#009E73",
+  yellow: "#F0E442",
+};
+export const SHAPES = ["circle", "square", "triangle", "diamond"] as const;
+
+export function colourOf(view: Dict, seat: number): string {
+  return COLOURS[view.players?.[seat]?.colour] ?? "#999";
+}
+
+export function initialOf(view: Dict, seat: number): string {
+  return (view.players?.[seat]?.name ?? "?").slice(0, 1).toUpperCase();
+}
+
+/** A player's piece: their colour, their seat's shape and their initial. */
+export function Pawn(props: { view: Dict; seat: number; size?: number; dim?: boolean; title?: string }) {
+  const { view, seat } = props;
+  const s = props.size ?? 16;
+  return (
+    <svg class="pawn" width={s} height={s} viewBox="-10 -10 20 20" aria-label={view.players?.[seat]?.name}>
+      {props.title ? <title>{props.title}</title> : null}
+      <Shape seat={seat} r={9} fill={colourOf(view, seat)} opacity={props.dim ? 0.45 : 1} />
+      <text y="3.5" text-anchor="middle" font-size="10" font-weight="700" fill={textOn(colourOf(view, seat))}>
+        {initialOf(view, seat)}
+      </text>
+    </svg>
+  );
+}
+
+export function Shape(props: { seat: number; r: number; fill: string; opacity?: number; x?: number; y?: number; stroke?: string }) {
+  const { r, fill } = props;
+  const x = props.x ?? 0;
+  const y = props.y ?? 0;
+  const common = { fill, opacity: props.opacity ?? 1, stroke: props.stroke ?? "#111", "stroke-width": 1.2 };
+  switch (SHAPES[props.seat % 4]) {
+    case "square":
+      return <rect x={x - r * 0.85} y={y - r * 0.85} width={r * 1.7} height={r * 1.7} rx={2} {...common} />;
+    case "triangle":
+      return <polygon points={`${x},${y - r} ${x + r},${y + r * 0.8} ${x - r},${y + r * 0.8}`} {...common} />;
+    case "diamond":
+      return <polygon points={`${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`} {...common} />;
+    default:
+      return <circle cx={x} cy={y} r={r * 0.9} {...common} />;
+  }
+}
+
+export function textOn(bg: string): string {
+  return bg === COLOURS.yellow || bg === COLOURS.green ? "#111" : "#fff";
+}
+
+// --- hover card ----------------------------------------------------------------------------------
+export interface HoverCard {
+  title: string;
+  lines?: string[];
+  move?: LegalMove;
+}
+
+let showCard: (card: HoverCard | null, x?: number, y?: number) => void = () => {};
+
+export function hover(card: HoverCard | null, ev?: MouseEvent): void {
+  showCard(card, ev?.clientX, ev?.clientY);
+}
+
+/** Props that show a component's face on hover. */
+export function faceProps(card: HoverCard | null) {
+  if (!card) return {};
+  return {
+    onMouseEnter: (e: MouseEvent) => hover(card, e),
+    onMouseMove: (e: MouseEvent) => hover(card, e),
+    onMouseLeave: () => hover(null),
+  };
+}
+
+export function HoverLayer() {
+  const { t, cat } = useI18n();
+  const [state, setState] = useState<{ card: HoverCard; x: number; y: number } | null>(null);
+  useEffect(() => {
+    showCard = (card, x, y) => setState(card ? { card, x: x ?? 0, y: y ?? 0 } : null);
+    return () => {
+      showCard = () => {};
+    };
+  }, []);
+  if (!state) return null;
+  const { card, x, y } = state;
+  const left = Math.min(x + 14, window.innerWidth - 330);
+  const top = y + 16 + 220 > window.innerHeight ? Math.max(4, y - 230) : y + 16;
+  return (
+    <div class="hovercard" style={{ left: `${left}px`, top: `${top}px` }} role="tooltip">
+      <div class="hc-title">{card.title}</div>
+      {card.lines?.map((l) => <div class="hc-line">{l}</div>)}
+      {card.move ? <Preview m={card.move} t={t} cat={cat} /> : null}
+    </div>
+  );
+}
+
+export function itemName(cat: Dict | null, item: string, n = 1): string {
+  const names = cat?.names?.item?.[item];
+  if (!names) return item;
+  return n === 1 ? names.one : names.many;
+}
+
+export function itemsText(cat: Dict | null, items: Record<string, number>): string {
+  return Object.entries(items)
+    .map(([k, n]) => `${n} ${itemName(cat, k, n)}`)
+    .join(", ");
+}
+
+export function Preview({ m, t, cat }: { m: LegalMove; t: T; cat: Dict | null }) {
+  const rows: ComponentChildren[] = [];
+  if (Object.keys(m.cost).length) rows.push(<div class="pv-cost">{t("cost")}: {itemsText(cat, m.cost)}</div>);
+  if (Object.keys(m.gain).length) rows.push(<div class="pv-gain">{t("gain")}: {itemsText(cat, m.gain)}</div>);
+  if (m.op) rows.push(<div class="pv-op">{m.op > 0 ? "+" : ""}{m.op} {t("op")}</div>);
+  if (m.events.length)
+    rows.push(
+      <div class="pv-events">
+        {t("events")}:<ul>{m.events.slice(0, 8).map((e) => <li>{e}</li>)}</ul>
+      </div>,
+    );
+  if (m.warnings.length) rows.push(<div class="pv-warn">⚠ {m.warnings.join(" · ")}</div>);
+  return <div class="preview">{rows}</div>;
+}
+
+// --- the play context ----------------------------------------------------------------------------
+export interface PlayCtx {
+  places: Places;
+  active: boolean; // this browser may act now
+  pickedBot: string | null;
+  pickBot: (hex: string | null) => void;
+  play: (m: LegalMove) => void;
+  choose: (moves: LegalMove[], title: string) => void;
+}
+
+export const Play = createContext<PlayCtx>({
+  places: new Map(),
+  active: false,
+  pickedBot: null,
+  pickBot: () => {},
+  play: () => {},
+  choose: () => {},
+});
+
+export function usePlay(): PlayCtx {
+  return useContext(Play);
+}
+
+/** Props making the element at ``key`` play its move (one) or offer a choice (several);
+ * a component's face (``face``) shows on hover otherwise. */
+export function useSpot(key: string, face: HoverCard | null, title?: string): Record<string, any> {
+  const ctx = usePlay();
+  const moves = ctx.active ? ctx.places.get(key) : undefined;
+  if (key.startsWith("bot:") && moves?.length) {
+    const hex = key.slice(4);
+    return {
+      class: `spot${ctx.pickedBot === hex ? " picked" : ""}`,
+      onClick: (e: Event) => {
+        e.stopPropagation();
+        ctx.pickBot(ctx.pickedBot === hex ? null : hex);
+      },
+      ...faceProps(face),
+    };
+  }
+  if (!moves || moves.length === 0) return { class: "", ...faceProps(face) };
+  if (moves.length === 1) {
+    const m = moves[0];
+    return {
+      class: "spot",
+      "data-move": m.move,
+      onClick: (e: Event) => {
+        e.stopPropagation();
+        hover(null);
+        ctx.play(m);
+      },
+      onMouseEnter: (e: MouseEvent) => hover({ title: m.label, lines: face ? [face.title] : [], move: m }, e),
+      onMouseMove: (e: MouseEvent) => hover({ title: m.label, lines: face ? [face.title] : [], move: m }, e),
+      onMouseLeave: () => hover(null),
+    };
+  }
+  return {
+    class: "spot multi",
+    onClick: (e: Event) => {
+      e.stopPropagation();
+      hover(null);
+      ctx.choose(moves, title ?? face?.title ?? "");
+    },
+    ...faceProps(face),
+  };
+}
+
+// --- component faces from the catalog --------------------------------------------------------------
+export function face(cat: Dict | null, kind: string, id: string): HoverCard | null {
+  const entry = cat?.[kind]?.[id];
+  if (!entry) return null;
+  const lines: string[] = [];
+  for (const k of ["text", "action", "benefit_text", "cost_text"]) if (entry[k]) lines.push(String(entry[k]));
+  if (kind === "blueprint") {
+    lines.unshift(`${entry.building_name} · L${entry.level}`);
+  }
+  if (kind === "contract" || kind === "private_goal") {
+    if (entry.complete_op !== undefined) lines.push(`+${entry.complete_op} / ${entry.failed_op} OP`);
+    if (entry.rewards) lines.push(...Object.values(entry.rewards as Record<string, string>));
+  }
+  if (kind === "mission" && entry.targets) lines.push(`${entry.crystals} ◆`);
+  if (kind === "scientist" && entry.cost_text) lines.push(entry.cost_text);
+  return { title: entry.name ? `${entry.name} (${id})` : id, lines: [...new Set(lines)] };
+}
+
+/** The language switch: English ⇄ Chinese, at any time. */
+export function LangToggle() {
+  const { lang, setLang } = useI18n();
+  return (
+    <button data-testid="lang-toggle" class="lang" onClick={() => setLang(lang === "en" ? "zh" : "en")} title="English / 中文">
+      {lang === "en" ? "中文" : "English"}
+    </button>
+  );
+}
