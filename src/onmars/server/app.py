@@ -13,6 +13,11 @@ Endpoints (documented in the OpenAPI schema at ``/openapi.json``, browsable at `
 - ``GET /api/games/{id}/replay?ply=n``: a finished game, as a spectator saw it at ply n.
 - ``WS /api/games/{id}/ws``: every change, as the seat (or a spectator) may see it.
 
+The browser client (``web/``, built into ``static/``) is served at ``/`` (the lobby) and at
+``/play/{id}``, ``/watch/{id}`` and ``/replay/{id}`` (the same page: the client reads the
+path), its scripts and styles at ``/assets/`` (content-hashed names: cached for a year).
+Responses over 1 KB are gzip-compressed for clients that accept it.
+
 Who acts is derived from the token alone (``Authorization: Bearer <token>``). Nothing sent
 holds the seed, the log or another seat's secrets (RUL-18). Bodies are size-limited, each
 token (or address without one) is rate-limited, and bad input gets a 4xx that says why.
@@ -32,15 +37,18 @@ import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path as PathLib
 from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi import Body, Depends, FastAPI, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPBearer
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
@@ -642,10 +650,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         return {"ok": True, "database": hub.store.engine.dialect.name, "games": len(hub.games)}
 
-    @app.get("/play/{game_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def play_page(game_id: GameId) -> HTMLResponse:
-        return HTMLResponse(PLAY_PAGE.replace("{id}", game_id))
+    # --- the browser client ----------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def lobby_page() -> Response:
+        return _client_page()
 
+    @app.get("/play/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/watch/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/replay/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def game_page(game_id: GameId) -> Response:
+        return _client_page()
+
+    @app.get("/{name}", include_in_schema=False)
+    async def root_file(
+        name: Annotated[str, Path(pattern=r"^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.[a-z]+$")],
+    ) -> Response:
+        """Files Vite copies to the bundle's top (a favicon, say)."""
+        path = STATIC / name
+        if name == "index.html" or not path.is_file():
+            raise ServerError(404, f"no file {name!r}")
+        return FileResponse(path, headers={"Cache-Control": "public, max-age=3600"})
+
+    app.mount("/assets", Assets(directory=STATIC / "assets", check_dir=False), name="assets")
+    # Outermost: compresses the JSON answers and the bundle (WebSocket messages pass through).
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     return app
 
 
@@ -737,12 +765,46 @@ def _replay_state(live: Live, ply: int, since: int, lang: str | None) -> dict[st
     }
 
 
-PLAY_PAGE = """<!doctype html>
-<meta charset="utf-8"><title>On Mars</title>
-<p>On Mars game <code>{id}</code>. This is your seat's private link: keep it to yourself.
-The web client is not written yet; clients use the API: <code>GET /api/games/{id}</code> with
-<code>Authorization: Bearer &lt;your token&gt;</code> (see <a href="/docs">/docs</a>).
+#: The browser client's bundle (``npm run build`` in ``web/`` writes it; shipped as package data).
+STATIC = PathLib(__file__).parent / "static"
+
+#: Pages carry seat tokens in their address (``/play/{id}?token=``): never sent on as a referrer.
+PAGE_HEADERS = {
+    "Cache-Control": "no-cache",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+NOT_BUILT = """<!doctype html>
+<meta charset="utf-8"><title>On Mars: the web client is not built</title>
+<h1>On Mars</h1>
+<p>The server runs, but the browser client is not built in this copy. Build it with Node 20 or
+newer: <code>cd web &amp;&amp; npm ci &amp;&amp; npm run build</code> (it writes
+<code>src/onmars/server/static/</code>), then reload this page. Installed packages ship it
+built. The API is documented at <a href="/docs">/docs</a>.
 """
+
+
+def _client_page() -> Response:
+    """The client's one page (it routes on the path), or how to build it when it is missing."""
+    page = STATIC / "index.html"
+    if not page.is_file():
+        return HTMLResponse(NOT_BUILT, headers=PAGE_HEADERS)
+    return FileResponse(page, media_type="text/html", headers=PAGE_HEADERS)
+
+
+class Assets(StaticFiles):
+    """The bundle's scripts, styles and images: their names hold a hash of their content, so
+    they never change and are cached for a year; 404 (not a crash) when there is no bundle."""
+
+    async def check_config(self) -> None:
+        return None
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
 
 
 def create_app_from_env() -> FastAPI:

@@ -53,6 +53,16 @@ def _shown(url: str) -> str:
     return f"{scheme}//{auth.split(':', 1)[0]}:***@{tail}"
 
 
+def address(host: str, port: int) -> str:
+    """The address to open in a browser (a server on every interface is on this machine's
+    loopback too)."""
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
 def main(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -80,6 +90,7 @@ def main(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(f"onmars serve: database {_shown(url)}", file=sys.stderr, flush=True)
+    print(f"onmars serve: open {address(args.host, args.port)} in a browser", flush=True)
     options = {
         "host": args.host,
         "port": args.port,
