@@ -1,7 +1,17 @@
-"""``onmars bench``: engine speed on random games (issue 5 figures come from here).
+"""``onmars bench``: engine speed on random games (issue 5 figures come from here), and the
+search bot's simulations per second (issue 13).
 
 A random game that reaches the move cap is ended by agreement (RUL-20): scored as it stands,
 counted and reported as such, never dropped; the median is over all games.
+
+A *simulation* (issue 13) is what :class:`onmars.bots.SearchBot` does for each one: deal a
+world from the deciding seat's view (:meth:`onmars.Game.from_view`, the determinization), copy
+it, play the policy to the end of the round and evaluate. It is timed on positions of random
+2-player games (every 7th move, the deciding seat's view), in this process's CPU time (one
+core; other work on the machine slows it less than it slows the wall clock): once with a fresh
+determinization for every simulation (the issue's definition), once as the bot runs them
+(:data:`onmars.bots.search.WORLDS` worlds dealt per decision, each copied for its
+simulations).
 """
 
 from __future__ import annotations
@@ -12,6 +22,8 @@ import time
 import tracemalloc
 
 from onmars import Game
+from onmars.bots.greedy import evaluate
+from onmars.bots.search import WORLDS, playout
 
 
 def random_game(
@@ -39,6 +51,45 @@ def per_call(fn: object, seconds: float = 0.5) -> float:
         fn()
         n += 1
     return (time.perf_counter() - start) / n
+
+
+def search_positions(players: int, seed: int, count: int) -> list[Game]:
+    """``count`` positions of random games (every 7th move, not over) to search from."""
+    out: list[Game] = []
+    k = 0
+    while len(out) < count:
+        game = Game.new(players, seed=seed + k)
+        rng = random.Random(seed + k)
+        while not game.is_over and len(out) < count:
+            if len(game.moves) % 7 == 3:
+                out.append(game.copy())
+            game.push(rng.choice(game.legal_moves()))
+        k += 1
+    return out
+
+
+def simulations_per_second(
+    players: int, seed: int, seconds: float = 2.0, worlds: int = 1
+) -> tuple[float, int]:
+    """Simulations a CPU second (and how many were timed) on positions of random games; a
+    world is dealt for every ``worlds`` simulations (1: a fresh determinization each)."""
+    games = search_positions(players, seed, 60)
+    rng = random.Random(seed)
+    done, spent = 0, 0.0
+    while spent < seconds:
+        game = games[done // 20 % len(games)]
+        seat = game.current_player
+        assert seat is not None
+        view = game.view(seat)  # what the bot is given: not part of a simulation
+        start = time.process_time()
+        world = Game.from_view(view, rng.getrandbits(32))
+        for _ in range(worlds):
+            sim = world.copy()
+            playout(sim, sim.round, rng)
+            evaluate(sim, seat)
+        spent += time.process_time() - start
+        done += worlds
+    return done / spent, done
 
 
 def check(games: int, max_moves: int, seed: int) -> None:
@@ -86,4 +137,12 @@ def run(games: int, max_moves: int, seed: int) -> list[str]:
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     lines.append(f"peak memory of a 4p random game: {peak / 2**20:.1f} MiB")
+    fresh, n = simulations_per_second(2, seed)
+    shared, m = simulations_per_second(2, seed, worlds=WORLDS)
+    lines.append(
+        f"search, 2p: {fresh:,.0f} simulations per CPU second with a fresh determinization"
+        f" each ({n} timed; a simulation = determinize + copy + playout to the round's end"
+        " + evaluate), "
+        f"{shared:,.0f}/s as the bot runs them ({WORLDS} per dealt world, {m} timed)"
+    )
     return lines
