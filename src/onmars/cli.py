@@ -9,8 +9,12 @@ onmars rules --substitutes
     lists every substitute value in the component data, with its ruling
 onmars serve [--host H] [--port P] [--database URL] [--workers N]
     the game server for online play (onmars.server)
-onmars arena [--players N] [--bots greedy,random] [--games G] [--seed S] [--jobs J]
-    bot-versus-bot games, seats rotated, on several processes: win rates and scores (onmars.arena)
+onmars arena [--players N] [--bots greedy,random] [--games G] [--seed S] [--jobs J] [--ladder]
+    bot-versus-bot games, seats rotated, on several processes: win rates and scores (onmars.arena);
+    with --ladder a round robin of 2-player games and the bots' ratings
+    bots: random, greedy, easy, medium, hard, expert, search:<seconds>, search:<n>sims
+onmars bench [--games G] [--max-moves K] [--seed S]
+    engine speed, and the search bot's simulations per second
 """
 
 from __future__ import annotations
@@ -75,7 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--length", default="short", choices=LENGTHS)
     d.add_argument("--max-moves", type=int, default=5000)
     d.add_argument("--quiet", action="store_true", help="print only the result")
-    b = sub.add_parser("bench", help="engine speed: random games, moves, copies, JSON")
+    b = sub.add_parser(
+        "bench", help="engine speed: random games, moves, copies, JSON; search simulations/s"
+    )
     b.add_argument("--games", type=int, default=10)
     b.add_argument("--max-moves", type=int, default=5000)
     b.add_argument("--seed", type=int, default=1)

@@ -652,7 +652,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default=None,
-        help=f"comma-separated bots for the last seats, e.g. random,random ({', '.join(BOTS)})",
+        help="comma-separated bots for the last seats, e.g. greedy,hard: "
+        f"{', '.join(BOTS)}, search:<seconds>, search:<n>sims",
     )
     parser.add_argument("--names", default=None, help="comma-separated player names")
     parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
