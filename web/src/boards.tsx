@@ -97,8 +97,27 @@ function TurnOrder({ view }: { view: Dict }) {
   );
 }
 
+/** Short names for the Action slots' actions (the hover card gives the full name). */
+const SHORT_ACTIONS: Record<string, [string, string]> = {
+  pod: ["Landing Pod", "着陆舱"],
+  blueprint: ["Blueprint", "获取蓝图"],
+  tech: ["Learn Tech", "学习新科技"],
+  rnd: ["R&D", "研发"],
+  resupply: ["Resupply", "补给"],
+  construct: ["Build", "建造"],
+  upgrade: ["Upgrade", "升级"],
+  hire: ["Hire / Contract", "招募 / 合约"],
+  control: ["Control Center", "控制中心"],
+  ship: ["Welcome a Ship", "迎接飞船"],
+};
+
+function shortAction(id: string, lang: string): string | undefined {
+  const pair = SHORT_ACTIONS[id];
+  return pair ? pair[lang === "zh" ? 1 : 0] : undefined;
+}
+
 function ActionSlots({ view }: { view: Dict }) {
-  const { t, cat } = useI18n();
+  const { t, cat, lang } = useI18n();
   const actions: [string, Dict][] = Object.entries(cat?.action ?? {});
   const side = (s: string) => (
     <div class="slots-side">
@@ -111,7 +130,7 @@ function ActionSlots({ view }: { view: Dict }) {
           return (
             <div class="slot-row">
               <Spot k={`action:${id}`} card={{ title: a.name, lines: a.cost?.length ? [a.cost.map((c: string) => itemName(cat, c)).join(" + ")] : [] }} class="action-name">
-                {a.name}
+                {shortAction(id, lang) ?? a.name}
               </Spot>
               <Spot k={`slot:${id}`} class="slot-list">
                 {Array.from({ length: n }, (_, k) =>
@@ -246,13 +265,21 @@ function TechGrid({ view }: { view: Dict }) {
 }
 
 function Card({ kind, id, k, extra }: { kind: string; id: string; k: string; extra?: ComponentChildren }) {
-  const { cat } = useI18n();
+  const { cat, lang } = useI18n();
   const f = face(cat, kind, id);
   const entry = cat?.[kind]?.[id];
   return (
     <Spot k={k} card={f} class={`card ${kind}`}>
-      <span class="card-id">{id}</span>
-      <span class="card-name">{entry?.name ?? entry?.kind ?? ""}</span>
+      {kind !== "scientist" ? <span class="card-id">{id}</span> : null}
+      {kind === "contract" && entry ? (
+        <span class="card-name">
+          {entry.building ? <span class="chip" style={{ background: BUILDING_FILL[entry.building] }}>{buildingCode(cat, lang, entry.building)}</span> : null}
+          {(entry.items ?? []).map((it: string) => <Icon name={it} size={11} />)}
+          <small> {entry.complete_op}/{entry.failed_op}</small>
+        </span>
+      ) : (
+        <span class="card-name">{entry?.name ?? entry?.text ?? ""}</span>
+      )}
       {kind === "blueprint" && entry ? (
         <span class="chip" style={{ background: BUILDING_FILL[entry.building] }}>L{entry.level}</span>
       ) : null}
