@@ -315,9 +315,8 @@ def ladder(
     bots = tuple(bots)
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise ValueError("--ladder needs at least two different bots")
-    check(2, bots[:2], games, max_moves)
-    for name in bots[2:]:
-        check(2, (name, name), games, max_moves)
+    for pair in zip(bots, bots[1:], strict=False):
+        check(2, pair, games, max_moves)
     pairs = [(a, b) for a in range(len(bots)) for b in range(a + 1, len(bots))]
     tasks = [
         ((bots[a], bots[b]), g, seed, max_moves, length) for a, b in pairs for g in range(games)
@@ -326,7 +325,7 @@ def ladder(
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     start = time.perf_counter()
     done: list[GameResult | None] = [None] * len(tasks)
-    with multiprocessing.Pool(jobs) as pool:
+    with multiprocessing.Pool(jobs) if jobs > 1 else _Inline() as pool:
         for k, result in pool.imap_unordered(_indexed, list(enumerate(tasks)), chunksize=1):
             done[k] = result
             if on_game:
@@ -339,6 +338,19 @@ def ladder(
     return LadderResult(
         bots, seed, games, tuple(played), ratings(bots, played), time.perf_counter() - start
     )
+
+
+class _Inline:
+    """One process: the games played here, in order (a pool's ``imap_unordered``)."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap_unordered(self, fn: Callable[[Any], Any], items: list[Any], chunksize: int = 1) -> Any:
+        return map(fn, items)
 
 
 def _indexed(

@@ -1,0 +1,64 @@
+"""``onmars arena --ladder`` (issue 13): a round robin of two-player games and Bradley-Terry
+ratings with confidence intervals."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from onmars.cli import main
+from onmars.tools import arena
+
+
+def test_bradley_terry_recovers_known_strengths() -> None:
+    """Games drawn from strengths 1 : 2 : 4 (expected win counts): the fit finds log 2 and
+    log 4 against the first, and more games give narrower intervals."""
+    strength = [1.0, 2.0, 4.0]
+
+    def wins(games: int) -> list[list[float]]:
+        return [[games * a / (a + b) if a is not b else 0.0 for b in strength] for a in strength]
+
+    r, cov = arena.bradley_terry(wins(400), prior=0.0)
+    assert r[0] == 0.0
+    assert r[1] == pytest.approx(math.log(2), abs=1e-6)
+    assert r[2] == pytest.approx(math.log(4), abs=1e-6)
+    _, few = arena.bradley_terry(wins(40), prior=0.0)
+    assert 0 < cov[2][2] < few[2][2]
+    assert cov[0][0] == 0.0  # the anchor
+
+
+def test_a_perfect_record_gets_a_finite_rating() -> None:
+    r, cov = arena.bradley_terry([[0.0, 0.0], [10.0, 0.0]])
+    assert 0 < r[1] < 10 and 0 < cov[1][1] < math.inf
+
+
+def test_the_ladder_rates_greedy_above_random(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--ladder", "--bots", "random,greedy", "--games", "2", "--jobs", "1"]
+    assert main([*argv, "--seed", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert "Bradley-Terry" in lines[0] and "random = 1000" in lines[0]
+    assert lines[2].split()[:2] == ["1", "greedy"]
+    assert lines[3].split()[1:3] == ["random", "1000"]
+    greedy_elo, ci = int(lines[2].split()[2]), lines[2].split()[3]
+    lo, hi = map(int, ci.split("-"))
+    assert lo < greedy_elo < hi and greedy_elo > 1000
+
+
+def test_the_ladder_plays_every_pair_with_seats_swapped() -> None:
+    result = arena.ladder(["random", "greedy"], games=2, seed=3, jobs=1)
+    assert len(result.games) == 2
+    assert {(a, b) for a, b, _ in result.games} == {(0, 1), (1, 0)}
+    assert [r.bot for r in result.ratings] == ["greedy", "random"]
+
+
+def test_bad_ladders_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match="at least two different bots"):
+        arena.ladder(["greedy"], games=2)
+    with pytest.raises(ValueError, match="at least two different bots"):
+        arena.ladder(["greedy", "greedy"], games=2)
+    with pytest.raises(ValueError, match="unknown bot"):
+        arena.ladder(["greedy", "nobody"], games=2)
+    assert main(["arena", "--ladder", "--bots", "greedy,random", "--games", "0"]) == 2
+    assert "--games must be at least 1" in capsys.readouterr().err
