@@ -247,7 +247,11 @@ function TechTile({ id, k }: { id: string; k: string }) {
 function TechGrid({ view }: { view: Dict }) {
   const { t } = useI18n();
   const rows: [string, string][] = [["top", t("topRow")], ["middle", t("middleRow")], ["bottom", t("bottomRow")]];
-  const cost: Record<string, string> = { top: "⚡+?", middle: "⚡", bottom: t("free") };
+  const cost: Record<string, any> = {
+    top: <><Icon name="battery" size={11} />+?</>,
+    middle: <Icon name="battery" size={11} />,
+    bottom: t("free"),
+  };
   return (
     <Panel title={t("techGrid")} class="grid">
       {rows.map(([row, name]) => (

@@ -143,7 +143,7 @@ const EN = {
 export type Key = keyof typeof EN;
 
 const ZH: Record<Key, string> = {
-  title: "火星：殖民",
+  title: "火星之上",
   lobby: "大厅",
   newGame: "新对局",
   players: "玩家人数",

@@ -36,7 +36,7 @@ export function MarsMap({ view }: { view: Dict }) {
   return (
     <svg
       data-testid="board-map"
-      class="mars"
+      class={`mars ${[...ctx.places.keys()].some((k) => k.startsWith("hex:") || k.startsWith("bot:")) && ctx.active ? "choosing" : ""}`}
       viewBox={`${-w / 2} ${-h / 2} ${w} ${h}`}
       onClick={() => ctx.pickBot(null)}
       role="img"
