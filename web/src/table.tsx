@@ -259,6 +259,22 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
           </span>
           {!connected ? <span class="warn">{t("connecting")}</span> : null}
           <span class="grow" />
+          {token && !st.is_over ? (
+            <button
+              class="vote"
+              title={st.votes.map((v) => st.players[v]?.name).join(", ")}
+              onClick={async () => {
+                const agree = !st.votes.includes(acting ?? -1);
+                try {
+                  apply(await api.conclude(id, token, agree));
+                } catch (e) {
+                  setRefusal(e instanceof ApiError ? e.problem : { status: 0, detail: String(e) });
+                }
+              }}
+            >
+              {st.votes.includes(acting ?? -1) ? t("withdraw") : t("agreeEnd")} {st.votes.length ? ` (${st.votes.length})` : ""}
+            </button>
+          ) : null}
           <button data-testid="undo" disabled={!st.can_undo || !token} onClick={undo} title={t("undoKey")}>
             ↶ {t("undo")}
           </button>
