@@ -170,8 +170,9 @@ export function subscribe(
   const connect = () => {
     if (closed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    // The token goes as the first message (never in an address a log may keep); a spectator
+    // says {"token": null}, which the server waits for before it pushes anything.
     const q = new URLSearchParams({ since: String(since()), lang });
-    if (token) q.set("token", token);
     try {
       ws = new WebSocket(`${proto}//${location.host}/api/games/${enc(id)}/ws?${q}`);
     } catch {
@@ -179,6 +180,7 @@ export function subscribe(
       return;
     }
     ws.onopen = () => {
+      ws?.send(JSON.stringify({ token }));
       attempt = 0;
       stopPolling();
       onStatus(true);

@@ -154,6 +154,19 @@ export function usePlay(): PlayCtx {
   return useContext(Play);
 }
 
+/** Clickable places are reached with Tab and played with Enter or Space. */
+const KEYS = {
+  tabIndex: 0,
+  role: "button",
+  onKeyDown: (e: KeyboardEvent) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      (e.currentTarget as Element).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  },
+};
+
 /** Props making the element at ``key`` play its move (one) or offer a choice (several);
  * a component's face (``face``) shows on hover otherwise. */
 export function useSpot(key: string, face: HoverCard | null, title?: string): Record<string, any> {
@@ -163,6 +176,7 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
     const hex = key.slice(4);
     return {
       class: `spot${ctx.pickedBot === hex ? " picked" : ""}`,
+      ...KEYS,
       onClick: (e: Event) => {
         e.stopPropagation();
         ctx.pickBot(ctx.pickedBot === hex ? null : hex);
@@ -176,6 +190,7 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
     return {
       class: "spot",
       "data-move": m.move,
+      ...KEYS,
       onClick: (e: Event) => {
         e.stopPropagation();
         hover(null);
@@ -188,6 +203,7 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
   }
   return {
     class: "spot multi",
+    ...KEYS,
     onClick: (e: Event) => {
       e.stopPropagation();
       hover(null);
