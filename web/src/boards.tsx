@@ -314,6 +314,14 @@ function Science({ view }: { view: Dict }) {
           id ? <Card kind={id.match(/^C\d+$/) ? "contract" : "scientist"} id={id} k={`sci:${id}`} /> : <span class="card empty" />,
         )}
       </div>
+      {view.contract_deck?.length ? (
+        <div class="cards deck">
+          <span class="muted small">{t("contractDeck")}:</span>
+          {view.contract_deck.map((id: string) => (
+            <Card kind="contract" id={id} k={`sci:${id}`} />
+          ))}
+        </div>
+      ) : null}
     </Panel>
   );
 }

@@ -8,6 +8,12 @@ import { Shape, colourOf, face, faceProps, initialOf, textOn, usePlay, useSpot }
 
 const SIZE = 27;
 
+// Each hex's centre and outlines, computed once.
+const GEOM = CELLS.map(([q, r]) => {
+  const [cx, cy] = centre(q, r, SIZE);
+  return { cx, cy, outline: corners(cx, cy, SIZE - 0.8), inner: corners(cx, cy, SIZE * 0.62) };
+});
+
 export const BUILDING_FILL: Record<string, string> = {
   mine: "#8d7b6b",
   generator: "#e8c547",
@@ -58,9 +64,8 @@ export function MarsMap({ view }: { view: Dict }) {
 
 function Hex({ view, i, rovers, lang, cat }: { view: Dict; i: number; rovers: number[]; lang: string; cat: Dict | null }) {
   const ctx = usePlay();
-  const [q, r] = CELLS[i];
   const text = cellText(i);
-  const [cx, cy] = centre(q, r, SIZE);
+  const { cx, cy, outline, inner } = GEOM[i];
   const bld: string = view.bld?.[i] ?? "";
   const [kind, shelterSeat] = bld.startsWith("shelter:") ? ["shelter", Number(bld.slice(8))] : [bld, -1];
   const abOwner: number = view.ab?.[i] ?? -1;
@@ -76,7 +81,7 @@ function Hex({ view, i, rovers, lang, cat }: { view: Dict; i: number; rovers: nu
   return (
     <g {...spot} class={`hex ${spot.class ?? ""} ${isPicked ? "picked" : ""}`} data-hex={text}>
       <polygon
-        points={corners(cx, cy, SIZE - 0.8)}
+        points={outline}
         fill={kind ? BUILDING_FILL[kind] : "#c9764f"}
         stroke={clickable ? "#fff" : "#5b2a17"}
         stroke-width={clickable ? 2.5 : 1}
@@ -93,8 +98,8 @@ function Hex({ view, i, rovers, lang, cat }: { view: Dict; i: number; rovers: nu
       {shelterSeat >= 0 ? <Shape seat={shelterSeat} r={6} x={cx} y={cy} fill={colourOf(view, shelterSeat)} /> : null}
       {abOwner >= 0 ? (
         <g>
-          <polygon points={corners(cx, cy, SIZE * 0.62)} fill="none" stroke={colourOf(view, abOwner)} stroke-width="4" />
-          <polygon points={corners(cx, cy, SIZE * 0.62)} fill="none" stroke="#111" stroke-width="0.8" />
+          <polygon points={inner} fill="none" stroke={colourOf(view, abOwner)} stroke-width="4" />
+          <polygon points={inner} fill="none" stroke="#111" stroke-width="0.8" />
         </g>
       ) : null}
       {crystal ? <polygon points={`${cx + 12},${cy - 12} ${cx + 16},${cy - 6} ${cx + 12},${cy} ${cx + 8},${cy - 6}`} fill="#d36fd8" stroke="#222" stroke-width="0.8" /> : null}

@@ -1,5 +1,6 @@
 // The table: one game as this browser's seat (or a spectator) sees it, live. Holds the state,
 // the live connection, the pending move, confirmations, refusals, hot-seat switching and keys.
+import { memo } from "preact/compat";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type LegalMove, type Problem } from "./api";
 import { SharedBoards, PlayerBoard } from "./boards";
@@ -142,7 +143,9 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       setConfirm(null);
       setChooser(null);
       try {
-        apply(await api.play(id, token, s.ply, m.move, lang));
+        const next = await api.play(id, token, s.ply, m.move, lang);
+        setSending(null); // in the same render as the new state
+        apply(next);
       } catch (e) {
         const p = e instanceof ApiError ? e.problem : { status: 0, detail: String(e) };
         if (p.status === 409) {
@@ -409,23 +412,46 @@ function MoveButton({ m, play, list }: { m: LegalMove; play: (m: LegalMove) => v
   );
 }
 
+const CHUNK = 64;
+
 export function LogLines({ events, view }: { events: GameEvent[]; view: any }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [events.length]);
+  // Lines in chunks that render again only when their events change: a long game's log costs
+  // nothing on each update.
+  const chunks: GameEvent[][] = [];
+  for (let k = 0; k < events.length; k += CHUNK) chunks.push(events.slice(k, k + CHUNK));
+  const colours = view.players?.map((p: any) => `${p.colour}:${p.name}`).join("|") ?? "";
   return (
     <div class="log-lines" ref={ref}>
-      {events.map((e) => (
-        <div class={`ev ${e.id === "move" ? "ev-move" : ""}`}>
-          {e.seat !== null && e.seat !== undefined && view.players?.[e.seat] ? <Pawn view={view} seat={e.seat} size={11} /> : <span class="ev-dot">·</span>}
-          <span>{e.text ?? e.id}</span>
-        </div>
+      {chunks.map((c, k) => (
+        <LogChunk key={k} events={c} view={view} colours={colours} />
       ))}
     </div>
   );
 }
+
+const LogChunk = memo(
+  function LogChunk({ events, view }: { events: GameEvent[]; view: any; colours: string }) {
+    return (
+      <>
+        {events.map((e) => (
+          <div class={`ev ${e.id === "move" ? "ev-move" : ""}`}>
+            {e.seat !== null && e.seat !== undefined && view.players?.[e.seat] ? <Pawn view={view} seat={e.seat} size={11} /> : <span class="ev-dot">·</span>}
+            <span>{e.text ?? e.id}</span>
+          </div>
+        ))}
+      </>
+    );
+  },
+  (a, b) =>
+    a.colours === b.colours &&
+    a.events.length === b.events.length &&
+    a.events.every((e, i) => e === b.events[i]),
+);
 
 function Scores({ st, projected }: { st: GameState; projected: Map<number, number> }) {
   const { t } = useI18n();
