@@ -348,6 +348,9 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
   const storage = built + 1;
   const lqCap = 4 + 2 * Math.max(0, built - 1);
   const mine = Array.isArray(p.goals);
+  // Resources, Executive rows, Depot rows and the Working Area answer moves of the seat whose
+  // board this is; another player's board only shows them.
+  const own = (key: string) => (seat === view.viewer ? key : `${key}@${seat}`);
   return (
     <div class="pboard" data-testid={`player-board-${seat}`} style={{ borderColor: colourOf(view, seat) }}>
       <div class="pb-head">
@@ -358,24 +361,24 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
       </div>
       <div class="pb-res">
         {RESOURCES.map((item) => (
-          <Spot k={`res:${item}`} card={{ title: itemName(cat, item, p.res?.[item] ?? 0), lines: [`${t("storage")}: ${storage}`] }}>
+          <Spot k={own(`res:${item}`)} card={{ title: itemName(cat, item, p.res?.[item] ?? 0), lines: [`${t("storage")}: ${storage}`] }}>
             <Item item={item} n={p.res?.[item] ?? 0} />
             <small>/{storage}</small>
           </Spot>
         ))}
-        <Spot k="res:crystal" card={{ title: itemName(cat, "crystal", 2), lines: [`${t("pending")}: ${p.pending}`] }}>
+        <Spot k={own("res:crystal")} card={{ title: itemName(cat, "crystal", 2), lines: [`${t("pending")}: ${p.pending}`] }}>
           <Item item="crystal" n={p.crystals} />
           {p.pending ? <small>+{p.pending}</small> : null}
         </Spot>
-        <Spot k="res:colonist" card={{ title: t("lq"), lines: [`${p.lq}/${lqCap}`] }}>
+        <Spot k={own("res:colonist")} card={{ title: t("lq"), lines: [`${p.lq}/${lqCap}`] }}>
           <Item item="colonist" n={p.lq} />
           <small>/{lqCap}</small>
         </Spot>
       </div>
-      <Depot view={view} p={p} />
+      <Depot view={view} p={p} own={own} />
       <div class="pb-people">
         <span {...faceProps({ title: t("lq") })}>{t("lq")}: <b>{p.lq}</b>/{lqCap}</span>
-        <Spot k="wa">{t("wa")}: <b>{p.wa}</b></Spot>
+        <Spot k={own("wa")}>{t("wa")}: <b>{p.wa}</b></Spot>
         <span>{t("supply")}: <b>{p.reserve}</b><Icon name="colonist" /> <b>{p.bots}</b><Icon name="bot" /></span>
         <span>{t("hangar")}: <b>{p.hangar}</b><Icon name="ship" /></span>
         <span {...faceProps({ title: t("abMarkers") })}>★ <b>{p.ab}</b></span>
@@ -418,7 +421,7 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
   );
 }
 
-function Depot({ view, p }: { view: Dict; p: Dict }) {
+function Depot({ view, p, own }: { view: Dict; p: Dict; own: (key: string) => string }) {
   const { t, cat } = useI18n();
   const execs = (Object.entries(cat?.executive ?? {}) as [string, Dict][]).sort((a, b) => a[1].row - b[1].row);
   const used: string[] = view.turn?.p === p.seat ? view.turn?.used ?? [] : [];
@@ -429,10 +432,10 @@ function Depot({ view, p }: { view: Dict; p: Dict }) {
         {execs.map(([id, e]) => {
           const covered = p.depot_ships?.includes(e.row);
           return (
-            <Spot k={`exec:${id}`} card={{ title: `${e.row}. ${e.text}`, lines: [`${e.cost} ◆`, covered ? `${t("covered")}: ${e.opened_by}` : t("openRow")] }} class={`exec ${covered ? "covered" : "open"} ${used.includes(id) ? "used" : ""}`}>
+            <Spot k={own(`exec:${id}`)} card={{ title: `${e.row}. ${e.text}`, lines: [`${e.cost} ◆`, covered ? `${t("covered")}: ${e.opened_by}` : t("openRow")] }} class={`exec ${covered ? "covered" : "open"} ${used.includes(id) ? "used" : ""}`}>
               <span class="exec-row">{e.row}</span>
               <span class="exec-cost">{e.cost}◆</span>
-              <Spot k={`depot:${e.row}`} class="exec-ship">{covered ? <Icon name="ship" size={12} /> : ""}</Spot>
+              <Spot k={own(`depot:${e.row}`)} class="exec-ship">{covered ? <Icon name="ship" size={12} /> : ""}</Spot>
             </Spot>
           );
         })}

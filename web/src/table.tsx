@@ -304,7 +304,10 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
               {sending ? (
                 <span class="sending">… {t("sending")}</span>
               ) : active ? (
-                <span class="ask">{stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : ""}</span>
+                <span class="ask">
+                  {hotseat && acting !== null ? <><Pawn view={view} seat={acting} size={16} /> <b>{st.players[acting]?.name}</b>: </> : null}
+                  {stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : ""}
+                </span>
               ) : (
                 <span class="muted">{st.is_over ? t("gameOver") : cur !== null ? t("turnOf", { name: curName }) : ""}</span>
               )}
