@@ -309,6 +309,19 @@ export const STEPS: Record<string, [string, string]> = {
   new_bot: ["Place your new Bot", "放置你的新机器人"],
   construct_tech: ["Use a Tech tile for this building?", "为这座建筑使用科技板块？"],
   rover_move: ["Move your Rover", "移动你的探测车"],
+  ab_produce: ["Automated Production: a building produces once more", "自动化生产：一座建筑再生产一次"],
+  ab_radar: ["Radar: choose the Exploration tile", "雷达：选择探索区板块"],
+  ab_recycle: ["Recycling: choose what to recycle", "回收：选择要回收的物品"],
+  ab_retrieve: ["Bring Colonists back to Living Quarters", "将殖民者带回生活区"],
+  ab_trade: ["Trade Market: take a resource", "贸易市场：拿取一种资源"],
+  goal_gain: ["Private Goal reward: take resources", "私人目标奖励：拿取资源"],
+  goal_retrieve: ["Private Goal reward: bring Colonists back", "私人目标奖励：召回殖民者"],
+  goal_reward: ["Choose the Private Goal's reward", "选择私人目标的奖励"],
+  lab_benefit: ["Take the Lab space's benefit", "拿取实验室格的收益"],
+  retrieve: ["Bring a Colonist back to Living Quarters", "将一名殖民者带回生活区"],
+  produce: ["Production", "生产"],
+  construct_place: ["Construct: choose the hex", "建造：选择六角格"],
+  construct_finish: ["Construct", "建造"],
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { en: EN, zh: ZH };

@@ -84,7 +84,8 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const apply = useCallback(
     (s: GameState) => {
       const prev = stRef.current;
-      if (prev && s.version < prev.version && s.seat === prev.seat) return;
+      // An older version, or the same one again (a move's answer, then its push): nothing new.
+      if (prev && s.version <= prev.version && s.seat === prev.seat) return;
       stRef.current = s;
       setSt(s);
       setEvents((old) => mergeEvents(prev && prev.seat === s.seat ? old : [], s));
@@ -140,6 +141,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       const s = stRef.current;
       if (!s || sending) return;
       setSending(m.move);
+      setRefusal(null);
       setConfirm(null);
       setChooser(null);
       try {
