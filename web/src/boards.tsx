@@ -377,7 +377,7 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
       </div>
       <Depot view={view} p={p} own={own} />
       <div class="pb-people">
-        <span {...faceProps({ title: t("lq") })}>{t("lq")}: <b>{p.lq}</b>/{lqCap}</span>
+        <LivingQuarters lq={p.lq} cap={lqCap} />
         <Spot k={own("wa")}>{t("wa")}: <b>{p.wa}</b></Spot>
         <span>{t("supply")}: <b>{p.reserve}</b><Icon name="colonist" /> <b>{p.bots}</b><Icon name="bot" /></span>
         <span>{t("hangar")}: <b>{p.hangar}</b><Icon name="ship" /></span>
@@ -473,5 +473,27 @@ function Lab({ p }: { p: Dict }) {
         })}
       </div>
     </div>
+  );
+}
+
+/** Living Quarters as on the board: six rows of two places, each row's OP below; places past
+ * what the built Shelters open are shown locked. */
+function LivingQuarters({ lq, cap }: { lq: number; cap: number }) {
+  const { t, cat } = useI18n();
+  const rows = Object.entries(cat?.living_quarters ?? {}) as [string, Dict][];
+  return (
+    <span class="lq" {...faceProps({ title: t("lq"), lines: [`${lq} / ${cap}`] })}>
+      <span class="lq-label">{t("lq")}</span>
+      {rows.map(([, r]) => (
+        <span class="lq-row">
+          <span class="lq-slots">
+            {(r.slots as number[]).map((n) => (
+              <span class={`lq-slot ${n <= lq ? "full" : ""} ${n > cap ? "locked" : ""}`} />
+            ))}
+          </span>
+          <small>{r.op}</small>
+        </span>
+      ))}
+    </span>
   );
 }

@@ -196,8 +196,8 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
         hover(null);
         ctx.play(m);
       },
-      onMouseEnter: (e: MouseEvent) => hover({ title: m.label, lines: face ? [face.title] : [], move: m }, e),
-      onMouseMove: (e: MouseEvent) => hover({ title: m.label, lines: face ? [face.title] : [], move: m }, e),
+      onMouseEnter: (e: MouseEvent) => hover({ title: m.label, lines: face ? [face.title, ...(face.lines ?? []).slice(0, 2)] : [], move: m }, e),
+      onMouseMove: (e: MouseEvent) => hover({ title: m.label, lines: face ? [face.title, ...(face.lines ?? []).slice(0, 2)] : [], move: m }, e),
       onMouseLeave: () => hover(null),
     };
   }
