@@ -57,6 +57,8 @@ export function Lobby() {
       .catch(() => setGames([]));
   useEffect(() => {
     loadGames();
+    const timer = window.setInterval(loadGames, 10000);
+    return () => window.clearInterval(timer);
   }, []);
 
   const setSeat = (i: number, patch: Partial<Seat>) => setSeats((ss) => ss.map((s, k) => (k === i ? { ...s, ...patch } : s)));

@@ -191,6 +191,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         setChooser(null);
         setRefusal(null);
         setPickedBot(null);
+      } else if (chooser && /^[1-9]$/.test(e.key) && chooser.moves[Number(e.key) - 1]) {
+        e.preventDefault();
+        const m = chooser.moves[Number(e.key) - 1];
+        setChooser(null);
+        play(m);
       } else if (e.key === "Enter" && confirm) {
         e.preventDefault();
         send(confirm);
@@ -201,7 +206,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [confirm, send, undo]);
+  }, [confirm, chooser, play, send, undo]);
 
   const moves = active && !sending ? st!.legal_moves : [];
   const places = useMemo(() => indexMoves(moves, pickedBot), [moves, pickedBot]);
@@ -369,8 +374,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             <div class="modal-box" onClick={(e) => e.stopPropagation()}>
               <h3>{t("chooseOne")}{chooser.title ? `: ${chooser.title}` : ""}</h3>
               <div class="chooser">
-                {chooser.moves.map((m) => (
-                  <MoveButton m={m} play={play} list />
+                {chooser.moves.map((m, k) => (
+                  <span class="choice">
+                    {k < 9 ? <kbd>{k + 1}</kbd> : null}
+                    <MoveButton m={m} play={(x) => { setChooser(null); play(x); }} list />
+                  </span>
                 ))}
               </div>
               <div class="modal-btns">
