@@ -385,7 +385,7 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
         <span>{t("shelters")}: <b>{p.shelters}</b></span>
         {p.progress?.length ? <span>{t("progress")}: {p.progress.map((k: string) => buildingCode(cat, "en", k)).join(" ")}</span> : null}
       </div>
-      <Lab p={p} />
+      <Lab p={p} own={own} />
       <div class="pb-cards">
         {(p.blueprints ?? []).map((bp: string) => (
           <Card kind="blueprint" id={bp} k={`bp:${bp}`} extra={p.built?.includes(bp) ? <span class="built">★</span> : null} />
@@ -455,7 +455,7 @@ const LAB_LAYOUT: [string, number, number][] = [
   ["4t", 4, 0], ["4m", 4, 1], ["4b", 4, 2], ["5t", 5, 0], ["5b", 5, 2], ["6", 6, 1],
 ];
 
-function Lab({ p }: { p: Dict }) {
+function Lab({ p, own }: { p: Dict; own: (key: string) => string }) {
   const { t, cat } = useI18n();
   return (
     <div class="lab">
@@ -466,8 +466,8 @@ function Lab({ p }: { p: Dict }) {
           const sp = cat?.lab_space?.[space];
           const style = { gridColumn: String(col), gridRow: String(row + 1) };
           return (
-            <div class={`lab-space ${sp?.marked ? "marked" : ""}`} style={style} {...(tile ? {} : faceProps({ title: `${space} · ${sp?.op ?? ""} ${t("op")}`, lines: [sp?.benefit_text ?? "", sp?.cost_text ?? ""] }))}>
-              {tile ? <TechTile id={tile} k={`labtile:${tile}`} /> : <span class="lab-empty">{space}</span>}
+            <div class={`lab-space ${sp?.marked ? "marked" : ""}`} style={style}>
+              {tile ? <TechTile id={tile} k={`labtile:${tile}`} /> : <LabSpace space={space} k={own(`lab:${space}`)} />}
             </div>
           );
         })}
@@ -494,6 +494,18 @@ function LivingQuarters({ lq, cap }: { lq: number; cap: number }) {
           <small>{r.op}</small>
         </span>
       ))}
+    </span>
+  );
+}
+
+/** An empty Lab space: where a picked Tech tile may go. */
+function LabSpace({ space, k }: { space: string; k: string }) {
+  const { t, cat } = useI18n();
+  const sp = cat?.lab_space?.[space];
+  const spot = useSpot(k, { title: `${space} · ${sp?.op ?? ""} ${t("op")}`, lines: [sp?.benefit_text ?? "", sp?.cost_text ?? ""] }, space);
+  return (
+    <span {...spot} class={`lab-empty ${spot.class ?? ""}`}>
+      {space}
     </span>
   );
 }

@@ -62,13 +62,29 @@ export function placeOf(m: LegalMove, pickedBot: string | null): string {
 
 export type Places = Map<string, LegalMove[]>;
 
-export function indexMoves(moves: LegalMove[], pickedBot: string | null): Places {
+/** The moves by place. A Tech tile picked (``pickedTile``) also offers its learn/develop moves
+ * on the Lab spaces they go to (``lab:<space>``). */
+export function indexMoves(moves: LegalMove[], pickedBot: string | null, pickedTile: string | null = null): Places {
   const out: Places = new Map();
-  for (const m of moves) {
-    const key = placeOf(m, pickedBot);
+  const add = (key: string, m: LegalMove) => {
     const list = out.get(key);
     if (list) list.push(m);
     else out.set(key, [m]);
+  };
+  for (const m of moves) {
+    add(placeOf(m, pickedBot), m);
+    const [verb, tile, space] = m.move.split(" ");
+    if ((verb === "learn" || verb === "develop") && tile === pickedTile && space) add(`lab:${space}`, m);
   }
   return out;
+}
+
+/** The Tech tile whose moves these all are, when they all learn or develop it (several Lab
+ * spaces to choose from: the tile is picked first, then the space). */
+export function tileOf(moves: LegalMove[]): string | null {
+  const tiles = new Set(moves.map((m) => {
+    const [verb, tile] = m.move.split(" ");
+    return verb === "learn" || verb === "develop" ? tile : "";
+  }));
+  return tiles.size === 1 && !tiles.has("") ? [...tiles][0] : null;
 }

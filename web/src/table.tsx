@@ -49,6 +49,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const [confirm, setConfirm] = useState<LegalMove | null>(null);
   const [chooser, setChooser] = useState<{ moves: LegalMove[]; title: string } | null>(null);
   const [pickedBot, setPickedBot] = useState<string | null>(null);
+  const [pickedTile, setPickedTile] = useState<string | null>(null);
   const [logFilter, setLogFilter] = useState("all");
   const [sound, setSound] = useState(() => localStorage.getItem("onmars.sound") === "1");
   const [connected, setConnected] = useState(true);
@@ -90,6 +91,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       setSt(s);
       setEvents((old) => mergeEvents(prev && prev.seat === s.seat ? old : [], s));
       setPickedBot(null);
+      setPickedTile(null);
     },
     [],
   );
@@ -191,6 +193,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         setChooser(null);
         setRefusal(null);
         setPickedBot(null);
+        setPickedTile(null);
       } else if (chooser && /^[1-9]$/.test(e.key) && chooser.moves[Number(e.key) - 1]) {
         e.preventDefault();
         const m = chooser.moves[Number(e.key) - 1];
@@ -209,12 +212,14 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   }, [confirm, chooser, play, send, undo]);
 
   const moves = active && !sending ? st!.legal_moves : [];
-  const places = useMemo(() => indexMoves(moves, pickedBot), [moves, pickedBot]);
+  const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile), [moves, pickedBot, pickedTile]);
   const ctx: PlayCtx = {
     places,
     active: active && !sending,
     pickedBot,
     pickBot: setPickedBot,
+    pickedTile,
+    pickTile: setPickedTile,
     play,
     choose: (ms, title) => setChooser({ moves: ms, title }),
   };
@@ -313,7 +318,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
               ) : active ? (
                 <span class="ask">
                   {hotseat && acting !== null ? <><Pawn view={view} seat={acting} size={16} /> <b>{st.players[acting]?.name}</b>: </> : null}
-                  {stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : ""}
+                  {stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : ""}{pickedTile ? ` — ${t("pickSpace")}` : ""}
                 </span>
               ) : (
                 <span class="muted">{st.is_over ? t("gameOver") : cur !== null ? t("turnOf", { name: curName }) : ""}</span>

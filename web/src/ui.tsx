@@ -3,7 +3,7 @@
 import { createContext, type ComponentChildren } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import type { Dict, LegalMove } from "./api";
-import type { Places } from "./moves";
+import { tileOf, type Places } from "./moves";
 import { useI18n, type T } from "./i18n";
 
 // Okabe-Ito colours for the four player colours; each seat also has its own shape.
@@ -137,6 +137,8 @@ export interface PlayCtx {
   active: boolean; // this browser may act now
   pickedBot: string | null;
   pickBot: (hex: string | null) => void;
+  pickedTile: string | null;
+  pickTile: (tile: string | null) => void;
   play: (m: LegalMove) => void;
   choose: (moves: LegalMove[], title: string) => void;
 }
@@ -146,6 +148,8 @@ export const Play = createContext<PlayCtx>({
   active: false,
   pickedBot: null,
   pickBot: () => {},
+  pickedTile: null,
+  pickTile: () => {},
   play: () => {},
   choose: () => {},
 });
@@ -185,6 +189,20 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
     };
   }
   if (!moves || moves.length === 0) return { class: "", ...faceProps(face) };
+  const tile = moves.length > 1 && !key.startsWith("lab:") ? tileOf(moves) : null;
+  if (tile) {
+    // A Tech tile with several Lab spaces to go to: pick it, then click the space.
+    return {
+      class: `spot multi${ctx.pickedTile === tile ? " picked" : ""}`,
+      ...KEYS,
+      onClick: (e: Event) => {
+        e.stopPropagation();
+        hover(null);
+        ctx.pickTile(ctx.pickedTile === tile ? null : tile);
+      },
+      ...faceProps(face),
+    };
+  }
   if (moves.length === 1) {
     const m = moves[0];
     return {
