@@ -11,7 +11,7 @@ from conftest import positions, random_game
 
 from onmars import Game, Move
 from onmars.bots import BOTS, SearchBot, make_bot
-from onmars.bots.levels import LEVELS, parse_search
+from onmars.bots.levels import LEVELS, EasyBot, parse_search
 from onmars.bots.search import Node, policy_move, policy_weight, simulate
 from onmars.terminal.play import seat_bots
 from onmars.tools import arena
@@ -93,8 +93,10 @@ def test_a_simulation_stops_at_the_end_of_the_round() -> None:
 
 
 def test_levels_and_budgets_by_name() -> None:
-    assert list(BOTS)[:2] == ["random", "greedy"]
+    assert list(BOTS) == ["random", "easy", "greedy", "medium", "hard", "expert"]
     assert set(LEVELS) <= set(BOTS)
+    assert isinstance(make_bot("easy", 2), EasyBot) and make_bot("medium").sims == 25
+    assert BOTS["hard"].description == "searches for 1 s a decision"  # type: ignore[attr-defined]
     hard = make_bot("hard", 1)
     assert isinstance(hard, SearchBot) and hard.seconds == 1.0 and hard.name == "hard"
     assert make_bot("search:200sims").sims == 200
@@ -108,6 +110,19 @@ def test_levels_and_budgets_by_name() -> None:
     assert seat_bots(3, ["easy", "search:10sims"]) == [None, "easy", "search:10sims"]
     with pytest.raises(ValueError, match="known bots"):
         arena.run(2, ["hard", "nobody"], games=1)
+
+
+def test_easy_slips_but_only_to_legal_moves() -> None:
+    """``easy`` is greedy with mistakes: over a game's decisions it sometimes differs from
+    greedy seeded alike, and always plays a legal move."""
+    differ = 0
+    for game in wide_positions(2, seed=8):
+        seat = game.current_player
+        legal = game.legal_moves()
+        easy = EasyBot(3).choose(game.view(seat), legal)
+        assert easy in legal
+        differ += easy != make_bot("greedy", 3).choose(game.view(seat), legal)
+    assert differ >= 1
 
 
 def test_search_beats_random() -> None:

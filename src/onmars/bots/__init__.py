@@ -24,7 +24,13 @@ from onmars.bots.levels import PREFIX, level_bots, search_bot
 from onmars.bots.search import SearchBot
 
 #: The bots by name, weakest first (the server offers these).
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, **level_bots()}
+_LEVELS = level_bots()
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "easy": _LEVELS.pop("easy"),
+    "greedy": GreedyBot,
+    **_LEVELS,
+}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

@@ -4,43 +4,74 @@ parametrised search names ``search:<seconds>`` and ``search:<n>sims``.
 ========  ==========================================================================
 level     bot
 ========  ==========================================================================
-easy      search with 20 simulations a decision: sees a little ahead, errs often
-medium    search, 0.25 s a decision
+easy      greedy, but a random legal move on a third of its decisions: errs often
+medium    search, 25 simulations a decision (quick; beats greedy)
 hard      search, 1 s a decision (the arena floors of issue 13)
 expert    search, 3 s a decision
 ========  ==========================================================================
 
-The levels with a time budget play as strongly as the machine allows; a simulation budget
-plays the same everywhere (the arena measures with those: ``search:1000sims`` is about
-``hard``'s work where a simulation takes 1 ms).
+``easy`` and ``medium`` play the same whatever the machine; ``hard`` and ``expert`` play as
+strongly as the machine allows in their time (the arena measures with simulation budgets,
+``search:<n>sims``, which play the same everywhere).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
+from onmars import Move
 from onmars.bots.base import Bot
+from onmars.bots.greedy import GreedyBot
 from onmars.bots.search import SearchBot
 
-#: Level name -> (simulations, seconds) of its search budget (one of them set).
+#: Search levels: name -> (simulations, seconds) of the budget, one of them set.
 LEVELS: dict[str, tuple[int | None, float | None]] = {
-    "easy": (20, None),
-    "medium": (None, 0.25),
+    "medium": (25, None),
     "hard": (None, 1.0),
     "expert": (None, 3.0),
 }
 
-PREFIX = "search:"
+#: How often ``easy`` plays a random legal move instead of greedy's.
+EASY_SLIPS = 1 / 3
+
+
+class EasyBot(GreedyBot):
+    """``easy``: greedy, except that on :data:`EASY_SLIPS` of its decisions with a choice it
+    plays a random legal move."""
+
+    name = "easy"
+    description = "greedy, but a random move on a third of its decisions"
+
+    def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        if len(legal) > 1 and self.rng.random() < EASY_SLIPS:
+            return self.rng.choice(legal)
+        return super().choose(view, legal)
 
 
 def level_bots() -> dict[str, Callable[[int], Bot]]:
-    """A constructor (seed -> bot) per level, for :data:`onmars.bots.BOTS`."""
-    return {name: partial(_level, name, sims, seconds) for name, (sims, seconds) in LEVELS.items()}
+    """A constructor (seed -> bot) per level, weakest first, for :data:`onmars.bots.BOTS`."""
+    levels: dict[str, Callable[[int], Bot]] = {"easy": EasyBot}
+    for name, (sims, seconds) in LEVELS.items():
+        factory = partial(_level, name, sims, seconds)
+        factory.description = describe(sims, seconds)  # type: ignore[attr-defined]
+        levels[name] = factory
+    return levels
+
+
+def describe(sims: int | None, seconds: float | None) -> str:
+    """How a search level plays, in a line (the server lists it beside the bot's name)."""
+    if sims is not None:
+        return f"searches {sims} simulations a decision"
+    return f"searches for {seconds:g} s a decision"
 
 
 def _level(name: str, sims: int | None, seconds: float | None, seed: int = 0) -> Bot:
     return SearchBot(seed, sims=sims, seconds=seconds, name=name)
+
+
+PREFIX = "search:"
 
 
 def parse_search(name: str) -> tuple[int | None, float | None]:
