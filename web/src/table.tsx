@@ -1,6 +1,6 @@
 // The table: one game as this browser's seat (or a spectator) sees it, live. Holds the state,
 // the live connection, the pending move, confirmations, refusals, hot-seat switching and keys.
-import { memo } from "preact/compat";
+import { Component } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type LegalMove, type Problem } from "./api";
 import { SharedBoards, PlayerBoard } from "./boards";
@@ -418,6 +418,8 @@ function MoveButton({ m, play, list }: { m: LegalMove; play: (m: LegalMove) => v
       onMouseMove={(e) => hover(card, e)}
       onMouseLeave={() => hover(null)}
       onFocus={(e) => {
+        // Keyboard focus only: a click focuses too, and its hover card is already there.
+        if (!(e.target as HTMLElement).matches(":focus-visible")) return;
         const r = (e.target as HTMLElement).getBoundingClientRect();
         hover(card, { clientX: r.left, clientY: r.bottom } as MouseEvent);
       }}
@@ -452,8 +454,19 @@ export function LogLines({ events, view }: { events: GameEvent[]; view: any }) {
   );
 }
 
-const LogChunk = memo(
-  function LogChunk({ events, view }: { events: GameEvent[]; view: any; colours: string }) {
+interface ChunkProps {
+  events: GameEvent[];
+  view: any;
+  colours: string;
+}
+
+class LogChunk extends Component<ChunkProps> {
+  shouldComponentUpdate(next: ChunkProps): boolean {
+    const a = this.props;
+    return !(a.colours === next.colours && a.events.length === next.events.length && a.events.every((e, i) => e === next.events[i]));
+  }
+
+  render({ events, view }: ChunkProps) {
     return (
       <>
         {events.map((e) => (
@@ -464,12 +477,8 @@ const LogChunk = memo(
         ))}
       </>
     );
-  },
-  (a, b) =>
-    a.colours === b.colours &&
-    a.events.length === b.events.length &&
-    a.events.every((e, i) => e === b.events[i]),
-);
+  }
+}
 
 function Scores({ st, projected }: { st: GameState; projected: Map<number, number> }) {
   const { t } = useI18n();
