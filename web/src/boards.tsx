@@ -57,8 +57,22 @@ export function SharedBoards({ view }: { view: Dict }) {
   );
 }
 
+const BONUS: Record<string, [string, string]> = {
+  warehouse: ["Warehouse", "仓库"],
+  blueprint: ["Blueprint", "蓝图"],
+  learn: ["Tech", "科技"],
+  ship: ["Ship", "飞船"],
+  colonists: ["Colonist", "殖民者"],
+  bots: ["Bots", "机器人"],
+};
+
+function bonusName(bonus: string, lang: string): string {
+  const pair = BONUS[bonus];
+  return pair ? pair[lang === "zh" ? 1 : 0] : "—";
+}
+
 function TurnOrder({ view }: { view: Dict }) {
-  const { t, cat } = useI18n();
+  const { t, cat, lang } = useI18n();
   const at = new Map<number, number>();
   view.players.forEach((p: Dict, seat: number) => p.space && at.set(p.space, seat));
   const spaces = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -80,6 +94,7 @@ function TurnOrder({ view }: { view: Dict }) {
           return (
             <Spot k={`to:${n}`} card={f ? { title: `${t("space")} ${n}`, lines: [f.text] } : null} class={`to-space ${n <= 4 ? "orbit" : "colony"}`}>
               <span class="to-n">{n}</span>
+              <span class="to-bonus">{bonusName(f?.bonus ?? "", lang)}</span>
               {seat !== undefined ? <Pawn view={view} seat={seat} dim={view.done?.includes(seat)} /> : <span class="to-empty" />}
             </Spot>
           );

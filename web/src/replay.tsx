@@ -44,8 +44,8 @@ export function ReplayPage({ id }: { id: string }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const tag = (e.target as HTMLElement)?.tagName;
-      if (tag === "INPUT" && (e.target as HTMLInputElement).type !== "range") return;
+      // Inputs keep their keys (the slider moves itself with the arrows).
+      if ((e.target as HTMLElement)?.tagName === "INPUT") return;
       if (e.key === "ArrowLeft") {
         e.preventDefault();
         step(-1);
