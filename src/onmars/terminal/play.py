@@ -70,7 +70,14 @@ NUMBER = re.compile(r"[0-9]{1,9}\Z")
 YES = ("y", "yes", "是", "好")
 
 #: The bots' names as the screen says them.
-BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy")}
+BOT_NAMES = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "greedy": N_("greedy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 COMMANDS = {
     N_("<number>"): N_("play the move with that number in the menu"),
     N_("<move>"): N_("play a move by its notation, e.g. 'main blueprint' or 'bot 1,2 2,1'"),
