@@ -486,7 +486,12 @@ function Scores({ st, projected }: { st: GameState; projected: Map<number, numbe
   return (
     <div class="scores" data-testid="scores">
       {st.players.map((p) => (
-        <span class={`score ${st.current_player === p.seat ? "current" : ""}`}>
+        <span
+          class={`score ${st.current_player === p.seat ? "current" : ""}`}
+          role="button"
+          title={p.name}
+          onClick={() => document.querySelector(`[data-testid=player-board-${p.seat}]`)?.scrollIntoView({ block: "nearest", behavior: "smooth" })}
+        >
           <Pawn view={view} seat={p.seat} size={14} />
           <b>{p.name}</b>
           {p.bot ? <small class="muted">({p.bot})</small> : null}
