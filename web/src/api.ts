@@ -91,7 +91,7 @@ export const api = {
     call<{ id: string; seats: { seat: number; name: string; bot: string | null; token: string | null; url: string | null }[] }>(
       "POST", "/api/games", { players, length }),
   listGames: () => call<{ games: Dict[] }>("GET", "/api/games?limit=50"),
-  bots: (lang: string) => call<{ bots: { name: string; label: string }[] }>("GET", `/api/bots?lang=${lang}`),
+  bots: (lang: string) => call<{ bots: { name: string; label: string; description?: string }[] }>("GET", `/api/bots?lang=${lang}`),
   catalog: (lang: string) => call<Dict>("GET", `/api/catalog?lang=${lang}`),
   state: (id: string, token: string | null, lang: string, since = 0) =>
     call<GameState>("GET", `/api/games/${enc(id)}?since=${since}&lang=${lang}`, undefined, token),

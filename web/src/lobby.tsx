@@ -22,7 +22,7 @@ export function Lobby() {
   const [length, setLength] = useState("short");
   const [seats, setSeats] = useState<Seat[]>(NAMES.map((name, i) => ({ name, kind: i === 0 ? "human" : "" })));
   const [hotseat, setHotseat] = useState(false);
-  const [bots, setBots] = useState<{ name: string; label: string }[] | null>(null);
+  const [bots, setBots] = useState<{ name: string; label: string; description?: string }[] | null>(null);
   const [botsMissing, setBotsMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -125,8 +125,8 @@ export function Lobby() {
                   <td>
                     <select data-testid={`seat-kind-${i}`} value={s.kind || "human"} onChange={(e) => setSeat(i, { kind: (e.target as HTMLSelectElement).value })}>
                       <option value="human">{t("human")}</option>
-                      {(bots ?? FALLBACK_BOTS).map((b) => (
-                        <option value={b.name}>⚙ {b.label}</option>
+                      {(bots ?? FALLBACK_BOTS).map((b: { name: string; label: string; description?: string }) => (
+                        <option value={b.name} title={b.description}>⚙ {b.label}</option>
                       ))}
                     </select>
                   </td>
