@@ -546,6 +546,10 @@ class ConstructBuilding:
 
     @staticmethod
     def blocker(s: State, seat: int, explain: bool = True) -> str:
+        # yes/no: a placement refused keeping no Colonist back is refused keeping one too
+        # (§6.2), whatever can be built: the cheap check first
+        if not explain and placement_blocker(s, seat, "construct", explain=False):
+            return NO
         p = s.players[seat]
         keep = _miner_reserve(s, seat)
         if keep is None:

@@ -153,22 +153,31 @@ def _can_pay(res: dict[str, int], crystals: int, cost: list[str] | tuple[str, ..
         return res[token] > 0 or res["mineral"] > 0
     if not cost:
         return True
-    need = Counter(cost)
-    if need["crystal"] > crystals:
+    crystal, mineral, any_, per_resource = _tally(cost if type(cost) is tuple else tuple(cost))
+    if crystal > crystals:
         return False
-    minerals = res["mineral"] - need["mineral"]
+    minerals = res["mineral"] - mineral
     if minerals < 0:
         return False
     spare = 0  # what is left over for "any"
-    for r in RESOURCES[1:]:
-        short = need[r] - res[r]
+    for r, k in per_resource:
+        short = k - res[r]
         if short > 0:
             minerals -= short
         else:
             spare -= short
     if minerals < 0:
         return False
-    return need["any"] <= spare + minerals
+    return any_ <= spare + minerals
+
+
+@cache
+def _tally(cost: tuple[str, ...]) -> tuple[int, int, int, tuple[tuple[str, int], ...]]:
+    """A cost counted once: Crystals, Minerals, "any", then (Resource, count) for each
+    Resource but Mineral, in :data:`RESOURCES` order."""
+    need = Counter(cost)
+    per_resource = tuple((r, need[r]) for r in RESOURCES[1:])
+    return need["crystal"], need["mineral"], need["any"], per_resource
 
 
 def payment_options(p: Player, token: str) -> list[str]:

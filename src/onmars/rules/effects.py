@@ -48,7 +48,7 @@ def develop(
 def develop_blocker(
     s: State, seat: int, *, paid: bool = True, explain: bool = True, **_: object
 ) -> str:
-    if lab.developments(s.players[seat], paid=paid):
+    if lab.can_develop(s.players[seat], paid=paid):
         return ""
     if not explain:
         return NO

@@ -19,6 +19,8 @@ front and the ``pay`` route charges the 2 Crystals.
 
 from __future__ import annotations
 
+from functools import cache
+
 from onmars.rules import advanced
 from onmars.rules.components import ExecutiveRow, load
 from onmars.rules.engine import (
@@ -180,10 +182,18 @@ def candidates(s: State, seat: int) -> list[tuple[str, str]]:
     out = []
     for p in s.players:
         for bp in p.built:
-            building = load().blueprint[bp].building
-            out.append((bp, PAY))
-            out += [(bp, sid) for sid, sc in load().scientist.items() if sc.works_in == building]
+            out += _routes(bp)
     return out
+
+
+@cache
+def _routes(bp: str) -> tuple[tuple[str, str], ...]:
+    """(``bp``, route) for ``pay`` and each Scientist of the Blueprint's specialty (§13.4)."""
+    building = load().blueprint[bp].building
+    return (
+        (bp, PAY),
+        *((bp, sid) for sid, sc in load().scientist.items() if sc.works_in == building),
+    )
 
 
 def advanced_candidates(s: State, seat: int, explain: bool = False) -> list[Candidate]:
@@ -200,8 +210,8 @@ def advanced_blocker(s: State, seat: int, explain: bool = True) -> str:
     each route open to ``seat`` is tried once, and the first whose action could do something
     ends the search."""
     p = s.players[seat]
-    if not explain and not p.built and not p.scientists:
-        return NO  # every route needs your own built Blueprint or your Scientist (route_problem)
+    if not explain:
+        return _advanced_no(s, seat)
     reasons = []
     for bp, route in candidates(s, seat):
         if route_problem(s, seat, bp, route, explain=False):
@@ -227,6 +237,24 @@ def advanced_blocker(s: State, seat: int, explain: bool = True) -> str:
         "you have no built Blueprint (Advanced Building) of your own and no Scientist working in "
         "one for you",
     )
+
+
+def _advanced_no(s: State, seat: int) -> str:
+    """:func:`advanced_blocker` without words: the same routes in the same order, but a
+    Blueprint's action is judged once for each sum of Crystals paid (two routes that pay
+    alike lead to the same position)."""
+    p = s.players[seat]
+    if not p.built and not p.scientists:
+        return NO  # every route needs your own built Blueprint or your Scientist (route_problem)
+    judged: set[tuple[str, int]] = set()
+    for bp, route in candidates(s, seat):
+        paid = row_cost() if route == PAY else 0
+        if (bp, paid) in judged or route_problem(s, seat, bp, route, explain=False):
+            continue
+        if not _with_crystals(s, seat, -paid, bp, explain=False):
+            return ""
+        judged.add((bp, paid))
+    return NO
 
 
 def _start_advanced(s: State, seat: int) -> None:

@@ -54,8 +54,24 @@ def tech_of_type(p: Player, tech_type: str) -> str:
 
 
 def column_cost(space: str) -> list[str]:
+    return list(_entry_cost(space))
+
+
+@cache
+def _entry_cost(space: str) -> tuple[str, ...]:
+    """The cost of the column of ``space`` (RUL-3), read once."""
     column = load().lab_space[space].column
-    return list(load().lab_column[f"L{column}"].cost)
+    return tuple(load().lab_column[f"L{column}"].cost)
+
+
+def can_develop(p: Player, paid: bool, crystals: int | None = None) -> bool:
+    """Whether :func:`developments` lists anything (yes/no: stops at the first)."""
+    lab = p.lab
+    for space in lab:
+        for dest in _next_spaces(space):
+            if dest not in lab and (not paid or can_pay(p, _entry_cost(dest), crystals)):
+                return True
+    return False
 
 
 def developments(
@@ -81,7 +97,7 @@ def development_problems(
             if dest in p.lab:
                 if explain:
                     out.append(((tile, dest), refuse("§7.4", TAKEN, space=dest)))
-            elif paid and not can_pay(p, column_cost(dest), crystals):
+            elif paid and not can_pay(p, _entry_cost(dest), crystals):
                 if explain:
                     out.append(
                         ((tile, dest), refuse("RUL-3", UNPAID, cost=" + ".join(column_cost(dest))))

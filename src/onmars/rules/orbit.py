@@ -243,7 +243,7 @@ class ResearchDevelopment:
 
     @staticmethod
     def blocker(s: State, seat: int, explain: bool = True) -> str:
-        if not lab.developments(s.players[seat], paid=True):
+        if not lab.can_develop(s.players[seat], paid=True):
             if not explain:
                 return NO
             return refuse(
@@ -264,7 +264,7 @@ def _crystal_needed(s: State, seat: int) -> int:
     p = s.players[seat]
     if not p.crystals:
         return 0
-    return 0 if lab.developments(p, paid=True, crystals=0) else 1
+    return 0 if lab.can_develop(p, paid=True, crystals=0) else 1
 
 
 class Resupply:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from onmars.rules import hexmap
 from onmars.rules.components import load
 from onmars.rules.economy import gain, to_lq
@@ -295,9 +297,14 @@ def rover_cell(s: State, seat: int) -> int:
 
 
 def discovery_hexes(s: State, seat: int) -> list[int]:
-    """Empty hexes exactly 3 from your Rover (§12.3 step 1)."""
-    here = rover_cell(s, seat)
-    return [c for c in range(len(s.bld)) if hexmap.hex_distance(c, here) == 3 and s.empty(c)]
+    """Empty hexes exactly 3 from your Rover (§12.3 step 1), in cell order."""
+    return [c for c in _ring3(rover_cell(s, seat)) if s.empty(c)]
+
+
+@cache
+def _ring3(cell: int) -> tuple[int, ...]:
+    """The map hexes exactly 3 from ``cell``, in cell order."""
+    return tuple(c for c in range(len(hexmap.cells())) if hexmap.hex_distance(c, cell) == 3)
 
 
 class Explore(Step[Frame]):
