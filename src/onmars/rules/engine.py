@@ -103,6 +103,14 @@ class Step(Generic[F]):
         return m in cls.options(s, f)
 
     @classmethod
+    def expects(cls, s: State, f: F, m: Move) -> bool:
+        """Whether ``m`` is known to be legal here with a decision pending, found without
+        listing the moves (a replay that knows the next move then lists nothing). ``False``:
+        settle as usual. A step says ``True`` only when :meth:`settle` would leave a decision
+        pending whose legal moves include ``m``."""
+        return False
+
+    @classmethod
     def settle(cls, s: State, f: F) -> Move | bool | list[Move]:
         """What the loop does with this frame: a decision is pending (its legal moves, or
         ``True`` when a step knows without listing them), ``False`` there is nothing to choose
@@ -221,6 +229,13 @@ def advance(s: State) -> list[Move] | None:
     """Run automatic steps until a decision is pending or the game is over. Returns the legal
     moves of the pending decision when settling it listed them (callers may reuse them as long
     as the state does not change), else ``None``."""
+    listed = _advance(s, None)
+    return None if listed is True else listed
+
+
+def _advance(s: State, upcoming: Move | None) -> list[Move] | bool | None:
+    """:func:`advance`; with ``upcoming`` (the move to be played next), ``True`` when the
+    pending step vouched that it is legal there (:meth:`Step.expects`), nothing listed."""
     while True:
         if not s.stack:
             if s.phase == "over":
@@ -233,6 +248,8 @@ def advance(s: State) -> list[Move] | None:
             s.stack.pop()
             st.apply(s, f, None)
             continue
+        if upcoming is not None and st.expects(s, f, upcoming):
+            return True
         outcome = st.settle(s, f)
         if outcome is True:
             return None
@@ -327,6 +344,15 @@ def play(s: State, m: Move, known_legal: bool = False) -> list[Move] | None:
         raise illegal(s, m)
     STEPS[f["t"]].apply(s, f, m)
     return advance(s)
+
+
+def play_logged(s: State, m: Move, upcoming: Move | None) -> list[Move] | bool | None:
+    """Apply ``m``, known legal (checked by the caller), for a replay that knows the move
+    played after it (``upcoming``, ``None`` for the last): as :func:`play`, or ``True`` when
+    the step then pending vouched that ``upcoming`` is legal there, nothing listed."""
+    f = s.stack[-1]
+    STEPS[f["t"]].apply(s, f, m)
+    return _advance(s, upcoming)
 
 
 class PickStep(Step[P]):

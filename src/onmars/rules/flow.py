@@ -103,6 +103,22 @@ def exec_blocker(s: State, seat: int, eid: str, explain: bool = True) -> str:
     return EXECUTIVE[eid].blocker(supposing(s, seat, crystals=p.crystals - cost), seat, explain)
 
 
+def _exec_no(s: State, seat: int, eid: str, paid: dict[int, State]) -> str:
+    """:func:`exec_blocker` without words, for a row no Ship covers: the position after each
+    payment is supposed once (``paid``: by Crystals paid) and shared by the rows that cost as
+    much."""
+    if eid not in EXECUTIVE:
+        return NO
+    cost = exec_cost(s, seat, eid)
+    crystals = s.players[seat].crystals
+    if crystals < cost:
+        return NO
+    after = paid.get(cost)
+    if after is None:
+        after = paid[cost] = supposing(s, seat, crystals=crystals - cost)
+    return EXECUTIVE[eid].blocker(after, seat, False)
+
+
 def exec_cost(s: State, seat: int, eid: str) -> int:
     """Crystals the Turn step takes before an Executive action starts: its Depot row's printed
     cost, unless the action prices itself (row 8: 2 Crystals or free through a Scientist, §13.3,
@@ -165,18 +181,26 @@ class Turn(Step[Frame]):
         actions, rows = load().action, load().executive
         out: list[Candidate] = []
         if not t["main"]:
-            # without explain, the other side's actions are left out (refused, §1.2)
-            ids = actions if explain else _side_actions(s.players[seat].side)
-            out += [(_move("main", a), main_blocker(s, seat, a, explain)) for a in ids]
+            if explain:
+                out += [(_move("main", a), main_blocker(s, seat, a, True)) for a in actions]
+            else:  # the other side's actions are left out (refused, §1.2)
+                out += [
+                    (_move("main", a), MAIN[a].blocker(s, seat, False) if a in MAIN else NO)
+                    for a in _side_actions(s.players[seat].side)
+                ]
         elif explain:
             out += [(_move("main", a), refuse("§5.1", MAIN_TAKEN)) for a in actions]
         if not t["exec"]:
-            ships = s.players[seat].depot_ships  # without explain, covered rows are left out
-            out += [
-                (_move("exec", e), exec_blocker(s, seat, e, explain))
-                for e, row in rows.items()
-                if explain or row.row not in ships
-            ]
+            if explain:
+                out += [(_move("exec", e), exec_blocker(s, seat, e, True)) for e in rows]
+            else:  # covered rows are left out (§13.1)
+                ships = s.players[seat].depot_ships
+                paid: dict[int, State] = {}
+                out += [
+                    (_move("exec", e), _exec_no(s, seat, e, paid))
+                    for e, row in rows.items()
+                    if row.row not in ships
+                ]
         elif explain:
             out += [(_move("exec", e), refuse("§13.1", EXEC_TAKEN)) for e in rows]
         # any time on your turn (RUL-15); a card spent as a Crystal after both actions is wasted
@@ -218,6 +242,12 @@ class Turn(Step[Frame]):
         if m.verb == "main":
             return m.args[0] in MAIN and not main_blocker(s, seat, m.args[0], explain=False)
         return m.args[0] in EXECUTIVE and not exec_blocker(s, seat, m.args[0], explain=False)
+
+    @classmethod
+    def expects(cls, s: State, f: Frame, m: Move) -> bool:
+        """After the Main action a legal Executive action is one choice and ``end`` another:
+        the decision is pending (before it, :meth:`settle` lists nothing anyway)."""
+        return bool(s.turn["main"]) and m.verb == "exec" and cls.is_legal(s, f, m)
 
     @classmethod
     def settle(cls, s: State, f: Frame) -> Move | bool | list[Move]:

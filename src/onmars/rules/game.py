@@ -130,17 +130,82 @@ class Game:
         ended = log.get("ended")
         if ended not in (None, AGREEMENT):
             raise SaveFileError(f"RUL-20: a game ends by agreement or not at all, not {ended!r}")
-        for i, text in enumerate(moves):
-            try:
-                game.play(text)
-            except ValueError as exc:
-                raise SaveFileError(f"move {i + 1} ({text!r}) of the log: {exc}") from None
+        game._replay_moves(moves)
         if ended == AGREEMENT:
             try:
                 game.conclude()
             except IllegalMoveError as exc:
                 raise SaveFileError(f"the log's end by agreement: {exc}") from None
         return game
+
+    def _replay_moves(self, moves: list[Any]) -> None:
+        """Play a log's moves on this new game, as :meth:`play` would, with the same record
+        (rounds, seats, turns, reveals, kept positions) but less work per move: each text is
+        read once however often it recurs, each move is checked against the legal moves the
+        engine listed while settling (or the step's own check of one move), and only the kept
+        positions that :meth:`_keep` would not forget again are cloned. A move that is not
+        legal, or not a move, goes through :meth:`play`, which raises its error (wrapped in
+        :class:`SaveFileError`)."""
+        s, done = self._state, len(self.moves)
+        assert not done and not self._exposed and not self._shared, "only a new game's log"
+        turns, reveals = self._turns, self._reveals
+        assert turns is not None and reveals is not None
+        # the kept positions left once every move is played: 0 and the last KEEP multiples
+        kept = set(range(0, len(moves), CHECKPOINT))
+        kept = {0, *sorted(k for k in kept if k)[-KEEP:]} if moves else set()
+        read: dict[str, tuple[Move, str] | None] = {}  # text -> the move and its notation
+
+        def reading(text: Any) -> tuple[Move, str] | None:
+            """The move and its notation (``None``: not a move; play will say why)."""
+            entry = read.get(text) if type(text) is str else None
+            if entry is None:
+                try:
+                    move = _as_move(text)
+                except ValueError:
+                    return None
+                entry = (move, str(move))
+                if type(text) is str:
+                    read[text] = entry
+            return entry
+
+        # legal: the legal moves listed while settling, or None; vouched: the step pending
+        # vouched for the move read next (engine.Step.expects)
+        legal, vouched, face = self._legal, False, _face_down(s)
+        entry = reading(moves[0]) if moves else None
+        for n, text in enumerate(moves):
+            f = s.stack[-1] if s.stack else None
+            if (
+                entry is None
+                or f is None
+                or not (
+                    vouched
+                    or (
+                        _listed(legal, entry[0])
+                        if legal is not None
+                        else engine.STEPS[f["t"]].is_legal(s, f, entry[0])
+                    )
+                )
+            ):
+                self._legal, self._face = legal, face
+                try:
+                    self.play(text)  # raises the error play gives for this move
+                except ValueError as exc:
+                    raise SaveFileError(f"move {n + 1} ({text!r}) of the log: {exc}") from None
+                raise AssertionError(f"move {n + 1} is legal after all")  # pragma: no cover
+            move, notation = entry
+            if n in kept:
+                self._checkpoints[n] = s.clone()
+            turns.append((s.round, f["p"], f"{s.phase}:{len(s.done)}"))
+            entry = reading(moves[n + 1]) if n + 1 < len(moves) else None
+            listed = engine.play_logged(s, move, entry[0] if entry is not None else None)
+            vouched = listed is True
+            legal = LegalMoves(listed) if type(listed) is list else None
+            self.moves.append(notation)
+            after = _face_down(s)
+            if after != face and _revealed(face, after, s):
+                reveals.append(n)
+            face = after
+        self._legal, self._face = legal, face
 
     # --- the state -------------------------------------------------------------------------
     @property
@@ -566,6 +631,15 @@ class Game:
         twin = Game(self._state.clone(), dict(self.options), [])
         twin.conclude()
         return twin.scores()
+
+
+def _listed(legal: list[Move], move: Move) -> bool:
+    """``move in legal`` for a list asked once: a scan (which first compares identities) costs
+    less than the set :class:`LegalMoves` builds for repeated questions."""
+    try:
+        return list.__contains__(legal, move)
+    except TypeError:  # a Move built by hand with odd fields
+        return False
 
 
 class LegalMoves(list[Move]):

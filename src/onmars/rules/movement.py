@@ -240,6 +240,12 @@ def _is_rover_tech(tile: str) -> bool:
 
 
 @cache
+def _rover_tech_ids() -> frozenset[str]:
+    """Every Rover Tech tile's id (a set lookup instead of a call per tile in a Lab)."""
+    return frozenset(t for t, data in load().tech_tile.items() if data.type == "rover")
+
+
+@cache
 def _use_move(tile: str) -> Move:
     return Move("use", (tile,))
 
@@ -249,7 +255,8 @@ def rover_techs(s: State, f: ControlFrame, default: bool = True) -> list[Move]:
     :func:`onmars.lab.techs_in_play` lists, found without building tuples."""
     if f.get("tech_used") or not f.get("tech", default):
         return []
-    return [_use_move(t) for p in s.players for t in p.lab.values() if _is_rover_tech(t)]
+    rover = _rover_tech_ids()
+    return [_use_move(t) for p in s.players for t in p.lab.values() if t in rover]
 
 
 def rover_may_stop(s: State, f: ControlFrame) -> bool:
@@ -328,6 +335,27 @@ def keeps_rover_finish(s: State, f: ControlFrame, m: Move) -> bool:
     return rover_can_finish(supposing(s, p.seat, crystals=p.crystals - paid, bot=bot), f)
 
 
+def _bot_move_legal(s: State, f: ControlFrame, m: Move) -> bool:
+    """``m in`` the legal Bot moves of :meth:`Control.candidates`, found for that move only:
+    one of your Bots to a free hex within the budget, the Rover still able to end (§9.1)."""
+    if len(m.args) != 2:
+        return False
+    a, b = m.cell(0), m.cell(1)
+    if a < 0 or b < 0 or a == b or _bot_move(a, b) != m:
+        return False
+    seat = f["p"]
+    if s.bot[a] != seat or s.bot[b] >= 0 or s.miner[b] >= 0 or s.ab[b] >= 0:
+        return False
+    if any(p.rover == b for p in s.players):
+        return False
+    crystals = s.players[seat].crystals if f.get("crystals", True) else 0
+    if b not in hexmap.within(a, f["bot_mp"] + crystals):
+        return False
+    if rover_stays_free(s, f):
+        return True
+    return (crystal_bound(s, f) and not paid_crystals(f, m)) or keeps_rover_finish(s, f, m)
+
+
 def offer_claim(s: State, f: ControlFrame) -> None:
     """After all movement: a Rover that moved and ended on a tile may claim it (§9.1)."""
     cell = s.players[f["p"]].rover
@@ -391,6 +419,23 @@ class Control(Step[ControlFrame]):
             out += [(_use_move(t), why) for t in _rover_tech_tiles(s)]
         out.append((DONE, "" if rover_may_stop(s, f) else done_problem(s, f, explain)))
         return out
+
+    @classmethod
+    def is_legal(cls, s: State, f: ControlFrame, m: Move) -> bool:
+        """One move checked as :meth:`candidates` would list it, the others not listed."""
+        verb = m.verb
+        if verb == "bot":
+            return cls.moves_bots and _bot_move_legal(s, f, m)
+        if verb == "rover":
+            return m in rover_steps(s, f)
+        if verb == "use":
+            return m in rover_techs(s, f, cls.tech_default)
+        return m == DONE and rover_may_stop(s, f)
+
+    @classmethod
+    def expects(cls, s: State, f: ControlFrame, m: Move) -> bool:
+        """A legal move leaves a decision pending (no move here is forced)."""
+        return cls.is_legal(s, f, m)
 
     @staticmethod
     def apply(s: State, f: ControlFrame, m: Move | None) -> None:
