@@ -8,6 +8,7 @@ import { TopBar } from "./table";
 interface Seat {
   name: string;
   kind: string; // "human" or a bot's name
+  touched?: boolean; // chosen by the player: the default bot never replaces it
 }
 
 const NAMES = ["Ada", "Ben", "Cleo", "Dan"];
@@ -20,7 +21,7 @@ export function Lobby() {
   const { t, lang } = useI18n();
   const [count, setCount] = useState(2);
   const [length, setLength] = useState("short");
-  const [seats, setSeats] = useState<Seat[]>(NAMES.map((name, i) => ({ name, kind: i === 0 ? "human" : "" })));
+  const [seats, setSeats] = useState<Seat[]>(NAMES.map((name, i) => ({ name, kind: i === 0 ? "human" : "greedy" })));
   const [hotseat, setHotseat] = useState(false);
   const [bots, setBots] = useState<{ name: string; label: string; description?: string }[] | null>(null);
   const [botsMissing, setBotsMissing] = useState(false);
@@ -43,11 +44,11 @@ export function Lobby() {
       });
   }, [lang]);
 
-  // Seats not yet chosen become the strongest-sounding default bot once the list is known.
+  // Seats the player has not set yet get the middle bot level once the list is known.
   useEffect(() => {
     if (!bots?.length) return;
     const preferred = bots.find((b) => b.name === "medium") ?? bots.find((b) => b.name === "greedy") ?? bots[0];
-    setSeats((ss) => ss.map((s) => (s.kind === "" ? { ...s, kind: preferred.name } : s)));
+    setSeats((ss) => ss.map((s, i) => (i > 0 && !s.touched ? { ...s, kind: preferred.name } : s)));
   }, [bots]);
 
   const loadGames = () =>
@@ -61,13 +62,13 @@ export function Lobby() {
     return () => window.clearInterval(timer);
   }, []);
 
-  const setSeat = (i: number, patch: Partial<Seat>) => setSeats((ss) => ss.map((s, k) => (k === i ? { ...s, ...patch } : s)));
+  const setSeat = (i: number, patch: Partial<Seat>) => setSeats((ss) => ss.map((s, k) => (k === i ? { ...s, ...patch, touched: true } : s)));
 
   const create = async () => {
     setBusy(true);
     setError(null);
     try {
-      const players = seats.slice(0, count).map((s) => ({ name: s.name.trim() || "?", bot: s.kind === "human" || s.kind === "" ? null : s.kind }));
+      const players = seats.slice(0, count).map((s) => ({ name: s.name.trim() || "?", bot: s.kind === "human" ? null : s.kind }));
       const res = await api.createGame(players, length);
       const humans = res.seats.filter((s) => s.token);
       // This browser keeps its own seat's token (every human seat's, on a hot-seat screen).
@@ -123,7 +124,7 @@ export function Lobby() {
                     <input data-testid={`seat-name-${i}`} value={s.name} maxLength={40} onInput={(e) => setSeat(i, { name: (e.target as HTMLInputElement).value })} />
                   </td>
                   <td>
-                    <select data-testid={`seat-kind-${i}`} value={s.kind || "human"} onChange={(e) => setSeat(i, { kind: (e.target as HTMLSelectElement).value })}>
+                    <select data-testid={`seat-kind-${i}`} value={s.kind} onChange={(e) => setSeat(i, { kind: (e.target as HTMLSelectElement).value })}>
                       <option value="human">{t("human")}</option>
                       {(bots ?? FALLBACK_BOTS).map((b: { name: string; label: string; description?: string }) => (
                         <option value={b.name} title={b.description}>⚙ {b.label}</option>
