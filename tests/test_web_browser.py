@@ -1,0 +1,434 @@
+"""The browser client in Chromium (issue 12, item 7): a real ``onmars serve`` and Debian's
+Chromium driven by Playwright through the DOM contract (docs: the ``data-testid`` names and
+``data-move`` on every element that plays a move). Each test has a browser context of its own
+(fresh storage). Skipped without Chromium or Playwright, except in CI (see tests/webkit.py).
+
+Timings (the 100 ms budget of issue 12) are measured and printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webkit import (
+    ANSWER_PROBE,
+    CJK,
+    READY,
+    VIEWPORT,
+    WAIT_MS,
+    Api,
+    click_move,
+    ids_in,
+    launch,
+    listed_moves,
+    need_browser,
+    progress_policy,
+    secret_ids,
+    start_server,
+    wait_ready,
+)
+
+import onmars
+from onmars.bots import GreedyBot
+from onmars.server.config import database_url
+from onmars.server.store import Store
+
+pytestmark = pytest.mark.slow
+
+#: Where the screenshots go: ONMARS_SCREENSHOTS=docs/screenshots takes the README's; else a
+#: temporary folder (a test run leaves the working tree as it was).
+SCREENSHOTS_ENV = "ONMARS_SCREENSHOTS"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    sync_playwright = need_browser()
+    folder = tmp_path_factory.mktemp("web")
+    proc = start_server(folder)
+    try:
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            proc.browser = browser  # type: ignore[attr-defined]
+            proc.folder = folder  # type: ignore[attr-defined]
+            yield proc
+            browser.close()
+    finally:
+        proc.stop()
+
+
+@pytest.fixture
+def api(server: Any) -> Iterator[Api]:
+    client = Api(server.base)
+    yield client
+    client.http.close()
+
+
+class Tab:
+    """A page in a fresh browser context, remembering its script errors."""
+
+    def __init__(self, server: Any) -> None:
+        self.base = server.base
+        self.context = server.browser.new_context(viewport=VIEWPORT, locale="en-US")
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(WAIT_MS)
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def goto(self, path: str) -> Any:
+        self.page.goto(self.base + path)
+        return self.page
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.errors == [], f"script errors in the page: {self.errors}"
+
+
+@pytest.fixture
+def tab(server: Any) -> Iterator[Tab]:
+    t = Tab(server)
+    yield t
+    t.close()
+
+
+def by_testid(page: Any, name: str) -> Any:
+    return page.locator(f"[data-testid={name}]")
+
+
+def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool = False) -> str:
+    """Create a game by clicking in the lobby; its id."""
+    by_testid(page, "lobby").wait_for()
+    by_testid(page, "players-count").select_option(str(len(kinds)))
+    by_testid(page, "length").select_option("short")
+    for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
+        by_testid(page, f"seat-name-{i}").fill(name)
+        by_testid(page, f"seat-kind-{i}").select_option(kind)
+    if hotseat:
+        by_testid(page, "hotseat").check()
+    by_testid(page, "create-game").click()
+    link = by_testid(page, "open-game")
+    link.wait_for()
+    return link.get_attribute("href").rstrip("/").split("/")[-1]
+
+
+def open_vs_bot(tab: Tab, bot: str = "random") -> tuple[Any, str, str]:
+    """A game made in the lobby, Ana against a bot, opened at Ana's seat: page, id, token."""
+    page = tab.goto("/")
+    gid = create_in_lobby(page, ["human", bot], ["Ana", "Robo"])
+    token = by_testid(page, "seat-link-0").get_attribute("href").split("token=")[1]
+    by_testid(page, "open-game").click()
+    page.wait_for_url(f"**/play/{gid}")
+    by_testid(page, "table").wait_for()
+    return page, gid, token
+
+
+def play_clicks(page: Any, n: int, seed: int = 1, on_board: bool = True) -> int:
+    """Click ``n`` moves (fewer if the game ends); the number clicked."""
+    choose = progress_policy(random.Random(seed))
+    for k in range(n):
+        if wait_ready(page):
+            return k
+        click_move(page, choose(listed_moves(page)), on_board=on_board)
+    return n
+
+
+# --- the lobby -----------------------------------------------------------------------------------
+def test_the_lobby_creates_a_game_by_clicking(tab: Tab, api: Api) -> None:
+    page = tab.goto("/")
+    gid = create_in_lobby(page, ["human", "random"], ["Ana", "Robo"])
+    link = by_testid(page, "seat-link-0")
+    assert f"/play/{gid}?token=" in link.get_attribute("href")
+    assert by_testid(page, "seat-link-1").count() == 0, "a bot's seat has no link"
+    state = api.state(gid)
+    assert [(p["name"], p["bot"]) for p in state["players"]] == [("Ana", None), ("Robo", "random")]
+    by_testid(page, "open-game").click()
+    page.wait_for_url(f"**/play/{gid}")
+    by_testid(page, "table").wait_for()
+    by_testid(page, "player-board-0").wait_for()
+    by_testid(page, "board-map").wait_for()
+    assert by_testid(page, "private-goals").count() == 1, "the seat's own Private Goals"
+    # back in the lobby the game is listed, to watch and (this browser holds its token) rejoin
+    page.goto(tab.base + "/")
+    row = page.locator(f'[data-testid=game-list] [data-game-id="{gid}"]')
+    row.wait_for()
+    assert by_testid(page, f"watch-{gid}").get_attribute("href").endswith(f"/watch/{gid}")
+    by_testid(page, f"rejoin-{gid}").click()
+    page.wait_for_url(f"**/play/{gid}")
+    page.wait_for_function(READY)
+    assert by_testid(page, "your-turn").count() == 1
+
+
+# --- a whole game against a bot, by clicking ----------------------------------------------------
+def test_a_whole_game_against_a_bot_by_clicking(tab: Tab, api: Api, server: Any) -> None:
+    """Ana plays a short game against the greedy bot to its end (§24.1) by clicking only: each
+    move on the table where the client draws it, else in the plain list. Which move to click is
+    chosen by a greedy bot of the test's own from what Ana's seat may see (so the game makes
+    progress and ends in a few hundred clicks). Reports the time from a click to the next
+    decision on screen and the server's own time for a move (Server-Timing)."""
+    tab.context.add_init_script(ANSWER_PROBE)
+    page, gid, token = open_vs_bot(tab, "greedy")
+    answers: list[tuple[int, float]] = []
+
+    def on_response(response: Any) -> None:
+        if response.url.split("?")[0].endswith("/moves"):
+            timing = response.headers.get("server-timing", "dur=nan")
+            answers.append((response.status, float(timing.split("dur=")[1].split(",")[0])))
+
+    page.on("response", on_response)
+    brain = GreedyBot(7)
+    clicks, where, ms = 0, {"board": 0, "list": 0}, []
+    started = time.monotonic()
+    over = wait_ready(page, 120_000)
+    while not over:
+        assert clicks < 1500 and time.monotonic() - started < 900, "the game did not end"
+        offered = listed_moves(page)
+        mine = api.state(gid, token)
+        assert sorted(offered) == sorted(m["move"] for m in mine["legal_moves"])
+        move = str(brain.choose(mine["view"], [onmars.Move.parse(m) for m in offered]))
+        t0 = time.perf_counter()
+        place = click_move(page, move, on_board=True)
+        over = wait_ready(page, 120_000)
+        ms.append((time.perf_counter() - t0) * 1000)
+        where[place.split("+")[0]] += 1
+        clicks += 1
+        assert len(answers) == clicks and answers[-1][0] == 200, f"{move!r} was not played"
+    final = api.state(gid)
+    assert final["is_over"] and final["ended"] is None, "ended by the rules, not by agreement"
+    by_testid(page, "game-over").wait_for()
+    assert by_testid(page, "your-turn").count() == 0
+    assert not page.title().startswith("▶")
+    shown = by_testid(page, "game-over").inner_text()
+    assert all(str(s["total"]) in shown for s in final["scores"]), shown
+    assert where["board"] > 0, "some moves were clicked on the table itself"
+    server_ms = [dur for _, dur in answers]
+    in_page = page.evaluate("window.__answered")
+    report = {
+        "answer_on_screen_ms_p50": round(statistics.median(in_page), 1) if in_page else None,
+        "answer_on_screen_ms_p90": (
+            round(statistics.quantiles(in_page, n=10)[-1], 1) if len(in_page) > 1 else None
+        ),
+        "clicks": clicks,
+        "plies": final["ply"],
+        "seconds": round(time.monotonic() - started, 1),
+        "clicked": where,
+        "click_to_screen_ms_p50": round(statistics.median(ms), 1),
+        "click_to_screen_ms_p90": round(statistics.quantiles(ms, n=10)[-1], 1),
+        "server_ms_p50": round(statistics.median(server_ms), 1),
+        "server_ms_p90": round(statistics.quantiles(server_ms, n=10)[-1], 1),
+    }
+    print("whole game by clicking:", json.dumps(report))
+
+
+# --- undo, languages, reload ---------------------------------------------------------------------
+def test_undo_takes_back_a_move_of_the_current_turn(tab: Tab, api: Api) -> None:
+    page, gid, token = open_vs_bot(tab)
+    choose = progress_policy(random.Random(3))
+    for _ in range(300):
+        wait_ready(page)
+        if by_testid(page, "undo").is_enabled():
+            break
+        click_move(page, choose(listed_moves(page)))
+    else:
+        pytest.fail("no move could be taken back in 300 clicks")
+    # RUL-19: the last move was this seat's, in its current turn, and revealed nothing
+    before = api.state(gid)
+    assert before["current_player"] == 0
+    by_testid(page, "undo").click()
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=move-list] [data-move]').length > 0 &&"
+        " !!document.querySelector('[data-testid=your-turn]')",
+        arg=0,
+    )
+    after = api.state(gid)
+    assert after["ply"] == before["ply"] - 1
+    expected = sorted(m["move"] for m in api.state(gid, token)["legal_moves"])
+    deadline = time.monotonic() + 10
+    while sorted(listed_moves(page)) != expected and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert sorted(listed_moves(page)) == expected, "the page offers the moves before the undone one"
+
+
+def test_chinese_at_any_time_with_screenshots(tab: Tab, api: Api, tmp_path: Path) -> None:
+    shots = Path(os.environ.get(SCREENSHOTS_ENV) or tmp_path)
+    page, gid, token = open_vs_bot(tab, "greedy")
+    play_clicks(page, 60, seed=5)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert not CJK.search(by_testid(page, "move-list").inner_text())
+    shots.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(shots / "table-en.png"))
+    by_testid(page, "lang-toggle").click()
+    page.wait_for_function("document.documentElement.lang === 'zh'")
+    page.wait_for_function(
+        "() => /[\\u4e00-\\u9fff]/.test(document.querySelector('[data-testid=move-list]')"
+        ".innerText) && /[\\u4e00-\\u9fff]/.test(document.querySelector('[data-testid=log]')"
+        ".innerText)"
+    )
+    wait_ready(page)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(shots / "table-zh.png"))
+    # and play on in Chinese: the moves are the same notation whatever the language
+    ply = api.state(gid)["ply"]
+    assert play_clicks(page, 2, seed=6) >= 1
+    assert api.state(gid)["ply"] > ply
+    by_testid(page, "lang-toggle").click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
+
+
+def test_a_reload_mid_game_continues_where_it_was(tab: Tab, api: Api) -> None:
+    page, gid, token = open_vs_bot(tab)
+    play_clicks(page, 8, seed=2)
+    wait_ready(page)
+    ply = api.state(gid)["ply"]
+    assert "token=" not in page.url, "the token left the address once kept"
+    page.reload()
+    by_testid(page, "table").wait_for()
+    wait_ready(page)
+    assert api.state(gid)["ply"] == ply, "nothing was played by reloading"
+    assert sorted(listed_moves(page)) == sorted(
+        m["move"] for m in api.state(gid, token)["legal_moves"]
+    )
+    assert play_clicks(page, 2, seed=9) >= 1
+    assert api.state(gid)["ply"] > ply
+
+
+# --- a spectator sees no secret --------------------------------------------------------------
+def watch(tab: Tab, gid: str) -> tuple[Any, list[Any], list[str]]:
+    """Open the game as a spectator; the page, its API responses and its WebSocket frames."""
+    page = tab.page
+    responses: list[Any] = []
+    frames: list[str] = []
+    page.on("response", lambda r: responses.append(r) if "/api/" in r.url else None)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    tab.goto(f"/watch/{gid}")
+    by_testid(page, "table").wait_for()
+    by_testid(page, "player-board-1").wait_for()
+    return page, responses, frames
+
+
+def test_a_spectator_sees_no_secret(server: Any, api: Api, tab: Tab) -> None:
+    """RUL-18: nothing in the spectator's page, nor in anything the server sent it (but the
+    catalog of every component's face), names a Private Goal of any seat, a face-down tile
+    held, or a card or tile of a face-down stack below its top."""
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    api.play_random(gid, tokens, 40, seed=8)
+    page, responses, frames = watch(tab, gid)
+    api.play_random(gid, tokens, 4, seed=9)  # reaches the spectator (pushed, or polled)
+    now = api.state(gid)
+    last = api.http.get(f"/api/games/{gid}", params={"since": now["ply"] - 1, "lang": "en"})
+    text = last.json()["events"][0]["text"]
+    page.wait_for_function(
+        "t => document.querySelector('[data-testid=log]').innerText.includes(t)", arg=text
+    )
+    assert by_testid(page, "your-turn").count() == 0
+    assert by_testid(page, "private-goals").count() == 0
+    assert page.locator("[data-move]").count() == 0, "a spectator has no move to play"
+    store = Store(database_url(str(Path(server.folder) / "games.sqlite3")))
+    try:
+        record = store.load(gid)
+    finally:
+        store.close()
+    game = onmars.Game.replay(record.log)
+    secrets = secret_ids(game)
+    hands = {g for s in (0, 1) for g in game.view(s)["players"][s]["goals"]}
+    assert hands - ids_in(str(game.view(None))) <= secrets, "the goals in hand are secrets"
+    assert len(secrets) > len(hands)
+    shown = ids_in(page.content()) | ids_in(page.evaluate("document.body.innerText"))
+    assert not shown & secrets, f"the page shows secrets: {sorted(shown & secrets)}"
+    bodies = list(frames)
+    for response in responses:
+        if "/api/catalog" not in response.url:  # every face, by design: it tells no places
+            with contextlib.suppress(Exception):  # a body the browser no longer holds
+                bodies.append(response.text())
+    assert len(bodies) >= 2, "the page asked the server for the game"
+    sent = set().union(*(ids_in(b) for b in bodies))
+    assert not sent & secrets, f"the server sent secrets: {sorted(sent & secrets)}"
+
+
+def test_a_spectator_gets_the_moves_pushed_live(api: Api, tab: Tab) -> None:
+    """The spectator's WebSocket carries each move as it is made (the protocol: a client
+    without a token in the address says ``{"token": null}`` first, app.py)."""
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    api.play_random(gid, tokens, 3, seed=2)
+    page, _, frames = watch(tab, gid)
+    api.play_random(gid, tokens, 2, seed=3)
+    deadline = time.monotonic() + 8  # within the 10 s the server waits for that first message
+    while time.monotonic() < deadline and not any('"type":"state"' in f for f in frames):
+        page.wait_for_timeout(100)
+    assert any('"type":"state"' in f for f in frames), f"no state pushed: {frames[:3]}"
+
+
+# --- replays ---------------------------------------------------------------------------------
+def test_a_replay_steps_and_slides(tab: Tab, api: Api) -> None:
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    api.play_random(gid, tokens, 12, seed=4)
+    total = api.conclude(gid, tokens)["ply"]
+    page = tab.goto(f"/replay/{gid}")
+    slider = by_testid(page, "replay-slider")
+    slider.wait_for()
+    page.wait_for_function(
+        "n => document.querySelector('[data-testid=replay-slider]').max == n", arg=total
+    )
+    ply_text = by_testid(page, "replay-ply")
+
+    def shows(n: int) -> None:
+        page.wait_for_function(
+            "n => (document.querySelector('[data-testid=replay-ply]').innerText.match(/\\d+/g)"
+            " || []).includes(String(n))",
+            arg=n,
+        )
+
+    shows(0)
+    by_testid(page, "replay-next").click()
+    by_testid(page, "replay-next").click()
+    shows(2)
+    slider.fill(str(total))
+    shows(total)
+    by_testid(page, "replay-prev").click()
+    shows(total - 1)
+    assert str(total - 1) in ply_text.inner_text()
+    by_testid(page, "board-map").wait_for()
+
+
+# --- two browsers, two seats ---------------------------------------------------------------------
+def test_two_browsers_play_each_other_live(server: Any, api: Api) -> None:
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    tabs = [Tab(server), Tab(server)]
+    try:
+        pages = [t.goto(f"/play/{gid}?token={tokens[s]}") for s, t in enumerate(tabs)]
+        for page in pages:
+            by_testid(page, "table").wait_for()
+        choose = progress_policy(random.Random(11))
+        moved = [0, 0]
+        for _ in range(80):  # a turn is several decisions: until each seat has moved a few
+            seat = api.state(gid)["current_player"]
+            mover, other = pages[seat], pages[1 - seat]
+            wait_ready(mover)
+            assert by_testid(other, "your-turn").count() == 0
+            log = by_testid(other, "log").inner_text()
+            click_move(mover, choose(listed_moves(mover)))
+            # the other browser learns of the move without asking: pushed over its WebSocket
+            other.wait_for_function(
+                "log => document.querySelector('[data-testid=log]').innerText !== log", arg=log
+            )
+            moved[seat] += 1
+            if min(moved) >= 3:
+                break
+        assert min(moved) >= 3, f"each seat moved a few times: {moved}"
+        # whoever decides now sees it on their own screen, and only there
+        seat = api.state(gid)["current_player"]
+        wait_ready(pages[seat])
+        assert by_testid(pages[1 - seat], "your-turn").count() == 0
+        assert pages[seat].title().startswith("▶ ")
+    finally:
+        for t in tabs:
+            t.close()
