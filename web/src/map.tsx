@@ -58,6 +58,7 @@ export function MarsMap({ view }: { view: Dict }) {
       {CELLS.map((_, i) => (
         <Hex key={i} view={view} i={i} rovers={rovers.get(i) ?? []} lang={lang} cat={cat} />
       ))}
+      <Legend x={-w / 2 + 6} y={-h / 2 + 8} lang={lang} cat={cat} />
     </svg>
   );
 }
@@ -156,4 +157,19 @@ function hexCard(view: Dict, i: number, cat: Dict | null) {
     lines.push(`${tile}: ${f?.lines?.[0] ?? ""}`);
   }
   return { title: cellText(i), lines };
+}
+
+/** The building types' colours and letters, in the map's empty top-left corner. */
+function Legend({ x, y, lang, cat }: { x: number; y: number; lang: string; cat: Dict | null }) {
+  return (
+    <g class="legend" transform={`translate(${x},${y})`}>
+      {Object.keys(BUILDING_FILL).map((kind, k) => (
+        <g transform={`translate(0,${k * 12})`}>
+          <rect width="11" height="10" rx="2" fill={BUILDING_FILL[kind]} stroke="#222" stroke-width="0.6" />
+          <text x="5.5" y="8" text-anchor="middle" font-size="7.5" font-weight="700" fill="#222">{buildingCode(cat, lang, kind)}</text>
+          <text x="15" y="8" font-size="8" fill="#e9e2d6">{cat?.building?.[kind]?.name ?? kind}</text>
+        </g>
+      ))}
+    </g>
+  );
 }
