@@ -432,3 +432,78 @@ def test_two_browsers_play_each_other_live(server: Any, api: Api) -> None:
     finally:
         for t in tabs:
             t.close()
+
+
+# --- hot-seat, refusals, the log's filter ------------------------------------------------------
+def test_hot_seat_plays_whichever_seat_is_to_move(tab: Tab, api: Api) -> None:
+    page = tab.goto("/")
+    gid = create_in_lobby(page, ["human", "human"], ["Ana", "Ben"], hotseat=True)
+    assert by_testid(page, "seat-link-0").count() == 1 and by_testid(page, "seat-link-1").count()
+    by_testid(page, "open-game").click()
+    page.wait_for_url(f"**/play/{gid}")
+    choose = progress_policy(random.Random(13))
+    movers = set()
+    for _ in range(60):
+        wait_ready(page)  # one screen: it is always "your turn", whichever seat is to move
+        movers.add(api.state(gid)["current_player"])
+        if movers == {0, 1}:
+            break
+        click_move(page, choose(listed_moves(page)))
+    assert movers == {0, 1}, "both seats played from the one screen"
+
+
+def test_a_refused_move_shows_its_reason(server: Any, api: Api) -> None:
+    """A second window of the same seat, cut off from the live updates, plays a move for a
+    position already gone: the server refuses it (409: the ply has moved on) and the window
+    says so, then shows the game as it is."""
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    seat = api.wait_for_human(gid)
+    fresh, stale = Tab(server), Tab(server)
+    try:
+        stale.page.route_web_socket("**/ws*", lambda ws: None)  # never connected: no pushes
+        pages = [t.goto(f"/play/{gid}?token={tokens[seat]}") for t in (fresh, stale)]
+        for page in pages:
+            wait_ready(page)
+        offered = listed_moves(pages[1])
+        click_move(pages[0], offered[0])
+        deadline = time.monotonic() + 30
+        while api.state(gid)["ply"] == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)  # until the first window's move is stored
+        ply = api.state(gid)["ply"]
+        assert ply == 1
+        quoted = offered[-1].replace('"', '\\"')
+        pages[1].locator(f'[data-testid=move-list] [data-move="{quoted}"]').click()
+        if by_testid(pages[1], "confirm-dialog").count():
+            by_testid(pages[1], "confirm-yes").click()
+        refusal = by_testid(pages[1], "refusal")
+        refusal.wait_for()
+        assert "ply 0" in refusal.inner_text(), refusal.inner_text()  # the 409's detail
+        assert api.state(gid)["ply"] == ply, "the refused move changed nothing"
+        # and the window catches up with the game as it is
+        now = api.state(gid, tokens[seat])
+        expected = sorted(m["move"] for m in now["legal_moves"])
+        deadline = time.monotonic() + 30
+        while sorted(listed_moves(pages[1])) != expected and time.monotonic() < deadline:
+            pages[1].wait_for_timeout(100)
+        assert sorted(listed_moves(pages[1])) == expected
+    finally:
+        fresh.close()
+        stale.close()
+
+
+def test_the_log_filters_by_player(tab: Tab, api: Api) -> None:
+    page, gid, _ = open_vs_bot(tab, "random")
+    play_clicks(page, 12, seed=21)
+    wait_ready(page)
+    log = by_testid(page, "log")
+    everything = log.inner_text()
+    assert "Ana" in everything and "Robo" in everything
+    by_testid(page, "log-filter").select_option("1")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=log]').innerText.includes('Ana:')"
+    )
+    assert "Robo" in log.inner_text()
+    by_testid(page, "log-filter").select_option("all")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=log]').innerText.includes('Ana:')"
+    )
