@@ -139,6 +139,7 @@ const EN = {
   openRow: "open",
   total: "Total",
   replayOf: "Replay of game {id}",
+  lastRound: "last round: {n}",
   watchReplay: "Replay",
 } as const;
 
@@ -277,6 +278,7 @@ const ZH: Record<Key, string> = {
   openRow: "已解锁",
   total: "总计",
   replayOf: "对局 {id} 的回放",
+  lastRound: "最后一轮：{n}",
   watchReplay: "回放",
 };
 

@@ -267,7 +267,8 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             ) : null}
           </span>
           <span class="muted">
-            {cat?.names?.phase?.[view.phase] ?? view.phase} · {t("round")} {view.round} · {t("ply")} {st.ply}
+            {cat?.names?.phase?.[view.phase] ?? view.phase} · {t("round")} {view.round}
+            {view.end_round ? <b class="warn"> · {t("lastRound", { n: view.end_round })}</b> : null} · {t("ply")} {st.ply}
           </span>
           <span class="who muted">
             {acting === null ? t("spectator") : hotseat ? t("hotseatAs", { name: st.players[acting]?.name ?? "" }) : t("youAre", { name: st.players[acting]?.name ?? "" })}
