@@ -153,7 +153,10 @@ def test_the_lobby_creates_a_game_by_clicking(tab: Tab, api: Api) -> None:
     page.wait_for_url(f"**/play/{gid}")
     by_testid(page, "table").wait_for()
     by_testid(page, "player-board-0").wait_for()
+    by_testid(page, "player-board-1").wait_for()
     by_testid(page, "board-map").wait_for()
+    scores = by_testid(page, "scores").inner_text()
+    assert "Ana" in scores and "Robo" in scores
     assert by_testid(page, "private-goals").count() == 1, "the seat's own Private Goals"
     # back in the lobby the game is listed, to watch and (this browser holds its token) rejoin
     page.goto(tab.base + "/")
@@ -184,7 +187,7 @@ def test_a_whole_game_against_a_bot_by_clicking(tab: Tab, api: Api, server: Any)
 
     page.on("response", on_response)
     brain = GreedyBot(7)
-    clicks, where, ms = 0, {"board": 0, "list": 0}, []
+    clicks, confirmed, where, ms = 0, 0, {"board": 0, "list": 0}, []
     started = time.monotonic()
     over = wait_ready(page, 120_000)
     while not over:
@@ -198,6 +201,7 @@ def test_a_whole_game_against_a_bot_by_clicking(tab: Tab, api: Api, server: Any)
         over = wait_ready(page, 120_000)
         ms.append((time.perf_counter() - t0) * 1000)
         where[place.split("+")[0]] += 1
+        confirmed += "+confirm" in place
         clicks += 1
         assert len(answers) == clicks and answers[-1][0] == 200, f"{move!r} was not played"
     final = api.state(gid)
@@ -219,6 +223,7 @@ def test_a_whole_game_against_a_bot_by_clicking(tab: Tab, api: Api, server: Any)
         "plies": final["ply"],
         "seconds": round(time.monotonic() - started, 1),
         "clicked": where,
+        "confirmed": confirmed,
         "click_to_screen_ms_p50": round(statistics.median(ms), 1),
         "click_to_screen_ms_p90": round(statistics.quantiles(ms, n=10)[-1], 1),
         "server_ms_p50": round(statistics.median(server_ms), 1),
@@ -230,6 +235,8 @@ def test_a_whole_game_against_a_bot_by_clicking(tab: Tab, api: Api, server: Any)
 # --- undo, languages, reload ---------------------------------------------------------------------
 def test_undo_takes_back_a_move_of_the_current_turn(tab: Tab, api: Api) -> None:
     page, gid, token = open_vs_bot(tab)
+    wait_ready(page)
+    assert not by_testid(page, "undo").is_enabled(), "nothing to take back yet"
     choose = progress_policy(random.Random(3))
     for _ in range(300):
         wait_ready(page)

@@ -4,6 +4,8 @@ build the client when the bundle is missing. A bundle of our own stands in for t
 
 from __future__ import annotations
 
+import gzip
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -82,3 +84,16 @@ def test_without_a_bundle_the_page_says_how_to_build_it(
         assert "npm run build" in client.get("/watch/abc").text
         assert client.get("/assets/main-Ab12.js").status_code == 404
         assert client.get("/api/health").json()["ok"]
+
+
+def test_the_shipped_bundle_loads_at_most_300_kb_of_compressed_script() -> None:
+    """Issue 12: the first load is at most 300 KB of script, gzip-compressed as served."""
+    page = server_app.STATIC / "index.html"
+    if not page.is_file():
+        pytest.skip("no bundle built in this copy (cd web && npm ci && npm run build)")
+    scripts = re.findall(r'src="/assets/([^"]+\.js)"', page.read_text())
+    assert scripts, "the page loads its script from /assets"
+    assets = server_app.STATIC / "assets"
+    loaded = set(scripts) | {p.name for p in assets.glob("*.js")}  # imports of the entry too
+    size = sum(len(gzip.compress((assets / name).read_bytes(), 6)) for name in loaded)
+    assert size <= 300 * 1024, f"{size} bytes of compressed script"
