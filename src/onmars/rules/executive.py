@@ -243,13 +243,31 @@ def _advanced_no(s: State, seat: int) -> str:
     """:func:`advanced_blocker` without words: the same routes in the same order, but a
     Blueprint's action is judged once for each sum of Crystals paid (two routes that pay
     alike lead to the same position)."""
-    p = s.players[seat]
-    if not p.built and not p.scientists:
+    me = s.players[seat]
+    if not me.built and not me.scientists:
         return NO  # every route needs your own built Blueprint or your Scientist (route_problem)
+    # route_problem's checks, with each owner looked up once (the first seat, as there)
+    owners: dict[str, int] = {}
+    holders: dict[str, int] = {}
+    for q in s.players:
+        for bp in q.built:
+            owners.setdefault(bp, q.seat)
+        for sci in q.scientists:
+            holders.setdefault(sci, q.seat)
+    cost = row_cost()
     judged: set[tuple[str, int]] = set()
     for bp, route in candidates(s, seat):
-        paid = row_cost() if route == PAY else 0
-        if (bp, paid) in judged or route_problem(s, seat, bp, route, explain=False):
+        owner = owners[bp]
+        if route == PAY:
+            if owner != seat or me.crystals < cost:
+                continue
+            paid = cost
+        else:
+            holder = holders.get(route, -1)
+            if holder != seat and not (holder >= 0 and owner == seat and s.sci_at.get(route) == bp):
+                continue
+            paid = 0
+        if (bp, paid) in judged:
             continue
         if not _with_crystals(s, seat, -paid, bp, explain=False):
             return ""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from onmars.rules import engine
@@ -259,10 +260,10 @@ class Game:
         """Play a move (text or :class:`Move`): refused with :class:`IllegalMoveError` (the rule
         and the reason, no secret named) or :class:`InvalidMoveError`, the game unchanged."""
         legal = self._legal
-        known = legal is not None and type(move) is Move and move in legal
+        known = legal is not None and type(move) is Move and legal.has(move)
         if not known:
             move = _as_move(move)
-            known = legal is not None and move in legal
+            known = legal is not None and legal.has(move)
             if legal is not None and not known:
                 raise IllegalMoveError(engine.explain(self._state, move))
         if self.ended:
@@ -647,6 +648,11 @@ class LegalMoves(list[Move]):
 
     _set: frozenset[Move] | None = None
 
+    def has(self, move: Move) -> bool:
+        """``move in self`` for a list asked once (as :meth:`Game.play` asks): a scan, which
+        compares identities first, unless the set is built already."""
+        return move in self if self._set is not None else _listed(self, move)
+
     def __contains__(self, move: object) -> bool:
         if self._set is None:
             self._set = frozenset(self)
@@ -694,8 +700,11 @@ def _face_down(s: State) -> tuple[Any, ...]:
         len(s.bp_deck),
         *map(len, s.tech_stacks),
         *map(len, s.building_stacks.values()),
-        *[p.goal_done for p in s.players],
+        *map(_GOAL_DONE, s.players),
     )
+
+
+_GOAL_DONE = attrgetter("goal_done")
 
 
 def _revealed(before: tuple[Any, ...], after: tuple[Any, ...], s: State) -> bool:
