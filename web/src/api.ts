@@ -179,7 +179,16 @@ export function subscribe(
       schedule();
       return;
     }
+    // A connection that never opens (a proxy that swallows it) counts as lost.
+    const opening = ws;
+    const giveUp = window.setTimeout(() => {
+      if (opening.readyState === WebSocket.CONNECTING) {
+        startPolling();
+        opening.close();
+      }
+    }, 5000);
     ws.onopen = () => {
+      window.clearTimeout(giveUp);
       ws?.send(JSON.stringify({ token }));
       attempt = 0;
       stopPolling();
