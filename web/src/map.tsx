@@ -29,7 +29,7 @@ export function buildingCode(cat: Dict | null, lang: string, kind: string): stri
   return CODES[kind] ?? kind.slice(0, 1).toUpperCase();
 }
 
-export function MarsMap({ view }: { view: Dict }) {
+export function MarsMap({ view, recent }: { view: Dict; recent?: Set<string> }) {
   const { lang, cat } = useI18n();
   const ctx = usePlay();
   const w = SIZE * 20;
@@ -56,14 +56,14 @@ export function MarsMap({ view }: { view: Dict }) {
       </defs>
       <ellipse cx="0" cy="0" rx={w * 0.49} ry={h * 0.49} fill="url(#marsbg)" opacity="0.35" />
       {CELLS.map((_, i) => (
-        <Hex key={i} view={view} i={i} rovers={rovers.get(i) ?? []} lang={lang} cat={cat} />
+        <Hex key={i} view={view} i={i} rovers={rovers.get(i) ?? []} lang={lang} cat={cat} recent={!!recent?.has(cellText(i))} />
       ))}
       <Legend x={-w / 2 + 6} y={-h / 2 + 8} lang={lang} cat={cat} />
     </svg>
   );
 }
 
-function Hex({ view, i, rovers, lang, cat }: { view: Dict; i: number; rovers: number[]; lang: string; cat: Dict | null }) {
+function Hex({ view, i, rovers, lang, cat, recent }: { view: Dict; i: number; rovers: number[]; lang: string; cat: Dict | null; recent: boolean }) {
   const ctx = usePlay();
   const text = cellText(i);
   const { cx, cy, outline, inner } = GEOM[i];
@@ -87,6 +87,7 @@ function Hex({ view, i, rovers, lang, cat }: { view: Dict; i: number; rovers: nu
         stroke={clickable ? "#fff" : "#5b2a17"}
         stroke-width={clickable ? 2.5 : 1}
       />
+      {recent ? <polygon class="recent" points={GEOM[i].outline} fill="none" stroke="#ffd166" stroke-width="2.2" stroke-dasharray="5 3" /> : null}
       {kind ? (
         <text x={cx} y={cy - SIZE * 0.42} class="bcode" text-anchor="middle" font-size="11" font-weight="700" fill="#222">
           {buildingCode(cat, lang, kind)}

@@ -63,6 +63,11 @@ export function ReplayPage({ id }: { id: string }) {
   }, [lang]);
 
   const view = data?.view;
+  // The hexes the move just stepped over names, marked on the map.
+  const recent = new Set<string>();
+  for (const e of events)
+    if (e.id === "move" && e.ply === ply - 1 && typeof e.move === "string")
+      for (const token of e.move.split(" ")) if (/^-?\d+,-?\d+$/.test(token)) recent.add(token);
   return (
     <div class="table replay" data-testid="replay">
       <TopBar id={id} />
@@ -87,7 +92,7 @@ export function ReplayPage({ id }: { id: string }) {
         <main class="cols">
           <div class="col col-left">
             <div class="mapbox">
-              <MarsMap view={view} />
+              <MarsMap view={view} recent={recent} />
             </div>
             <div class="log" data-testid="log">
               <LogLines events={events} view={view} />

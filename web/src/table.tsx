@@ -54,6 +54,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const [sound, setSound] = useState(() => localStorage.getItem("onmars.sound") === "1");
   const [connected, setConnected] = useState(true);
   const stRef = useRef<GameState | null>(null);
+  const sendingRef = useRef(false);
   const heldSeats = Object.keys(held).map(Number).sort((a, b) => a - b);
   const hotseat = heldSeats.length > 1;
   const token = acting !== null ? held[String(acting)] ?? null : null;
@@ -141,7 +142,8 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const send = useCallback(
     async (m: LegalMove) => {
       const s = stRef.current;
-      if (!s || sending) return;
+      if (!s || sendingRef.current) return;
+      sendingRef.current = true;
       setSending(m.move);
       setRefusal(null);
       setConfirm(null);
@@ -161,10 +163,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         }
         setRefusal(p);
       } finally {
+        sendingRef.current = false;
         setSending(null);
       }
     },
-    [id, token, lang, sending],
+    [id, token, lang],
   );
 
   const play = useCallback((m: LegalMove) => {
@@ -175,11 +178,19 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
 
   const undo = useCallback(async () => {
     const s = stRef.current;
-    if (!s || !s.can_undo || !token) return;
+    if (!s || !s.can_undo || !token || sendingRef.current) return;
+    // Like a move: nothing is offered until the server answers.
+    setSending("undo");
+    sendingRef.current = true;
     try {
-      apply(await api.undo(id, token, s.ply));
+      const next = await api.undo(id, token, s.ply);
+      setSending(null);
+      apply(next);
     } catch (e) {
       setRefusal(e instanceof ApiError ? e.problem : { status: 0, detail: String(e) });
+    } finally {
+      sendingRef.current = false;
+      setSending(null);
     }
   }, [id, token]);
 
@@ -247,6 +258,13 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const order = [...st.players.map((p) => p.seat)].sort((a, b) => (a === st.seat ? -1 : b === st.seat ? 1 : a - b));
   const projected = new Map<number, number>((st.projection ?? []).map((p: any) => [p.seat, p.total]));
   const buttons = places.get("btn") ?? [];
+  // Hexes named by the last few moves, marked on the map so that others' moves are seen.
+  const recent = new Set<string>();
+  for (const e of events) {
+    if (e.id === "move" && e.ply >= st.ply - 4 && typeof e.move === "string") {
+      for (const token of e.move.split(" ")) if (/^-?\d+,-?\d+$/.test(token)) recent.add(token);
+    }
+  }
   const shownEvents = events.filter((e) => logFilter === "all" || String(e.seat) === logFilter);
 
   return (
@@ -291,7 +309,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
               {st.votes.includes(acting ?? -1) ? t("withdraw") : t("agreeEnd")} {st.votes.length ? ` (${st.votes.length})` : ""}
             </button>
           ) : null}
-          <button data-testid="undo" disabled={!st.can_undo || !token} onClick={undo} title={t("undoKey")}>
+          <button data-testid="undo" disabled={!st.can_undo || !token || !!sending} onClick={undo} title={t("undoKey")}>
             ↶ {t("undo")}
           </button>
           <label class="soundbox" title={t("sound")}>
@@ -311,7 +329,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         <main class="cols">
           <div class="col col-left">
             <div class="mapbox">
-              <MarsMap view={view} />
+              <MarsMap view={view} recent={recent} />
             </div>
             <div class="prompt">
               {sending ? (
