@@ -131,7 +131,7 @@ function Hex({ view, i, rovers, lang, cat, recent }: { view: Dict; i: number; ro
         </g>
       ) : null}
       {rovers.map((seat, k) => (
-        <g {...faceProps({ title: `${view.players[seat].name}: Rover` })}>
+        <g {...faceProps({ title: `${view.players[seat].name}: ${cat?.names?.tech?.rover ?? "Rover"}` })}>
           <rect x={cx - 16 + k * 9} y={cy - 6 - 10} width="9" height="6" rx="1.5" fill={colourOf(view, seat)} stroke="#111" stroke-width="0.8" />
           <circle cx={cx - 14 + k * 9} cy={cy - 9} r="1.6" fill="#111" />
           <circle cx={cx - 9 + k * 9} cy={cy - 9} r="1.6" fill="#111" />
