@@ -53,6 +53,8 @@ class Step(Generic[F]):
     prompt: ClassVar[str] = ""
     auto: ClassVar[bool] = False
     forced: ClassVar[bool] = False
+    #: The step answers :meth:`expects` (the engine asks no other).
+    vouches: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -236,25 +238,26 @@ def advance(s: State) -> list[Move] | None:
 def _advance(s: State, upcoming: Move | None) -> list[Move] | bool | None:
     """:func:`advance`; with ``upcoming`` (the move to be played next), ``True`` when the
     pending step vouched that it is legal there (:meth:`Step.expects`), nothing listed."""
+    stack = s.stack
     while True:
-        if not s.stack:
+        if not stack:
             if s.phase == "over":
                 return []
             _next_frames[0](s)
             continue
-        f = s.stack[-1]
+        f = stack[-1]
         st = STEPS[f["t"]]
         if st.auto:
-            s.stack.pop()
+            stack.pop()
             st.apply(s, f, None)
             continue
-        if upcoming is not None and st.expects(s, f, upcoming):
+        if upcoming is not None and st.vouches and st.expects(s, f, upcoming):
             return True
         outcome = st.settle(s, f)
         if outcome is True:
             return None
         if outcome is False:
-            s.stack.pop()
+            stack.pop()
         elif type(outcome) is list:
             return outcome
         else:

@@ -171,6 +171,7 @@ class Turn(Step[Frame]):
     rule = "§5.1"
     prompt = N_("choose an action")
     forced = True
+    vouches = True
 
     @classmethod
     def candidates(cls, s: State, f: Frame, explain: bool = False) -> list[Candidate]:

@@ -371,6 +371,7 @@ class Control(Step[ControlFrame]):
     name = "control"
     rule = "§9.1"
     prompt = N_("move your Bots and Rover")
+    vouches = True
     moves_bots: ClassVar[bool] = True
     tech_default: ClassVar[bool] = True
 

@@ -314,11 +314,24 @@ class Explore(Step[Frame]):
     name = "explore"
     rule = "§12.3"
     prompt = N_("place a Discovery tile 3 hexes from your Rover")
+    vouches = True
 
     @staticmethod
     def options(s: State, f: Frame) -> list[Move]:
         cells = [hexmap.text(c) for c in discovery_hexes(s, f["p"])]
         return [mv("discover", t, c) for t in dict.fromkeys(s.exploration) for c in cells]
+
+    @classmethod
+    def is_legal(cls, s: State, f: Frame, m: Move) -> bool:
+        """``m in options``, found without listing every tile and hex."""
+        if m.verb != "discover" or len(m.args) != 2 or m.args[0] not in s.exploration:
+            return False
+        return m.args[1] in [hexmap.text(c) for c in discovery_hexes(s, f["p"])]
+
+    @classmethod
+    def expects(cls, s: State, f: Frame, m: Move) -> bool:
+        """A legal placement leaves a decision pending (none is forced)."""
+        return cls.is_legal(s, f, m)
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
