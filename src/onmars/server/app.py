@@ -726,14 +726,11 @@ def bot_list(lang: str) -> list[dict[str, str]]:
     ]
 
 
-#: How the bots play, in a line (bots not named here: the first paragraph of their docstring).
+#: How the bots without a ``description`` of their own play, in a line (others not named
+#: here: the first paragraph of their docstring). The levels describe themselves.
 BOT_DESCRIPTIONS = {
     "random": "any legal move, at random",
     "greedy": "the move that looks best one step ahead",
-    "easy": "searches a little (20 simulations a decision)",
-    "medium": "searches for 0.25 s a decision",
-    "hard": "searches for 1 s a decision",
-    "expert": "searches for 3 s a decision",
 }
 
 
