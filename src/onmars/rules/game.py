@@ -187,7 +187,8 @@ class Game:
                     )
                 )
             ):
-                self._legal, self._face = legal, face
+                self._cache(legal)
+                self._face = face
                 try:
                     self.play(text)  # raises the error play gives for this move
                 except ValueError as exc:
@@ -200,13 +201,14 @@ class Game:
             entry = reading(moves[n + 1]) if n + 1 < len(moves) else None
             listed = engine.play_logged(s, move, entry[0] if entry is not None else None)
             vouched = listed is True
-            legal = LegalMoves(listed) if type(listed) is list else None
+            legal = listed if type(listed) is list else None
             self.moves.append(notation)
             after = _face_down(s)
             if after != face and _revealed(face, after, s):
                 reveals.append(n)
             face = after
-        self._legal, self._face = legal, face
+        self._cache(legal)
+        self._face = face
 
     # --- the state -------------------------------------------------------------------------
     @property
