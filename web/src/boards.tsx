@@ -6,7 +6,7 @@ import type { Dict } from "./api";
 import { useI18n } from "./i18n";
 import { BUILDING_FILL, buildingCode } from "./map";
 import { Icon } from "./icons";
-import { Pawn, colourOf, face, faceProps, itemName, useSpot } from "./ui";
+import { Pawn, colourOf, face, faceProps, itemName, projectionCard, useSpot } from "./ui";
 
 const RESOURCES = ["mineral", "battery", "water", "plant", "oxygen"];
 const LSS_TYPES = ["generator", "extractor", "greenhouse", "condenser"];
@@ -356,7 +356,7 @@ function Exploration({ view }: { view: Dict }) {
 }
 
 // --- player boards -------------------------------------------------------------------------------
-export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: number; projected?: number }) {
+export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: number; projected?: Dict }) {
   const { t, cat } = useI18n();
   const p: Dict = view.players[seat];
   const built = 5 - (p.shelters ?? 0);
@@ -372,7 +372,7 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
         <Pawn view={view} seat={seat} size={22} />
         <b class="pb-name">{p.name}</b>
         <span class="muted">{p.side ? (p.side === "orbit" ? t("orbit") : t("colony")) : ""} · {t("space")} {p.space || "-"}</span>
-        <span class="pb-op">{p.op} {t("op")}{projected !== undefined ? <small> → {projected}</small> : null}</span>
+        <span class="pb-op">{p.op} {t("op")}{projected !== undefined ? <small class="proj" {...faceProps(projectionCard(projected, cat, t))}> → {projected.total}</small> : null}</span>
       </div>
       <div class="pb-res">
         {RESOURCES.map((item) => (

@@ -7,7 +7,7 @@ import { SharedBoards, PlayerBoard } from "./boards";
 import { stepText, useI18n } from "./i18n";
 import { MarsMap } from "./map";
 import { indexMoves } from "./moves";
-import { HoverLayer, Pawn, Play, Preview, hover, type PlayCtx } from "./ui";
+import { HoverLayer, Pawn, Play, Preview, faceProps, hover, projectionCard, type PlayCtx } from "./ui";
 import { LangToggle } from "./ui";
 import { Icon } from "./icons";
 
@@ -222,6 +222,28 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [confirm, chooser, play, send, undo]);
 
+  // A new decision whose clickable places are all out of sight in a scrolled column (the
+  // Blueprint display, Scientists, a player board's Lab at 720 px high): scroll the first into view.
+  const decision = active ? `${st!.ply}:${st!.view.stack?.[st!.view.stack.length - 1]?.t}` : "";
+  useEffect(() => {
+    if (!decision) return;
+    const id = requestAnimationFrame(() => {
+      for (const col of document.querySelectorAll<HTMLElement>(".col-mid, .col-right .boards")) {
+        const spots = [...col.querySelectorAll<HTMLElement>(".spot")];
+        if (!spots.length) continue;
+        const box = col.getBoundingClientRect();
+        const seen = spots.some((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= box.top && r.bottom <= box.bottom;
+        });
+        if (seen) continue;
+        const r = spots[0].getBoundingClientRect();
+        col.scrollTo({ top: col.scrollTop + r.top - box.top - 40, behavior: "smooth" });
+      }
+    });
+    return () => cancelAnimationFrame(id);
+  }, [decision]);
+
   const moves = active && !sending ? st!.legal_moves : [];
   const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile), [moves, pickedBot, pickedTile]);
   const ctx: PlayCtx = {
@@ -256,7 +278,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const cur = st.current_player;
   const curName = cur !== null ? st.players[cur]?.name ?? "?" : "";
   const order = [...st.players.map((p) => p.seat)].sort((a, b) => (a === st.seat ? -1 : b === st.seat ? 1 : a - b));
-  const projected = new Map<number, number>((st.projection ?? []).map((p: any) => [p.seat, p.total]));
+  const projected = new Map<number, any>((st.projection ?? []).map((p: any) => [p.seat, p]));
   const buttons = places.get("btn") ?? [];
   // Hexes named by the last few moves, marked on the map so that others' moves are seen.
   const recent = new Set<string>();
@@ -337,7 +359,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
               ) : active ? (
                 <span class="ask">
                   {hotseat && acting !== null ? <><Pawn view={view} seat={acting} size={16} /> <b>{st.players[acting]?.name}</b>: </> : null}
-                  {stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : ""}{pickedTile ? ` — ${t("pickSpace")}` : ""}
+                  {stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : [...places.keys()].some((k) => k.startsWith("bot:")) ? ` — ${t("pickBotHint")}` : ""}{pickedTile ? ` — ${t("pickSpace")}` : ""}
                 </span>
               ) : (
                 <span class="muted">{st.is_over ? t("gameOver") : cur !== null ? t("turnOf", { name: curName }) : ""}</span>
@@ -499,8 +521,8 @@ class LogChunk extends Component<ChunkProps> {
   }
 }
 
-function Scores({ st, projected }: { st: GameState; projected: Map<number, number> }) {
-  const { t } = useI18n();
+function Scores({ st, projected }: { st: GameState; projected: Map<number, any> }) {
+  const { t, cat } = useI18n();
   const view = st.view;
   return (
     <div class="scores" data-testid="scores">
@@ -515,7 +537,7 @@ function Scores({ st, projected }: { st: GameState; projected: Map<number, numbe
           <b>{p.name}</b>
           {p.bot ? <small class="muted">({p.bot})</small> : null}
           <span>{view.players[p.seat].op} {t("op")}</span>
-          {projected.has(p.seat) ? <small class="muted" title={t("projected")}>→ {projected.get(p.seat)}</small> : null}
+          {projected.has(p.seat) ? <small class="muted proj" {...faceProps(projectionCard(projected.get(p.seat), cat, t))}>→ {projected.get(p.seat).total}</small> : null}
         </span>
       ))}
     </div>

@@ -70,6 +70,23 @@ let showCard: (card: HoverCard | null, x?: number, y?: number) => void = () => {
 
 export function hover(card: HoverCard | null, ev?: MouseEvent): void {
   showCard(card, ev?.clientX, ev?.clientY);
+  markHexes(card?.move?.move ?? null);
+}
+
+// The hexes a hovered move names (in the list, the prompt or a chooser) light up on the map, so
+// "from -4,1 to -3,0" is seen, not read: the first hex as "from", the last as "to". Done on the
+// DOM directly: hovering re-renders nothing.
+let marked = "";
+function markHexes(move: string | null): void {
+  const key = move ?? "";
+  if (key === marked) return;
+  marked = key;
+  for (const el of document.querySelectorAll("g.hex.lit, g.hex.lit-from")) el.classList.remove("lit", "lit-from");
+  const hexes = key.split(" ").filter((w) => /^-?\d+,-?\d+$/.test(w));
+  hexes.forEach((h, k) => {
+    const el = document.querySelector(`g.hex[data-hex="${h}"]`);
+    el?.classList.add(hexes.length > 1 && k === 0 ? "lit-from" : "lit");
+  });
 }
 
 /** Props that show a component's face on hover. */
@@ -228,6 +245,18 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
       ctx.choose(moves, title ?? face?.title ?? "");
     },
     ...faceProps(face),
+  };
+}
+
+/** What a projected final score is made of (the server's breakdown), biggest parts first, so a
+ * surprising figure (unbuilt Blueprints, unfinished goals) explains itself. */
+export function projectionCard(entry: Dict | undefined, cat: Dict | null, t: T): HoverCard | null {
+  if (!entry) return null;
+  const parts = Object.entries((entry.breakdown ?? {}) as Record<string, number>).filter(([, n]) => n !== 0);
+  parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+  return {
+    title: `${t("projected")}: ${entry.total} ${t("op")}`,
+    lines: parts.map(([k, n]) => `${n > 0 ? "+" : ""}${n}  ${cat?.names?.score?.[k] ?? k}`),
   };
 }
 
