@@ -1,7 +1,7 @@
 // The Mars map in SVG: flat-top hexes with their buildings (by type, Shelters and Advanced
 // Building markers in their owner's colour and shape), Bots, Rovers, Miners, Crystals, Discovery
 // and Research tiles. Hexes where a legal move lands are highlighted and clickable.
-import type { Dict } from "./api";
+import type { Dict, GameEvent } from "./api";
 import { CELLS, cellText, centre, corners } from "./hexmap";
 import { useI18n } from "./i18n";
 import { Shape, colourOf, face, faceProps, initialOf, textOn, usePlay, useSpot } from "./ui";
@@ -29,7 +29,16 @@ export function buildingCode(cat: Dict | null, lang: string, kind: string): stri
   return CODES[kind] ?? kind.slice(0, 1).toUpperCase();
 }
 
-export function MarsMap({ view, recent }: { view: Dict; recent?: Set<string> }) {
+/** Which Blueprint each Advanced Building on Mars was made from, by hex. The view only says who
+ * owns the marker (view.ab); the log's "advanced" events name the card, so the client reads
+ * them (all events since ply 0 are loaded with the table and the replay). */
+export function abCardsOf(events: GameEvent[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of events) if (e.id === "advanced" && typeof e.hex === "string" && e.card) out.set(e.hex, String(e.card));
+  return out;
+}
+
+export function MarsMap({ view, recent, abCards }: { view: Dict; recent?: Set<string>; abCards?: Map<string, string> }) {
   const { lang, cat } = useI18n();
   const ctx = usePlay();
   const w = SIZE * 20;
@@ -56,14 +65,14 @@ export function MarsMap({ view, recent }: { view: Dict; recent?: Set<string> }) 
       </defs>
       <ellipse cx="0" cy="0" rx={w * 0.49} ry={h * 0.49} fill="url(#marsbg)" opacity="0.35" />
       {CELLS.map((_, i) => (
-        <Hex key={i} view={view} i={i} rovers={rovers.get(i) ?? []} lang={lang} cat={cat} recent={!!recent?.has(cellText(i))} />
+        <Hex key={i} view={view} i={i} rovers={rovers.get(i) ?? []} lang={lang} cat={cat} recent={!!recent?.has(cellText(i))} abCard={abCards?.get(cellText(i)) ?? ""} />
       ))}
       <Legend x={-w / 2 + 6} y={-h / 2 + 8} lang={lang} cat={cat} />
     </svg>
   );
 }
 
-function Hex({ view, i, rovers, lang, cat, recent }: { view: Dict; i: number; rovers: number[]; lang: string; cat: Dict | null; recent: boolean }) {
+function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: Dict; i: number; rovers: number[]; lang: string; cat: Dict | null; recent: boolean; abCard: string }) {
   const ctx = usePlay();
   const text = cellText(i);
   const { cx, cy, outline, inner } = GEOM[i];
@@ -74,7 +83,7 @@ function Hex({ view, i, rovers, lang, cat, recent }: { view: Dict; i: number; ro
   const miner: number = view.miner?.[i] ?? -1;
   const crystal = (view.crystal?.[i] ?? 0) > 0;
   const tile: string = view.tile?.[i] ?? "";
-  const card = hexCard(view, i, cat);
+  const card = hexCard(view, i, cat, abCard);
   const spot = useSpot(`hex:${text}`, card, text);
   const botSpot = useSpot(`bot:${text}`, null);
   const isPicked = ctx.pickedBot === text;
@@ -102,6 +111,14 @@ function Hex({ view, i, rovers, lang, cat, recent }: { view: Dict; i: number; ro
         <g>
           <polygon points={inner} fill="none" stroke={colourOf(view, abOwner)} stroke-width="4" />
           <polygon points={inner} fill="none" stroke="#111" stroke-width="0.8" />
+          {abCard ? (
+            <g class="abcard">
+              <rect x={cx - 10} y={cy + SIZE * 0.5} width="20" height="9" rx="2" fill={colourOf(view, abOwner)} stroke="#111" stroke-width="0.6" />
+              <text x={cx} y={cy + SIZE * 0.5 + 7} text-anchor="middle" font-size="7" font-weight="700" fill={textOn(colourOf(view, abOwner))}>
+                {abCard}
+              </text>
+            </g>
+          ) : null}
         </g>
       ) : null}
       {crystal ? <polygon points={`${cx + 12},${cy - 12} ${cx + 16},${cy - 6} ${cx + 12},${cy} ${cx + 8},${cy - 6}`} fill="#d36fd8" stroke="#222" stroke-width="0.8" /> : null}
@@ -141,14 +158,18 @@ function Hex({ view, i, rovers, lang, cat, recent }: { view: Dict; i: number; ro
   );
 }
 
-function hexCard(view: Dict, i: number, cat: Dict | null) {
+function hexCard(view: Dict, i: number, cat: Dict | null, abCard = "") {
   const lines: string[] = [];
   const bld: string = view.bld?.[i] ?? "";
   const kind = bld.startsWith("shelter:") ? "shelter" : bld;
   const name = (seat: number) => view.players?.[seat]?.name ?? "?";
   if (kind) lines.push(cat?.building?.[kind]?.name ?? kind);
   if (bld.startsWith("shelter:")) lines.push(`→ ${name(Number(bld.slice(8)))}`);
-  if ((view.ab?.[i] ?? -1) >= 0) lines.push(`★ ${name(view.ab[i])}`);
+  if ((view.ab?.[i] ?? -1) >= 0) {
+    const bp = abCard ? face(cat, "blueprint", abCard) : null;
+    lines.push(`★ ${name(view.ab[i])}${bp ? `: ${bp.title}` : ""}`);
+    if (bp) lines.push(...(bp.lines ?? []).slice(0, 3));
+  }
   if ((view.bot?.[i] ?? -1) >= 0) lines.push(`⚙ ${name(view.bot[i])}`);
   if ((view.miner?.[i] ?? -1) >= 0) lines.push(`⛏ ${name(view.miner[i])}`);
   if (view.crystal?.[i]) lines.push(`◆ ${cat?.names?.item?.crystal?.one ?? "Crystal"}`);

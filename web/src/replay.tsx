@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api, type Dict, type GameEvent } from "./api";
 import { PlayerBoard, SharedBoards } from "./boards";
 import { useI18n } from "./i18n";
-import { MarsMap } from "./map";
+import { MarsMap, abCardsOf } from "./map";
 import { LogLines, TopBar } from "./table";
 import { HoverLayer } from "./ui";
 
@@ -92,7 +92,7 @@ export function ReplayPage({ id }: { id: string }) {
         <main class="cols">
           <div class="col col-left">
             <div class="mapbox">
-              <MarsMap view={view} recent={recent} />
+              <MarsMap view={view} recent={recent} abCards={abCardsOf(events)} />
             </div>
             <div class="log" data-testid="log">
               <LogLines events={events} view={view} />

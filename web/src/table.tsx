@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type LegalMove, type Problem } from "./api";
 import { SharedBoards, PlayerBoard } from "./boards";
 import { stepText, useI18n } from "./i18n";
-import { MarsMap } from "./map";
+import { MarsMap, abCardsOf } from "./map";
 import { indexMoves } from "./moves";
 import { HoverLayer, Pawn, Play, Preview, faceProps, hover, projectionCard, type PlayCtx } from "./ui";
 import { LangToggle } from "./ui";
@@ -287,6 +287,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       for (const token of e.move.split(" ")) if (/^-?\d+,-?\d+$/.test(token)) recent.add(token);
     }
   }
+  const abCards = abCardsOf(events);
   const shownEvents = events.filter((e) => logFilter === "all" || String(e.seat) === logFilter);
 
   return (
@@ -351,7 +352,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         <main class="cols">
           <div class="col col-left">
             <div class="mapbox">
-              <MarsMap view={view} recent={recent} />
+              <MarsMap view={view} recent={recent} abCards={abCards} />
             </div>
             <div class="prompt">
               {sending ? (
