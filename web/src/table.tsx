@@ -360,7 +360,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
               ) : active ? (
                 <span class="ask">
                   {hotseat && acting !== null ? <><Pawn view={view} seat={acting} size={16} /> <b>{st.players[acting]?.name}</b>: </> : null}
-                  {stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : [...places.keys()].some((k) => k.startsWith("bot:")) ? ` — ${t("pickBotHint")}` : ""}{pickedTile ? ` — ${t("pickSpace")}` : ""}
+                  {stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : [...places.keys()].some((k) => k.startsWith("bot:")) ? ` — ${t("pickBotHint")}` : ""}{!pickedTile && tilesWithChoice(moves) ? ` — ${t("pickTileHint")}` : ""}{pickedTile ? ` — ${t("pickSpace")}` : ""}
                 </span>
               ) : (
                 <span class="muted">{st.is_over ? t("gameOver") : cur !== null ? t("turnOf", { name: curName }) : ""}</span>
@@ -447,6 +447,18 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       </div>
     </Play.Provider>
   );
+}
+
+/** Whether some Tech tile may go to several Lab spaces (picked first, then the space). */
+function tilesWithChoice(moves: LegalMove[]): boolean {
+  const seen = new Set<string>();
+  for (const m of moves) {
+    const [verb, tile, space] = m.move.split(" ");
+    if ((verb !== "learn" && verb !== "develop") || !space) continue;
+    if (seen.has(tile)) return true;
+    seen.add(tile);
+  }
+  return false;
 }
 
 function MoveButton({ m, play, list }: { m: LegalMove; play: (m: LegalMove) => void; list?: boolean }) {
