@@ -141,6 +141,9 @@ const EN = {
   openRow: "open",
   total: "Total",
   replayOf: "Replay of game {id}",
+  prevRound: "Round start",
+  nextRound: "Next round",
+  lastMove: "Last move",
   lastRound: "last round: {n}",
   watchReplay: "Replay",
 } as const;
@@ -282,6 +285,9 @@ const ZH: Record<Key, string> = {
   openRow: "已解锁",
   total: "总计",
   replayOf: "对局 {id} 的回放",
+  prevRound: "本轮开始",
+  nextRound: "下一轮",
+  lastMove: "上一步棋",
   lastRound: "最后一轮：{n}",
   watchReplay: "回放",
 };

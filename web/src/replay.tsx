@@ -6,10 +6,10 @@ import { PlayerBoard, SharedBoards } from "./boards";
 import { useI18n } from "./i18n";
 import { MarsMap, abCardsOf } from "./map";
 import { LogLines, TopBar } from "./table";
-import { HoverLayer } from "./ui";
+import { HoverLayer, Pawn } from "./ui";
 
 export function ReplayPage({ id }: { id: string }) {
-  const { t, lang } = useI18n();
+  const { t, lang, cat } = useI18n();
   const [ply, setPly] = useState(0);
   const [total, setTotal] = useState<number | null>(null);
   const [data, setData] = useState<Dict | null>(null);
@@ -18,11 +18,19 @@ export function ReplayPage({ id }: { id: string }) {
   const asked = useRef(0);
 
   // The end first (it tells the number of moves), then whichever ply the player picks.
+  // Where each round starts (the whole game's events, asked once), for jumping round by round.
+  const [roundStarts, setRoundStarts] = useState<number[]>([]);
   useEffect(() => {
     api
       .replay(id, 0, lang)
       .then((d) => {
         setTotal(d.total);
+        return api.replay(id, d.total, lang);
+      })
+      .then((end) => {
+        const starts = new Set<number>([0]);
+        for (const e of (end.events ?? []) as GameEvent[]) if (e.id === "round") starts.add(e.ply);
+        setRoundStarts([...starts].sort((a, b) => a - b));
       })
       .catch((e) => setError(e instanceof ApiError ? e.problem.detail : String(e)));
   }, [id]);
@@ -41,6 +49,8 @@ export function ReplayPage({ id }: { id: string }) {
   }, [id, ply, total, lang]);
 
   const step = (d: number) => setPly((p) => Math.max(0, Math.min(total ?? 0, p + d)));
+  const prevRound = () => setPly((p) => [...roundStarts].reverse().find((r) => r < p) ?? 0);
+  const nextRound = () => setPly((p) => roundStarts.find((r) => r > p) ?? total ?? p);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -52,17 +62,24 @@ export function ReplayPage({ id }: { id: string }) {
       } else if (e.key === "ArrowRight") {
         e.preventDefault();
         step(1);
+      } else if (e.key === "PageUp") {
+        e.preventDefault();
+        prevRound();
+      } else if (e.key === "PageDown") {
+        e.preventDefault();
+        nextRound();
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [total]);
+  }, [total, roundStarts]);
 
   useEffect(() => {
     document.title = `${t("replay")} · ${t("title")} · ${id}`;
   }, [lang]);
 
   const view = data?.view;
+  const lastMove = [...events].reverse().find((e) => e.id === "move" && e.ply === ply - 1);
   // The hexes the move just stepped over names, marked on the map.
   const recent = new Set<string>();
   for (const e of events)
@@ -86,7 +103,27 @@ export function ReplayPage({ id }: { id: string }) {
         <span data-testid="replay-ply" class="replay-ply">
           {t("ply")} {ply} {t("of")} {total ?? "?"}
         </span>
+        <button class="small" disabled={ply <= 0} onClick={prevRound} title="PageUp">« {t("prevRound")}</button>
+        <button class="small" disabled={total === null || ply >= total} onClick={nextRound} title="PageDown">{t("nextRound")} »</button>
       </div>
+      {view ? (
+        <div class="replay-info">
+          <span class="muted">
+            {cat?.names?.phase?.[view.phase] ?? view.phase} · {t("round")} {view.round}
+          </span>
+          {lastMove ? (
+            <span class="replay-last">
+              {t("lastMove")}: {lastMove.seat !== null && lastMove.seat !== undefined ? <Pawn view={view} seat={lastMove.seat} size={13} /> : null} {lastMove.text ?? lastMove.move}
+            </span>
+          ) : null}
+          <span class="grow" />
+          {view.players.map((p: Dict, seat: number) => (
+            <span class={`replay-op ${data?.current_player === seat ? "current" : ""}`}>
+              <Pawn view={view} seat={seat} size={13} /> {p.name} <b>{p.op}</b> {t("op")}
+            </span>
+          ))}
+        </div>
+      ) : null}
       {error ? <p class="error">{error}</p> : null}
       {view ? (
         <main class="cols">
