@@ -71,6 +71,15 @@ function bonusName(bonus: string, lang: string): string {
   return pair ? pair[lang === "zh" ? 1 : 0] : "—";
 }
 
+/** A Turn Order space's bonus as the board shows it: a picture where one exists (the words are
+ * cut off at 1280 px), short words otherwise; the hover card has the full text. */
+function bonusMark(bonus: string, lang: string) {
+  const pics: Record<string, string[]> = { warehouse: ["crystal", "mineral"], ship: ["ship"], colonists: ["colonist"], bots: ["bot"] };
+  if (pics[bonus]) return <>{pics[bonus].map((n) => <Icon name={n} size={12} />)}</>;
+  if (bonus === "blueprint") return lang === "zh" ? "蓝图" : "BP";
+  return bonusName(bonus, lang);
+}
+
 function TurnOrder({ view }: { view: Dict }) {
   const { t, cat, lang } = useI18n();
   const at = new Map<number, number>();
@@ -94,7 +103,7 @@ function TurnOrder({ view }: { view: Dict }) {
           return (
             <Spot k={`to:${n}`} card={f ? { title: `${t("space")} ${n}`, lines: [f.text] } : null} class={`to-space ${n <= 4 ? "orbit" : "colony"}`}>
               <span class="to-n">{n}</span>
-              <span class="to-bonus">{bonusName(f?.bonus ?? "", lang)}</span>
+              <span class="to-bonus" title={bonusName(f?.bonus ?? "", lang)}>{bonusMark(f?.bonus ?? "", lang)}</span>
               {seat !== undefined ? <Pawn view={view} seat={seat} dim={view.done?.includes(seat)} /> : <span class="to-empty" />}
             </Spot>
           );
