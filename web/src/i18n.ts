@@ -144,6 +144,7 @@ const EN = {
   prevRound: "Round start",
   nextRound: "Next round",
   lastMove: "Last move",
+  logNew: "marked: since your last move",
   lastRound: "last round: {n}",
   watchReplay: "Replay",
 } as const;
@@ -288,6 +289,7 @@ const ZH: Record<Key, string> = {
   prevRound: "本轮开始",
   nextRound: "下一轮",
   lastMove: "上一步棋",
+  logNew: "标记：你上一步之后",
   lastRound: "最后一轮：{n}",
   watchReplay: "回放",
 };

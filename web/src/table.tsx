@@ -230,7 +230,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
     const id = requestAnimationFrame(() => {
       for (const col of document.querySelectorAll<HTMLElement>(".col-mid, .col-right .boards")) {
         const spots = [...col.querySelectorAll<HTMLElement>(".spot")];
-        if (!spots.length) continue;
+        if (!spots.length) {
+          // Nothing to click on the player boards: back to this seat's own board (the first).
+          if (col.matches(".boards") && col.scrollTop > 0) col.scrollTo({ top: 0, behavior: "smooth" });
+          continue;
+        }
         const box = col.getBoundingClientRect();
         const seen = spots.some((el) => {
           const r = el.getBoundingClientRect();
@@ -391,6 +395,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             <div class="log" data-testid="log">
               <div class="log-head">
                 <b>{t("log")}</b>
+                {acting !== null ? <small class="muted log-new">{t("logNew")}</small> : null}
                 <select data-testid="log-filter" value={logFilter} onChange={(e) => setLogFilter((e.target as HTMLSelectElement).value)}>
                   <option value="all">{t("all")}</option>
                   {st.players.map((p) => (
@@ -398,7 +403,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
                   ))}
                 </select>
               </div>
-              <LogLines events={shownEvents} view={view} />
+              <LogLines events={shownEvents} view={view} me={acting} since={lastMoveOf(events, acting)} />
             </div>
           </div>
         </main>
@@ -488,7 +493,15 @@ function MoveButton({ m, play, list }: { m: LegalMove; play: (m: LegalMove) => v
 
 const CHUNK = 64;
 
-export function LogLines({ events, view }: { events: GameEvent[]; view: any }) {
+/** The ply of ``seat``'s last move (-1: none yet); the log marks what came after it from others. */
+export function lastMoveOf(events: GameEvent[], seat: number | null): number {
+  if (seat === null) return Infinity;
+  let ply = -1;
+  for (const e of events) if (e.id === "move" && e.seat === seat) ply = e.ply;
+  return ply;
+}
+
+export function LogLines({ events, view, me = null, since = Infinity }: { events: GameEvent[]; view: any; me?: number | null; since?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -499,10 +512,11 @@ export function LogLines({ events, view }: { events: GameEvent[]; view: any }) {
   const chunks: GameEvent[][] = [];
   for (let k = 0; k < events.length; k += CHUNK) chunks.push(events.slice(k, k + CHUNK));
   const colours = view.players?.map((p: any) => `${p.colour}:${p.name}`).join("|") ?? "";
+
   return (
     <div class="log-lines" ref={ref}>
       {chunks.map((c, k) => (
-        <LogChunk key={k} events={c} view={view} colours={colours} />
+        <LogChunk key={k} events={c} view={view} colours={colours} since={since} me={me} />
       ))}
     </div>
   );
@@ -512,19 +526,21 @@ interface ChunkProps {
   events: GameEvent[];
   view: any;
   colours: string;
+  since: number;
+  me: number | null;
 }
 
 class LogChunk extends Component<ChunkProps> {
   shouldComponentUpdate(next: ChunkProps): boolean {
     const a = this.props;
-    return !(a.colours === next.colours && a.events.length === next.events.length && a.events.every((e, i) => e === next.events[i]));
+    return !(a.colours === next.colours && a.since === next.since && a.me === next.me && a.events.length === next.events.length && a.events.every((e, i) => e === next.events[i]));
   }
 
-  render({ events, view }: ChunkProps) {
+  render({ events, view, since, me }: ChunkProps) {
     return (
       <>
         {events.map((e) => (
-          <div class={`ev ${e.id === "move" ? "ev-move" : ""}`}>
+          <div class={`ev ${e.id === "move" ? "ev-move" : ""} ${e.ply > since && e.seat !== me ? "ev-new" : ""}`}>
             {e.seat !== null && e.seat !== undefined && view.players?.[e.seat] ? <Pawn view={view} seat={e.seat} size={11} /> : <span class="ev-dot">·</span>}
             <span>{e.text ?? e.id}</span>
           </div>
