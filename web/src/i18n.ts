@@ -145,6 +145,11 @@ const EN = {
   nextRound: "Next round",
   lastMove: "Last move",
   logNew: "marked: since your last move",
+  pcBot: "Bot",
+  pcMiner: "Miner (Colonist)",
+  pcRover: "Rover",
+  pcShelter: "Shelter's owner",
+  pcAdvanced: "Advanced Building",
   lastRound: "last round: {n}",
   watchReplay: "Replay",
 } as const;
@@ -290,6 +295,11 @@ const ZH: Record<Key, string> = {
   nextRound: "下一轮",
   lastMove: "上一步棋",
   logNew: "标记：你上一步之后",
+  pcBot: "机器人",
+  pcMiner: "矿工（殖民者）",
+  pcRover: "探测车",
+  pcShelter: "住所的主人",
+  pcAdvanced: "先进建筑",
   lastRound: "最后一轮：{n}",
   watchReplay: "回放",
 };

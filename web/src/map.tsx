@@ -3,7 +3,7 @@
 // and Research tiles. Hexes where a legal move lands are highlighted and clickable.
 import type { Dict, GameEvent } from "./api";
 import { CELLS, cellText, centre, corners } from "./hexmap";
-import { useI18n } from "./i18n";
+import { useI18n, type Key } from "./i18n";
 import { Shape, colourOf, face, faceProps, initialOf, textOn, usePlay, useSpot } from "./ui";
 
 const SIZE = 27;
@@ -68,6 +68,7 @@ export function MarsMap({ view, recent, abCards }: { view: Dict; recent?: Set<st
         <Hex key={i} view={view} i={i} rovers={rovers.get(i) ?? []} lang={lang} cat={cat} recent={!!recent?.has(cellText(i))} abCard={abCards?.get(cellText(i)) ?? ""} />
       ))}
       <Legend x={-w / 2 + 6} y={-h / 2 + 8} lang={lang} cat={cat} />
+      <PieceLegend x={-w / 2 + 6} y={h / 2 - 62} />
     </svg>
   );
 }
@@ -106,7 +107,15 @@ function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: Dict; i: nu
           {text}
         </text>
       )}
-      {shelterSeat >= 0 ? <Shape seat={shelterSeat} r={6} x={cx} y={cy} fill={colourOf(view, shelterSeat)} /> : null}
+      {shelterSeat >= 0 ? (
+        // The Shelter's owner: a little house in their colour with their initial.
+        <g class="shelter-owner">
+          <polygon points={`${cx - 6.5},${cy + 6} ${cx + 6.5},${cy + 6} ${cx + 6.5},${cy - 1} ${cx},${cy - 7} ${cx - 6.5},${cy - 1}`} fill={colourOf(view, shelterSeat)} stroke="#111" stroke-width="1" />
+          <text x={cx} y={cy + 4.5} text-anchor="middle" font-size="7" font-weight="700" fill={textOn(colourOf(view, shelterSeat))}>
+            {initialOf(view, shelterSeat)}
+          </text>
+        </g>
+      ) : null}
       {abOwner >= 0 ? (
         <g>
           <polygon points={inner} fill="none" stroke={colourOf(view, abOwner)} stroke-width="4" />
@@ -131,9 +140,11 @@ function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: Dict; i: nu
         </g>
       ) : null}
       {miner >= 0 ? (
-        <g>
-          <Shape seat={miner} r={5.5} x={cx - 11} y={cy + 8} fill={colourOf(view, miner)} />
-          <text x={cx - 11} y={cy + 10.5} text-anchor="middle" font-size="6" font-weight="700" fill={textOn(colourOf(view, miner))}>
+        // A Colonist working the Mine: a pawn (head and body), not a disc like Bots and Shelters.
+        <g class="miner">
+          <circle cx={cx - 11} cy={cy + 2} r="3.2" fill={colourOf(view, miner)} stroke="#111" stroke-width="0.8" />
+          <path d={`M${cx - 16},${cy + 14} L${cx - 14.5},${cy + 6} Q${cx - 11},${cy + 4} ${cx - 7.5},${cy + 6} L${cx - 6},${cy + 14} Z`} fill={colourOf(view, miner)} stroke="#111" stroke-width="0.8" />
+          <text x={cx - 11} y={cy + 12.5} text-anchor="middle" font-size="5.5" font-weight="700" fill={textOn(colourOf(view, miner))}>
             {initialOf(view, miner)}
           </text>
         </g>
@@ -144,7 +155,9 @@ function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: Dict; i: nu
           <text x={cx + 9} y={cy + 10} text-anchor="middle" font-size="7.5" font-weight="700" fill={textOn(colourOf(view, bot))}>
             {initialOf(view, bot)}
           </text>
-          <text x={cx + 9} y={cy - 1.5} text-anchor="middle" font-size="5.5" fill="#111">⚙</text>
+          {/* a Bot's antenna: it reads as a robot, not a Shelter's owner disc */}
+          <line x1={cx + 9} y1={cy - 1} x2={cx + 9} y2={cy - 4.5} stroke="#111" stroke-width="1.2" />
+          <circle cx={cx + 9} cy={cy - 5.5} r="1.7" fill="#ffd166" stroke="#111" stroke-width="0.7" />
         </g>
       ) : null}
       {rovers.map((seat, k) => (
@@ -190,6 +203,29 @@ function Legend({ x, y, lang, cat }: { x: number; y: number; lang: string; cat: 
           <rect width="11" height="10" rx="2" fill={BUILDING_FILL[kind]} stroke="#222" stroke-width="0.6" />
           <text x="5.5" y="8" text-anchor="middle" font-size="7.5" font-weight="700" fill="#222">{buildingCode(cat, lang, kind)}</text>
           <text x="15" y="8" font-size="8" fill="#e9e2d6">{cat?.building?.[kind]?.name ?? kind}</text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+/** The pieces, in the map's empty bottom-left corner: drawn as on the map, in a neutral grey. */
+function PieceLegend({ x, y }: { x: number; y: number }) {
+  const { t } = useI18n();
+  const grey = "#b8b0a6";
+  const rows: [Key, any][] = [
+    ["pcBot", <g><rect x="1" y="3" width="9" height="8" rx="1.5" fill={grey} stroke="#111" stroke-width="0.8" /><line x1="5.5" y1="3" x2="5.5" y2="0.5" stroke="#111" /><circle cx="5.5" cy="0.5" r="1.3" fill="#ffd166" stroke="#111" stroke-width="0.5" /></g>],
+    ["pcMiner", <g><circle cx="5.5" cy="2.5" r="2.2" fill={grey} stroke="#111" stroke-width="0.6" /><path d="M2,11 L3,5.5 Q5.5,4.2 8,5.5 L9,11 Z" fill={grey} stroke="#111" stroke-width="0.6" /></g>],
+    ["pcRover", <g><rect x="1" y="3" width="9" height="5" rx="1.5" fill={grey} stroke="#111" stroke-width="0.8" /><circle cx="3" cy="9" r="1.5" fill="#111" /><circle cx="8" cy="9" r="1.5" fill="#111" /></g>],
+    ["pcShelter", <polygon points="1,11 10,11 10,5.5 5.5,1 1,5.5" fill={grey} stroke="#111" stroke-width="0.8" />],
+    ["pcAdvanced", <polygon points={corners(5.5, 6, 5.5)} fill="none" stroke={grey} stroke-width="2.2" />],
+  ];
+  return (
+    <g class="legend" transform={`translate(${x},${y})`}>
+      {rows.map(([key, pic], k) => (
+        <g transform={`translate(0,${k * 12})`}>
+          {pic}
+          <text x="15" y="9" font-size="8" fill="#e9e2d6">{t(key)}</text>
         </g>
       ))}
     </g>
