@@ -4,10 +4,10 @@ import { Component } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type LegalMove, type Problem } from "./api";
 import { SharedBoards, PlayerBoard } from "./boards";
-import { stepText, useI18n } from "./i18n";
+import { STEPS, stepText, useI18n } from "./i18n";
 import { MarsMap, abCardsOf } from "./map";
 import { indexMoves } from "./moves";
-import { HoverLayer, Pawn, Play, Preview, faceProps, hover, projectionCard, type PlayCtx } from "./ui";
+import { HoverLayer, Pawn, Play, Preview, faceProps, hover, itemName, projectionCard, type PlayCtx } from "./ui";
 import { LangToggle } from "./ui";
 import { Icon } from "./icons";
 
@@ -364,7 +364,10 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
               ) : active ? (
                 <span class="ask">
                   {hotseat && acting !== null ? <><Pawn view={view} seat={acting} size={16} /> <b>{st.players[acting]?.name}</b>: </> : null}
-                  {stepText(step, lang)}{pickedBot ? ` — ${t("moveBot")}` : [...places.keys()].some((k) => k.startsWith("bot:")) ? ` — ${t("pickBotHint")}` : ""}{!pickedTile && tilesWithChoice(moves) ? ` — ${t("pickTileHint")}` : ""}{pickedTile ? ` — ${t("pickSpace")}` : ""}
+                  <Breadcrumb view={view} />
+                  {stepText(step, lang)}
+                  <PayLeft view={view} />
+                  {pickedBot ? ` — ${t("moveBot")}` : [...places.keys()].some((k) => k.startsWith("bot:")) ? ` — ${t("pickBotHint")}` : ""}{!pickedTile && tilesWithChoice(moves) ? ` — ${t("pickTileHint")}` : ""}{pickedTile ? ` — ${t("pickSpace")}` : ""}
                 </span>
               ) : (
                 <span class="muted">{st.is_over ? t("gameOver") : cur !== null ? t("turnOf", { name: curName }) : ""}</span>
@@ -452,6 +455,29 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       </div>
     </Play.Provider>
   );
+}
+
+/** What the pending decision is part of: the current player's enclosing steps (without the
+ * turn itself), so "Pay" reads "Learn New Technology › Take the Lab space's benefit › Pay". */
+function Breadcrumb({ view }: { view: any }) {
+  const { lang } = useI18n();
+  const stack: any[] = view.stack ?? [];
+  const top = stack[stack.length - 1];
+  if (!top) return null;
+  const parents = stack.slice(0, -1).filter((f) => f.p === top.p && f.t !== "turn" && STEPS[f.t]).slice(-2);
+  if (!parents.length) return null;
+  return <small class="crumbs">{parents.map((f) => stepText(f.t, lang)).join(" › ")} › </small>;
+}
+
+/** A payment's tokens still to pay (the engine asks them one at a time). */
+function PayLeft({ view }: { view: any }) {
+  const { t, cat } = useI18n();
+  const top = view.stack?.[view.stack.length - 1];
+  if (top?.t !== "pay" || !Array.isArray(top.cost) || !top.cost.length) return null;
+  const counts = new Map<string, number>();
+  for (const tok of top.cost as string[]) counts.set(tok, (counts.get(tok) ?? 0) + 1);
+  const words = [...counts].map(([tok, n]) => `${n} ${tok === "any" ? t("anyRes") : itemName(cat, tok, n)}`);
+  return <small class="muted"> ({t("toPay")}: {words.join(", ")})</small>;
 }
 
 /** Whether some Tech tile may go to several Lab spaces (picked first, then the space). */
