@@ -526,10 +526,12 @@ function LivingQuarters({ lq, cap }: { lq: number; cap: number }) {
 function LabSpace({ space, k }: { space: string; k: string }) {
   const { t, cat } = useI18n();
   const sp = cat?.lab_space?.[space];
-  const spot = useSpot(k, { title: `${space} · ${sp?.op ?? ""} ${t("op")}`, lines: [sp?.benefit_text ?? "", sp?.cost_text ?? ""] }, space);
+  const spot = useSpot(k, { title: `${space} · ${sp?.op ?? ""} ${t("op")}`, lines: [sp?.benefit_text ?? "", `${t("cost")}: ${sp?.cost_text ?? ""}`] }, space);
   return (
     <span {...spot} class={`lab-empty ${spot.class ?? ""}`}>
-      {space}
+      {/* as the board prints it: the OP it is worth and the Resources it costs */}
+      <b class="lab-op">{sp?.op ?? space}</b>
+      {((sp?.cost ?? []) as string[]).map((item) => <Icon name={item} size={9} />)}
     </span>
   );
 }
