@@ -445,8 +445,23 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
   );
 }
 
+/** An Executive action's short name or picture, as the board's icons would tell it. */
+const EXEC_SHORT: Record<string, [string, string]> = {
+  develop: ["Dev", "发展"],
+  rover: ["Rover", "车"],
+  blueprint: ["BP", "蓝图"],
+  upgrade: ["Upg", "升级"],
+  advanced: ["Adv", "先进"],
+};
+function execMark(id: string, lang: string) {
+  const pics: Record<string, string[]> = { mineral: ["mineral"], bots: ["bot"], warehouse: ["crystal", "mineral"] };
+  if (pics[id]) return <>{pics[id].map((n) => <Icon name={n} size={10} />)}</>;
+  const pair = EXEC_SHORT[id];
+  return pair ? pair[lang === "zh" ? 1 : 0] : id;
+}
+
 function Depot({ view, p, own }: { view: Dict; p: Dict; own: (key: string) => string }) {
-  const { t, cat } = useI18n();
+  const { t, cat, lang } = useI18n();
   const execs = (Object.entries(cat?.executive ?? {}) as [string, Dict][]).sort((a, b) => a[1].row - b[1].row);
   const used: string[] = view.turn?.p === p.seat ? view.turn?.used ?? [] : [];
   return (
@@ -457,7 +472,7 @@ function Depot({ view, p, own }: { view: Dict; p: Dict; own: (key: string) => st
           const covered = p.depot_ships?.includes(e.row);
           return (
             <Spot k={own(`exec:${id}`)} card={{ title: `${e.row}. ${e.text}`, lines: [`${e.cost} ◆`, covered ? `${t("covered")}: ${e.opened_by}` : t("openRow")] }} class={`exec ${covered ? "covered" : "open"} ${used.includes(id) ? "used" : ""}`}>
-              <span class="exec-row">{e.row}</span>
+              <span class="exec-row">{e.row} <span class="exec-name">{execMark(id, lang)}</span></span>
               <span class="exec-cost">{e.cost}◆</span>
               <Spot k={own(`depot:${e.row}`)} class="exec-ship">{covered ? <Icon name="ship" size={12} /> : ""}</Spot>
             </Spot>
