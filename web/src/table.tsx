@@ -19,6 +19,9 @@ export function mergeEvents(old: GameEvent[], st: GameState): GameEvent[] {
   return [...old.filter((e) => e.ply < cut), ...st.events];
 }
 
+/** Events every player should notice even with their eyes on the map. */
+const NEWS = new Set(["level", "end_triggered", "remaining", "shuttle_gone", "contract_done", "goal_done", "concluded"]);
+
 function beep(): void {
   try {
     const ctx = new AudioContext();
@@ -83,11 +86,20 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
     })();
   }, [id]);
 
+  const [toasts, setToasts] = useState<{ key: string; text: string }[]>([]);
   const apply = useCallback(
     (s: GameState) => {
       const prev = stRef.current;
       // An older version, or the same one again (a move's answer, then its push): nothing new.
       if (prev && s.version <= prev.version && s.seat === prev.seat) return;
+      if (prev && s.seat === prev.seat) {
+        // Table-wide news (a level-up, the end triggered...) pops up for a few seconds.
+        const news = s.events.filter((e) => e.ply >= prev.ply && NEWS.has(e.id) && e.text).map((e) => ({ key: `${e.ply}:${e.id}:${e.text}`, text: String(e.text) }));
+        if (news.length) {
+          setToasts((old) => [...old, ...news].slice(-4));
+          setTimeout(() => setToasts((old) => old.filter((x) => !news.some((n) => n.key === x.key))), 7000);
+        }
+      }
       stRef.current = s;
       setSt(s);
       setEvents((old) => mergeEvents(prev && prev.seat === s.seat ? old : [], s));
@@ -448,6 +460,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             {refusal.rule ? <span class="rule">{t("rule")} {refusal.rule}</span> : null}
             <span>{refusal.detail}</span>
             <button onClick={() => setRefusal(null)}>{t("close")}</button>
+          </div>
+        ) : null}
+        {toasts.length ? (
+          <div class="toasts" role="status">
+            {toasts.map((x) => <div class="toast">{x.text}</div>)}
           </div>
         ) : null}
         {st.is_over ? <GameOver st={st} /> : null}
