@@ -81,7 +81,13 @@ function markHexes(move: string | null): void {
   const key = move ?? "";
   if (key === marked) return;
   marked = key;
-  for (const el of document.querySelectorAll("g.hex.lit, g.hex.lit-from")) el.classList.remove("lit", "lit-from");
+  for (const el of document.querySelectorAll("g.hex.lit, g.hex.lit-from, .lit-el")) el.classList.remove("lit", "lit-from", "lit-el");
+  // The place on the boards that plays the same move (a card, a slot, a resource) lights up too.
+  if (key) {
+    for (const el of document.querySelectorAll(`[data-move="${CSS.escape(key)}"]`)) {
+      if (!el.closest("[data-testid=move-list], .prompt, .modal, svg")) el.classList.add("lit-el");
+    }
+  }
   const hexes = key.split(" ").filter((w) => /^-?\d+,-?\d+$/.test(w));
   hexes.forEach((h, k) => {
     const el = document.querySelector(`g.hex[data-hex="${h}"]`);
