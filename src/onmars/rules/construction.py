@@ -35,7 +35,7 @@ from onmars.rules.i18n import N_
 from onmars.rules.mars import cells_of, complex_of, displace, zone
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
-from onmars.rules.placement import place_colonist, placement_blocker
+from onmars.rules.placement import extra_cost, place_colonist, placement_blocker
 from onmars.rules.state import State
 
 SHELTER = "shelter"
@@ -556,6 +556,8 @@ class ConstructBuilding:
             if not explain:
                 return NO
             return _no_build_reason(s, seat, None, 0, miners=max(0, p.lq - 1))
+        if not keep and not explain:
+            return ""  # keeping none back is the check passed above
         why = placement_blocker(s, seat, "construct", keep=keep, explain=explain)
         if why and keep and explain:
             return refuse(
@@ -568,7 +570,10 @@ class ConstructBuilding:
     @staticmethod
     def start(s: State, seat: int) -> None:
         push_construct(s, seat)
-        place_colonist(s, seat, "construct", keep=_miner_reserve(s, seat) or 0)
+        # the Colonist kept back for a Miner only limits a placement payment (§6.2, §9.2): it
+        # is looked for only when one is owed (counted as placing will count it, after clearing)
+        owed = extra_cost(s, seat, "construct", cleared=False)
+        place_colonist(s, seat, "construct", keep=(_miner_reserve(s, seat) or 0) if owed else 0)
 
 
 #: Registered by :mod:`onmars.registry` (no import side effects).
