@@ -7,12 +7,29 @@ item n of the Chinese seed digest (the highest authority).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
 
 import pytest
+from serverkit import postgres_database
 
 import onmars
 from onmars.rules import economy, hexmap
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    """A fresh PostgreSQL database for the module (skipped without one; see serverkit)."""
+    yield from postgres_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The server tests' database URL: SQLite, then PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    return request.getfixturevalue("postgres")
+
 
 #: Frames that hold an optional Turn Order bonus (RUL-2); ``done`` declines them.
 BONUS_FRAMES = ("warehouse", "blueprint", "learn", "ship", "move_bots")

@@ -18,7 +18,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from serverkit import FAST, bearer, new_game, postgres_database
+from serverkit import FAST, bearer, new_game
 
 import onmars
 from onmars.server.app import create_app
@@ -26,18 +26,6 @@ from onmars.server.config import Settings
 from onmars.server.store import Store, games, metadata, seats
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[str]:
-    yield from postgres_database()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    return request.getfixturevalue("postgres")
 
 
 def make_client(database: str, **settings: Any) -> TestClient:

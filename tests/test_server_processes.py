@@ -11,13 +11,12 @@ import os
 import random
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 import sqlalchemy as sa
-from serverkit import ServerProcess, bearer, postgres_database
+from serverkit import ServerProcess, bearer
 from websockets.sync.client import connect
 
 from onmars.server.config import database_url
@@ -26,11 +25,6 @@ from onmars.server.store import Store, moves
 pytestmark = pytest.mark.slow
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    yield from postgres_database()
 
 
 def create(base: str) -> tuple[str, list[str]]:

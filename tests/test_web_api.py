@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import FAST, bearer, new_game, postgres_database
+from serverkit import FAST, bearer, new_game
 
 import onmars
 from onmars.bots import BOTS, RandomBot
@@ -24,18 +24,6 @@ from onmars.server.config import Settings
 from onmars.server.store import Store
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    yield from postgres_database()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    return request.getfixturevalue("postgres")
 
 
 @pytest.fixture
