@@ -12,7 +12,7 @@ from conftest import positions, random_game
 from onmars import Game, Move
 from onmars.bots import BOTS, SearchBot, make_bot
 from onmars.bots.levels import LEVELS, EasyBot, parse_search
-from onmars.bots.search import Node, policy_move, policy_weight, simulate
+from onmars.bots.search import Node, policy_move, policy_weight, simulate, turn_of
 from onmars.terminal.play import seat_bots
 from onmars.tools import arena
 
@@ -48,7 +48,35 @@ def test_same_seed_and_simulations_give_the_same_move() -> None:
     assert len(picks) == 1
     bot = SearchBot(5, sims=30)
     bot.choose(game.view(seat), game.legal_moves())
-    assert bot.last_sims == 30
+    assert bot.last_sims == 15  # a round's first decision spends half of the turn's budget
+
+
+def test_a_turn_shares_one_budget_and_one_tree() -> None:
+    """The budget is a turn's (its round's): the first decision spends half and searches the
+    whole turn; later ones reuse the tree below the moves played and spend half of what is
+    left (at least 1/32 of the budget), so a round costs about the budget, not ~8 times it."""
+    game, greedy, bot = Game.new(2, seed=3), make_bot("greedy", 1), SearchBot(2, sims=64)
+    while not (
+        game.round >= 2
+        and game.view(0)["phase"] == "colonization"
+        and game.view(0)["turn"].get("p") == 0
+    ):
+        game.push(greedy.choose(game.view(game.current_player), game.legal_moves()))
+    start, spent, carried = game.round, [], 0
+    while game.round == start and not game.is_over:
+        decision = game.decision()
+        if decision.seat != 0:
+            game.push(greedy.choose(game.view(decision.seat), decision.moves))
+            continue
+        view = game.view(0)
+        tree = bot.plan.follow(turn_of(view), decision.moves) if bot.plan else None
+        carried = max(carried, tree[()].visits if tree else 0)
+        game.push(bot.choose(view, decision.moves))
+        spent.append(bot.last_sims)
+    searched = [n for n in spent if n]
+    assert searched[0] == 32 and len(searched) >= 2
+    assert sum(searched) <= 64 + 2 * len(searched)
+    assert carried > 0  # a later decision started from the first one's statistics
 
 
 def test_one_legal_move_is_not_searched() -> None:
@@ -95,8 +123,8 @@ def test_a_simulation_stops_at_the_end_of_the_round() -> None:
 def test_levels_and_budgets_by_name() -> None:
     assert list(BOTS) == ["random", "easy", "greedy", "medium", "hard", "expert"]
     assert set(LEVELS) <= set(BOTS)
-    assert isinstance(make_bot("easy", 2), EasyBot) and make_bot("medium").sims == 25
-    assert BOTS["hard"].description == "searches for 1 s a decision"  # type: ignore[attr-defined]
+    assert isinstance(make_bot("easy", 2), EasyBot) and make_bot("medium").sims == 200
+    assert BOTS["hard"].description == "searches for 1 s a turn"  # type: ignore[attr-defined]
     hard = make_bot("hard", 1)
     assert isinstance(hard, SearchBot) and hard.seconds == 1.0 and hard.name == "hard"
     assert make_bot("search:200sims").sims == 200
@@ -126,6 +154,6 @@ def test_easy_slips_but_only_to_legal_moves() -> None:
 
 
 def test_search_beats_random() -> None:
-    """Even a tiny search (8 simulations a decision) wins a whole game against random."""
-    result = arena.play_game(("search:8sims", "random"), index=0, seed=4)
+    """Even a tiny search (32 simulations a turn) wins a whole game against random."""
+    result = arena.play_game(("search:32sims", "random"), index=0, seed=4)
     assert result.finished and result.shares[0] == 1

@@ -3,8 +3,8 @@
 A bot is seeded with its own random stream, so a game between bots is reproducible from the
 game's seed and the bots' seeds. ``make_bot("random", seed)`` builds one by name: ``random``,
 ``greedy``, the difficulty levels ``easy``, ``medium``, ``hard``, ``expert`` (issue 13,
-:mod:`onmars.bots.levels`), or a search with its budget, ``search:0.5`` (seconds a decision)
-or ``search:200sims`` (simulations a decision, :mod:`onmars.bots.search`).
+:mod:`onmars.bots.levels`), or a search with its budget, ``search:0.5`` (seconds a turn)
+or ``search:200sims`` (simulations a turn, :mod:`onmars.bots.search`).
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ parametrised search names ``search:<seconds>`` and ``search:<n>sims``.
 level     bot
 ========  ==========================================================================
 easy      greedy, but a random legal move on a third of its decisions: errs often
-medium    search, 25 simulations a decision (quick; beats greedy)
-hard      search, 1 s a decision (the arena floors of issue 13)
-expert    search, 3 s a decision
+medium    search, 200 simulations a turn (quick; beats greedy)
+hard      search, 1 s a turn (the arena floors of issue 13)
+expert    search, 3 s a turn
 ========  ==========================================================================
 
 ``easy`` and ``medium`` play the same whatever the machine; ``hard`` and ``expert`` play as
@@ -28,7 +28,7 @@ from onmars.bots.search import SearchBot
 
 #: Search levels: name -> (simulations, seconds) of the budget, one of them set.
 LEVELS: dict[str, tuple[int | None, float | None]] = {
-    "medium": (25, None),
+    "medium": (200, None),
     "hard": (None, 1.0),
     "expert": (None, 3.0),
 }
@@ -63,8 +63,8 @@ def level_bots() -> dict[str, Callable[[int], Bot]]:
 def describe(sims: int | None, seconds: float | None) -> str:
     """How a search level plays, in a line (the server lists it beside the bot's name)."""
     if sims is not None:
-        return f"searches {sims} simulations a decision"
-    return f"searches for {seconds:g} s a decision"
+        return f"searches {sims} simulations a turn"
+    return f"searches for {seconds:g} s a turn"
 
 
 def _level(name: str, sims: int | None, seconds: float | None, seed: int = 0) -> Bot:

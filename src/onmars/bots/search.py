@@ -24,10 +24,19 @@ One simulation (:func:`simulate`):
    opponent's, built on the engine's projected final scoring (:meth:`onmars.Game.projection`)
    plus what resources and position promise.
 
-The move chosen is the root's most visited (ties: the better mean, then the prior). With a
-simulation budget (``search:200sims``) the same seed gives the same move; with a time budget
-(``search:0.5``, seconds) the count depends on the machine. A decision with one legal move is
-not searched.
+The move chosen is the root's most visited (ties: the better mean, then the prior). A decision
+with one legal move is not searched.
+
+The budget is a *turn's* (decision, issue 13's "a move" read as a player's move: their turn,
+with whatever else they decide in that round, such as the Shuttle's). The engine splits a turn
+into ~8 small decisions (which action, where, what to pay, done), and 1 s for each would make
+``hard`` think for six minutes a game. The first decision of a round spends half of the
+budget, searching the whole turn; each later one keeps the part of the tree below the moves
+played since when the tree knows the decision (its statistics still apply: the tree is over
+the turn), deals fresh worlds from the view it is given now, and spends half of what is left,
+at least :data:`MIN_SHARE` of the budget. With a simulation budget (``search:200sims``)
+the same seed gives the same moves; a time budget (``search:0.5``, seconds) counts the bot's
+own CPU time (``time.thread_time``), so a loaded machine slows it down but does not weaken it.
 """
 
 from __future__ import annotations
@@ -49,6 +58,7 @@ WIDEN = 1.5  # progressive widening: a node visited n times looks at 1 + WIDEN*s
 WORLDS = 8  # determinizations dealt per decision (cycled over the simulations)
 TREE_DEPTH = 8  # at most this many of the bot's own decisions in the tree
 PLAYOUT_CAP = 80  # moves of a playout at most (a round is ~15 in a 2-player game)
+MIN_SHARE = 1 / 32  # of a turn's budget, the least a decision with a choice spends
 
 #: Prior weight of a move in playouts and widening, by verb; ``main``/``exec`` by action.
 VERB_WEIGHT: dict[str, float] = {
@@ -156,13 +166,15 @@ class Node:
             entry[1] += value
 
 
+#: The statistics of a search: a node per sequence of moves from the decision searched.
+Tree = dict[tuple[Move, ...], Node]
+
+
 def _first2(item: tuple[float, float, Move]) -> tuple[float, float]:
     return item[0], item[1]
 
 
-def simulate(
-    world: Game, seat: int, tree: dict[tuple[Move, ...], Node], rng: random.Random
-) -> float:
+def simulate(world: Game, seat: int, tree: Tree, rng: random.Random) -> float:
     """One simulation on ``world`` (a copy the caller gives up): down the tree while ``seat``
     decides, a playout to the end of the round, the evaluation; the tree's statistics along
     the path are updated. Returns the value (OP of lead for ``seat``)."""
@@ -201,9 +213,37 @@ def playout(game: Game, start_round: int, rng: random.Random) -> None:
         game.push(policy_move(game.legal_moves(), rng))
 
 
+@dataclass
+class TurnPlan:
+    """What the bot carries from one decision of its turn to the next: which turn, the tree
+    (keys from the decision just taken), the move it then played and the budget left."""
+
+    turn: tuple[int, int]
+    tree: Tree
+    played: Move
+    left: float
+
+    def follow(self, turn: tuple[int, int], legal: list[Move]) -> Tree | None:
+        """The tree below :attr:`played`, if ``turn`` is the same turn and the tree knows this
+        decision (every legal move was seen at its root: nothing new was revealed)."""
+        if turn != self.turn:
+            return None
+        tree = {key[1:]: node for key, node in self.tree.items() if key[:1] == (self.played,)}
+        root = tree.get(())
+        if root is None or not root.known.issuperset(legal):
+            return None
+        return tree
+
+
+def turn_of(view: View) -> tuple[int, int]:
+    """Whose budget a decision spends: the round's and the seat's (a seat's turn and its
+    decisions later in the round, the Shuttle's and others' reactions, share one budget)."""
+    return (view["round"], view["viewer"])
+
+
 class SearchBot(Bot):
     """Monte Carlo tree search over its own turn in worlds dealt from its view (see the
-    module). Budget: ``sims`` simulations a decision, or ``seconds`` a decision."""
+    module). Budget: ``sims`` simulations a turn, or ``seconds`` of CPU time a turn."""
 
     def __init__(
         self,
@@ -221,25 +261,45 @@ class SearchBot(Bot):
         if seconds is not None and not seconds > 0:
             raise ValueError(f"a search needs some time, not {seconds} s")
         self.sims, self.seconds, self.name, self.worlds = sims, seconds, name, worlds
+        self.budget: float = sims if sims is not None else seconds  # type: ignore[assignment]
         self.last_sims = 0  # simulations run for the last decision searched
+        self.plan: TurnPlan | None = None
 
     def choose(self, view: View, legal: list[Move]) -> Move:
+        turn = turn_of(view)
+        plan = self.plan
+        tree = plan.follow(turn, legal) if plan is not None else None
+        left = plan.left if plan is not None and plan.turn == turn else self.budget
         if len(legal) == 1:
-            return legal[0]
+            move = legal[0]
+            self.last_sims = 0
+        else:
+            spend = max(left / 2, self.budget * MIN_SHARE)
+            if self.sims is not None:
+                spend = max(1, round(spend))
+            tree = tree if tree is not None else {}
+            self.last_sims = self.search(view, tree, spend)
+            left = max(0.0, left - spend)
+            move = best_move(tree.get(()), legal)
+        self.plan = TurnPlan(turn, tree or {}, move, left)
+        return move
+
+    def search(self, view: View, tree: Tree, spend: float) -> int:
+        """Run simulations into ``tree`` from worlds dealt from ``view``: ``spend`` of them
+        (a simulation budget) or for ``spend`` CPU seconds. Returns how many ran."""
         seat = view["viewer"]
         rng = random.Random(self.rng.getrandbits(64))
-        limit = self.sims if self.sims is not None else self.worlds
-        worlds = [Game.from_view(view, rng.getrandbits(32)) for _ in range(min(limit, self.worlds))]
-        tree: dict[tuple[Move, ...], Node] = {}
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        sims = int(spend) if self.sims is not None else None
+        count = min(sims, self.worlds) if sims is not None else self.worlds
+        worlds = [Game.from_view(view, rng.getrandbits(32)) for _ in range(count)]
+        deadline = time.thread_time() + spend if sims is None else math.inf
         done = 0
-        while done < (self.sims or math.inf):
+        while sims is None or done < sims:
             simulate(worlds[done % len(worlds)].copy(), seat, tree, rng)
             done += 1
-            if time.perf_counter() >= deadline:
+            if time.thread_time() >= deadline:
                 break
-        self.last_sims = done
-        return best_move(tree.get(()), legal)
+        return done
 
 
 def best_move(root: Node | None, legal: list[Move]) -> Move:
