@@ -3,7 +3,9 @@ fractional shared wins, unfinished games, confidence intervals, the results tabl
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +118,17 @@ def test_plain_text_table() -> None:
     text = arena.text_table(result)
     assert text.splitlines()[1].split()[:4] == ["bot", "games", "agreed", "wins"]
     assert len(text.splitlines()) == 4
+
+
+def test_record_keeps_each_game_as_it_ends(tmp_path: Path) -> None:
+    """``--record FILE``: a JSON line per game, written as the game ends (a long run stopped
+    half-way keeps what it played), naming the bot at each seat; a second run appends."""
+    out = tmp_path / "games.jsonl"
+    argv = ["arena", "--bots", "greedy,random", "--games", "2", "--seed", "4", "--quiet"]
+    assert main([*argv, "--jobs", "1", "--max-moves", "300", "--record", str(out)]) == 0
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    expected = arena.run(2, ["greedy", "random"], games=2, seed=4, jobs=1, max_moves=300)
+    assert [line["scores"] for line in lines] == [list(g.scores) for g in expected.games]
+    assert [line["names"] for line in lines] == [["greedy", "random"], ["random", "greedy"]]
+    assert main([*argv, "--jobs", "1", "--max-moves", "300", "--record", str(out)]) == 0
+    assert len(out.read_text().splitlines()) == 4

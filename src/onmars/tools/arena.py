@@ -18,6 +18,8 @@ The ladder (``--ladder``, issue 13) plays every pair of the bots ``--games`` two
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import math
 import multiprocessing
 import os
@@ -34,6 +36,7 @@ from onmars.bots import check_bot, make_bot
 
 MAX_MOVES = 10_000
 Z95 = 1.959964  # two-sided 95% normal quantile
+Task = tuple[tuple[str, ...], int, int, int, str]  # play_game's arguments
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class GameResult:
     seconds: tuple[float, ...] = field(compare=False)  # thinking time per seat
     decisions: tuple[int, ...] = field(compare=False)
     agreed: bool = False  # ended by agreement at the move cap (RUL-20), not by §24.1
+    names: tuple[str, ...] = ()  # the bot at each seat
 
 
 @dataclass(frozen=True)
@@ -158,10 +162,11 @@ def play_game(
         seconds=tuple(spent),
         decisions=tuple(decisions),
         agreed=not finished,
+        names=tuple(bots[e] for e in entrants),
     )
 
 
-def _task(args: tuple[tuple[str, ...], int, int, int, str]) -> GameResult:
+def _task(args: Task) -> GameResult:
     return play_game(*args)
 
 
@@ -182,22 +187,9 @@ def run(
     (default: the CPU count); ``on_game`` is called as each game finishes (any order)."""
     bots = tuple(bots)
     check(players, bots, games, max_moves)
-    jobs = max(1, min(jobs or os.cpu_count() or 1, games or 1))
     tasks = [(bots, g, seed, max_moves, length) for g in range(games)]
     start = time.perf_counter()
-    results: list[GameResult] = []
-    if jobs == 1:
-        for task in tasks:
-            results.append(_task(task))
-            if on_game:
-                on_game(results[-1])
-    else:
-        with multiprocessing.Pool(jobs) as pool:
-            for result in pool.imap_unordered(_task, tasks, chunksize=1):
-                results.append(result)
-                if on_game:
-                    on_game(result)
-    results.sort(key=lambda r: r.index)
+    results = play_all(tasks, jobs, on_game)
     stats = tuple(entrant_stats(results, e, bots) for e in range(len(bots)))
     return ArenaResult(
         players, bots, seed, max_moves, tuple(results), stats, time.perf_counter() - start
@@ -322,14 +314,8 @@ def ladder(
         ((bots[a], bots[b]), g, seed, max_moves, length) for a, b in pairs for g in range(games)
     ]
     who = [pair for pair in pairs for _ in range(games)]
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     start = time.perf_counter()
-    done: list[GameResult | None] = [None] * len(tasks)
-    with multiprocessing.Pool(jobs) if jobs > 1 else _Inline() as pool:
-        for k, result in pool.imap_unordered(_indexed, list(enumerate(tasks)), chunksize=1):
-            done[k] = result
-            if on_game:
-                on_game(result)
+    done = play_all(tasks, jobs, on_game)
     played = []
     for (a, b), result in zip(who, done, strict=True):
         assert result is not None
@@ -338,6 +324,23 @@ def ladder(
     return LadderResult(
         bots, seed, games, tuple(played), ratings(bots, played), time.perf_counter() - start
     )
+
+
+def play_all(
+    tasks: Sequence[Task],
+    jobs: int | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play the games ``tasks`` on ``jobs`` processes (default: the CPU count); their results
+    in the tasks' order, ``on_game`` called as each game finishes (any order)."""
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
+    done: list[GameResult | None] = [None] * len(tasks)
+    with multiprocessing.Pool(jobs) if jobs > 1 else _Inline() as pool:
+        for k, result in pool.imap_unordered(_indexed, list(enumerate(tasks)), chunksize=1):
+            done[k] = result
+            if on_game:
+                on_game(result)
+    return [r for r in done if r is not None]
 
 
 class _Inline:
@@ -353,9 +356,7 @@ class _Inline:
         return map(fn, items)
 
 
-def _indexed(
-    item: tuple[int, tuple[tuple[str, ...], int, int, int, str]],
-) -> tuple[int, GameResult]:
+def _indexed(item: tuple[int, Task]) -> tuple[int, GameResult]:
     return item[0], _task(item[1])
 
 
@@ -545,6 +546,11 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--length", default="short", choices=("short", "long"))
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="append each game's result to FILE as it ends (JSON lines), for long runs",
+    )
+    parser.add_argument(
         "--ladder",
         action="store_true",
         help="round robin of 2-player games between the --bots (--games a pair), rated",
@@ -577,11 +583,25 @@ def main(args: Any) -> int:
             args.jobs,
             args.max_moves,
             args.length,
-            on_game=lambda _: bar.advance(task),
+            on_game=recorded(args.record, lambda _: bar.advance(task)),
         )
     console.print(summary(result))
     console.print(rich_table(result))
     return 0
+
+
+def recorded(path: str | None, then: Callable[[GameResult], None]) -> Callable[[GameResult], None]:
+    """``then``, after appending the game's result to ``path`` as a JSON line (``--record``):
+    a long run stopped half-way keeps the games it played."""
+    if path is None:
+        return then
+
+    def record(result: GameResult) -> None:
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(dataclasses.asdict(result)) + "\n")
+        then(result)
+
+    return record
 
 
 def _main_ladder(args: Any, bots: list[str]) -> int:
@@ -596,7 +616,15 @@ def _main_ladder(args: Any, bots: list[str]) -> int:
             print(f"\r{done}/{pairs * args.games} games", end="", file=sys.stderr, flush=True)
 
     try:
-        result = ladder(bots, args.games, args.seed, args.jobs, args.max_moves, args.length, tick)
+        result = ladder(
+            bots,
+            args.games,
+            args.seed,
+            args.jobs,
+            args.max_moves,
+            args.length,
+            recorded(args.record, tick),
+        )
     except ValueError as exc:
         print(f"onmars arena: {exc}", file=sys.stderr)
         return 2
@@ -615,8 +643,9 @@ def _main_plain(args: Any, bots: list[str]) -> int:
         if not args.quiet:
             print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
 
+    on_game = recorded(args.record, tick)
     result = run(
-        args.players, bots, args.games, args.seed, args.jobs, args.max_moves, args.length, tick
+        args.players, bots, args.games, args.seed, args.jobs, args.max_moves, args.length, on_game
     )
     if not args.quiet:
         print(file=sys.stderr)
