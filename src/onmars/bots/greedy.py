@@ -112,7 +112,7 @@ def score_move(world: Game, seat: int, move: Move, rng: random.Random | None = N
     game.push(move)
     if rng is not None:
         game = continuation(game, seat, rng)
-    return evaluate(game, seat)
+    return evaluate(game, seat, spent=True)
 
 
 def continuation(game: Game, seat: int, rng: random.Random) -> Game:
@@ -134,10 +134,11 @@ def continuation(game: Game, seat: int, rng: random.Random) -> Game:
     return game
 
 
-def evaluate(game: Game, seat: int) -> float:
+def evaluate(game: Game, seat: int, spent: bool = False) -> float:
     """``seat``'s value less the best opponent's, in OP; ahead, the end of the game is welcome,
-    behind, it is not."""
-    pos = Position(game)
+    behind, it is not. ``spent``: ``game`` is a copy the caller gives up, and may be changed
+    (the final scoring is then worked out on it rather than on a copy of it)."""
+    pos = Position(game, spent)
     mine = pos.value(seat)
     lead = mine - max(pos.value(p) for p in range(len(pos.view["players"])) if p != seat)
     return lead + WEIGHTS["end"] * pos.done * max(-1.0, min(1.0, lead / 10))
@@ -147,11 +148,17 @@ class Position:
     """What the evaluation reads of a position: the spectator's view (public facts only) and
     the final scoring as it would stand now (:meth:`onmars.Game.projection`)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, spent: bool = False) -> None:
         self.view = game.view(None)
         self.over = game.is_over
         self.done = progress(self.view)
-        self.scores = game.projection() if not self.over else []
+        self.scores: list[dict[str, Any]] = []
+        if spent and not self.over:
+            game.conclude()  # what projection() does, on a copy of its own
+            self.scores = game.scores()
+        elif not self.over:
+            self.scores = game.projection()
+        self.cells = building_cells(self.view)
 
     def value(self, seat: int) -> float:
         """Points so far, final scoring as it stands, plus what resources and position
@@ -172,7 +179,7 @@ class Position:
         unbuilt = sum(1 for b in p["blueprints"] if b not in p["built"])
         # needed at any time: Colonists to act, Bots near where the Colony needs buildings
         ready = min(p["lq"], 4) * w["colonist"] - (0 if p["lq"] else w["idle"])
-        ready += needed(v, p) * w["need"] - reach(v, seat) * w["reach"]
+        ready += needed(v, p) * w["need"] - reach(v, seat, self.cells) * w["reach"]
         tempo = (
             colonists * w["colonist_any"]
             + v["bot"].count(seat) * w["bot"]
@@ -257,23 +264,31 @@ def needed(v: View, p: dict[str, Any]) -> int:
     return total
 
 
-def reach(v: View, seat: int) -> int:
+def building_cells(v: View) -> dict[str, list[int]]:
+    """The hexes of each building type on Mars."""
+    cells: dict[str, list[int]] = {}
+    for c, kind in enumerate(v["bld"]):
+        if kind:
+            cells.setdefault(kind, []).append(c)
+    return cells
+
+
+def reach(v: View, seat: int, cells: dict[str, list[int]] | None = None) -> int:
     """Steps ``seat``'s Bots lack to reach a building spot of each LSS type the Colony still
     needs for its next level (a Bot zone reaches 1 hex, a new building stands at most 2 from
-    one of its type): the sum over those types, each capped at 6."""
+    one of its type): the sum over those types, each capped at 6. ``cells``:
+    :func:`building_cells` of ``v``, when known."""
     need = v["level"] + 1
     stacks = v["building_stacks"]
-    wanted = {k for k, count in v["lss"].items() if count < need and stacks.get(k, {}).get("count")}
-    bots = [c for c, owner in enumerate(v["bot"]) if owner == seat] if wanted else []
-    if not bots:
+    wanted = [k for k, count in v["lss"].items() if count < need and stacks.get(k, {}).get("count")]
+    if not wanted or seat not in v["bot"]:
         return 0
-    cells: dict[str, list[int]] = {k: [] for k in wanted}
-    for c, kind in enumerate(v["bld"]):
-        if kind in cells:
-            cells[kind].append(c)
+    bots = [c for c, owner in enumerate(v["bot"]) if owner == seat]
+    cells = building_cells(v) if cells is None else cells
     walk = hexmap.walk
     total = 0
-    for spots in cells.values():
+    for kind in wanted:
+        spots = cells.get(kind, ())
         gap = min((walk(b, c) for b in bots for c in spots), default=9) - 3
         total += min(6, max(0, gap))
     return total

@@ -198,7 +198,7 @@ def simulate(world: Game, seat: int, tree: Tree, rng: random.Random) -> float:
         key = (*key, move)
         expanding = not new
     playout(world, start_round, rng)
-    value = evaluate(world, seat)
+    value = evaluate(world, seat, spent=True)
     for node, move in path:
         node.update(move, value)
     return value

@@ -219,7 +219,7 @@ class Game:
         them."""
         self._exposed = True
         self._legal = None
-        return self._state
+        return self._writable()
 
     @state.setter
     def state(self, value: State) -> None:
@@ -279,8 +279,12 @@ class Game:
         anything face up (RUL-19), a kept position every CHECKPOINT moves."""
         if self._shared:
             self._own_record()
-        s, n = self._state, len(self.moves)
-        if n % CHECKPOINT == 0 or not self._checkpoints:
+        s, n = self._writable(), len(self.moves)
+        if self._origin is None:
+            due = n % CHECKPOINT == 0 or not self._checkpoints
+        else:  # the opening is the origin, which undo replays from: no need to keep it
+            due = n % CHECKPOINT == 0 and n > 0
+        if due:
             self._keep(n)
         reveals = self._reveals if self._reveals is not None else self._revealed_moves()
         seat = s.stack[-1]["p"] if s.stack else None
@@ -359,7 +363,7 @@ class Game:
         as a Crystal this turn is lost with the turn (§18.1)."""
         if self.is_over:
             raise IllegalMoveError(refuse("§24.1", "the game is already over"))
-        end_by_agreement(self._state)
+        end_by_agreement(self._writable())
         self._legal = self._face = None
         self.ended = AGREEMENT
 
@@ -419,6 +423,14 @@ class Game:
         if move not in self.legal_moves():
             raise IllegalMoveError(engine.explain(self._state, move))
         return describe(self._state, move, lang, self.players)
+
+    def _writable(self) -> State:
+        """The state, about to change. A game dealt from a view starts on its origin itself
+        (:meth:`from_view`, :meth:`determinize`: one clone fewer for search), which must never
+        change: the first change works on a clone."""
+        if self._state is self._origin:
+            self._state = self._state.clone()
+        return self._state
 
     def _opening(self) -> State:
         """The position before the first move of this game's log (a new one each call)."""
@@ -588,7 +600,7 @@ class Game:
             raise OptionsError(f"RUL-18: the seed must be an integer, not {seed!r}")
         world = determinize(self._state, seat, random.Random(seed))
         game = Game(world, copy.deepcopy(self.options), [], ended=self.ended)
-        game._origin = world.clone()
+        game._origin = world  # shared until the game changes (see _writable)
         return game
 
     @classmethod
@@ -613,7 +625,7 @@ class Game:
                 text if text.startswith("RUL-18") else f"RUL-18: not the view of a game: {exc!r}"
             ) from None
         game = cls(state, {"players": names, "length": state.length}, [])
-        game._origin = state.clone()
+        game._origin = state  # shared until the game changes (see _writable)
         return game
 
     def projection(self, seat: int | None = None) -> list[dict[str, Any]]:

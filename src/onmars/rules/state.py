@@ -95,11 +95,10 @@ class State:
 
     # --- plain-data conversions ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The state as plain JSON-ready data (a deep copy)."""
-        out = {name: _copy(getattr(self, name)) for name in _STATE_FIELDS}
-        out["players"] = [
-            {name: _copy(getattr(p, name)) for name in _PLAYER_FIELDS} for p in self.players
-        ]
+        """The state as plain JSON-ready data (a deep copy: the fields of a clone)."""
+        twin = _clone_state(self)
+        out = {name: getattr(twin, name) for name in _STATE_FIELDS}
+        out["players"] = [{name: getattr(p, name) for name in _PLAYER_FIELDS} for p in twin.players]
         return out
 
     @classmethod

@@ -86,7 +86,7 @@ def simulations_per_second(
         for _ in range(worlds):
             sim = world.copy()
             playout(sim, sim.round, rng)
-            evaluate(sim, seat)
+            evaluate(sim, seat, spent=True)
         spent += time.process_time() - start
         done += worlds
     return done / spent, done
