@@ -237,3 +237,31 @@ def test_undo_against_bots_stops_at_the_bots_moves(tmp_path: Path) -> None:
     assert "Cannot undo: RUL-19" in out
     before_last_undo = [moves for line, moves in seen if line == "undo"][-1]
     assert s.game.moves == before_last_undo and s.game.seat_log()[-1].seat == 1
+
+
+def test_a_search_copy_undoes_as_the_game_would() -> None:
+    """``copy(record=False)``, the copy search plays on, keeps no record for undo; asked to
+    undo, it rebuilds the record from its log and takes back, or refuses (RUL-19), exactly
+    what a full copy does."""
+    allowed = refused = 0
+    for seed in (2, 7, 11):
+        game = onmars.Game.new(3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60 + 13 * seed):
+            game.play(rng.choice(game.legal_moves()))
+        lean, full = game.copy(record=False), game.copy()
+        for _ in range(30):
+            move = rng.choice(full.legal_moves())
+            lean.push(move)
+            full.push(move)
+        assert lean.moves == full.moves
+        for _ in range(30):
+            assert lean.can_undo() == full.can_undo()
+            if not full.can_undo():
+                refused += 1
+                break
+            lean.undo()
+            full.undo()
+            allowed += 1
+            assert lean.view(None) == full.view(None)
+    assert allowed and refused

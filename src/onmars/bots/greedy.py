@@ -108,7 +108,7 @@ def score_move(world: Game, seat: int, move: Move, rng: random.Random | None = N
     first continue greedily while ``seat`` is still inside the action the move began."""
     if move not in world.legal_moves():  # the determinization differs where it matters
         return float("-inf")
-    game = world.copy()
+    game = world.copy(record=False)
     game.push(move)
     if rng is not None:
         game = continuation(game, seat, rng)
@@ -123,7 +123,7 @@ def continuation(game: Game, seat: int, rng: random.Random) -> Game:
             return game
         best, top = None, float("-inf")
         for move in sample(decision.moves, BRANCH, rng):
-            after = game.copy()
+            after = game.copy(record=False)
             after.push(move)  # listed just now: legal, no need to check
             value = Position(after).value(seat)  # own value: a cheap guide for the rest
             if value > top:
@@ -159,6 +159,7 @@ class Position:
         elif not self.over:
             self.scores = game.projection()
         self.cells = building_cells(self.view)
+        self.bots = pieces(self.view["bot"])
 
     def value(self, seat: int) -> float:
         """Points so far, final scoring as it stands, plus what resources and position
@@ -179,10 +180,11 @@ class Position:
         unbuilt = sum(1 for b in p["blueprints"] if b not in p["built"])
         # needed at any time: Colonists to act, Bots near where the Colony needs buildings
         ready = min(p["lq"], 4) * w["colonist"] - (0 if p["lq"] else w["idle"])
-        ready += needed(v, p) * w["need"] - reach(v, seat, self.cells) * w["reach"]
+        bots = self.bots.get(seat, [])
+        ready += needed(v, p) * w["need"] - reach(v, seat, self.cells, bots) * w["reach"]
         tempo = (
             colonists * w["colonist_any"]
-            + v["bot"].count(seat) * w["bot"]
+            + len(bots) * w["bot"]
             + len(p["lab"]) * w["tech"]
             + unbuilt * w["blueprint"]
             + v["ab"].count(seat) * w["advanced"]
@@ -273,22 +275,34 @@ def building_cells(v: View) -> dict[str, list[int]]:
     return cells
 
 
-def reach(v: View, seat: int, cells: dict[str, list[int]] | None = None) -> int:
+def pieces(owners: list[int]) -> dict[int, list[int]]:
+    """The hexes of each seat's pieces, from a view's per-hex owners (-1: none)."""
+    out: dict[int, list[int]] = {}
+    for c, owner in enumerate(owners):
+        if owner >= 0:
+            out.setdefault(owner, []).append(c)
+    return out
+
+
+def reach(
+    v: View, seat: int, cells: dict[str, list[int]] | None = None, bots: list[int] | None = None
+) -> int:
     """Steps ``seat``'s Bots lack to reach a building spot of each LSS type the Colony still
     needs for its next level (a Bot zone reaches 1 hex, a new building stands at most 2 from
-    one of its type): the sum over those types, each capped at 6. ``cells``:
-    :func:`building_cells` of ``v``, when known."""
+    one of its type): the sum over those types, each capped at 6. ``cells`` and ``bots``:
+    :func:`building_cells` of ``v`` and the seat's Bots, when known."""
     need = v["level"] + 1
     stacks = v["building_stacks"]
     wanted = [k for k, count in v["lss"].items() if count < need and stacks.get(k, {}).get("count")]
-    if not wanted or seat not in v["bot"]:
+    if bots is None:
+        bots = pieces(v["bot"]).get(seat, [])
+    if not wanted or not bots:
         return 0
-    bots = [c for c, owner in enumerate(v["bot"]) if owner == seat]
     cells = building_cells(v) if cells is None else cells
-    walk = hexmap.walk
+    rows = [hexmap.walks_from(b) for b in bots]
     total = 0
     for kind in wanted:
         spots = cells.get(kind, ())
-        gap = min((walk(b, c) for b in bots for c in spots), default=9) - 3
+        gap = min((row[c] for row in rows for c in spots), default=9) - 3
         total += min(6, max(0, gap))
     return total

@@ -295,7 +295,7 @@ class SearchBot(Bot):
         deadline = time.thread_time() + spend if sims is None else math.inf
         done = 0
         while sims is None or done < sims:
-            simulate(worlds[done % len(worlds)].copy(), seat, tree, rng)
+            simulate(worlds[done % len(worlds)].copy(record=False), seat, tree, rng)
             done += 1
             if time.thread_time() >= deadline:
                 break

@@ -19,6 +19,8 @@ The public face is :meth:`onmars.Game.determinize` and :meth:`onmars.Game.from_v
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
+from functools import cache
 from typing import Any
 
 from onmars.rules.components import load
@@ -58,12 +60,17 @@ def fill(data: dict[str, Any], seat: int | None, rng: random.Random) -> State:
     return State.from_dict(data)
 
 
-def _deal(pool: set[str], counts: list[int], rng: random.Random, what: str) -> list[list[str]]:
-    """Shuffle the unseen ``pool`` and deal hands of the given sizes."""
+def _deal(
+    pool: Collection[str], counts: list[int], rng: random.Random, what: str
+) -> list[list[str]]:
+    """Shuffle the unseen ``pool`` and deal hands of the given sizes. The shuffle sorts by a
+    random key per component (a uniform order, and about three times faster than
+    ``rng.sample``: search deals a world for every few simulations)."""
     need = sum(counts)
     if need > len(pool):
         raise ValueError(f"RUL-18: the view hides {need} {what} but only {len(pool)} are unseen")
-    drawn = rng.sample(sorted(pool), need)
+    draw = rng.random
+    drawn = sorted(sorted(pool), key=lambda _: draw())[:need] if need else []
     hands, start = [], 0
     for k in counts:
         hands.append(drawn[start : start + k])
@@ -145,11 +152,13 @@ def _buildings(data: dict[str, Any], rng: random.Random) -> None:
         if not count:
             out[kind] = []
             continue
-        pool = {
-            t.id
-            for t in load().building_tile.values()
-            if t.type == kind and not t.starting and t.id != top and t.id not in on_stack
-        }
+        pool = [t for t in _stack_tiles(kind) if t != top and t not in on_stack]
         (below,) = _deal(pool, [count - 1], rng, f"{kind} building tiles")
         out[kind] = [*below, top]
     data["building_stacks"] = out
+
+
+@cache
+def _stack_tiles(kind: str) -> tuple[str, ...]:
+    """The building tiles of a type that start in its stack (not the starting buildings)."""
+    return tuple(t.id for t in load().building_tile.values() if t.type == kind and not t.starting)

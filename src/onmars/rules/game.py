@@ -88,6 +88,7 @@ class Game:
         # copy's, a view's): undo and events replay from it
         self._origin: State | None = None
         self._shared = False  # the move record is shared with a copy (see ``copy``)
+        self._lean = False  # a copy for search: no record for undo kept (see ``copy``)
         self.options = options
         self.moves = moves
         #: ``"agreement"`` once the game was ended by agreement (RUL-20), else ``None``.
@@ -280,6 +281,11 @@ class Game:
         if self._shared:
             self._own_record()
         s, n = self._writable(), len(self.moves)
+        if self._lean:  # rounds, seats, reveals and kept positions: rebuilt if ever asked for
+            self._turns = self._reveals = None
+            self._cache(engine.play(s, move, known_legal=known))
+            self.moves.append(str(move))
+            return
         if self._origin is None:
             due = n % CHECKPOINT == 0 or not self._checkpoints
         else:  # the opening is the origin, which undo replays from: no need to keep it
@@ -526,9 +532,12 @@ class Game:
         self._check_seat(seat)
         return view(self._state, seat)
 
-    def copy(self) -> Game:
+    def copy(self, record: bool = True) -> Game:
         """An independent copy, in time independent of the game's length (for search): the
-        move record is shared until either game changes it (copy on write)."""
+        move record is shared until either game changes it (copy on write). Without
+        ``record`` (for search playouts) the copy's moves are played with less bookkeeping: it
+        keeps no rounds, seats, reveals or positions for undo, which are rebuilt by replaying
+        its log if they are ever asked for (:meth:`undo` still works, slowly)."""
         options = {k: list(v) if type(v) is list else v for k, v in self.options.items()}
         twin = Game(self._state.clone(), options, self.moves, ended=self.ended)
         twin._origin = self._origin  # never changed: cloned where it is used
@@ -536,6 +545,9 @@ class Game:
         twin._turns, twin._reveals = self._turns, self._reveals
         twin._checkpoints = dict(self._checkpoints)  # kept positions are never changed
         self._shared = twin._shared = True
+        if self._lean or not record:
+            twin._lean = True
+            twin._turns = twin._reveals = None
         return twin
 
     def _own_record(self) -> None:

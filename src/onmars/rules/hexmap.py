@@ -102,6 +102,11 @@ def walk(a: int, b: int) -> int:
     return _walk_table()[a][b]
 
 
+def walks_from(a: int) -> tuple[int, ...]:
+    """:func:`walk` from ``a`` to every cell, by cell index."""
+    return _walk_table()[a]
+
+
 @cache
 def within(i: int, steps: int) -> tuple[int, ...]:
     """Every cell reachable from ``i`` with at most ``steps`` movement points."""

@@ -84,7 +84,7 @@ def simulations_per_second(
         start = time.process_time()
         world = Game.from_view(view, rng.getrandbits(32))
         for _ in range(worlds):
-            sim = world.copy()
+            sim = world.copy(record=False)
             playout(sim, sim.round, rng)
             evaluate(sim, seat, spent=True)
         spent += time.process_time() - start
