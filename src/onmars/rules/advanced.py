@@ -109,9 +109,25 @@ def construct_boosted(s: State, seat: int, *, types: tuple[str, ...] = ()) -> No
 def construct_boosted_blocker(
     s: State, seat: int, *, types: tuple[str, ...] = (), explain: bool = True
 ) -> str:
-    if any(boost_range(s, seat, list(types), 0)):
+    if _boostable(s, seat, types):
         return ""
-    return construct_problem(s, seat, list(types), 0, explain=explain)
+    if not explain:  # nothing buildable after every boost: nothing buildable now either
+        return NO
+    return construct_problem(s, seat, list(types), 0)
+
+
+def _boostable(s: State, seat: int, types: tuple[str, ...]) -> bool:
+    """``any(boost_range(s, seat, types, 0))`` found by :func:`construction.can_build`: some
+    type can be built once every Colonist in Living Quarters but a Mine's Miner is spent on
+    boosts, each +1 to the Tech level (§9.2, §13.3)."""
+    lq = s.players[seat].lq
+    by_keep: dict[int, list[str]] = {0: [], 1: []}
+    for btype in types:
+        by_keep[1 if load().building_type[btype].needs_colonist else 0].append(btype)
+    return any(
+        group and lq >= keep and construction.can_build(s, seat, group, lq - keep, miners=1)
+        for keep, group in by_keep.items()
+    )
 
 
 def casino(s: State, seat: int, *, n: int = 2) -> None:

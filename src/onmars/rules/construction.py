@@ -23,7 +23,6 @@ Other modules start a construction with :func:`push_construct` after checking
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 
 from onmars.rules import hexmap, lab, lss
 from onmars.rules.components import BUILDING_TYPES, PROGRESS_TYPES, load
@@ -32,7 +31,7 @@ from onmars.rules.engine import Candidate, Step, main_action, pop, push
 from onmars.rules.errors import NO, Joined, Reason, refuse
 from onmars.rules.frames import ConstructFrame, ConstructTechFrame, PlaceFrame
 from onmars.rules.i18n import N_
-from onmars.rules.mars import cells_of, complex_of, displace, zone
+from onmars.rules.mars import complex_of, displace, layout, zone
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
 from onmars.rules.placement import extra_cost, place_colonist, placement_blocker
@@ -114,12 +113,6 @@ def bot_zone(s: State, seat: int) -> list[int]:
     return sorted(zone(s, seat))
 
 
-@cache
-def _ring2(cell: int) -> frozenset[int]:
-    """The map hexes exactly 2 from ``cell`` (standalone buildings, §9.2 step 3)."""
-    return frozenset(c for c in range(len(hexmap.cells())) if hexmap.hex_distance(cell, c) == 2)
-
-
 def joined(s: State, cell: int, kind: str) -> set[int]:
     """Every building of ``kind`` connected to ``cell`` through same-type neighbours: whole
     Complexes, even those only reached through another (seed item 4)."""
@@ -150,29 +143,27 @@ def hex_needs(s: State, seat: int, btype: str, cells: list[int]) -> Iterator[tup
     """(hex, Tech level needed) for each free hex of ``cells`` where ``btype`` may stand by
     §9.2 step 3: 0 for a standalone building (exactly 2 from one of its type, adjacent to
     none), else the number of same-type buildings it joins (seed item 4)."""
-    bld = s.bld
     kind = kind_on_map(seat, btype)
-    same = frozenset(cells_of(bld, kind))
-    if not same:
+    lay = layout(s)
+    if kind not in lay.cells:
         return
+    touching, alone = lay.near(kind)
+    bld = s.bld
     sizes: dict[int, int] = {}  # building -> size of its Complex, this call only
     for c in cells:
-        if bld[c]:
-            continue
-        touching = [nb for nb in hexmap.neighbours(c) if nb in same]
-        if not touching:
-            if not same.isdisjoint(_ring2(c)):
-                yield c, 0
-            continue
-        if len(touching) == 1:
-            nb = touching[0]
-            if nb not in sizes:
-                group = complex_of(s, nb)
-                for x in group:
-                    sizes[x] = len(group)
-            yield c, sizes[nb]
-        else:
-            yield c, len(joined(s, c, kind))
+        if c in alone:
+            yield c, 0
+        elif c in touching:
+            nbs = [nb for nb in hexmap.neighbours(c) if bld[nb] == kind]
+            if len(nbs) == 1:
+                nb = nbs[0]
+                if nb not in sizes:
+                    group = complex_of(s, nb)
+                    for x in group:
+                        sizes[x] = len(group)
+                yield c, sizes[nb]
+            else:
+                yield c, len(joined(s, c, kind))
 
 
 def hex_problem(s: State, seat: int, btype: str, cell: int, bonus: int) -> str:
@@ -274,22 +265,32 @@ def build_candidates(
                 yield btype, c, "" if c in ok else hex_problem(s, seat, btype, c, bonus)
 
 
-def legal_builds(
-    s: State,
-    seat: int,
-    types: list[str] | None,
-    bonus: int,
-    miners: int | None = None,
-    first: bool = False,
-) -> list[tuple[str, int]]:
-    """Every (type, hex) that can be built now (only the first found if ``first``), as
-    :func:`build_candidates` lists them."""
-    out = []
-    for btype, c, _ in build_candidates(s, seat, types, bonus, miners=miners):
-        out.append((btype, c))
-        if first:
-            break
-    return out
+def can_build(
+    s: State, seat: int, types: list[str] | None, bonus: int, miners: int | None = None
+) -> bool:
+    """Whether :func:`build_candidates` would list a legal construction: the same test by
+    sets of hexes, for the yes/no checks (§9.2 step 3: a free hex of your Bots' zones exactly
+    2 from a building of its type and adjacent to none, or joining some with a Tech of level +
+    ``bonus`` ≥ the buildings joined, seed item 4)."""
+    if miners is None:
+        miners = s.players[seat].lq
+    lay = layout(s)
+    zones: set[int] | None = None
+    for btype in all_types(types):
+        kind = kind_on_map(seat, btype)
+        if kind not in lay.cells or type_problem(s, seat, btype, miners, explain=False):
+            continue
+        if zones is None:
+            zones = zone(s, seat)
+        touching, alone = lay.near(kind)
+        if not zones.isdisjoint(alone):
+            return True
+        joins = zones & touching
+        if joins:
+            best = best_tech(s, seat, btype)
+            if best is not None and any(len(joined(s, c, kind)) <= best + bonus for c in joins):
+                return True
+    return False
 
 
 def bonus_needs(s: State, seat: int, types: list[str] | None) -> dict[str, int]:
@@ -361,7 +362,7 @@ def construct_blocker(
     (§13.3): a Tech is still needed to join a Complex. ``miners``: the Colonists in Living
     Quarters that could become a Miner (those there now if ``None``; fewer once boost Colonists
     have left)."""
-    if legal_builds(s, seat, types, tech_bonus, miners=miners, first=True):
+    if can_build(s, seat, types, tech_bonus, miners=miners):
         return ""
     return _no_build_reason(s, seat, types, tech_bonus, miners) if explain else NO
 
@@ -536,9 +537,9 @@ def _miner_reserve(s: State, seat: int) -> int | None:
     """0 when something besides a Mine can be built; 1 when only a Mine can: a Colonist must
     stay in Living Quarters after the placement and its costs to become the Miner (§6.2,
     §9.2); None when nothing can be built."""
-    if legal_builds(s, seat, _NOT_MINE, 0, first=True):
+    if can_build(s, seat, _NOT_MINE, 0):
         return 0
-    return 1 if legal_builds(s, seat, ["mine"], 0, miners=1, first=True) else None
+    return 1 if can_build(s, seat, ["mine"], 0, miners=1) else None
 
 
 class ConstructBuilding:

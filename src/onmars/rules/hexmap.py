@@ -66,6 +66,12 @@ def zone(i: int) -> tuple[int, ...]:
     return (i, *neighbours(i))
 
 
+@cache
+def ring2(i: int) -> frozenset[int]:
+    """The map hexes exactly 2 from ``i`` (standalone buildings, §9.2 step 3)."""
+    return frozenset(c for c in range(len(cells())) if hex_distance(i, c) == 2)
+
+
 def neighbour_in(i: int, direction: int) -> int | None:
     q, r = hex_of(i)
     dq, dr = DIRECTIONS[direction]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from onmars.rules import hexmap
 from onmars.rules.economy import to_lq
 from onmars.rules.engine import Step, pop, push
@@ -21,6 +23,59 @@ def cells_of(values: list, who: object) -> list[int]:
             out.append(i)
     except ValueError:
         return out
+
+
+class Layout:
+    """Where the buildings stand, by kind (``State.bld``'s values), with the hexes each kind
+    touches and stands exactly 2 from (§9.2 step 3): found once per arrangement of the map
+    (:func:`layout`), since buildings are few and seldom added. Read only."""
+
+    __slots__ = ("built", "cells", "_near")
+
+    def __init__(self, bld: tuple[str, ...]) -> None:
+        cells: dict[str, list[int]] = {}
+        for c, kind in enumerate(bld):
+            if kind:
+                cells.setdefault(kind, []).append(c)
+        self.cells: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in cells.items()}
+        self.built = frozenset(c for v in cells.values() for c in v)
+        self._near: dict[str, tuple[frozenset[int], frozenset[int]]] = {}
+
+    def near(self, kind: str) -> tuple[frozenset[int], frozenset[int]]:
+        """(free hexes adjacent to a building of ``kind``, free hexes adjacent to none and
+        exactly 2 from one): where it may join a Complex, where it may stand alone."""
+        found = self._near.get(kind)
+        if found is None:
+            touching: set[int] = set()
+            ring: set[int] = set()
+            for b in self.cells.get(kind, ()):
+                touching.update(hexmap.neighbours(b))
+                ring |= hexmap.ring2(b)
+            touching -= self.built
+            alone = ring - touching - self.built
+            found = self._near[kind] = (frozenset(touching), frozenset(alone))
+        return found
+
+
+def layout(s: State) -> Layout:
+    """The buildings of ``s`` by kind (:class:`Layout`). The last one found is checked first:
+    comparing two lists costs less than hashing the map (a listing asks several times)."""
+    global _last
+    last = _last
+    if last is not None and last[0] == s.bld:
+        return last[1]
+    key = tuple(s.bld)
+    found = _layout(key)
+    _last = (list(key), found)  # one assignment: another thread sees the old pair or the new
+    return found
+
+
+_last: tuple[list[str], Layout] | None = None
+
+
+@lru_cache(maxsize=512)
+def _layout(bld: tuple[str, ...]) -> Layout:
+    return Layout(bld)
 
 
 def bot_cells(s: State, seat: int) -> list[int]:

@@ -5,6 +5,7 @@ Its effect, ``recycling`` (named by BP21 in data/cards.toml), is this module's `
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from onmars.rules import hexmap
@@ -87,33 +88,32 @@ def _stopped_ok(s: State, seat: int, bots: Bots, crystals: int) -> bool:
     )
 
 
-def bot_steps(s: State, seat: int, mp: int, bots: Bots, start: int) -> list[int]:
+def bot_steps(s: State, seat: int, mp: int, bots: Bots, start: int) -> Iterator[int]:
     """Neighbours of ``start`` the moving Bot may step onto and still end legally, with ``mp``
-    movement points left and the other Bots standing as ``bots`` says."""
+    movement points left and the other Bots standing as ``bots`` says (found lazily: a
+    yes/no check stops at the first)."""
     crystals = s.players[seat].crystals
     if mp + crystals < 1:
-        return []
+        return
     mp_after, crystals_after = (mp - 1, crystals) if mp else (0, crystals - 1)
     if crystals_after < crystals and not _stopped_ok(s, seat, bots, crystals_after):
-        return []
-    return [
-        nb
-        for nb in hexmap.neighbours(start)
-        if _can_finish(s, seat, bots, nb, mp_after, crystals_after)
-    ]
+        return
+    for nb in hexmap.neighbours(start):
+        if _can_finish(s, seat, bots, nb, mp_after, crystals_after):
+            yield nb
 
 
-def recycling_moves(s: State, f: RecycleFrame) -> list[Move]:
+def recycling_steps(s: State, f: RecycleFrame) -> Iterator[Move]:
     """``bot <from> <to>`` one hex: the Bot on the way goes on, or, once it may stop, another
     Bot sets off (§9.1). The Bots are checked where they would stand, given as parameters:
-    the Bot on the way put down, the one setting off lifted."""
+    the Bot on the way put down, the one setting off lifted. Found lazily, in listing order."""
     seat, carry, mp = f["p"], f["carry"], f["mp"]
     here = Bots(s.bot, f["moved"])
-    out = []
     if carry >= 0:
-        out += [_step(carry, nb) for nb in bot_steps(s, seat, mp, here, carry)]
+        for nb in bot_steps(s, seat, mp, here, carry):
+            yield _step(carry, nb)
         if not bot_may_end(s, seat, here, carry, s.players[seat].crystals):
-            return out
+            return
         down = s.bot[:]  # the Bot on the way stops where it stands
         down[carry] = seat
         here = Bots(down, [*f["moved"], carry])
@@ -123,8 +123,13 @@ def recycling_moves(s: State, f: RecycleFrame) -> list[Move]:
         lifted = here.bot[:]
         lifted[b] = -1
         trial = Bots(lifted, [c for c in here.moved if c != b])
-        out += [_step(b, nb) for nb in bot_steps(s, seat, mp, trial, b)]
-    return out
+        for nb in bot_steps(s, seat, mp, trial, b):
+            yield _step(b, nb)
+
+
+def recycling_moves(s: State, f: RecycleFrame) -> list[Move]:
+    """The legal steps (:func:`recycling_steps`), listed."""
+    return list(recycling_steps(s, f))
 
 
 def _step(a: int, b: int) -> Move:
@@ -151,7 +156,7 @@ def recycling_blocker(s: State, seat: int, *, n: int = 2, explain: bool = True) 
     if not bot_cells(s, seat):
         return refuse("§14", "you have no Bot on Mars") if explain else NO
     trial: RecycleFrame = {"t": "ab_recycle", "p": seat, "mp": n, "carry": -1, "moved": []}
-    if not recycling_moves(s, trial):
+    if next(recycling_steps(s, trial), None) is None:
         return (
             refuse("§9.1", "none of your Bots can move and end on a legal hex") if explain else NO
         )
