@@ -246,9 +246,31 @@ class Turn(Step[Frame]):
 
     @classmethod
     def expects(cls, s: State, f: Frame, m: Move) -> bool:
-        """After the Main action a legal Executive action is one choice and ``end`` another:
-        the decision is pending (before it, :meth:`settle` lists nothing anyway)."""
-        return bool(s.turn["main"]) and m.verb == "exec" and cls.is_legal(s, f, m)
+        """After the Main action ``end`` is always legal, so the decision is pending with a
+        legal Executive action (one choice, ``end`` another), and with ``end`` when anything
+        else is legal; else ``end`` plays itself (before the Main action :meth:`settle` lists
+        nothing anyway)."""
+        if not s.turn["main"]:
+            return False
+        if m.verb == "exec":
+            return cls.is_legal(s, f, m)
+        return m == END and cls._more_than_end(s, f)
+
+    @staticmethod
+    def _more_than_end(s: State, f: Frame) -> bool:
+        """After the Main action, a legal move besides ``end`` (the candidates in their order,
+        stopping at the first legal one)."""
+        seat, t = f["p"], s.turn
+        if not t["exec"]:
+            ships = s.players[seat].depot_ships
+            paid: dict[int, State] = {}
+            for e, row in load().executive.items():
+                if row.row not in ships and not _exec_no(s, seat, e, paid):
+                    return True
+        if t.get("over"):
+            return False
+        goals = goal_candidates(s, seat, discard=not t["exec"])
+        return any(not why for _, why in goals) or bool(deliveries(s, seat))
 
     @classmethod
     def settle(cls, s: State, f: Frame) -> Move | bool | list[Move]:

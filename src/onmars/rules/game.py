@@ -63,7 +63,7 @@ class LogEntry(NamedTuple):
 
 #: Per move: (round, seat, turn key). The turn key (phase and markers laid down) with the
 #: round and the seat tells the turns apart.
-Turn = tuple[int, int | None, str]
+Turn = tuple[int, int | None, tuple[str, int]]
 
 
 class Game:
@@ -80,7 +80,7 @@ class Game:
         ended: str | None = None,
     ) -> None:
         self._state = state
-        self._legal: LegalMoves | None = None  # the pending decision's moves, while unchanged
+        self._legal: list[Move] | None = None  # the pending decision's moves, while unchanged
         self._exposed = False  # someone holds the state (see ``state``): no caching
         self._face: tuple[Any, ...] | None = None  # face-down stack sizes after the last play
         self._events = EventLog()  # the moves' events, worked out when asked for
@@ -198,7 +198,7 @@ class Game:
             move, notation = entry
             if n in kept:
                 self._checkpoints[n] = s.clone()
-            turns.append((s.round, f["p"], f"{s.phase}:{len(s.done)}"))
+            turns.append((s.round, f["p"], (s.phase, len(s.done))))
             entry = reading(moves[n + 1]) if n + 1 < len(moves) else None
             listed = engine.play_logged(s, move, entry[0] if entry is not None else None)
             vouched = listed is True
@@ -228,8 +228,9 @@ class Game:
         self._state = value
 
     def _cache(self, listed: list[Move] | None) -> None:
-        """Keep the legal moves the engine listed while settling the new position."""
-        self._legal = None if listed is None or self._exposed else LegalMoves(listed)
+        """Keep the legal moves the engine listed while settling the new position (a new list
+        that nothing changes: callers get copies)."""
+        self._legal = None if listed is None or self._exposed else listed
 
     # --- playing ---------------------------------------------------------------------------------
     def legal_moves(self) -> LegalMoves:
@@ -237,9 +238,9 @@ class Game:
         position: a list whose ``in`` is a set lookup."""
         if self._legal is not None:
             return LegalMoves(self._legal)
-        listed = LegalMoves(engine.legal_moves(self._state))
+        listed = engine.legal_moves(self._state)
         self._cache(listed)
-        return listed
+        return LegalMoves(listed)
 
     def decision(self) -> Decision | None:
         """The pending decision: who decides, its prompt and rule, and its legal moves; ``None``
@@ -263,10 +264,10 @@ class Game:
         """Play a move (text or :class:`Move`): refused with :class:`IllegalMoveError` (the rule
         and the reason, no secret named) or :class:`InvalidMoveError`, the game unchanged."""
         legal = self._legal
-        known = legal is not None and type(move) is Move and legal.has(move)
+        known = legal is not None and type(move) is Move and _listed(legal, move)
         if not known:
             move = _as_move(move)
-            known = legal is not None and legal.has(move)
+            known = legal is not None and _listed(legal, move)
             if legal is not None and not known:
                 raise IllegalMoveError(engine.explain(self._state, move))
         if self.ended:
@@ -294,7 +295,7 @@ class Game:
             self._keep(n)
         reveals = self._reveals if self._reveals is not None else self._revealed_moves()
         seat = s.stack[-1]["p"] if s.stack else None
-        turn = (s.round, seat, f"{s.phase}:{len(s.done)}")
+        turn = (s.round, seat, (s.phase, len(s.done)))
         before = self._face if self._face is not None and not self._exposed else _face_down(s)
         self._cache(engine.play(s, move, known_legal=known))
         self.moves.append(str(move))
@@ -674,11 +675,6 @@ class LegalMoves(list[Move]):
 
     _set: frozenset[Move] | None = None
 
-    def has(self, move: Move) -> bool:
-        """``move in self`` for a list asked once (as :meth:`Game.play` asks): a scan, which
-        compares identities first, unless the set is built already."""
-        return move in self if self._set is not None else _listed(self, move)
-
     def __contains__(self, move: object) -> bool:
         if self._set is None:
             self._set = frozenset(self)
@@ -711,10 +707,10 @@ def _start(names: list[str], seed: int, length: str) -> State:
     return state
 
 
-def _turn_key(s: State) -> str:
+def _turn_key(s: State) -> tuple[str, int]:
     """Tells turns apart (with the round and the seat): the phase and markers laid down (as
     :meth:`Game.play` records it)."""
-    return f"{s.phase}:{len(s.done)}"
+    return s.phase, len(s.done)
 
 
 def _face_down(s: State) -> tuple[Any, ...]:

@@ -114,6 +114,18 @@ def walks_from(a: int) -> tuple[int, ...]:
 
 
 @cache
+def bands(a: int) -> tuple[tuple[int, ...], ...]:
+    """The other cells by :func:`walk` from ``a``, nearest first: one band per distance, each
+    in cell order."""
+    row = _walk_table()[a]
+    out: dict[int, list[int]] = {}
+    for j in sorted(range(len(row)), key=row.__getitem__):
+        if j != a:
+            out.setdefault(row[j], []).append(j)
+    return tuple(tuple(sorted(band)) for _, band in sorted(out.items()))
+
+
+@cache
 def within(i: int, steps: int) -> tuple[int, ...]:
     """Every cell reachable from ``i`` with at most ``steps`` movement points."""
     row = _walk_table()[i]

@@ -113,9 +113,12 @@ def available(s: State, cell: int) -> bool:
 
 
 def closest_available(s: State, origin: int) -> list[int]:
-    cells = [c for c in range(len(s.bld)) if c != origin and available(s, c)]
-    best = min(hexmap.walk(origin, c) for c in cells)
-    return [c for c in cells if hexmap.walk(origin, c) == best]
+    """The available hexes nearest ``origin`` (RUL-1), in cell order."""
+    for band in hexmap.bands(origin):
+        found = [c for c in band if available(s, c)]
+        if found:
+            return found
+    return []
 
 
 def displace(s: State, cell: int) -> None:

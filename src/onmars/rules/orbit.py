@@ -4,12 +4,13 @@ with bonuses and Executive actions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from onmars.rules import lab
 from onmars.rules.components import load
 from onmars.rules.economy import can_pay, crystal_room, gain, storable
-from onmars.rules.engine import Candidate, PickStep, legal, main_action, start_named
+from onmars.rules.engine import Candidate, PickStep, main_action, start_named
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import PickFrame
 from onmars.rules.i18n import N_
@@ -72,9 +73,13 @@ def learn_candidates(s: State, seat: int, explain: bool = False) -> list[Candida
     """``learn <tile> <space>`` for every Grid tile and column-1 Lab space: legal for a tile of
     a type you lack, whose row cost you can pay, onto an empty space (§7.3). Without
     ``explain`` only the legal ones are listed."""
+    return list(_learn_candidates(s, seat, explain))
+
+
+def _learn_candidates(s: State, seat: int, explain: bool) -> Iterator[Candidate]:
+    """:func:`learn_candidates`, one at a time (a yes/no check stops at the first)."""
     p = s.players[seat]
     spaces = lab.column_spaces(1)
-    out: list[Candidate] = []
     for space, tile in s.grid.items():
         if not tile:
             continue
@@ -102,22 +107,16 @@ def learn_candidates(s: State, seat: int, explain: bool = False) -> list[Candida
             if sp in p.lab:
                 if explain:
                     taken = refuse("§7.3", "Lab space {space} is taken", space=sp)
-                    out.append((_pick("learn", tile, sp), reason or taken))
+                    yield _pick("learn", tile, sp), reason or taken
             else:
-                out.append((_pick("learn", tile, sp), reason))
-    return out
-
-
-def learnable(s: State, seat: int) -> list[Move]:
-    """The legal ``learn <tile> <space>`` moves (§7.3)."""
-    return legal(learn_candidates(s, seat))
+                yield _pick("learn", tile, sp), reason
 
 
 def learn_blocker(s: State, seat: int, explain: bool = True) -> str:
     p = s.players[seat]
     if all(sp in p.lab for sp in lab.column_spaces(1)):
         return refuse("§7.3", "both column-1 spaces of your Laboratory are full") if explain else NO
-    if not learnable(s, seat):
+    if next(_learn_candidates(s, seat, False), None) is None:  # no legal move (none refused)
         if not explain:
             return NO
         return refuse(
