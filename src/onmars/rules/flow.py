@@ -6,6 +6,7 @@ Main action on your side and at most one Executive action before or after it (se
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from onmars.rules.components import load
@@ -103,20 +104,35 @@ def exec_blocker(s: State, seat: int, eid: str, explain: bool = True) -> str:
     return EXECUTIVE[eid].blocker(supposing(s, seat, crystals=p.crystals - cost), seat, explain)
 
 
-def _exec_no(s: State, seat: int, eid: str, paid: dict[int, State]) -> str:
-    """:func:`exec_blocker` without words, for a row no Ship covers: the position after each
-    payment is supposed once (``paid``: by Crystals paid) and shared by the rows that cost as
-    much."""
-    if eid not in EXECUTIVE:
-        return NO
-    cost = exec_cost(s, seat, eid)
-    crystals = s.players[seat].crystals
-    if crystals < cost:
-        return NO
-    after = paid.get(cost)
-    if after is None:
-        after = paid[cost] = supposing(s, seat, crystals=crystals - cost)
-    return EXECUTIVE[eid].blocker(after, seat, False)
+def _exec_no(s: State, seat: int) -> Iterator[Candidate]:
+    """Every Executive action no Ship covers, in the data's order, with :func:`exec_blocker`'s
+    answer without words (§13.1): the position after each payment is supposed once and shared
+    by the rows that cost as much."""
+    p = s.players[seat]
+    ships, crystals = p.depot_ships, p.crystals
+    paid: dict[int, State] = {}
+    for eid, row, move, printed in _exec_rows():
+        if row in ships:
+            continue
+        action = EXECUTIVE.get(eid)
+        if action is None:
+            yield move, NO
+            continue
+        cost = action.cost(s, seat) if action.cost else printed
+        if crystals < cost:
+            yield move, NO
+            continue
+        after = paid.get(cost)
+        if after is None:
+            after = paid[cost] = supposing(s, seat, crystals=crystals - cost)
+        yield move, action.blocker(after, seat, False)
+
+
+@cache
+def _exec_rows() -> tuple[tuple[str, int, Move, int], ...]:
+    """(id, Depot row, ``exec <id>``, printed cost) of every Executive action, in the data's
+    order."""
+    return tuple((e, row.row, _move("exec", e), row.cost) for e, row in load().executive.items())
 
 
 def exec_cost(s: State, seat: int, eid: str) -> int:
@@ -195,13 +211,7 @@ class Turn(Step[Frame]):
             if explain:
                 out += [(_move("exec", e), exec_blocker(s, seat, e, True)) for e in rows]
             else:  # covered rows are left out (§13.1)
-                ships = s.players[seat].depot_ships
-                paid: dict[int, State] = {}
-                out += [
-                    (_move("exec", e), _exec_no(s, seat, e, paid))
-                    for e, row in rows.items()
-                    if row.row not in ships
-                ]
+                out += _exec_no(s, seat)
         elif explain:
             out += [(_move("exec", e), refuse("§13.1", EXEC_TAKEN)) for e in rows]
         # any time on your turn (RUL-15); a card spent as a Crystal after both actions is wasted
@@ -215,9 +225,10 @@ class Turn(Step[Frame]):
             out += [(m, "") for m in deliveries(s, seat)]
         if t["main"]:
             out.append((END, ""))
+        elif explain:
+            out.append((END, refuse("§5.1", "a turn needs its Main action before it can end")))
         else:
-            early = refuse("§5.1", "a turn needs its Main action before it can end")
-            out.append((END, early if explain else NO))
+            out.append((END, NO))
         return out
 
     @staticmethod
@@ -261,12 +272,8 @@ class Turn(Step[Frame]):
         """After the Main action, a legal move besides ``end`` (the candidates in their order,
         stopping at the first legal one)."""
         seat, t = f["p"], s.turn
-        if not t["exec"]:
-            ships = s.players[seat].depot_ships
-            paid: dict[int, State] = {}
-            for e, row in load().executive.items():
-                if row.row not in ships and not _exec_no(s, seat, e, paid):
-                    return True
+        if not t["exec"] and any(not why for _, why in _exec_no(s, seat)):
+            return True
         if t.get("over"):
             return False
         goals = goal_candidates(s, seat, discard=not t["exec"])

@@ -46,14 +46,10 @@ class Layout:
         exactly 2 from one): where it may join a Complex, where it may stand alone."""
         found = self._near.get(kind)
         if found is None:
-            touching: set[int] = set()
-            ring: set[int] = set()
-            for b in self.cells.get(kind, ()):
-                touching.update(hexmap.neighbours(b))
-                ring |= hexmap.ring2(b)
-            touching -= self.built
-            alone = ring - touching - self.built
-            found = self._near[kind] = (frozenset(touching), frozenset(alone))
+            cells = self.cells.get(kind, ())
+            touching = frozenset().union(*map(hexmap.neighbours, cells)) - self.built
+            alone = frozenset().union(*map(hexmap.ring2, cells)) - touching - self.built
+            found = self._near[kind] = (touching, alone)
         return found
 
 

@@ -69,9 +69,11 @@ def _bot_targets(start: int, budget: int) -> tuple[tuple[int, Candidate], ...]:
 def bot_candidates(s: State, seat: int, budget: int) -> list[Candidate]:
     """``bot <from> <to>``, legal: one of your Bots to a hex within ``budget`` movement points
     where it may end: no piece there (§9.1)."""
+    if budget < 1:
+        return []
     bot, miner, ab = s.bot, s.miner, s.ab
     starts = cells_of(bot, seat)
-    if not starts or budget < 1:
+    if not starts:
         return []
     rovers = {p.rover for p in s.players}
     out: list[Candidate] = []
@@ -217,7 +219,13 @@ def rover_steps(s: State, f: ControlFrame) -> list[Move]:
             else:
                 if can_finish_from(s, seat, nb, mp_after, crystals_after, buy, others):
                     out.append(_rover_move(nb))
-        elif can_finish_from(s, seat, nb, mp_after, crystals_after, buy, others):
+        elif (  # the last step: the Rover must be able to end there (no piece, a claimable tile)
+            bot[nb] < 0
+            and miner[nb] < 0
+            and ab[nb] < 0
+            and nb not in others
+            and can_claim(s, seat, tile[nb], crystals_after)
+        ):
             out.append(_rover_move(nb))
     return out
 
