@@ -25,7 +25,7 @@ from onmars.rules.economy import gain, new_colonists, storable
 from onmars.rules.engine import Effect, push, push_picks
 from onmars.rules.errors import NO, refuse
 from onmars.rules.movement import push_rover_move
-from onmars.rules.orbit import blueprint_blocker, learn_blocker, warehouse_items
+from onmars.rules.orbit import blueprint_blocker, can_take_warehouse, learn_blocker
 from onmars.rules.science import KINDS, hire_blocker, push_hire
 from onmars.rules.state import State
 from onmars.rules.travel import OTHER, start_travel
@@ -84,7 +84,7 @@ def warehouse(s: State, seat: int, *, n: int = 1, must: int = 1, boost: str = "n
 
 
 def warehouse_blocker(s: State, seat: int, explain: bool = True, **_: object) -> str:
-    if warehouse_items(s, seat):
+    if can_take_warehouse(s, seat):
         return ""
     return refuse("§7.5", "the Warehouse has nothing you can store") if explain else NO
 

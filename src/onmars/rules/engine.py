@@ -343,10 +343,14 @@ def play(s: State, m: Move, known_legal: bool = False) -> list[Move] | None:
     the caller has checked ``m`` against the current legal moves. Returns what :func:`advance`
     returns."""
     f = s.stack[-1] if s.stack else None
-    if f is None or not (known_legal or STEPS[f["t"]].is_legal(s, f, m)):
+    if f is None:
         raise illegal(s, m)
-    STEPS[f["t"]].apply(s, f, m)
-    return advance(s)
+    st = STEPS[f["t"]]
+    if not (known_legal or st.is_legal(s, f, m)):
+        raise illegal(s, m)
+    st.apply(s, f, m)
+    listed = _advance(s, None)
+    return None if listed is True else listed
 
 
 def play_logged(s: State, m: Move, upcoming: Move | None) -> list[Move] | bool | None:

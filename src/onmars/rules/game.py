@@ -281,7 +281,9 @@ class Game:
         anything face up (RUL-19), a kept position every CHECKPOINT moves."""
         if self._shared:
             self._own_record()
-        s, n = self._writable(), len(self.moves)
+        s, n = self._state, len(self.moves)
+        if s is self._origin:
+            s = self._writable()
         if self._lean:  # rounds, seats, reveals and kept positions: rebuilt if ever asked for
             self._turns = self._reveals = None
             self._cache(engine.play(s, move, known_legal=known))

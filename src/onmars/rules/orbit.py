@@ -180,6 +180,15 @@ def warehouse_items(s: State, seat: int) -> list[str]:
     return [item for item, reason in warehouse_problems(s, seat) if not reason]
 
 
+def can_take_warehouse(s: State, seat: int) -> bool:
+    """``bool(warehouse_items(s, seat))``, stopping at the first item (a yes/no check)."""
+    p = s.players[seat]
+    for item, left in s.warehouse.items():
+        if left and (crystal_room(s, seat) > 0 if item == "crystal" else storable(p, item)):
+            return True
+    return False
+
+
 class Warehouse(PickStep[PickFrame]):
     """Take a Crystal or Resource from the Warehouse; only what you can store (§7.5)."""
 
@@ -269,7 +278,7 @@ def _crystal_needed(s: State, seat: int) -> int:
 class Resupply:
     @staticmethod
     def blocker(s: State, seat: int, explain: bool = True) -> str:
-        if not warehouse_items(s, seat):
+        if not can_take_warehouse(s, seat):
             return refuse("§7.5", "the Warehouse has nothing you can store") if explain else NO
         return ""
 
