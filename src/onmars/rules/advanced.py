@@ -22,6 +22,8 @@ moving as Rovers (BP21) step one hex at a time with ``bot <from> <to>``, then ``
 
 from __future__ import annotations
 
+from functools import cache
+
 from onmars.rules import construction, hexmap, lab
 from onmars.rules.components import RESOURCES, load
 from onmars.rules.discovery import resolve, usable
@@ -121,13 +123,20 @@ def _boostable(s: State, seat: int, types: tuple[str, ...]) -> bool:
     type can be built once every Colonist in Living Quarters but a Mine's Miner is spent on
     boosts, each +1 to the Tech level (§9.2, §13.3)."""
     lq = s.players[seat].lq
-    by_keep: dict[int, list[str]] = {0: [], 1: []}
-    for btype in types:
-        by_keep[1 if load().building_type[btype].needs_colonist else 0].append(btype)
     return any(
-        group and lq >= keep and construction.can_build(s, seat, group, lq - keep, miners=1)
-        for keep, group in by_keep.items()
+        lq >= keep and construction.can_build(s, seat, group, lq - keep, miners=1)
+        for keep, group in _by_miner(types)
     )
+
+
+@cache
+def _by_miner(types: tuple[str, ...]) -> tuple[tuple[int, list[str]], ...]:
+    """(Colonists kept back for a Miner, the types that keep that many), non-empty groups
+    only: a Mine keeps one in Living Quarters (§9.2)."""
+    groups: dict[int, list[str]] = {0: [], 1: []}
+    for btype in types:
+        groups[1 if load().building_type[btype].needs_colonist else 0].append(btype)
+    return tuple((keep, group) for keep, group in groups.items() if group)
 
 
 def casino(s: State, seat: int, *, n: int = 2) -> None:

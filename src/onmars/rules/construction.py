@@ -268,10 +268,17 @@ def build_candidates(
 def can_build(
     s: State, seat: int, types: list[str] | None, bonus: int, miners: int | None = None
 ) -> bool:
-    """Whether :func:`build_candidates` would list a legal construction: the same test by
-    sets of hexes, for the yes/no checks (§9.2 step 3: a free hex of your Bots' zones exactly
-    2 from a building of its type and adjacent to none, or joining some with a Tech of level +
-    ``bonus`` ≥ the buildings joined, seed item 4)."""
+    """Whether :func:`build_candidates` would list a legal construction (a yes/no check)."""
+    return next(buildable_types(s, seat, types, bonus, miners), None) is not None
+
+
+def buildable_types(
+    s: State, seat: int, types: list[str] | None, bonus: int, miners: int | None = None
+) -> Iterator[str]:
+    """The allowed types :func:`build_candidates` would list a legal construction of, in
+    order, found one at a time by sets of hexes (§9.2 step 3: a free hex of your Bots' zones
+    exactly 2 from a building of its type and adjacent to none, or joining some with a Tech of
+    level + ``bonus`` ≥ the buildings joined, seed item 4)."""
     if miners is None:
         miners = s.players[seat].lq
     lay = layout(s)
@@ -284,13 +291,13 @@ def can_build(
             zones = zone(s, seat)
         touching, alone = lay.near(kind)
         if not zones.isdisjoint(alone):
-            return True
+            yield btype
+            continue
         joins = zones & touching
         if joins:
             best = best_tech(s, seat, btype)
             if best is not None and any(len(joined(s, c, kind)) <= best + bonus for c in joins):
-                return True
-    return False
+                yield btype
 
 
 def bonus_needs(s: State, seat: int, types: list[str] | None) -> dict[str, int]:
@@ -530,16 +537,16 @@ class ConstructFinish(Step[PlaceFrame]):
 # --- the main action ------------
 
 
-_NOT_MINE = [t for t in BUILDING_TYPES if t != "mine"]
-
-
 def _miner_reserve(s: State, seat: int) -> int | None:
     """0 when something besides a Mine can be built; 1 when only a Mine can: a Colonist must
     stay in Living Quarters after the placement and its costs to become the Miner (§6.2,
     §9.2); None when nothing can be built."""
-    if can_build(s, seat, _NOT_MINE, 0):
-        return 0
-    return 1 if can_build(s, seat, ["mine"], 0, miners=1) else None
+    mine = False  # one pass: a Mine is checked with a Colonist left for its Miner
+    for btype in buildable_types(s, seat, None, 0, miners=1):
+        if not load().building_type[btype].needs_colonist:
+            return 0
+        mine = True
+    return 1 if mine else None
 
 
 class ConstructBuilding:

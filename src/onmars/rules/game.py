@@ -31,7 +31,7 @@ from onmars.rules.errors import (
 )
 from onmars.rules.events import Event, EventLog, event_text, seen_by
 from onmars.rules.i18n import N_, check_lang
-from onmars.rules.moves import TOKEN, VERBS, Move
+from onmars.rules.moves import TOKEN, VERBS, Move, notation
 from onmars.rules.registry import register
 from onmars.rules.scoring import end_by_agreement, scores, winners
 from onmars.rules.setup import new_state
@@ -195,7 +195,7 @@ class Game:
                 except ValueError as exc:
                     raise SaveFileError(f"move {n + 1} ({text!r}) of the log: {exc}") from None
                 raise AssertionError(f"move {n + 1} is legal after all")  # pragma: no cover
-            move, notation = entry
+            move, written = entry
             if n in kept:
                 self._checkpoints[n] = s.clone()
             turns.append((s.round, f["p"], (s.phase, len(s.done))))
@@ -203,7 +203,7 @@ class Game:
             listed = engine.play_logged(s, move, entry[0] if entry is not None else None)
             vouched = listed is True
             legal = listed if type(listed) is list else None
-            self.moves.append(notation)
+            self.moves.append(written)
             after = _face_down(s)
             if after != face and _revealed(face, after, s):
                 reveals.append(n)
@@ -287,7 +287,7 @@ class Game:
         if self._lean:  # rounds, seats, reveals and kept positions: rebuilt if ever asked for
             self._turns = self._reveals = None
             self._cache(engine.play(s, move, known_legal=known))
-            self.moves.append(str(move))
+            self.moves.append(notation(move))
             return
         if self._origin is None:
             due = n % CHECKPOINT == 0 or not self._checkpoints
@@ -300,7 +300,7 @@ class Game:
         turn = (s.round, seat, (s.phase, len(s.done)))
         before = self._face if self._face is not None and not self._exposed else _face_down(s)
         self._cache(engine.play(s, move, known_legal=known))
-        self.moves.append(str(move))
+        self.moves.append(notation(move))
         if self._turns is not None:
             self._turns.append(turn)
         after = self._face = _face_down(s)

@@ -155,6 +155,10 @@ def _read(kind: str, token: str) -> Arg:
     return cell
 
 
+#: ``str(move)``, kept per move value (a game records every move's notation).
+notation = lru_cache(maxsize=1 << 15)(Move.__str__)
+
+
 @lru_cache(maxsize=1 << 14)
 def mv(verb: str, *args: object) -> Move:
     """Shorthand used by the rules modules: ``mv("take", "BP04")``. Moves are values: the same
