@@ -1,0 +1,138 @@
+"""The issue 9 speed figures, this checkout against an older revision, in one run.
+
+    python scripts/bench_against.py bbfecca --rounds 5
+
+On a shared machine one timing says little: another process, or the host, may slow any run by
+half. So each side is measured in turns (old, new, old, new, ...) in fresh processes, and each
+figure keeps its least value over the rounds (noise only ever adds time). Each process plays
+random 2- and 3-player games first (as ``onmars bench`` does, so the caches are warm), then
+times, through the public API only (what every revision has):
+
+- random 4-player games, seeds 0-19, each to its end (the median is over the games that end
+  before the move cap, as the old bench counted them);
+- ``Game.replay`` of the finished 4-player game of seed 0 (each revision replays its own game:
+  the rule fixes between them change the games, so the moves are reported too);
+- ``copy()`` of the game of seed 0 after 600 moves.
+
+The old revision is taken with ``git archive`` into a temporary folder; nothing of it is kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_MOVES = 10_000
+
+#: Run in a child process against one revision's ``src`` (its public API only).
+PROBE = """
+import json, random, sys, time
+from onmars import Game
+
+def play(players, seed, limit):
+    game, rng, n = Game.new(players, seed=seed), random.Random(seed), 0
+    start = time.perf_counter()
+    while not game.is_over and n < limit:
+        game.play(rng.choice(game.legal_moves()))
+        n += 1
+    return game, n, time.perf_counter() - start
+
+def least(fn, n):
+    best = float("inf")
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+limit = int(sys.argv[1])
+for players in (2, 3):
+    for seed in range(5):
+        play(players, seed, limit)
+games = {}
+for seed in range(20):
+    _, n, secs = play(4, seed, limit)
+    games[seed] = [secs, n]
+finished, _, _ = play(4, 0, limit)
+log = finished.log
+going, _, _ = play(4, 0, 600)
+print(json.dumps({
+    "games": games,
+    "replay": least(lambda: Game.replay(log), 5),
+    "replay_moves": len(log["moves"]),
+    "copy": least(going.copy, 2000),
+}))
+"""
+
+
+def measure(src: Path) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, str(MAX_MOVES)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def summary(runs: list[dict]) -> dict[str, float]:
+    """Each figure's least value over the runs; the median game over the seeds that ended."""
+    seeds = runs[0]["games"]
+    best = {s: min(r["games"][s][0] for r in runs) for s in seeds}
+    moves = {s: runs[0]["games"][s][1] for s in seeds}
+    ended = [s for s in seeds if moves[s] < MAX_MOVES]
+    return {
+        "game_ms": statistics.median(best[s] for s in ended) * 1e3,
+        "move_us": statistics.median(best[s] / moves[s] for s in ended) * 1e6,
+        "moves": statistics.median(moves[s] for s in ended),
+        "ended": len(ended),
+        "replay_ms": min(r["replay"] for r in runs) * 1e3,
+        "replay_moves": runs[0]["replay_moves"],
+        "copy_us": min(r["copy"] for r in runs) * 1e6,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rev", help="the older revision (a commit, tag or branch)")
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", args.rev, "src"], capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        sides = {args.rev: Path(tmp) / "src", "this checkout": ROOT / "src"}
+        runs: dict[str, list[dict]] = {name: [] for name in sides}
+        for _ in range(args.rounds):
+            for name, src in sides.items():
+                runs[name].append(measure(src))
+    old, new = (summary(r) for r in runs.values())
+    rows = [
+        ("4p random game, median ms", "game_ms", "{:.1f}", "floor 40"),
+        ("  per move, median us", "move_us", "{:.2f}", ""),
+        ("  moves (median), games ended", "moves", "{:.0f}", ""),
+        ("Game.replay, finished 4p, ms", "replay_ms", "{:.1f}", "floor 25"),
+        ("  moves replayed", "replay_moves", "{:.0f}", ""),
+        ("copy() after 600 moves, us", "copy_us", "{:.1f}", "floor 15"),
+    ]
+    print(f"least of {args.rounds} alternating rounds, wall clock")
+    print(f"{'':34} {args.rev:>14} {'this checkout':>14} {'ratio':>6}")
+    for label, key, fmt, floor in rows:
+        a, b = old[key], new[key]
+        ratio = f"{b / a:6.2f}" if key.endswith(("ms", "us")) else ""
+        print(f"{label:34} {fmt.format(a):>14} {fmt.format(b):>14} {ratio:>6}  {floor}")
+    print(f"games ended before the move cap: {old['ended']} and {new['ended']} of 20")
+
+
+if __name__ == "__main__":
+    main()
