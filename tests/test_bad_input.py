@@ -182,6 +182,11 @@ def test_bench_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--games must be at least 1" in capsys.readouterr().err
 
 
+def test_bench_refuses_a_repeat_of_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["bench", "--repeat", "0"]) == 2
+    assert "--repeat must be from 1 to 100" in capsys.readouterr().err
+
+
 # --- saves of new games (item 12) --------------------------------------------------------------
 
 

@@ -165,6 +165,24 @@ def test_bench_ends_capped_games_by_agreement_and_counts_them() -> None:
     assert played == 30 and game.ended == "agreement"
 
 
+def test_bench_times_each_game_as_the_least_of_its_tries(monkeypatch) -> None:
+    """``--repeat``: the same seeded game is played that many times and its least time kept
+    (other work on a shared machine only adds time)."""
+    tries = iter([0.3, 0.1, 0.2])
+    seen: list[tuple[int, int]] = []
+    real = bench.random_game
+
+    def timed(players: int, seed: int, max_moves: int, conclude: bool = True):
+        game, played, _ = real(players, seed, max_moves, conclude)
+        seen.append((players, seed))
+        return game, played, next(tries)
+
+    monkeypatch.setattr(bench, "random_game", timed)
+    line = bench.games_line(2, games=1, max_moves=30, seed=1, repeat=3)
+    assert seen == [(2, 1)] * 3
+    assert "median 100 ms per game (30 moves; least of 3 tries each)" in line
+
+
 def test_replay_says_when_a_game_ended_by_agreement(tmp_path: Path) -> None:
     """The replay shows the agreement at the last move only; earlier positions go on."""
     game = midgame(moves=20)

@@ -13,8 +13,8 @@ onmars arena [--players N] [--bots greedy,random] [--games G] [--seed S] [--jobs
     bot-versus-bot games, seats rotated, on several processes: win rates and scores (onmars.arena);
     with --ladder a round robin of 2-player games and the bots' ratings
     bots: random, greedy, easy, medium, hard, expert, search:<seconds>, search:<n>sims
-onmars bench [--games G] [--max-moves K] [--seed S]
-    engine speed, and the search bot's simulations per second
+onmars bench [--games G] [--max-moves K] [--seed S] [--repeat R]
+    engine speed (each timing the least of R tries), and the search bot's simulations per second
 """
 
 from __future__ import annotations
@@ -85,6 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--games", type=int, default=10)
     b.add_argument("--max-moves", type=int, default=5000)
     b.add_argument("--seed", type=int, default=1)
+    b.add_argument(
+        "--repeat", type=int, default=None, help="tries of each timing; the least is kept (3)"
+    )
     a = sub.add_parser("arena", help="bot-versus-bot games: win rates and scores")
     from onmars.tools import arena
 
@@ -109,14 +112,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return replay.main(args)
     if args.command == "bench":
-        from onmars.tools.bench import check, run
+        from onmars.tools.bench import REPEAT, check, run
 
+        repeat = REPEAT if args.repeat is None else args.repeat
         try:
-            check(args.games, args.max_moves, args.seed)
+            check(args.games, args.max_moves, args.seed, repeat)
         except ValueError as exc:
             print(f"onmars bench: {exc}", file=sys.stderr)
             return 2
-        print("\n".join(run(args.games, args.max_moves, args.seed)))
+        print("\n".join(run(args.games, args.max_moves, args.seed, repeat)))
         return 0
     if args.command in (None, "play"):
         return play_main(p.parse_args([]) if args.command is None else args)
