@@ -11,13 +11,14 @@ seen as one fewer step left and the card's Crystals in the contributor's ``pendi
 from __future__ import annotations
 
 import pytest
-from conftest import end_turn_quietly, frame, only_res, play, started, to_turn_of
+from conftest import end_turn_quietly, frame, legal, only_res, play, started, to_turn_of
 from test_executive import at, colony_game, crystals, give_built
 
 import onmars
 from onmars.rules.components import load
 from onmars.rules.construction import push_construct
 from onmars.rules.discovery import rover_discoveries
+from onmars.rules.economy import depot_cap, storage_cap
 from onmars.rules.lss import status_update
 from onmars.rules.science import push_free_card
 
@@ -386,6 +387,45 @@ def test_delivery_contract_completed_contributes() -> None:
         assert game.state.missions["M9"] == 5
         play(game, "deliver C07 mineral")
     assert game.state.missions["M9"] == 4 and p.pending == 1
+
+
+def test_a_kept_oxygen_that_finishes_a_contract_counts_before_the_next_action() -> None:
+    """RUL-10: a Delivery contract is completed the moment its last item is placed, also when
+    that happens outside an action: here at the end of seat 0's turn, the owner of the Tech it
+    used keeps the Oxygen (§8.3), which goes onto the owner's contract past full storage (§16).
+    The Mission counts it at once, before anyone acts again."""
+    game = colony_game(2)
+    only(game, "M9")
+    s = game.state
+    owner = s.players[1]
+    owner.contracts = ["C10"]
+    owner.delivered = {"C10": ["oxygen", "oxygen", "mineral", "mineral"]}
+    owner.res["oxygen"] = storage_cap(owner)  # no room: the kept Oxygen goes onto C10
+    owner.lab["1t"] = "B-extractor"
+    s.turn["main"] = True
+    s.turn["used"] = [[1, "B-extractor"]]  # seat 0 used seat 1's Tech this turn
+    play(game, "end")
+    assert game.current_player == 1 and "keep" in legal(game)
+    before = owner.crystals + owner.pending
+    play(game, "keep")  # then seat 1's turn starts: the Mission Crystal moves into the Depot
+    assert owner.contracts_done == ["C10"] and s.missions["M9"] == 4
+    assert owner.crystals + owner.pending == before + 1
+
+
+def test_crystals_the_depot_cannot_hold_may_finish_a_contract_at_the_turns_start() -> None:
+    """RUL-10, seed item 3, §16: at the start of a turn the Crystals waiting below a full Depot
+    go onto a Delivery contract that still needs them; the contract is completed then."""
+    game = colony_game(2)
+    only(game, "M9")
+    s = game.state
+    p = s.players[1]
+    p.contracts = ["C12"]
+    p.delivered = {"C12": ["crystal", "crystal", "mineral", "mineral"]}
+    p.crystals, p.pending = depot_cap(p), 1
+    s.turn["main"] = True
+    play(game, "end")
+    assert game.current_player == 1 and frame(game)["t"] == "turn"
+    assert p.contracts_done == ["C12"] and s.missions["M9"] == 4
 
 
 # --- completion, the end of the track, the Colony level ------------------------------------------

@@ -59,6 +59,7 @@ class TurnStart(Step[Frame]):
     def apply(s: State, f: Frame, m: Move | None) -> None:
         p = s.players[f["p"]]
         crystals_in(p)
+        settle(s, p.seat)  # Crystals the Depot cannot hold may finish a contract (RUL-10)
         s.turn = {"p": p.seat, "main": False, "exec": False, "used": []}
         push(s, "turn", p.seat)
 
@@ -310,7 +311,9 @@ class Turn(Step[Frame]):
 
 
 class AfterAction(Step[Frame]):
-    """After each action: contracts whose condition now holds are completed (RUL-10)."""
+    """After each action, and where items are gained outside one (production, an owner's
+    choice at a turn's end, a Turn Order bonus, Crystals the Depot cannot hold): contracts
+    whose condition now holds are completed (RUL-10)."""
 
     name = "after_action"
     auto = True
@@ -335,6 +338,9 @@ class TurnEnd(Step[Frame]):
         push(s, "status_update", seat)
         for spot in reversed(s.turn.get("refill", [])):
             push(s, "refill_science", seat, spot=spot)
+        # contracts the owners' choices complete (a kept Oxygen, a free development's upgrade)
+        # count at once, not after the next action (RUL-10)
+        push(s, "after_action", seat)
         push(s, "settle_techs", seat)  # the owners of Tech used decide first (§8.3)
 
 

@@ -89,6 +89,7 @@ class Seat(Step[SeatFrame]):
         p.space = m.number(0)
         p.side = space_side(p.space)
         if s.phase != "colonization":
+            push(s, "after_action", p.seat)  # contracts the bonus completes count (RUL-10)
             push(s, "settle_techs", p.seat)
         take_bonus(s, p.seat, p.space)
 
@@ -228,7 +229,8 @@ def start_travel(s: State, seat: int, to: str, explore: bool = True) -> None:
     s.players[seat].side = to
     push(s, "seat", seat, side=to)
     push(s, "retrieve", seat, side=to)
-    if to == "orbit":
+    if to == "orbit":  # what production puts on a Delivery contract counts at once (RUL-10)
+        push(s, "after_action", seat)
         push(s, "produce", seat)
     elif explore:
         push(s, "explore", seat)
