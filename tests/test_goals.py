@@ -73,6 +73,24 @@ def test_unspent_goal_crystal_is_lost_at_end_of_turn() -> None:
     assert p.crystals == 1
 
 
+def test_after_both_actions_a_card_is_spent_ahead_of_a_goal_whose_reward_buys_steps() -> None:
+    """§18.1, RUL-15: a card may be spent as a Crystal at any point of your turn outside an
+    action. With both actions taken it can still pay for a goal's reward completed next (PG04's
+    Rover moves, each Crystal one more hex); with no goal to complete it could pay for nothing
+    and is refused."""
+    game = started(3, seed=1)
+    s, p = game.state, game.state.players[0]
+    s.turn["main"] = s.turn["exec"] = True
+    p.crystals = 0
+    with_goals(game, 0, "PG04", "PG07")
+    assert "discard PG07" not in legal(game)  # PG04 not met: nothing could use the Crystal
+    assert_illegal(game, "discard PG07", "§18.1")
+    p.discoveries = ["D01", "D02", "D03"]  # PG04: 3 Discovery tiles taken by your Rover
+    assert {"goal PG04", "discard PG07"} <= legal(game)
+    play(game, "discard PG07", "goal PG04", "reward rover_move")
+    assert p.crystals == 1 and game.state.stack[-1]["t"] == "rover_move"
+
+
 def test_goal_crystal_never_goes_onto_a_delivery_contract() -> None:
     """§16, seed item 3: Private Goal cards are not Crystals for Delivery contracts."""
     game = started(3, seed=1)

@@ -74,7 +74,7 @@ def secret_card_refusal(explain: bool) -> str:
 
 SECRET_CARDS = N_(
     "you may complete one Private Goal of your hand per game, when its condition holds, and "
-    "spend one as a Crystal before both your actions are taken (your own cards show which)"
+    "spend one as a Crystal while something this turn could use it (your own cards show which)"
 )
 
 
@@ -215,7 +215,7 @@ class Turn(Step[Frame]):
                 out += _exec_no(s, seat)
         elif explain:
             out += [(_move("exec", e), refuse("§13.1", EXEC_TAKEN)) for e in rows]
-        # any time on your turn (RUL-15); a card spent as a Crystal after both actions is wasted
+        # any time on your turn (RUL-15); after both actions a card is spent only ahead of a goal
         goals = goal_candidates(s, seat, discard=not (t["main"] and t["exec"]), explain=explain)
         if t.get("over"):  # the Landing Pod ends the turn (§7.1, RUL-15)
             goals = [(m, NO) for m, _ in goals]

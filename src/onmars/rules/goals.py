@@ -73,8 +73,13 @@ def goal_candidates(
     s: State, seat: int, discard: bool = True, explain: bool = False
 ) -> list[Candidate]:
     """``goal <id>`` for every card in hand, legal when its condition holds and no goal is
-    completed yet; then ``discard <id>`` for every card, legal when ``discard`` (§18.1). Without
-    ``explain`` the goals that cannot be completed are left out."""
+    completed yet; then ``discard <id>`` for every card (§18.1, RUL-15), legal when
+    ``discard`` (an action of this turn may still spend the Crystal) or when a goal can be
+    completed now (its reward may buy movement with Crystals). Without ``explain`` the goals
+    that cannot be completed are left out.
+
+    Decision: with both actions taken and no goal to complete, a card spent as a Crystal could
+    pay for nothing and is gone at the turn's end, so that pointless move is refused."""
     p = s.players[seat]
     out: list[Candidate] = []
     for g in p.goals:
@@ -87,10 +92,17 @@ def goal_candidates(
         else:
             unmet = refuse("§18.1", "the condition of {goal} does not hold", goal=g)
             out.append((_card_move("goal", g), unmet))
-    wasted = "" if discard else NO
-    if not discard and explain:
-        wasted = refuse("§18.1", "both your actions are taken: a card spent now would be wasted")
+    spendable = discard or any(m.verb == "goal" and not why for m, why in out)
+    wasted = "" if spendable else NO
+    if not spendable and explain:
+        wasted = refuse("§18.1", WASTED)
     return out + [(_card_move("discard", g), wasted) for g in p.goals]
+
+
+WASTED = N_(
+    "both your actions are taken and no Private Goal can be completed now: a card spent as a "
+    "Crystal could pay for nothing"
+)
 
 
 ONE_GOAL = N_("only one Private Goal per player per game")
