@@ -213,16 +213,30 @@ def test_executive_warehouse_offers_no_crystal_into_a_full_depot() -> None:
     assert "item crystal" not in legal(game) and "item water" in legal(game)
 
 
-def test_the_executive_warehouse_counts_the_room_its_payment_makes() -> None:
-    """§13.1, §7.5: a full Depot (3 of 3) and every Resource at its cap: paying row 7's 2
-    Crystals makes room, so the action is offered and its Crystal then fits."""
+def test_the_executive_warehouse_takes_a_resource_never_a_crystal() -> None:
+    """§13.2 row 7, §0.3: the Executive action takes a Resource from the Warehouse, and a
+    Crystal is no Resource: with every Resource at its cap it can do nothing and is refused,
+    though the Depot would have room for a Crystal; with room for one it offers no Crystal."""
     game = started(3, seed=1)
     p = game.state.players[0]
     p.crystals = 3
     only_res(game, 0, mineral=2, battery=2, water=2, plant=2, oxygen=2)
-    assert "exec warehouse" in legal(game)
-    play(game, "exec warehouse")  # the Crystal is the lone pick: it is taken at once
-    assert (p.crystals, p.pending) == (1, 1)
+    assert "exec warehouse" not in legal(game)
+    assert_illegal(game, "exec warehouse", "§7.5")
+    p.res["water"] = 1
+    play(game, "exec warehouse")  # the Water is the lone pick: it is taken at once
+    assert p.res["water"] == 2 and (p.crystals, p.pending) == (1, 0)
+
+
+def test_the_executive_warehouse_refuses_a_crystal_by_its_rule() -> None:
+    """§13.2: asked for a Crystal, row 7's pick says why it is refused."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.crystals = 2
+    only_res(game, 0, water=0, plant=0)
+    play(game, "exec warehouse")
+    assert "item crystal" not in legal(game) and "item water" in legal(game)
+    assert_illegal(game, "item crystal", "§13.2", "not a Crystal")
 
 
 def test_a_boost_fills_the_depot_room_left() -> None:

@@ -88,6 +88,17 @@ def _many(kw: dict[str, Any], one: str, several: str, lang: str, **params: objec
     return tr(one, lang, **params) if n == 1 else tr(several, lang, n=n, **params)
 
 
+def _warehouse(kw: dict[str, Any], lang: str) -> str:
+    if not kw.get("crystal", True):  # Executive row 7 (§13.2)
+        return tr(N_("Take a Resource (not a Crystal) from the Warehouse"), lang)
+    return _many(
+        kw,
+        N_("Take a Resource or a Crystal from the Warehouse"),
+        N_("Take up to {n} Resources or Crystals from the Warehouse"),
+        lang,
+    )
+
+
 def _develop(kw: dict[str, Any], lang: str) -> str:
     if kw.get("paid", True):
         return _many(
@@ -205,12 +216,7 @@ _EFFECT_TEXT: dict[str, Callable[[dict[str, Any], str], str]] = {
         N_("Take up to {n} Blueprints from the display"),
         lang,
     ),
-    "warehouse": lambda kw, lang: _many(
-        kw,
-        N_("Take a Resource or a Crystal from the Warehouse"),
-        N_("Take up to {n} Resources or Crystals from the Warehouse"),
-        lang,
-    ),
+    "warehouse": _warehouse,
     "gain": _gain,
     "upgrade": _upgrade,
     "construct": _construct,

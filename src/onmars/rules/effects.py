@@ -78,13 +78,19 @@ def blueprint_effect_blocker(s: State, seat: int, explain: bool = True, **_: obj
     return blueprint_blocker(s, seat, explain)
 
 
-def warehouse(s: State, seat: int, *, n: int = 1, must: int = 1, boost: str = "none") -> None:
-    """Take items from the Warehouse, only what you can store (§7.5)."""
-    push_picks(s, "warehouse", seat, n=n, must=must, boost=boost)
+def warehouse(
+    s: State, seat: int, *, n: int = 1, must: int = 1, boost: str = "none", crystal: bool = True
+) -> None:
+    """Take items from the Warehouse, only what you can store (§7.5); without ``crystal`` a
+    Resource only (Executive row 7, §13.2: Crystals are no Resource, §0.3)."""
+    extra = {} if crystal else {"crystal": False}
+    push_picks(s, "warehouse", seat, n=n, must=must, boost=boost, **extra)
 
 
-def warehouse_blocker(s: State, seat: int, explain: bool = True, **_: object) -> str:
-    if can_take_warehouse(s, seat):
+def warehouse_blocker(
+    s: State, seat: int, explain: bool = True, crystal: bool = True, **_: object
+) -> str:
+    if can_take_warehouse(s, seat, crystal):
         return ""
     return refuse("§7.5", "the Warehouse has nothing you can store") if explain else NO
 

@@ -31,6 +31,10 @@ class PickFrame(Frame):
     boost: str
 
 
+class WarehouseFrame(PickFrame):
+    crystal: NotRequired[bool]  # False: a Resource only, no Crystal (Executive row 7, §13.2)
+
+
 class LabGainFrame(PickFrame):
     item: str  # the item a Lab space gives
 
@@ -194,7 +198,7 @@ class GoalRetrieveFrame(Frame):
 KINDS: dict[str, type] = {
     "blueprint": PickFrame,
     "learn": PickFrame,
-    "warehouse": PickFrame,
+    "warehouse": WarehouseFrame,
     "ab_produce": PickFrame,
     "lab_gain": LabGainFrame,
     "develop": DevelopFrame,

@@ -12,7 +12,7 @@ from onmars.rules.components import load
 from onmars.rules.economy import can_pay, crystal_room, gain, storable
 from onmars.rules.engine import Candidate, PickStep, main_action, start_named
 from onmars.rules.errors import NO, refuse
-from onmars.rules.frames import PickFrame
+from onmars.rules.frames import PickFrame, WarehouseFrame
 from onmars.rules.i18n import N_
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move
@@ -150,10 +150,13 @@ class Learn(PickStep[PickFrame]):
         return learn_blocker(s, f["p"])
 
 
-def warehouse_problems(s: State, seat: int, explain: bool = False) -> list[tuple[str, str]]:
+def warehouse_problems(
+    s: State, seat: int, explain: bool = False, crystal: bool = True
+) -> list[tuple[str, str]]:
     """(item, why ``seat`` cannot take it now) for every Warehouse item: a Resource needs room
-    below its storage cap, a Crystal room in the Depot (§7.5). Every Warehouse route (Resupply,
-    Turn Order spaces 1 and 7, the Lab benefit, Executive row 7, Advanced actions) reads it."""
+    below its storage cap, a Crystal room in the Depot (§7.5), and none when ``crystal`` is off
+    (Executive row 7 takes a Resource, §13.2). Every Warehouse route (Resupply, Turn Order
+    spaces 1 and 7, the Lab benefit, Executive row 7, Advanced actions) reads it."""
     p = s.players[seat]
     room = crystal_room(s, seat) > 0
     out = []
@@ -162,6 +165,8 @@ def warehouse_problems(s: State, seat: int, explain: bool = False) -> list[tuple
             reason = (
                 refuse("§7.5", "the Warehouse has no {item} left", item=item) if explain else NO
             )
+        elif item == "crystal" and not crystal:
+            reason = refuse("§13.2", RESOURCE_ONLY) if explain else NO
         elif item == "crystal":
             reason = "" if room else (refuse("§7.5", NO_DEPOT_ROOM) if explain else NO)
         elif not storable(p, item):
@@ -173,6 +178,7 @@ def warehouse_problems(s: State, seat: int, explain: bool = False) -> list[tuple
 
 
 NO_DEPOT_ROOM = N_("your Depot has no room for another Crystal (those waiting count)")
+RESOURCE_ONLY = N_("this Executive action takes a Resource from the Warehouse, not a Crystal")
 
 
 def warehouse_items(s: State, seat: int) -> list[str]:
@@ -180,28 +186,32 @@ def warehouse_items(s: State, seat: int) -> list[str]:
     return [item for item, reason in warehouse_problems(s, seat) if not reason]
 
 
-def can_take_warehouse(s: State, seat: int) -> bool:
-    """``bool(warehouse_items(s, seat))``, stopping at the first item (a yes/no check)."""
+def can_take_warehouse(s: State, seat: int, crystal: bool = True) -> bool:
+    """Whether :func:`warehouse_problems` allows an item, stopping at the first (yes/no)."""
     p = s.players[seat]
     for item, left in s.warehouse.items():
-        if left and (crystal_room(s, seat) > 0 if item == "crystal" else storable(p, item)):
+        if not left or (item == "crystal" and not crystal):
+            continue
+        if crystal_room(s, seat) > 0 if item == "crystal" else storable(p, item):
             return True
     return False
 
 
-class Warehouse(PickStep[PickFrame]):
-    """Take a Crystal or Resource from the Warehouse; only what you can store (§7.5)."""
+class Warehouse(PickStep[WarehouseFrame]):
+    """Take a Crystal or Resource from the Warehouse; only what you can store (§7.5); a
+    Resource only when the frame says ``crystal: False`` (Executive row 7, §13.2)."""
 
     name = "warehouse"
     rule = "§7.5"
     prompt = N_("take an item from the Warehouse")
 
     @staticmethod
-    def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
-        return [(_pick("item", i), r) for i, r in warehouse_problems(s, f["p"], explain)]
+    def pick_candidates(s: State, f: WarehouseFrame, explain: bool = False) -> list[Candidate]:
+        crystal = f.get("crystal", True)
+        return [(_pick("item", i), r) for i, r in warehouse_problems(s, f["p"], explain, crystal)]
 
     @staticmethod
-    def take(s: State, f: PickFrame, m: Move) -> None:
+    def take(s: State, f: WarehouseFrame, m: Move) -> None:
         s.warehouse[m.args[0]] -= 1
         gain(s.players[f["p"]], m.args[0])
 
