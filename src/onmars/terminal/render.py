@@ -165,9 +165,10 @@ def decision_panel(
     max_lines: int | None = None,
 ) -> Panel:
     """The pending decision and, for the seat deciding, its menu of described moves."""
-    parts: list[RenderableType] = [decision_head(view, decision, lang)]
-    if entries:
-        room = None if max_lines is None else max(2, max_lines - 1)
+    head = decision_head(view, decision, lang)
+    parts: list[RenderableType] = [head]
+    if entries:  # the menu gets the lines the prompt leaves (a long prompt wraps)
+        room = None if max_lines is None else max(2, max_lines - height(head, width - 4))
         parts.append(menu.menu_text(entries, lang, width=width - 5, max_lines=room))
     hint = tr(N_("number · undo · why · info <id> · map · board · lang zh|en · help"), lang)
     return Panel(
