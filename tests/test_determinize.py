@@ -101,7 +101,13 @@ def test_other_hands_change_and_keep_their_sizes() -> None:
     what this seat cannot see (never one of its own), hand sizes kept; the seat's own hand
     stays as it is; the stacks' orders are drawn too."""
     goals = tiles = decks = 0
-    for game in positions(3, seed=3, every=23):
+    # random games until the others have held Discovery tiles in a few positions
+    games: list[onmars.Game] = []
+    for seed in range(3, 30):
+        games += positions(3, seed=seed, every=23)
+        if sum(any(p.discoveries for p in g.state.players[1:]) for g in games) >= 6:
+            break
+    for game in games:
         real = game.state
         mine = set(real.players[0].goals) | set(real.players[0].discoveries)
         for k in range(5):

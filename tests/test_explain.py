@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import legal, play, random_game, started
+from conftest import frame, legal, play, random_game, started, to_shuttle_phase
 
 import onmars
 from onmars.rules.components import load
@@ -273,23 +273,23 @@ def test_items_lost_for_want_of_room_are_reported() -> None:
 
 def test_travel_that_spends_a_ship_says_so() -> None:
     """Issue 10 item 1 (travel and what it cost): with the Shuttle gone, travelling spends a
-    Ship from the Hangar (§12.2); the preview's cost and the move's events name it."""
-    for seed in range(40):
-        game = onmars.Game.new(2, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over and len(game.moves) < 3000:
-            before = game.view(None)
-            seat = game.current_player
-            if "travel" in {str(m) for m in game.legal_moves()} and not before["shuttle_side"]:
-                d = game.describe("travel", "en")
-                assert d["cost"].get("ship") == 1, d
-                n = len(game.moves)
-                game.play("travel")
-                spent = [e for e in game.events(seat, since=n) if e["id"] == "ship_spent"]
-                assert spent and spent[0]["n"] == 1
-                return
-            game.play(rng.choice(game.legal_moves()))
-    pytest.skip("no travel paid with a Ship in these games")
+    Ship from the Hangar (§12.2, RUL-5); the preview's cost and the move's events name it."""
+    table = started(2, seed=1)
+    for p in table.state.players:
+        p.hangar = 1
+    table.state.shuttle_side = ""  # removed after its last trip (RUL-5)
+    # a game that starts from this position, so that its events are worked out from it
+    game = onmars.Game.from_view(table.view(0), 1)
+    assert to_shuttle_phase(game)
+    seat = game.current_player
+    assert frame(game)["free"] is False
+    d = game.describe("travel", "en")
+    assert d["cost"].get("ship") == 1, d
+    n = len(game.moves)
+    game.play("travel")
+    spent = [e for e in game.events(seat, since=n) if e["id"] == "ship_spent"]
+    assert spent and spent[0]["n"] == 1
+    assert game.state.players[seat].hangar == 0
 
 
 def test_a_malformed_move_is_refused_in_chinese_too() -> None:
