@@ -10,8 +10,8 @@ times, through the public API only (what every revision has):
 
 - random 4-player games, seeds 0-19, each to its end (the median is over the games that end
   before the move cap, as the old bench counted them);
-- ``Game.replay`` of the finished 4-player game of seed 0 (each revision replays its own game:
-  the rule fixes between them change the games, so the moves are reported too);
+- ``Game.replay`` of the finished 4-player game of median length among those (each revision
+  replays its own: the rule fixes between them change the games, so the moves are reported);
 - ``copy()`` of the game of seed 0 after 600 moves.
 
 The old revision is taken with ``git archive`` into a temporary folder; nothing of it is kept.
@@ -60,7 +60,9 @@ games = {}
 for seed in range(20):
     _, n, secs = play(4, seed, limit)
     games[seed] = [secs, n]
-finished, _, _ = play(4, 0, limit)
+ended = sorted((n, seed) for seed, (_, n) in games.items() if n < limit)
+median_seed = ended[(len(ended) - 1) // 2][1]  # the game of median length
+finished, _, _ = play(4, median_seed, limit)
 log = finished.log
 going, _, _ = play(4, 0, 600)
 print(json.dumps({
