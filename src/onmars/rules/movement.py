@@ -219,13 +219,7 @@ def rover_steps(s: State, f: ControlFrame) -> list[Move]:
             else:
                 if can_finish_from(s, seat, nb, mp_after, crystals_after, buy, others):
                     out.append(_rover_move(nb))
-        elif (  # the last step: the Rover must be able to end there (no piece, a claimable tile)
-            bot[nb] < 0
-            and miner[nb] < 0
-            and ab[nb] < 0
-            and nb not in others
-            and can_claim(s, seat, tile[nb], crystals_after)
-        ):
+        elif rover_may_end(s, seat, nb, crystals_after):  # the last step: it must end there
             out.append(_rover_move(nb))
     return out
 

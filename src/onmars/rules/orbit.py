@@ -157,9 +157,15 @@ def warehouse_problems(
     below its storage cap, a Crystal room in the Depot (§7.5), and none when ``crystal`` is off
     (Executive row 7 takes a Resource, §13.2). Every Warehouse route (Resupply, Turn Order
     spaces 1 and 7, the Lab benefit, Executive row 7, Advanced actions) reads it."""
+    return list(_warehouse_problems(s, seat, explain, crystal))
+
+
+def _warehouse_problems(
+    s: State, seat: int, explain: bool, crystal: bool
+) -> Iterator[tuple[str, str]]:
+    """:func:`warehouse_problems`, one item at a time (a yes/no check stops at the first)."""
     p = s.players[seat]
     room = crystal_room(s, seat) > 0
-    out = []
     for item, left in s.warehouse.items():
         if not left:
             reason = (
@@ -173,28 +179,16 @@ def warehouse_problems(
             reason = refuse("§4", "your storage for {item} is full", item=item) if explain else NO
         else:
             reason = ""
-        out.append((item, reason))
-    return out
+        yield item, reason
 
 
 NO_DEPOT_ROOM = N_("your Depot has no room for another Crystal (those waiting count)")
 RESOURCE_ONLY = N_("this Executive action takes a Resource from the Warehouse, not a Crystal")
 
 
-def warehouse_items(s: State, seat: int) -> list[str]:
-    """Warehouse items ``seat`` can store now (:func:`warehouse_problems`)."""
-    return [item for item, reason in warehouse_problems(s, seat) if not reason]
-
-
 def can_take_warehouse(s: State, seat: int, crystal: bool = True) -> bool:
     """Whether :func:`warehouse_problems` allows an item, stopping at the first (yes/no)."""
-    p = s.players[seat]
-    for item, left in s.warehouse.items():
-        if not left or (item == "crystal" and not crystal):
-            continue
-        if crystal_room(s, seat) > 0 if item == "crystal" else storable(p, item):
-            return True
-    return False
+    return any(not reason for _, reason in _warehouse_problems(s, seat, False, crystal))
 
 
 class Warehouse(PickStep[WarehouseFrame]):
