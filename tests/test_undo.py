@@ -20,7 +20,7 @@ from conftest import play, started
 from rich.console import Console
 
 import onmars
-from onmars.rules import engine
+from onmars.rules import engine, lss
 from onmars.rules import game as game_module
 from onmars.terminal import play as terminal
 
@@ -105,10 +105,66 @@ def test_a_blueprint_refill_at_a_colony_level_up_cannot_be_taken_back() -> None:
     assert refused(game).startswith("RUL-19")
 
 
+def test_a_grid_refill_at_a_colony_level_up_cannot_be_taken_back() -> None:
+    """§11.4, RUL-19: from level 4 on no Blueprint is drawn, but an empty Grid space of a 3-4
+    player game is refilled from a face-down Tech stack: the move that brought the level up
+    cannot be taken back."""
+    game = started(3, seed=1)
+    s = game.state
+    s.level = 3
+    s.lss = dict.fromkeys(s.lss, 4)  # every track at level + 1: the update is due (RUL-12)
+    space = lss.GRID_SPACES[0]
+    s.grid[space] = ""
+    deck = len(s.bp_deck)
+    play(game, "main resupply", "item crystal", "done", "end")
+    assert s.level == 4 and s.grid[space] and len(s.bp_deck) == deck
+    assert refused(game).startswith("RUL-19")
+
+
 def test_completing_a_private_goal_cannot_be_taken_back() -> None:
     """§18.2, RUL-19: a completed Private Goal lies face up: the move cannot be taken back."""
     game = until(2, 2, lambda before, move: move.startswith("goal "))
     assert refused(game).startswith("RUL-19")
+
+
+def face_down(view: dict) -> tuple[list[int], list[int], list[str]]:
+    """What a spectator sees of the face-down stacks (RUL-18): the sizes of the draw stacks
+    (Discovery stack, Blueprint deck, each Tech stack), of each building stack, and each
+    player's completed Private Goal."""
+    draws = [view["discovery_stack"], view["bp_deck"], *view["tech_stacks"]]
+    buildings = [stack["count"] for _, stack in sorted(view["building_stacks"].items())]
+    return draws, buildings, [p["goal_done"] for p in view["players"]]
+
+
+def turned_up(before: dict, after: dict) -> bool:
+    """RUL-19 read off two spectator views: a draw stack shrank, a building stack shrank and
+    still has a top, or a Private Goal was completed."""
+    (draws_a, builds_a, goals_a), (draws_b, builds_b, goals_b) = face_down(before), face_down(after)
+    return (
+        any(b < a for a, b in zip(draws_a, draws_b, strict=True))
+        or any(0 < b < a for a, b in zip(builds_a, builds_b, strict=True))
+        or goals_a != goals_b
+    )
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13), (4, 14)])
+def test_every_move_that_turns_something_up_and_only_those_is_kept(players: int, seed: int) -> None:
+    """RUL-19 over whole random games: the engine counts what it turns up where it draws; that
+    count must mark exactly the moves after which a spectator sees a stack shrink (a building
+    stack keeping a top) or a Private Goal completed, as played and as replayed."""
+    game = onmars.Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    seen, expected = game.view(None), []
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+        now = game.view(None)
+        if turned_up(seen, now):
+            expected.append(len(game.moves) - 1)
+        assert game.can_undo() == (not expected or expected[-1] != len(game.moves) - 1)
+        seen = now
+    assert len(expected) > 10  # draws of every kind happen in a whole game
+    assert game._revealed_moves() == expected
+    assert onmars.Game.replay(game.log)._revealed_moves() == expected
 
 
 def test_only_your_own_moves_of_this_turn() -> None:

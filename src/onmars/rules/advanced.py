@@ -328,6 +328,7 @@ class RadarPick(Step[Frame]):
         s.radar = tile
         if s.discovery_stack:  # RUL-15: the Exploration space is refilled
             s.exploration.append(s.discovery_stack.pop())
+            s.turned_up += 1
         resolve(s, f["p"], tile)
 
     @staticmethod

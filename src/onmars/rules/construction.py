@@ -403,9 +403,14 @@ class Construct(Step[ConstructFrame]):
         seat, btype = f["p"], m.args[0]
         cell = m.cell(1)
         p = s.players[seat]
-        tile = s.building_stacks[btype].pop() if btype != SHELTER else SHELTER
         if btype == SHELTER:
+            tile = SHELTER
             p.shelters -= 1  # the lowest Shelter leaves the board (§4)
+        else:
+            stack = s.building_stacks[btype]
+            tile = stack.pop()
+            if stack:  # the tile below is the new top (RUL-6, RUL-19)
+                s.turned_up += 1
         group = joined(s, cell, kind_on_map(seat, btype))
         push(s, "construct_place", seat, type=btype, cell=cell, tile=tile)
         charge(s, seat, build_cost(btype))

@@ -23,7 +23,7 @@ from collections import Counter
 from itertools import permutations
 
 from onmars.rules.components import load
-from onmars.rules.mars import cells_of, complex_of, layout
+from onmars.rules.mars import layout
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import Player, State
@@ -83,9 +83,12 @@ def contract_done(s: State, p: Player, cid: str) -> bool:
     if contract.kind == "delivery":  # only needed items go on: full when as long as the card
         return len(p.delivered.get(cid, ())) == len(contract.items)
     kind = f"shelter:{p.seat}" if contract.building == "shelter" else contract.building
-    if len(layout(s).cells.get(kind, ())) < 4:
-        return False  # no Complex of 4 of the type anywhere yet
-    return any(s.bld[c] == kind and len(complex_of(s, c)) >= 4 for c in cells_of(s.ab, p.seat))
+    ab, seat = s.ab, p.seat
+    return any(ab[c] == seat for c in layout(s).in_complexes(kind, UPGRADE_SIZE))
+
+
+#: The size of Complex an Upgrade contract asks for (§16).
+UPGRADE_SIZE = 4
 
 
 def settle_player(s: State, seat: int, mission: bool = True) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from operator import attrgetter
 from typing import Any, NamedTuple
 
 from onmars.rules import engine
@@ -82,7 +81,6 @@ class Game:
         self._state = state
         self._legal: list[Move] | None = None  # the pending decision's moves, while unchanged
         self._exposed = False  # someone holds the state (see ``state``): no caching
-        self._face: tuple[Any, ...] | None = None  # face-down stack sizes after the last play
         self._events = EventLog()  # the moves' events, worked out when asked for
         # the position before the log's first move when it is not a new game's (a determinized
         # copy's, a view's): undo and events replay from it
@@ -172,7 +170,7 @@ class Game:
 
         # legal: the legal moves listed while settling, or None; vouched: the step pending
         # vouched for the move read next (engine.Step.expects)
-        legal, vouched, face = self._legal, False, _face_down(s)
+        legal, vouched = self._legal, False
         entry = reading(moves[0]) if moves else None
         for n, text in enumerate(moves):
             f = s.stack[-1] if s.stack else None
@@ -189,7 +187,6 @@ class Game:
                 )
             ):
                 self._cache(legal)
-                self._face = face
                 try:
                     self.play(text)  # raises the error play gives for this move
                 except ValueError as exc:
@@ -200,16 +197,14 @@ class Game:
                 self._checkpoints[n] = s.clone()
             turns.append((s.round, f["p"], (s.phase, len(s.done))))
             entry = reading(moves[n + 1]) if n + 1 < len(moves) else None
+            before = s.turned_up
             listed = engine.play_logged(s, move, entry[0] if entry is not None else None)
             vouched = listed is True
             legal = listed if type(listed) is list else None
             self.moves.append(written)
-            after = _face_down(s)
-            if after != face and _revealed(face, after, s):
+            if s.turned_up != before:
                 reveals.append(n)
-            face = after
         self._cache(legal)
-        self._face = face
 
     # --- the state -------------------------------------------------------------------------
     @property
@@ -224,7 +219,7 @@ class Game:
 
     @state.setter
     def state(self, value: State) -> None:
-        self._legal = self._face = None
+        self._legal = None
         self._state = value
 
     def _cache(self, listed: list[Move] | None) -> None:
@@ -298,13 +293,12 @@ class Game:
         reveals = self._reveals if self._reveals is not None else self._revealed_moves()
         seat = s.stack[-1]["p"] if s.stack else None
         turn = (s.round, seat, (s.phase, len(s.done)))
-        before = self._face if self._face is not None and not self._exposed else _face_down(s)
+        before = s.turned_up
         self._cache(engine.play(s, move, known_legal=known))
         self.moves.append(notation(move))
         if self._turns is not None:
             self._turns.append(turn)
-        after = self._face = _face_down(s)
-        if after != before and _revealed(before, after, s):
+        if s.turned_up != before:
             reveals.append(n)
 
     def why(self, move: Move | str) -> str:
@@ -373,7 +367,7 @@ class Game:
         if self.is_over:
             raise IllegalMoveError(refuse("§24.1", "the game is already over"))
         end_by_agreement(self._writable())
-        self._legal = self._face = None
+        self._legal = None
         self.ended = AGREEMENT
 
     def seat_log(self, seat: int | None = None, start: int = 0) -> list[LogEntry]:
@@ -713,42 +707,6 @@ def _turn_key(s: State) -> tuple[str, int]:
     """Tells turns apart (with the round and the seat): the phase and markers laid down (as
     :meth:`Game.play` records it)."""
     return s.phase, len(s.done)
-
-
-def _face_down(s: State) -> tuple[Any, ...]:
-    """The sizes of the face-down stacks (RUL-18): Discovery stack, Blueprint deck, each Tech
-    stack, each building stack; then each player's completed Private Goal. Stacks are only
-    ever drawn from the top, so a smaller stack means a card or tile was turned up."""
-    return (
-        len(s.discovery_stack),
-        len(s.bp_deck),
-        *map(len, s.tech_stacks),
-        *map(len, s.building_stacks.values()),
-        *map(_GOAL_DONE, s.players),
-    )
-
-
-_GOAL_DONE = attrgetter("goal_done")
-
-
-def _revealed(before: tuple[Any, ...], after: tuple[Any, ...], s: State) -> bool:
-    """Whether a move turned something face up (RUL-19), given :func:`_face_down` before and
-    after it: a Discovery tile from the stack (to the Exploration space), a Blueprint or Tech
-    refill or any other draw, a building stack's new top (the tile below the one taken, if one
-    is left), a Private Goal completed (shown to all). A Private Goal spent as a Crystal goes
-    to the box unseen: no reveal."""
-    if len(before) != len(after):
-        return True  # not a shape the engine makes: count it as a reveal, to be safe
-    drawn = 2 + len(s.tech_stacks)  # Discovery stack, Blueprint deck, Tech stacks
-    stacks = drawn + len(s.building_stacks)
-    for i, (b, a) in enumerate(zip(before, after, strict=True)):
-        if i < drawn and a < b:
-            return True
-        if drawn <= i < stacks and 0 < a < b:
-            return True
-        if i >= stacks and a != b:
-            return True
-    return False
 
 
 def _read_reveals(data: Any, moves: list[str]) -> list[int] | None:

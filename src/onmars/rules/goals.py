@@ -118,6 +118,7 @@ def play_goal_move(s: State, seat: int, m: Move) -> None:
         p.crystals += 1
     else:
         p.goal_done = m.args[0]
+        s.turned_up += 1  # shown to all (RUL-19)
         # contracts completed by the reward (free upgrades) count at once (RUL-10)
         push(s, "after_action", seat)
         push(s, "goal_reward", seat, goal=m.args[0])

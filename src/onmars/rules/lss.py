@@ -160,16 +160,19 @@ def check_end(s: State) -> None:
 def status_update(s: State) -> None:
     """One Colony Status Update, steps 1-6 of §11.4."""
     s.level += 1
+    drawn = len(s.bp_deck)
     if s.level == 2:  # the display is replaced by the next 12 cards
         s.bp_display = [s.bp_deck.pop() for _ in range(min(12, len(s.bp_deck)))]
     elif s.level == 3:  # Level 1 cards leave; the last Level 3 cards join
         s.bp_display = [b for b in s.bp_display if load().blueprint[b].level == 3]
         s.bp_display += [s.bp_deck.pop() for _ in range(len(s.bp_deck))]
+    s.turned_up += drawn - len(s.bp_deck)
     if s.n > 2:  # the Grid is never refilled in 2-player games (§25)
         for space in GRID_SPACES:  # bottom row first
             stack = max(s.tech_stacks, key=len) if s.tech_stacks else []
             if not s.grid[space] and stack:
                 s.grid[space] = stack.pop()
+                s.turned_up += 1
     stock = load().value("warehouse_stock")[s.n - 2]
     s.warehouse = {item: max(k, stock) for item, k in s.warehouse.items()}
     if s.level in (2, 3):

@@ -30,7 +30,7 @@ class Layout:
     touches and stands exactly 2 from (§9.2 step 3): found once per arrangement of the map
     (:func:`layout`), since buildings are few and seldom added. Read only."""
 
-    __slots__ = ("built", "cells", "_near")
+    __slots__ = ("built", "cells", "_near", "_big")
 
     def __init__(self, bld: tuple[str, ...]) -> None:
         cells: dict[str, list[int]] = {}
@@ -40,6 +40,7 @@ class Layout:
         self.cells: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in cells.items()}
         self.built = frozenset(c for v in cells.values() for c in v)
         self._near: dict[str, tuple[frozenset[int], frozenset[int]]] = {}
+        self._big: dict[tuple[str, int], frozenset[int]] = {}
 
     def near(self, kind: str) -> tuple[frozenset[int], frozenset[int]]:
         """(free hexes adjacent to a building of ``kind``, free hexes adjacent to none and
@@ -50,6 +51,26 @@ class Layout:
             touching = frozenset().union(*map(hexmap.neighbours, cells)) - self.built
             alone = frozenset().union(*map(hexmap.ring2, cells)) - touching - self.built
             found = self._near[kind] = (touching, alone)
+        return found
+
+    def in_complexes(self, kind: str, size: int) -> frozenset[int]:
+        """The buildings of ``kind`` in a Complex of at least ``size`` of them (§9.2)."""
+        found = self._big.get((kind, size))
+        if found is None:
+            cells, seen, big = set(self.cells.get(kind, ())), set(), set()
+            for start in cells:
+                if start in seen:
+                    continue
+                group, todo = {start}, [start]
+                while todo:
+                    for nb in hexmap.neighbours(todo.pop()):
+                        if nb in cells and nb not in group:
+                            group.add(nb)
+                            todo.append(nb)
+                seen |= group
+                if len(group) >= size:
+                    big |= group
+            found = self._big[(kind, size)] = frozenset(big)
         return found
 
 

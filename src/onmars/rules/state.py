@@ -92,6 +92,9 @@ class State:
     contract_deck: list[str] = field(default_factory=list)
     stack: list[dict[str, Any]] = field(default_factory=list)  # pending decisions, top last
     turn: dict[str, Any] = field(default_factory=dict)  # scratch data of the current turn
+    # things turned face up so far (RUL-19), counted where the engine draws (undo reads it); a
+    # running count, not game data: left out of the plain data, so views and saves lack it
+    turned_up: int = 0
 
     # --- plain-data conversions ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -182,6 +185,7 @@ def _copier(cls: type, as_dict: bool = False, skip: tuple[str, ...] = ()) -> Any
 
 _clone_player = _copier(Player)
 _clone_state = _copier(State)
-# a player's plain data leaves out ``lost``, a running count for the events only
+# the plain data leave out running counts: a player's ``lost`` (for the events only) and the
+# state's ``turned_up`` (for undo only)
 _player_dict = _copier(Player, as_dict=True, skip=("lost",))
-_state_dict = _copier(State, as_dict=True)
+_state_dict = _copier(State, as_dict=True, skip=("turned_up",))

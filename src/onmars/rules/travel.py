@@ -344,6 +344,7 @@ class Explore(Step[Frame]):
         s.tile[cell] = tile
         if s.discovery_stack:
             s.exploration.append(s.discovery_stack.pop())
+            s.turned_up += 1
 
     @staticmethod
     def stray(s: State, f: Frame, m: Move) -> str:
