@@ -20,10 +20,11 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import permutations
 
 from onmars.rules.components import load
-from onmars.rules.mars import layout
+from onmars.rules.mars import Layout, layout
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
 from onmars.rules.state import Player, State
@@ -76,25 +77,38 @@ def deliver(s: State, seat: int, cid: str, item: str, record: bool = True) -> No
         settle(s, seat)
 
 
-def contract_done(s: State, p: Player, cid: str) -> bool:
+def contract_done(s: State, p: Player, cid: str, lay: Layout | None = None) -> bool:
     """Delivery: every item on the card; Upgrade: your marker on a Complex of 4+ of the type
-    (§16, RUL-10)."""
+    (§16, RUL-10). ``lay``: ``layout(s)``, if already known."""
+    items, building = _terms(cid)
+    if items:  # only needed items go on: full when as long as the card
+        return len(p.delivered.get(cid, ())) == items
+    seat, ab = p.seat, s.ab
+    kind = f"shelter:{seat}" if building == "shelter" else building
+    for c in (lay or layout(s)).in_complexes(kind, UPGRADE_SIZE):  # noqa: SIM110 - hot path
+        if ab[c] == seat:
+            return True
+    return False
+
+
+@cache
+def _terms(cid: str) -> tuple[int, str]:
+    """A Delivery contract's count of items (0 for an Upgrade contract) and an Upgrade
+    contract's building type."""
     contract = load().contract[cid]
-    if contract.kind == "delivery":  # only needed items go on: full when as long as the card
-        return len(p.delivered.get(cid, ())) == len(contract.items)
-    kind = f"shelter:{p.seat}" if contract.building == "shelter" else contract.building
-    ab, seat = s.ab, p.seat
-    return any(ab[c] == seat for c in layout(s).in_complexes(kind, UPGRADE_SIZE))
+    return (len(contract.items) if contract.kind == "delivery" else 0), contract.building
 
 
 #: The size of Complex an Upgrade contract asks for (§16).
 UPGRADE_SIZE = 4
 
 
-def settle_player(s: State, seat: int, mission: bool = True) -> None:
+def settle_player(
+    s: State, seat: int, mission: bool = True, lay: Layout | None = None
+) -> None:
     p = s.players[seat]
     for cid in p.contracts:
-        if cid not in p.contracts_done and contract_done(s, p, cid):
+        if cid not in p.contracts_done and contract_done(s, p, cid, lay):
             p.contracts_done.append(cid)
             if mission:
                 contribute(s, seat, "contract")
@@ -103,9 +117,12 @@ def settle_player(s: State, seat: int, mission: bool = True) -> None:
 def settle(s: State, seat: int) -> None:
     """Record every contract whose condition holds now, the acting ``seat``'s first (RUL-10:
     checked after every action, for every holder)."""
-    for p in s.players[seat:] + s.players[:seat]:
-        if p.contracts:
-            settle_player(s, p.seat)
+    rotation = s.players[seat:] + s.players[:seat]
+    holders = [p for p in rotation if len(p.contracts_done) < len(p.contracts)]  # one open
+    if holders:
+        lay = layout(s)  # the map is the same for every holder: found once
+        for p in holders:
+            settle_player(s, p.seat, lay=lay)
 
 
 def _completable(p: Player, order: tuple[str, ...]) -> tuple[list[str], dict[str, int]]:
