@@ -8,6 +8,7 @@ map, gives the players the built Blueprints, Crystals and Scientists it needs, a
 
 from __future__ import annotations
 
+import pytest
 from conftest import assert_illegal, at, frame, legal, opening, play, to_turn_of, wipe
 
 import onmars
@@ -172,6 +173,30 @@ def test_only_the_two_owners_use_a_working_scientist_free() -> None:
     assert legal(g) == {"advanced BP13 pay"}
     assert_illegal(g, "advanced BP11 systems_engineer", "§13.4", "owner")
     assert_illegal(g, "advanced BP23 systems_engineer", "§13.4", "only its owner moves it")
+
+
+@pytest.mark.parametrize(
+    ("built", "hired", "listed"),
+    [
+        ({1: "BP11"}, {0: ("systems_engineer", "")}, True),  # your Scientist, their building
+        ({0: "BP11"}, {1: ("systems_engineer", "BP11")}, True),  # their Scientist on yours
+        ({1: "BP11"}, {2: ("systems_engineer", "BP11")}, False),  # neither is yours
+        ({0: "BP11"}, {0: ("geologist", "")}, False),  # your Scientist, another specialty
+    ],
+)
+def test_row_8_with_an_empty_depot_is_offered_only_through_a_scientist_route(
+    built: dict[int, str], hired: dict[int, tuple[str, str]], listed: bool
+) -> None:
+    """§13.3, §13.4: with no Crystal, row 8 is offered exactly when a free Scientist route is
+    open; the listing and the refusal agree (one source for legality)."""
+    g = colony_game()
+    for seat, bp in built.items():
+        give_built(g, seat, bp)
+    for seat, (sci, works_on) in hired.items():
+        hire(g, seat, sci, works_on)
+    crystals(g, 0, 0)
+    assert ("exec advanced" in legal(g)) == listed
+    assert (g.why("exec advanced") == "") == listed
 
 
 def test_a_scientist_works_only_in_its_specialty() -> None:

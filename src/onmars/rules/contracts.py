@@ -103,9 +103,7 @@ def _terms(cid: str) -> tuple[int, str]:
 UPGRADE_SIZE = 4
 
 
-def settle_player(
-    s: State, seat: int, mission: bool = True, lay: Layout | None = None
-) -> None:
+def settle_player(s: State, seat: int, mission: bool = True, lay: Layout | None = None) -> None:
     p = s.players[seat]
     for cid in p.contracts:
         if cid not in p.contracts_done and contract_done(s, p, cid, lay):

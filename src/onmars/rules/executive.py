@@ -240,39 +240,37 @@ def advanced_blocker(s: State, seat: int, explain: bool = True) -> str:
 
 
 def _advanced_no(s: State, seat: int) -> str:
-    """:func:`advanced_blocker` without words: the same routes in the same order, but a
-    Blueprint's action is judged once for each sum of Crystals paid (two routes that pay
-    alike lead to the same position)."""
+    """:func:`advanced_blocker` without words: the same routes (:func:`route_problem`'s rules),
+    found from ``seat``'s own cards rather than by trying every route, and a Blueprint's action
+    judged once for each sum of Crystals paid (two routes that pay alike lead to the same
+    position). Which is judged first does not matter: any that could do something answers."""
     me = s.players[seat]
     if not me.built and not me.scientists:
-        return NO  # every route needs your own built Blueprint or your Scientist (route_problem)
-    # route_problem's checks, with each owner looked up once (the first seat, as there)
-    owners: dict[str, int] = {}
-    holders: dict[str, int] = {}
-    for q in s.players:
-        for bp in q.built:
-            owners.setdefault(bp, q.seat)
-        for sci in q.scientists:
-            holders.setdefault(sci, q.seat)
+        return NO  # every route needs your own built Blueprint or your Scientist
     cost = row_cost()
-    judged: set[tuple[str, int]] = set()
-    for bp, route in candidates(s, seat):
-        owner = owners[bp]
-        if route == PAY:
-            if owner != seat or me.crystals < cost:
-                continue
-            paid = cost
-        else:
-            holder = holders.get(route, -1)
-            if holder != seat and not (holder >= 0 and owner == seat and s.sci_at.get(route) == bp):
-                continue
-            paid = 0
-        if (bp, paid) in judged:
-            continue
-        if not _with_crystals(s, seat, -paid, bp, explain=False):
+    if me.crystals >= cost:  # pay: your own built Blueprints (each is built by one player)
+        for bp in me.built:
+            if not _with_crystals(s, seat, -cost, bp, explain=False):
+                return ""
+    for bp in _free_for(s, seat):
+        if not _with_crystals(s, seat, 0, bp, explain=False):
             return ""
-        judged.add((bp, paid))
     return NO
+
+
+def _free_for(s: State, seat: int) -> set[str]:
+    """The built Blueprints ``seat`` may use free through a Scientist (§13.4): any player's of
+    a specialty one of ``seat``'s Scientists works in, and ``seat``'s own on which another
+    player's Scientist works now."""
+    me = s.players[seat]
+    sciences, c = {load().scientist[sci].works_in for sci in me.scientists}, load()
+    out = {bp for q in s.players for bp in q.built if c.blueprint[bp].building in sciences}
+    for sci, bp in s.sci_at.items():  # "" for a Scientist on its own card
+        if bp not in me.built or c.scientist[sci].works_in != c.blueprint[bp].building:
+            continue
+        if scientist_owner(s, sci) >= 0:
+            out.add(bp)
+    return out
 
 
 def _start_advanced(s: State, seat: int) -> None:

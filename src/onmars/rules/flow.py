@@ -282,10 +282,11 @@ class Turn(Step[Frame]):
     @classmethod
     def settle(cls, s: State, f: Frame) -> Move | bool | list[Move]:
         """Before the Main action there is always a choice (every side has an action that is
-        always possible), so only a finished turn may end by itself."""
+        always possible), so only a finished turn may end by itself: ``end`` plays itself when
+        nothing else is legal (most turns), found without listing every move."""
         if not s.turn["main"]:
             return True
-        return super().settle(s, f)
+        return super().settle(s, f) if cls._more_than_end(s, f) else END
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
