@@ -3,7 +3,9 @@ typed errors, undo, saving and loading, replay and the per-seat view (RUL-17, RU
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 
 import pytest
 from conftest import assert_illegal, legal, play, started
@@ -450,6 +452,33 @@ def test_a_copy_shares_nothing_with_its_game() -> None:
     assert onmars.Game.replay(game.log).players == game.players
     game.events(None)[0]["id"] = "HACK"
     assert game.events(None)[0]["id"] != "HACK"
+
+
+def _containers(value: object) -> list[object]:
+    """Every list and dict inside ``value`` (a state, a player, or plain data)."""
+    if dataclasses.is_dataclass(value):
+        return [c for f in dataclasses.fields(value) for c in _containers(getattr(value, f.name))]
+    if isinstance(value, dict):
+        return [value, *(c for v in value.values() for c in _containers(v))]
+    if isinstance(value, list):
+        return [value, *(c for v in value for c in _containers(v))]
+    return []
+
+
+def test_a_clone_shares_no_list_or_dict_with_its_state() -> None:
+    """A copy is independent to the last list (issue 9: the clone is generated from the declared
+    field and frame types): at positions with frames of every common kind pending (a
+    payment's tokens, the Bots moved in a Control Center), no list or dict of the clone is
+    one of the original's, and the clone equals it."""
+    game, rng, kinds = onmars.Game.new(4, seed=21), random.Random(21), set()
+    while not game.is_over:
+        s = game.state
+        twin = s.clone()
+        assert twin == s
+        assert not {id(c) for c in _containers(twin)} & {id(c) for c in _containers(s)}
+        kinds |= {f["t"] for f in s.stack if any(type(v) is list for v in f.values())}
+        game.play(rng.choice(game.legal_moves()))
+    assert {"pay", "control"} <= kinds
 
 
 @pytest.mark.parametrize("seat", [7, -1, True, "0", 1.0])

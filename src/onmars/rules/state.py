@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_type_hints
+
+from onmars.rules import frames
 
 
 @dataclass(slots=True)
@@ -142,6 +144,36 @@ def _copy(value: Any) -> Any:
     return value
 
 
+def _copy_frames(stack: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Copy the pending frames: each a flat dict whose declared list values (:mod:`frames`)
+    are copied too; a frame of an undeclared shape is walked whole."""
+    out = []
+    for f in stack:
+        keys = _FRAME_LISTS.get(f["t"], ())
+        if keys is None or (not keys and len(f) > 2):  # not flat, or more than t and p
+            out.append(_copy(f))
+            continue
+        g = f.copy()
+        for k in keys:
+            v = g.get(k)
+            if v is not None:
+                g[k] = v[:]
+        out.append(g)
+    return out
+
+
+def _list_keys(kind: type) -> tuple[str, ...] | None:
+    """The keys of a frame kind that hold lists of atoms (``None``: some key holds a dict)."""
+    hints = {k: str(v) for k, v in get_type_hints(kind).items()}
+    if any("dict" in v for v in hints.values()):
+        return None
+    return tuple(k for k, v in hints.items() if "list" in v)
+
+
+#: Per frame kind (step name), the keys holding lists; kinds not named are plain (t and p).
+_FRAME_LISTS = {name: _list_keys(kind) for name, kind in frames.KINDS.items()}
+
+
 #: How a field of each declared type is copied: the state is plain data, so every copy is a
 #: slice or a comprehension of the right depth; only the free-form frames and turn data need
 #: the general walk.
@@ -156,7 +188,7 @@ _COPY_BY_TYPE = {
     "dict[str, list[int]]": "{{k: x[:] for k, x in {v}.items()}}",
     "dict[str, list[str]]": "{{k: x[:] for k, x in {v}.items()}}",
     "list[list[str]]": "[x[:] for x in {v}]",
-    "list[dict[str, Any]]": "_copy({v})",
+    "list[dict[str, Any]]": "_copy_frames({v})",
     "dict[str, Any]": "_copy({v})",
     "list[Player]": "[_clone_player(x) for x in {v}]",
 }
@@ -177,6 +209,7 @@ def _copier(cls: type, as_dict: bool = False, skip: tuple[str, ...] = ()) -> Any
         lines.append(f"    new[{f.name!r}] = {copy}" if as_dict else f"    new.{f.name} = {copy}")
     lines.append("    return new")
     scope: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls, "_copy": _copy}
+    scope["_copy_frames"] = _copy_frames
     scope["_clone_player"] = globals().get("_clone_player")
     scope["_player_dict"] = globals().get("_player_dict")
     exec("\n".join(lines), scope)  # noqa: S102 - code built above from field names only
