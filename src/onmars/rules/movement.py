@@ -388,7 +388,7 @@ class Control(Step[ControlFrame]):
             crystals = s.players[seat].crystals if f.get("crystals", True) else 0
             budget = f["bot_mp"] + crystals
             moves = bot_candidates(s, seat, budget)
-            if rover_stays_free(s, f):
+            if not moves or rover_stays_free(s, f):  # (most often there is no Bot move)
                 out += moves
             else:
                 calm = crystal_bound(s, f)
