@@ -192,9 +192,10 @@ def can_finish_from(
     return False
 
 
-def rover_steps(s: State, f: ControlFrame) -> list[Move]:
+def rover_steps(s: State, f: ControlFrame, only: int | None = None) -> list[Move]:
     """``rover <q,r>``: one step to a neighbouring hex, collecting Crystals on the way; offered
-    only if the Rover can still end its movement somewhere legal afterwards (§9.1)."""
+    only if the Rover can still end its movement somewhere legal afterwards (§9.1). With
+    ``only``, the step to that hex alone is looked at (the check of one move)."""
     seat = f["p"]
     p = s.players[seat]
     buy = f.get("crystals", True)
@@ -206,7 +207,10 @@ def rover_steps(s: State, f: ControlFrame) -> list[Move]:
     others = {q.rover for q in s.players if q.seat != seat}
     more = mp_after + (crystals_after if buy else 0) >= 1
     out = []
-    for nb in hexmap.neighbours(rover_cell(s, seat)):
+    around = hexmap.neighbours(rover_cell(s, seat))
+    if only is not None:
+        around = (only,) if only in around else ()
+    for nb in around:
         # a free hex with no tile: the Rover may stop there (the usual case, no search)
         if bot[nb] < 0 and miner[nb] < 0 and ab[nb] < 0 and not tile[nb] and nb not in others:
             out.append(_rover_move(nb))
@@ -430,7 +434,7 @@ class Control(Step[ControlFrame]):
         if verb == "bot":
             return cls.moves_bots and _bot_move_legal(s, f, m)
         if verb == "rover":
-            return m in rover_steps(s, f)
+            return len(m.args) == 1 and m in rover_steps(s, f, only=m.cell(0))
         if verb == "use":
             return m in rover_techs(s, f, cls.tech_default)
         return m == DONE and rover_may_stop(s, f)
