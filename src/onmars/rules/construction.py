@@ -23,6 +23,7 @@ Other modules start a construction with :func:`push_construct` after checking
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from onmars.rules import hexmap, lab, lss
 from onmars.rules.components import BUILDING_TYPES, PROGRESS_TYPES, load
@@ -384,17 +385,40 @@ def push_construct(
 # --- the steps ------------
 
 
+@cache
+def _build_move(btype: str, cell: int) -> Move:
+    """``build <type> <q,r>``, built once."""
+    return mv("build", btype, hexmap.text(cell))
+
+
 class Construct(Step[ConstructFrame]):
     """Choose the building and its hex: ``build <type> <q,r>`` (§9.2 steps 1 and 3)."""
 
     name = "construct"
     rule = "§9.2"
     prompt = N_("construct a building: build <type> <q,r>")
+    vouches = True
 
     @staticmethod
     def candidates(s: State, f: ConstructFrame, explain: bool = False) -> list[Candidate]:
         found = build_candidates(s, f["p"], f["types"], f["bonus"], explain)
-        return [(mv("build", t, hexmap.text(c)), reason) for t, c, reason in found]
+        return [(_build_move(t, c), reason) for t, c, reason in found]
+
+    @classmethod
+    def is_legal(cls, s: State, f: ConstructFrame, m: Move) -> bool:
+        """``m in options``, listing the hexes of that one type only."""
+        if m.verb != "build" or len(m.args) != 2:
+            return False
+        btype, cell = m.args[0], m.cell(1)
+        if cell < 0 or btype not in all_types(f["types"]) or _build_move(btype, cell) != m:
+            return False
+        found = build_candidates(s, f["p"], [btype], f["bonus"])
+        return any(c == cell for _, c, _ in found)
+
+    @classmethod
+    def expects(cls, s: State, f: ConstructFrame, m: Move) -> bool:
+        """A legal construction leaves the decision pending (the step is never forced)."""
+        return cls.is_legal(s, f, m)
 
     @staticmethod
     def apply(s: State, f: ConstructFrame, m: Move | None) -> None:
