@@ -119,7 +119,15 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read a move's notation. Raises :class:`InvalidMoveError` on malformed text."""
+        """Read a move's notation. Raises :class:`InvalidMoveError` on malformed text. A text
+        read before is not read again (the same move is handed out: moves are values; a
+        replay, a server loading saves, meet the same texts again and again)."""
+        if cls is Move and type(text) is str:
+            return _parse(text)
+        return cls._read(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Move:
         if not isinstance(text, str):
             raise InvalidMoveError(N_("a move must be text, not {kind}"), kind=type(text).__name__)
         tokens = text.split()
@@ -136,6 +144,12 @@ class Move(NamedTuple):
         if bad:
             raise InvalidMoveError(N_("bad token {token!r} in {text!r}"), token=bad[0], text=text)
         return cls(verb, args)
+
+
+@lru_cache(maxsize=1 << 14)
+def _parse(text: str) -> Move:
+    """:meth:`Move.parse` of a text (malformed texts are not kept: their error is raised)."""
+    return Move._read(text)
 
 
 @lru_cache(maxsize=1 << 15)
