@@ -137,7 +137,7 @@ def _copy(value: Any) -> Any:
     kind = type(value)
     if kind is list:
         if not value or type(value[0]) in _ATOMS:
-            return value[:]
+            return value.copy()
         return [_copy(v) for v in value]
     if kind is dict:
         return {k: v if type(v) in _ATOMS else _copy(v) for k, v in value.items()}
@@ -175,22 +175,22 @@ _FRAME_LISTS = {name: _list_keys(kind) for name, kind in frames.KINDS.items()}
 
 
 #: How a field of each declared type is copied: the state is plain data, so every copy is a
-#: slice or a comprehension of the right depth; only the free-form frames and turn data need
+#: shallow copy or a comprehension of the right depth; only the free-form frames and turn data need
 #: the general walk.
 _COPY_BY_TYPE = {
     "int": "{v}",
     "str": "{v}",
     "bool": "{v}",
-    "list[int]": "{v}[:]",
-    "list[str]": "{v}[:]",
+    "list[int]": "{v}.copy()",  # (a method call costs less than a slice)
+    "list[str]": "{v}.copy()",
     "dict[str, int]": "{v}.copy()",
     "dict[str, str]": "{v}.copy()",
-    "dict[str, list[int]]": "{{k: x[:] for k, x in {v}.items()}}",
-    "dict[str, list[str]]": "{{k: x[:] for k, x in {v}.items()}}",
-    "list[list[str]]": "[x[:] for x in {v}]",
+    "dict[str, list[int]]": "{{k: x.copy() for k, x in {v}.items()}} if {v} else {{}}",
+    "dict[str, list[str]]": "{{k: x.copy() for k, x in {v}.items()}} if {v} else {{}}",
+    "list[list[str]]": "[x.copy() for x in {v}]",
     "list[dict[str, Any]]": "_copy_frames({v})",
     "dict[str, Any]": "_copy({v})",
-    "list[Player]": "[_clone_player(x) for x in {v}]",
+    "list[Player]": "list(map(_clone_player, {v}))",
 }
 
 
