@@ -37,14 +37,19 @@ def depot_cap(p: Player) -> int:
     return load().value("depot_spaces")[0] - len(p.depot_ships)
 
 
-def crystals_in(p: Player) -> None:
+def crystals_in(p: Player) -> bool:
     """Crystals below the Depot move in, up to its free spaces; the rest are lost (seed item 3;
-    at the start of your turn and once more at the end of the game, §24.1)."""
+    at the start of your turn and once more at the end of the game, §24.1). Whether some went
+    onto a Delivery contract instead."""
     total = p.crystals + p.pending
     p.crystals = min(total, depot_cap(p))
     p.pending = 0
-    if total > p.crystals:  # a Delivery contract may still take what the Depot cannot (§16)
-        lose(p, "crystal", onto_contracts(p, "crystal", total - p.crystals))
+    spilled = total - p.crystals
+    if not spilled:
+        return False
+    left = onto_contracts(p, "crystal", spilled)  # a contract may take what the Depot cannot
+    lose(p, "crystal", left)
+    return left < spilled
 
 
 def storable(p: Player, item: str) -> bool:

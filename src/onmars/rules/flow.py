@@ -58,8 +58,8 @@ class TurnStart(Step[Frame]):
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
         p = s.players[f["p"]]
-        crystals_in(p)
-        settle(s, p.seat)  # Crystals the Depot cannot hold may finish a contract (RUL-10)
+        if crystals_in(p):  # Crystals the Depot cannot hold went onto a contract (RUL-10)
+            settle(s, p.seat)
         s.turn = {"p": p.seat, "main": False, "exec": False, "used": []}
         push(s, "turn", p.seat)
 
@@ -338,10 +338,14 @@ class TurnEnd(Step[Frame]):
         push(s, "status_update", seat)
         for spot in reversed(s.turn.get("refill", [])):
             push(s, "refill_science", seat, spot=spot)
-        # contracts the owners' choices complete (a kept Oxygen, a free development's upgrade)
-        # count at once, not after the next action (RUL-10)
-        push(s, "after_action", seat)
-        push(s, "settle_techs", seat)  # the owners of Tech used decide first (§8.3)
+        if s.turn.get("used"):  # the owners of Tech used decide first (§8.3)
+            # contracts their choices complete (a kept Oxygen, a free development's upgrade)
+            # count at once, not after the next action (RUL-10); with no Tech used nothing
+            # changed since the turn's last action was settled
+            push(s, "after_action", seat)
+            push(s, "settle_techs", seat)
+        else:
+            s.turn.pop("used", None)  # as settle_techs does
 
 
 class LayDown(Step[Frame]):
