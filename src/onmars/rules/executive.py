@@ -262,9 +262,13 @@ def _free_for(s: State, seat: int) -> set[str]:
     """The built Blueprints ``seat`` may use free through a Scientist (§13.4): any player's of
     a specialty one of ``seat``'s Scientists works in, and ``seat``'s own on which another
     player's Scientist works now."""
-    me = s.players[seat]
-    sciences, c = {load().scientist[sci].works_in for sci in me.scientists}, load()
-    out = {bp for q in s.players for bp in q.built if c.blueprint[bp].building in sciences}
+    me, c = s.players[seat], load()
+    out: set[str] = set()
+    if me.scientists:
+        sciences = {c.scientist[sci].works_in for sci in me.scientists}
+        out = {bp for q in s.players for bp in q.built if c.blueprint[bp].building in sciences}
+    if not me.built:
+        return out
     for sci, bp in s.sci_at.items():  # "" for a Scientist on its own card
         if bp not in me.built or c.scientist[sci].works_in != c.blueprint[bp].building:
             continue

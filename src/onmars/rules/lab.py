@@ -47,10 +47,17 @@ def level_of(p: Player, tile: str) -> int:
 
 def tech_of_type(p: Player, tech_type: str) -> str:
     """The player's Tech tile of a type ("" if none; at most one per type, §7.3)."""
+    types = _tech_types()
     for t in p.lab.values():
-        if load().tech_tile[t].type == tech_type:
+        if types[t] == tech_type:
             return t
     return ""
+
+
+@cache
+def _tech_types() -> dict[str, str]:
+    """Each Tech tile's type, by id (read once: asked for every tile of every Lab)."""
+    return {t: data.type for t, data in load().tech_tile.items()}
 
 
 def column_cost(space: str) -> list[str]:
