@@ -115,11 +115,12 @@ def settle_player(s: State, seat: int, mission: bool = True, lay: Layout | None 
 def settle(s: State, seat: int) -> None:
     """Record every contract whose condition holds now, the acting ``seat``'s first (RUL-10:
     checked after every action, for every holder)."""
-    rotation = s.players[seat:] + s.players[:seat]
-    holders = [p for p in rotation if len(p.contracts_done) < len(p.contracts)]  # one open
-    if holders:
-        lay = layout(s)  # the map is the same for every holder: found once
-        for p in holders:
+    players, lay = s.players, None
+    for k in range(seat - len(players), seat):  # seat, the next ones, then round to seat - 1
+        p = players[k]
+        if len(p.contracts_done) < len(p.contracts):  # one is still open
+            if lay is None:
+                lay = layout(s)  # the map is the same for every holder: found once
             settle_player(s, p.seat, lay=lay)
 
 
