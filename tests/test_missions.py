@@ -21,6 +21,7 @@ from onmars.rules.discovery import rover_discoveries
 from onmars.rules.economy import depot_cap, storage_cap
 from onmars.rules.lss import status_update
 from onmars.rules.science import push_free_card
+from onmars.rules.state import Player, State
 
 # --- the cards -----------------------------------------------------------------------------------
 
@@ -389,20 +390,27 @@ def test_delivery_contract_completed_contributes() -> None:
     assert game.state.missions["M9"] == 4 and p.pending == 1
 
 
+def one_item_short(cid: str, delivered: list[str]) -> tuple[onmars.Game, State, Player]:
+    """A 2-player game counting only M9, seat 0's Main action taken; seat 1 holds Delivery
+    contract ``cid`` with ``delivered`` on it (one item short)."""
+    game = colony_game(2)
+    only(game, "M9")
+    s = game.state
+    holder = s.players[1]
+    holder.contracts = [cid]
+    holder.delivered = {cid: delivered}
+    s.turn["main"] = True
+    return game, s, holder
+
+
 def test_a_kept_oxygen_that_finishes_a_contract_counts_before_the_next_action() -> None:
     """RUL-10: a Delivery contract is completed the moment its last item is placed, also when
     that happens outside an action: here at the end of seat 0's turn, the owner of the Tech it
     used keeps the Oxygen (§8.3), which goes onto the owner's contract past full storage (§16).
     The Mission counts it at once, before anyone acts again."""
-    game = colony_game(2)
-    only(game, "M9")
-    s = game.state
-    owner = s.players[1]
-    owner.contracts = ["C10"]
-    owner.delivered = {"C10": ["oxygen", "oxygen", "mineral", "mineral"]}
+    game, s, owner = one_item_short("C10", ["oxygen", "oxygen", "mineral", "mineral"])
     owner.res["oxygen"] = storage_cap(owner)  # no room: the kept Oxygen goes onto C10
     owner.lab["1t"] = "B-extractor"
-    s.turn["main"] = True
     s.turn["used"] = [[1, "B-extractor"]]  # seat 0 used seat 1's Tech this turn
     play(game, "end")
     assert game.current_player == 1 and "keep" in legal(game)
@@ -415,14 +423,8 @@ def test_a_kept_oxygen_that_finishes_a_contract_counts_before_the_next_action() 
 def test_crystals_the_depot_cannot_hold_may_finish_a_contract_at_the_turns_start() -> None:
     """RUL-10, seed item 3, §16: at the start of a turn the Crystals waiting below a full Depot
     go onto a Delivery contract that still needs them; the contract is completed then."""
-    game = colony_game(2)
-    only(game, "M9")
-    s = game.state
-    p = s.players[1]
-    p.contracts = ["C12"]
-    p.delivered = {"C12": ["crystal", "crystal", "mineral", "mineral"]}
+    game, s, p = one_item_short("C12", ["crystal", "crystal", "mineral", "mineral"])
     p.crystals, p.pending = depot_cap(p), 1
-    s.turn["main"] = True
     play(game, "end")
     assert game.current_player == 1 and frame(game)["t"] == "turn"
     assert p.contracts_done == ["C12"] and s.missions["M9"] == 4

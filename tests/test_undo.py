@@ -163,6 +163,7 @@ def test_every_move_that_turns_something_up_and_only_those_is_kept(players: int,
         assert game.can_undo() == (not expected or expected[-1] != len(game.moves) - 1)
         seen = now
     assert len(expected) > 10  # draws of every kind happen in a whole game
+    assert "turned_up" not in seen and "turned_up" not in game.to_json()  # no view, no save
     assert game._revealed_moves() == expected
     assert onmars.Game.replay(game.log)._revealed_moves() == expected
 
