@@ -12,6 +12,7 @@ from conftest import assert_illegal, legal, play, started
 
 import onmars
 from onmars import Move
+from onmars.rules.version import RULES_VERSION
 
 # --- Game.new (§3, RUL-17) ----------------------------------------------------------------------
 
@@ -27,6 +28,7 @@ def test_new_game_sizes(players: int, length: str) -> None:
     assert game.log == {
         "options": {"players": [f"Player {i + 1}" for i in range(players)], "length": length},
         "seed": 1,
+        "rules": RULES_VERSION,
         "moves": [],
     }
 

@@ -34,7 +34,7 @@ from onmars.tools import replay
         {"players": 3, "length": None},
         {"players": 3, "seed": -1},
         {"players": 3, "seed": MAX_SEED},
-        {"players": 3, "seed": 10**30},
+        {"players": 3, "seed": 2**300},
         {"players": 3, "seed": "7"},
         {"players": 3, "seed": True},
     ],

@@ -224,7 +224,12 @@ def test_the_copy_starts_its_own_log() -> None:
     ``discard <goal>``, would tell what the seat cannot see)."""
     game = positions(2, seed=2)[4]
     world = game.determinize(0, 3)
-    assert world.log == {"options": game.log["options"], "seed": 0, "moves": []}
+    assert world.log == {
+        "options": game.log["options"],
+        "seed": 0,
+        "rules": game.log["rules"],
+        "moves": [],
+    }
     world.play(world.legal_moves()[0])
     assert len(world.moves) == 1 and len(game.moves) > 1
 

@@ -248,6 +248,7 @@ def test_the_log_is_a_copy() -> None:
     assert game.log == {
         "options": {"players": ["Ana", "Ben"], "length": "short"},
         "seed": 4,
+        "rules": game.state.rules,
         "moves": [],
     }
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import secrets
 from typing import Any, NamedTuple
 
 from onmars.rules import engine
@@ -35,12 +36,16 @@ from onmars.rules.registry import register
 from onmars.rules.scoring import end_by_agreement, scores, winners
 from onmars.rules.setup import new_state
 from onmars.rules.state import State
+from onmars.rules.version import RULES_VERSION, check_version
 from onmars.rules.view import view
 
 LENGTHS = ("short", "long")
 SAVE_FORMAT = 1
 #: Seeds are 0 <= seed < MAX_SEED, so that every game's log can be saved and read back.
-MAX_SEED = 2**63
+MAX_SEED = 2**256
+#: Bits of a seed drawn for a new game (RUL-18): the public opening must not give it away, as
+#: 31 bits did (every candidate can be tried in hours of CPU, and the seed shows every stack).
+SEED_BITS = 128
 #: How a game ended early (RUL-20); recorded in the log as ``"ended": AGREEMENT``.
 AGREEMENT = "agreement"
 #: A position is kept every CHECKPOINT moves, the last KEEP of them (and the start): undo
@@ -101,20 +106,32 @@ class Game:
     # --- creation --------------------------------------------------------------------------------
     @classmethod
     def new(
-        cls, players: int | list[str] = 3, seed: int | None = None, length: str = "short"
+        cls,
+        players: int | list[str] = 3,
+        seed: int | None = None,
+        length: str = "short",
+        *,
+        rules: int = RULES_VERSION,
     ) -> Game:
         """A new game. ``players``: a count (2-4) or a list of names; ``length``: "short" or
-        "long" (§3.2 item 11, RUL-17). ``seed=None`` draws a seed, recorded in the log."""
+        "long" (§3.2 item 11, RUL-17). ``seed=None`` draws a seed of :data:`SEED_BITS` bits
+        from :mod:`secrets` (RUL-18), recorded in the log. ``rules``: the rules version to play
+        under (``onmars.rules.version``; the newest by default)."""
         names = _names(players)
         if not isinstance(length, str) or length not in LENGTHS:
             raise OptionsError(f"§3.2: length must be 'short' or 'long', not {length!r}")
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = secrets.randbits(SEED_BITS)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise OptionsError(f"RUL-17: the seed must be an integer, not {seed!r}")
         if not 0 <= seed < MAX_SEED:
-            raise OptionsError(f"RUL-17: the seed must be from 0 to 2**63 - 1, not {seed}")
-        return cls(_start(names, seed, length), {"players": names, "length": length}, [])
+            raise OptionsError("RUL-17: the seed must be from 0 to 2**256 - 1")
+        try:
+            rules = check_version(rules)
+        except ValueError as exc:
+            raise OptionsError(str(exc)) from None
+        state = _start(names, seed, length, rules)
+        return cls(state, {"players": names, "length": length}, [])
 
     @classmethod
     def replay(cls, log: dict[str, Any]) -> Game:
@@ -122,7 +139,8 @@ class Game:
         a game ended by agreement, RUL-20). Raises :class:`SaveFileError`."""
         try:
             options, seed, moves = log["options"], log["seed"], log["moves"]
-            game = cls.new(options["players"], seed, options["length"])
+            rules = check_version(log.get("rules", 0))
+            game = cls.new(options["players"], seed, options["length"], rules=rules)
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"not a valid On Mars log: {exc}") from None
         if not isinstance(moves, list):
@@ -439,7 +457,8 @@ class Game:
         """The position before the first move of this game's log (a new one each call)."""
         if self._origin is not None:
             return self._origin.clone()
-        return _start(self.players, self._state.seed, self._state.length)
+        s = self._state
+        return _start(self.players, s.seed, s.length, s.rules)
 
     # --- the record of the moves and earlier positions ---------------------------------------
     def _played(self) -> list[Turn]:
@@ -516,6 +535,7 @@ class Game:
         copy: changing it changes nothing in the game. It holds the seed, which reveals every
         face-down stack: show players :meth:`seat_log` instead."""
         out = {"options": copy.deepcopy(self.options), "seed": self._state.seed}
+        out["rules"] = self._state.rules
         out["moves"] = list(self.moves)
         if self.ended:
             out["ended"] = self.ended
@@ -696,9 +716,9 @@ def _check_index(name: str, value: object) -> None:
         raise OptionsError(f"{name} must be a move number from 0 on, not {value!r}")
 
 
-def _start(names: list[str], seed: int, length: str) -> State:
+def _start(names: list[str], seed: int, length: str, rules: int) -> State:
     register()
-    state = new_state(names, seed, length)
+    state = new_state(names, seed, length, rules)
     engine.advance(state)
     return state
 

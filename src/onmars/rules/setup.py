@@ -24,7 +24,7 @@ def grid_row(space: str) -> str:
     return space.rstrip("0123456789")
 
 
-def new_state(names: list[str], seed: int, length: str) -> State:
+def new_state(names: list[str], seed: int, length: str, rules: int) -> State:
     c = load()
     rng = random.Random(seed)
     n = len(names)
@@ -33,6 +33,7 @@ def new_state(names: list[str], seed: int, length: str) -> State:
         players=[_new_player(i, name, n) for i, name in enumerate(names)],
         seed=seed,
         length=length,
+        rules=rules,
         bld=[""] * cells,
         ab=[-1] * cells,
         bot=[-1] * cells,

@@ -60,6 +60,9 @@ class State:
     players: list[Player]
     seed: int
     length: str
+    # the rules version the game is played under (rules/version.py); old behaviour is kept
+    # behind it (``if s.rules >= N``)
+    rules: int = 0
     round: int = 0
     phase: str = "setup"  # setup, colonization, shuttle, over
     first: int = 0

@@ -747,7 +747,8 @@ def _replay_state(live: Live, ply: int, since: int, lang: str | None) -> dict[st
 
     log = live.game.log  # holds the seed: used here, never sent
     finished = ply == len(log["moves"])
-    part = {"options": log["options"], "seed": log["seed"], "moves": log["moves"][:ply]}
+    part = {**log, "moves": log["moves"][:ply]}
+    part.pop("ended", None)
     if finished and log.get("ended"):
         part["ended"] = log["ended"]
     game = Game.replay(part)

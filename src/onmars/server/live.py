@@ -156,12 +156,14 @@ class Hub:
             SeatRow(seat, name, bot, token_hash(tok) if tok else None)
             for seat, ((name, bot), tok) in enumerate(zip(players, tokens, strict=True))
         ]
-        seed = game.log["seed"]
+        log = game.log
+        seed = log["seed"]
         await self.db(
             self.store.create,
             game_id,
             game.options,
             seed,
+            log["rules"],
             rows,
             Hints(game.current_player, False, game.round),
         )
@@ -454,7 +456,8 @@ class Hub:
                 assert name is not None
                 ply = live.ply
                 view, legal = game.view(seat), [str(m) for m in game.legal_moves()]
-                seed = hash((live.seed, seat)) & 0x7FFFFFFF
+                # the bot's own randomness, never derived from the game's seed (RUL-18)
+                seed = secrets.randbits(63)
                 try:
                     text = await self.bots.choose(name, seed, (live.id, seat), view, legal)
                 except Exception:

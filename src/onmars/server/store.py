@@ -2,9 +2,10 @@
 
 Tables (SQLAlchemy 2 Core; the schema is made by the Alembic migrations in ``migrations/``):
 
-- ``games``: id, options (JSON), seed, ``ended`` ("agreement" once ended by agreement,
-  RUL-20), and hints derived from the moves in the same transaction (``ply``: the number of
-  moves, ``version``: bumped by every change, for compare-and-set between processes,
+- ``games``: id, options (JSON), seed (in decimal: 128 bits), ``rules`` (the rules version the
+  game is played under, 0 for games stored before versions), ``ended`` ("agreement" once ended
+  by agreement, RUL-20), and hints derived from the moves in the same transaction (``ply``: the
+  number of moves, ``version``: bumped by every change, for compare-and-set between processes,
   ``to_move``, ``finished``, ``round``). The hints are never trusted over the moves; they serve
   the public list of games (:meth:`Store.recent`) and the bots' restart.
 - ``moves``: one row per move, keyed ``(game_id, ply)``, appended in one transaction each.
@@ -46,7 +47,8 @@ games = sa.Table(
     metadata,
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("options", sa.Text, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("seed", sa.Text, nullable=False),
+    sa.Column("rules", sa.Integer, nullable=False, server_default="0"),
     sa.Column("ended", sa.String(16), nullable=True),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
@@ -106,6 +108,7 @@ class GameRecord:
     id: str
     options: dict[str, Any]
     seed: int
+    rules: int
     moves: list[str]
     ended: str | None
     version: int
@@ -114,7 +117,8 @@ class GameRecord:
 
     @property
     def log(self) -> dict[str, Any]:
-        out = {"options": self.options, "seed": self.seed, "moves": list(self.moves)}
+        out = {"options": self.options, "seed": self.seed, "rules": self.rules}
+        out["moves"] = list(self.moves)
         if self.ended:
             out["ended"] = self.ended
         return out
@@ -214,9 +218,9 @@ class Store:
     def load(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(
-                sa.select(games.c.options, games.c.seed, games.c.ended, games.c.version).where(
-                    games.c.id == game_id
-                )
+                sa.select(
+                    games.c.options, games.c.seed, games.c.rules, games.c.ended, games.c.version
+                ).where(games.c.id == game_id)
             ).first()
             if row is None:
                 return None
@@ -233,6 +237,7 @@ class Store:
                 id=game_id,
                 options=json.loads(row.options),
                 seed=int(row.seed),
+                rules=row.rules,
                 moves=list(texts),
                 ended=row.ended,
                 version=row.version,
@@ -334,6 +339,7 @@ class Store:
         game_id: str,
         options: dict[str, Any],
         seed: int,
+        rules: int,
         seat_rows: list[SeatRow],
         hints: Hints,
     ) -> None:
@@ -343,7 +349,8 @@ class Store:
                 games.insert().values(
                     id=game_id,
                     options=json.dumps(options),
-                    seed=seed,
+                    seed=str(seed),
+                    rules=rules,
                     ended=None,
                     created=stamp,
                     updated=stamp,

@@ -1,0 +1,34 @@
+"""The rules version (issue 21, item 10): which rules a game is played under.
+
+Every save, log and stored game carries the version of the rules it was made under, and keeps
+it for life: a game is always replayed under its own version. A change that alters which moves
+are legal or what they do bumps :data:`RULES_VERSION` and adds a line to :data:`CHANGES` (and to
+``docs/rules-changelog.md``). Where keeping the old behaviour is cheap, the rules code keeps it
+behind the version (``if s.rules >= N``), so games in progress play on exactly as they started;
+where it is not, a game is replayed up to the last move today's rules accept (see
+``Game.replay(..., partial=True)``). Logs written before versions existed read as version 0.
+"""
+
+from __future__ import annotations
+
+#: The version new games are played under.
+RULES_VERSION = 1
+
+#: Why each version was bumped, newest last (version 0: logs made before versions existed).
+CHANGES: dict[int, str] = {
+    0: "Logs saved before rules versions existed (before 2026-12-02).",
+    1: "Rules versions recorded in every game.",
+}
+
+
+def check_version(value: object) -> int:
+    """The rules version a log names, checked; raises ``ValueError`` (with the reason) when it is
+    no version these rules know."""
+    if type(value) is not int or value < 0:
+        raise ValueError(f"the rules version must be a whole number from 0, not {value!r}")
+    if value > RULES_VERSION:
+        raise ValueError(
+            f"the game was made under rules version {value}, newer than this program's "
+            f"({RULES_VERSION}): update onmars to open it"
+        )
+    return value
