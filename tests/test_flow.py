@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import (
+    ORBIT,
     actions_left,
     assert_illegal,
     end_turn_quietly,
@@ -12,6 +13,7 @@ from conftest import (
     frame,
     legal,
     only_res,
+    opening,
     play,
     set_res,
     started,
@@ -226,6 +228,18 @@ def test_the_executive_warehouse_takes_a_resource_never_a_crystal() -> None:
     p.res["water"] = 1
     play(game, "exec warehouse")  # the Water is the lone pick: it is taken at once
     assert p.res["water"] == 2 and (p.crystals, p.pending) == (1, 0)
+
+
+def test_rules_version_0_keeps_the_executive_warehouse_crystal() -> None:
+    """Rules version 0 (games stored before the §13.2 row 7 fix) still take a Crystal with the
+    Executive Warehouse action, so that their logs replay; version 1 refuses it."""
+    game = opening(onmars.Game.new(3, seed=1, rules=0), ORBIT)
+    p = game.state.players[0]
+    p.crystals = 2
+    play(game, "exec warehouse")
+    assert "item crystal" in legal(game)
+    play(game, "item crystal")
+    assert (p.crystals, p.pending) == (0, 1)
 
 
 def test_the_executive_warehouse_refuses_a_crystal_by_its_rule() -> None:

@@ -3,7 +3,8 @@ RUL-18, seed items 3 and 8)."""
 
 from __future__ import annotations
 
-from conftest import assert_illegal, legal, only_res, play, started
+import pytest
+from conftest import ORBIT, assert_illegal, legal, only_res, opening, play, started, to_turn_of
 
 from onmars import Game
 from onmars.rules.economy import crystals_in, gain
@@ -89,6 +90,37 @@ def test_after_both_actions_a_card_is_spent_ahead_of_a_goal_whose_reward_buys_st
     assert {"goal PG04", "discard PG07"} <= legal(game)
     play(game, "discard PG07", "goal PG04", "reward rover_move")
     assert p.crystals == 1 and game.state.stack[-1]["t"] == "rover_move"
+
+
+def warehouse_crystals(game: Game) -> int:
+    """Take Warehouse Crystals while they are offered, buying more picks with Colonists (§7.5
+    boost); how many were taken."""
+    taken = 0
+    while True:
+        if "item crystal" in legal(game):
+            play(game, "item crystal")
+            taken += 1
+        elif "boost" in legal(game):
+            play(game, "boost")
+        else:
+            return taken
+
+
+@pytest.mark.parametrize(("rules", "room"), [(1, 2), (0, 3)])
+def test_a_card_paid_out_as_a_crystal_frees_no_depot_space(rules: int, room: int) -> None:
+    """§7.5, §18.1 (issue 21.2): seat 2 holds 2 Crystals in a 3-space Depot, spends PG08 as a
+    Crystal and pays Executive row 1 (2 Crystals) with the card and a Crystal: 1 Crystal is
+    left, so Resupply may take 2 Warehouse Crystals, not a third that would be lost at the
+    next turn start. Rules version 0 counted the paid-out card as a free space (3)."""
+    game = opening(Game.new(3, seed=1, rules=rules), ORBIT)
+    to_turn_of(game, 2)
+    p = game.state.players[2]
+    p.crystals = 2
+    play(game, "discard PG08", "exec bots", "done", "main resupply")
+    assert p.crystals == 1
+    assert warehouse_crystals(game) == room
+    if rules:
+        assert_illegal(game, "item crystal", "§7.5", "Depot")
 
 
 def test_goal_crystal_never_goes_onto_a_delivery_contract() -> None:

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import pytest
 from conftest import (
+    ORBIT,
     actions_left,
     assert_illegal,
     finish_turn,
     frame,
     legal,
     only_res,
+    opening,
     play,
     set_res,
     started,
 )
 
+import onmars
 from onmars.rules.components import load
+from onmars.rules.economy import depot_cap, storage_cap
 
 # --- Landing Pod (§7.1, RUL-15) -----------------------------------------------------------------
 
@@ -387,6 +391,54 @@ def test_resupply_item_must_be_in_the_warehouse() -> None:
     assert "item water" not in legal(game)
     assert_illegal(game, "item water", "§7.5")
     assert_illegal(game, "item mineral", "§7.5")
+
+
+def full_board(game: onmars.Game, seat: int = 0) -> None:
+    """Every Resource row full and no Depot room for another Crystal (§4, §7.5)."""
+    p = game.state.players[seat]
+    p.res = dict.fromkeys(p.res, storage_cap(p))
+    p.crystals, p.pending = depot_cap(p), 0
+
+
+def test_full_storage_refuses_resupply_without_a_contract_needing_the_item() -> None:
+    """§7.5: you cannot take an item you cannot store, and no Delivery contract of yours needs
+    a Water, a Battery or a Crystal (C07 asks for Minerals only, never in the Warehouse)."""
+    game = started(3, seed=1)
+    game.state.players[0].contracts = ["C07"]  # 4 Minerals
+    full_board(game)
+    assert "main resupply" not in legal(game)
+    assert_illegal(game, "main resupply", "§7.5")
+
+
+@pytest.mark.parametrize(("contract", "item"), [("C09", "water"), ("C12", "crystal")])
+def test_full_storage_takes_what_a_delivery_contract_needs_onto_it(
+    contract: str, item: str
+) -> None:
+    """RUL-21, §16: with full storage (or a full Depot) a Warehouse item that a Delivery
+    contract of yours still needs may be taken, and goes straight onto the contract; its last
+    item completes it (RUL-10). Of the other items only a Battery, which has room, is offered."""
+    game = started(3, seed=1)
+    p = game.state.players[0]
+    p.contracts = [contract]  # 3 Water (C09) or 3 Crystals (C12), and 2 Minerals
+    p.delivered[contract] = [item, item, "mineral", "mineral"]
+    full_board(game)
+    p.res["battery"] -= 1
+    before = (dict(p.res), p.crystals, p.pending)
+    play(game, "main resupply")
+    assert {m for m in legal(game) if m.startswith("item")} == {f"item {item}", "item battery"}
+    play(game, f"item {item}")
+    assert p.delivered[contract].count(item) == 3 and (dict(p.res), p.crystals, p.pending) == before
+    play(game, "done")  # no boost: the action ends
+    assert p.contracts_done == [contract]
+
+
+def test_rules_version_0_refuses_what_a_contract_needs_with_full_storage() -> None:
+    """Rules version 0 (before RUL-21) keeps its old answer: full storage refuses Resupply
+    even when a Delivery contract needs the item."""
+    game = opening(onmars.Game.new(3, seed=1, rules=0), ORBIT)
+    game.state.players[0].contracts = ["C09"]  # 3 Water + 2 Minerals
+    full_board(game)
+    assert_illegal(game, "main resupply", "§7.5")
 
 
 def test_rnd_keeps_the_crystal_its_development_needs_whatever_the_placement_costs() -> None:

@@ -24,6 +24,7 @@ from functools import cache
 from itertools import permutations
 
 from onmars.rules.components import load
+from onmars.rules.economy import real_crystals
 from onmars.rules.mars import Layout, layout
 from onmars.rules.missions import contribute
 from onmars.rules.moves import Move, mv
@@ -41,12 +42,6 @@ def _needed(p: Player, cid: str) -> set[str]:
     for item in p.delivered.get(cid, ()):
         need.remove(item)
     return set(need)
-
-
-def real_crystals(s: State, p: Player) -> int:
-    """Crystals from the Depot, not Private Goal cards spent as Crystals this turn (§18.1)."""
-    cap = s.turn.get("real_crystals") if s.turn.get("p") == p.seat else None
-    return p.crystals if cap is None else min(p.crystals, cap)
 
 
 def deliveries(s: State, seat: int) -> list[Move]:

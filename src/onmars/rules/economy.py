@@ -58,11 +58,23 @@ def storable(p: Player, item: str) -> bool:
     return item == "crystal" or p.res[item] < storage_cap(p)
 
 
+def real_crystals(s: State, p: Player) -> int:
+    """Crystals in the Depot, not Private Goal cards spent as Crystals this turn (§18.1): a
+    payment uses the cards first (they are lost with the turn), so what is paid never leaves a
+    card behind as a Depot Crystal."""
+    cap = s.turn.get("real_crystals") if s.turn.get("p") == p.seat else None
+    return p.crystals if cap is None else min(p.crystals, cap)
+
+
 def crystal_room(s: State, seat: int) -> int:
     """Crystals ``seat`` could still store: the empty Depot spaces less the Crystals already
     waiting below the Depot (§7.5: you cannot take from the Warehouse what you cannot store).
-    Private Goal cards spent as Crystals this turn fill no Depot space (§18.1)."""
+    Private Goal cards spent as Crystals this turn fill no Depot space (§18.1); from rules
+    version 1 a card already paid out frees no space either (issue 21.2: version 0 counted
+    every card spent this turn as a free space, paid out or not)."""
     p = s.players[seat]
+    if s.rules >= 1:
+        return depot_cap(p) - real_crystals(s, p) - p.pending
     cards = s.turn.get("cards", 0) if s.turn.get("p") == seat else 0
     return depot_cap(p) - (p.crystals - cards) - p.pending
 
@@ -91,13 +103,25 @@ def onto_contracts(p: Player, item: str, n: int) -> int:
     storage (§16); with nowhere else to go they always do, since they would be lost. Returns
     how many found no place."""
     for cid in p.contracts:
-        card = load().contract[cid]
-        on = p.delivered.get(cid, [])
-        room = card.items.count(item) - on.count(item) if card.kind == "delivery" else 0
+        room = _contract_room(p, cid, item)
         if n and room > 0:
-            p.delivered[cid] = on + [item] * min(n, room)
+            p.delivered[cid] = p.delivered.get(cid, []) + [item] * min(n, room)
             n -= min(n, room)
     return n
+
+
+def contract_needs(p: Player, item: str) -> bool:
+    """Whether a Delivery contract of yours still needs ``item`` (§16: :func:`onto_contracts`
+    would place it)."""
+    return any(_contract_room(p, cid, item) > 0 for cid in p.contracts)
+
+
+def _contract_room(p: Player, cid: str, item: str) -> int:
+    """How many more of ``item`` a contract takes (none but on a Delivery contract)."""
+    card = load().contract[cid]
+    if card.kind != "delivery":
+        return 0
+    return card.items.count(item) - p.delivered.get(cid, []).count(item)
 
 
 def score(p: Player, n: int, source: str) -> None:

@@ -112,7 +112,7 @@ def play_goal_move(s: State, seat: int, m: Move) -> None:
     p = s.players[seat]
     p.goals.remove(m.args[0])
     if m.verb == "discard":
-        # the real Crystals are capped at what the Depot holds now (see contracts.real_crystals)
+        # the real Crystals are capped at what the Depot holds now (see economy.real_crystals)
         s.turn["real_crystals"] = min(s.turn.get("real_crystals", p.crystals), p.crystals)
         s.turn["cards"] = s.turn.get("cards", 0) + 1
         p.crystals += 1

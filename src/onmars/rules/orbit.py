@@ -9,7 +9,14 @@ from functools import cache
 
 from onmars.rules import lab
 from onmars.rules.components import load
-from onmars.rules.economy import can_pay, crystal_room, gain, storable
+from onmars.rules.economy import (
+    can_pay,
+    contract_needs,
+    crystal_room,
+    gain,
+    onto_contracts,
+    storable,
+)
 from onmars.rules.engine import Candidate, PickStep, main_action, start_named
 from onmars.rules.errors import NO, refuse
 from onmars.rules.frames import PickFrame, WarehouseFrame
@@ -18,7 +25,7 @@ from onmars.rules.missions import contribute
 from onmars.rules.moves import Move
 from onmars.rules.placement import place_colonist, placement_blocker
 from onmars.rules.setup import grid_row
-from onmars.rules.state import State
+from onmars.rules.state import Player, State
 from onmars.rules.travel import start_travel
 
 # --- shared picks ------------
@@ -154,9 +161,12 @@ def warehouse_problems(
     s: State, seat: int, explain: bool = False, crystal: bool = True
 ) -> list[tuple[str, str]]:
     """(item, why ``seat`` cannot take it now) for every Warehouse item: a Resource needs room
-    below its storage cap, a Crystal room in the Depot (§7.5), and none when ``crystal`` is off
-    (Executive row 7 takes a Resource, §13.2). Every Warehouse route (Resupply, Turn Order
-    spaces 1 and 7, the Lab benefit, Executive row 7, Advanced actions) reads it."""
+    below its storage cap, a Crystal room in the Depot (§7.5), or else a Delivery contract
+    that still needs it (RUL-21); and none when ``crystal`` is off (Executive row 7 takes a
+    Resource, §13.2; rules version 0 let it take a Crystal, and keeps doing so). Every
+    Warehouse route (Resupply, Turn Order spaces 1 and 7, the Lab benefit, Executive row 7,
+    Advanced actions) reads it, and :class:`Warehouse` places the item by the same rule
+    (:func:`_warehouse_place`)."""
     return list(_warehouse_problems(s, seat, explain, crystal))
 
 
@@ -171,15 +181,26 @@ def _warehouse_problems(
             reason = (
                 refuse("§7.5", "the Warehouse has no {item} left", item=item) if explain else NO
             )
-        elif item == "crystal" and not crystal:
+        elif item == "crystal" and not crystal and s.rules >= 1:  # version 0 took a Crystal
             reason = refuse("§13.2", RESOURCE_ONLY) if explain else NO
-        elif item == "crystal":
-            reason = "" if room else (refuse("§7.5", NO_DEPOT_ROOM) if explain else NO)
-        elif not storable(p, item):
-            reason = refuse("§4", "your storage for {item} is full", item=item) if explain else NO
-        else:
+        elif _warehouse_place(s, p, item, room):
             reason = ""
+        elif item == "crystal":
+            reason = refuse("§7.5", NO_DEPOT_ROOM) if explain else NO
+        else:
+            reason = refuse("§4", "your storage for {item} is full", item=item) if explain else NO
         yield item, reason
+
+
+def _warehouse_place(s: State, p: Player, item: str, depot_room: bool) -> str:
+    """Where a Warehouse item goes: ``"board"`` (Storage, or below the Depot for a Crystal when
+    ``depot_room``, §7.5), ``"contract"`` (no room, but a Delivery contract of yours still needs
+    it: RUL-21, from rules version 1) or ``""`` (nowhere: it cannot be taken)."""
+    if depot_room if item == "crystal" else storable(p, item):
+        return "board"
+    if s.rules >= 1 and contract_needs(p, item):
+        return "contract"
+    return ""
 
 
 NO_DEPOT_ROOM = N_("your Depot has no room for another Crystal (those waiting count)")
@@ -192,8 +213,9 @@ def can_take_warehouse(s: State, seat: int, crystal: bool = True) -> bool:
 
 
 class Warehouse(PickStep[WarehouseFrame]):
-    """Take a Crystal or Resource from the Warehouse; only what you can store (§7.5); a
-    Resource only when the frame says ``crystal: False`` (Executive row 7, §13.2)."""
+    """Take a Crystal or Resource from the Warehouse; only what you can store (§7.5) or what a
+    Delivery contract of yours still needs, which goes onto it (RUL-21); a Resource only when
+    the frame says ``crystal: False`` (Executive row 7, §13.2)."""
 
     name = "warehouse"
     rule = "§7.5"
@@ -206,8 +228,12 @@ class Warehouse(PickStep[WarehouseFrame]):
 
     @staticmethod
     def take(s: State, f: WarehouseFrame, m: Move) -> None:
-        s.warehouse[m.args[0]] -= 1
-        gain(s.players[f["p"]], m.args[0])
+        item, p = m.args[0], s.players[f["p"]]
+        s.warehouse[item] -= 1
+        if _warehouse_place(s, p, item, crystal_room(s, p.seat) > 0) == "contract":
+            onto_contracts(p, item, 1)  # RUL-21: straight onto the contract (§16)
+        else:
+            gain(p, item)
 
 
 # --- main actions ------------

@@ -17,7 +17,16 @@ RULES_VERSION = 1
 #: Why each version was bumped, newest last (version 0: logs made before versions existed).
 CHANGES: dict[int, str] = {
     0: "Logs saved before rules versions existed (before 2026-12-02).",
-    1: "Rules versions recorded in every game.",
+    1: (
+        "Rules versions recorded in every game.\n"
+        "§7.5, §18.1: a Private Goal card already paid out as a Crystal frees no Depot space "
+        "for a Warehouse Crystal (version 0 counted every card spent this turn as free room).\n"
+        "RUL-21, §16: a Warehouse item a Delivery contract still needs may be taken with full "
+        "storage or a full Depot, and goes onto the contract (version 0 refused it).\n"
+        "§13.2 row 7: the Executive Warehouse action takes a Resource, never a Crystal "
+        "(changed before versions existed; version 0 games keep taking a Crystal there, so "
+        "that their logs replay)."
+    ),
 }
 
 
