@@ -113,6 +113,18 @@ def test_cli_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert rows and rows[0][1] == "2"  # games played by the first entrant
 
 
+def test_the_summary_is_one_line_past_120_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    """Output that is not a terminal is 120 columns wide, and a summary longer than that (a
+    long seed) stays one line instead of wrapping (issue 21.11)."""
+    seed = "1" * 40
+    argv = ["arena", "--players", "2", "--bots", "random,random", "--games", "1"]
+    assert main([*argv, "--seed", seed, "--max-moves", "30", "--jobs", "1", "--quiet"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert len(first) > 120
+    assert first.startswith("Arena: 2 players, 1 games, seed " + seed)
+    assert first.endswith(" s") and "RUL-20" in first
+
+
 def test_plain_text_table() -> None:
     result = arena.run(2, ["random", "random"], games=2, seed=3, jobs=1)
     text = arena.text_table(result)

@@ -48,6 +48,65 @@ def test_bad_options_raise_an_onmars_error(kwargs: dict) -> None:
     assert str(exc.value).startswith(("§", "RUL"))
 
 
+HUGE = 10**5000  # past Python's 4,300 digits: it has no repr or str
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda g: onmars.Game.new(2, seed=[HUGE]),
+        lambda g: onmars.Game.new(HUGE),
+        lambda g: onmars.Game.new(2, length=HUGE),
+        lambda g: onmars.Game.new(2, rules=HUGE),
+        lambda g: g.view(HUGE),
+        lambda g: g.view([HUGE]),
+        lambda g: g.projection(HUGE),
+        lambda g: g.events(HUGE),
+        lambda g: g.events(None, -HUGE),
+        lambda g: g.seat_log(HUGE),
+        lambda g: g.undo(HUGE),
+        lambda g: g.determinize(0, [HUGE]),
+        lambda g: g.play(Move("main", (HUGE,))),  # type: ignore[arg-type]
+    ],
+    ids=[
+        "new-seed",
+        "new-players",
+        "new-length",
+        "new-rules",
+        "view",
+        "view-list",
+        "projection",
+        "events-seat",
+        "events-since",
+        "seat_log",
+        "undo",
+        "determinize",
+        "play",
+    ],
+)
+def test_integers_past_4300_digits_get_an_error_that_names_them(call) -> None:
+    """Issue 21.11: an integer too long to print is refused by an OnMarsError that says so,
+    not a ValueError raised while writing the refusal."""
+    game = started(2, seed=1)
+    with pytest.raises(onmars.OnMarsError, match="too long to show"):
+        call(game)
+    with pytest.raises(onmars.OptionsError, match="RUL-17: the seed must be from 0 to 2"):
+        onmars.Game.new(2, seed=HUGE)  # out of range: said without showing it
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", 99, -1])
+def test_undo_refuses_what_is_not_a_seat(seat: object) -> None:
+    """RUL-19: ``undo(seat)`` takes a seat of the game; ``True`` and ``1.0`` are not seat 1,
+    and 99 is no seat at all (not a refusal of RUL-19's own)."""
+    game = started(2, seed=1)
+    game.play(game.legal_moves()[0])
+    moves = list(game.moves)
+    for call in (game.undo, game.can_undo):
+        with pytest.raises(onmars.OptionsError, match="no seat"):
+            call(seat)  # type: ignore[arg-type]
+    assert game.moves == moves
+
+
 def test_every_seed_in_range_can_be_saved() -> None:
     """RUL-17: seeds run from 0 to 2**63 - 1, and such a game saves and loads."""
     for seed in (0, MAX_SEED - 1):

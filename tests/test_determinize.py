@@ -58,7 +58,7 @@ def hidden(s: State, seat: int | None) -> tuple:
 
 
 def state_of(game: onmars.Game) -> dict:
-    return json.loads(game.to_json())["state"]
+    return json.loads(json.dumps(game.state.to_dict()))  # a dealt copy has no save
 
 
 # --- what the seat sees is kept --------------------------------------------------------------
@@ -232,6 +232,20 @@ def test_the_copy_starts_its_own_log() -> None:
     }
     world.play(world.legal_moves()[0])
     assert len(world.moves) == 1 and len(game.moves) > 1
+
+
+def test_a_dealt_copy_is_refused_a_save() -> None:
+    """A game dealt from a view has no log that rebuilds it (seed 0, no moves: RUL-18), so its
+    save could never be loaded: ``to_json`` refuses it, whether dealt by ``determinize`` or by
+    ``from_view``, even after a move; the game itself still saves."""
+    game = positions(2, seed=2)[4]
+    for world in (game.determinize(0, 3), onmars.Game.from_view(game.view(1), 3)):
+        with pytest.raises(onmars.SaveFileError, match="RUL-18.*cannot be saved"):
+            world.to_json()
+        world.play(world.legal_moves()[0])
+        with pytest.raises(onmars.SaveFileError, match="RUL-18"):
+            world.to_json()
+    assert onmars.Game.from_json(game.to_json()).log == game.log
 
 
 def test_bad_arguments() -> None:

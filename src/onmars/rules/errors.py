@@ -11,6 +11,7 @@ parameters filled into it. :class:`IllegalMoveError` carries the same parts as a
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -167,3 +168,14 @@ def _rebuild(rule: str, reason: str, message_id: str, params: dict[str, Any]) ->
 
 class SaveFileError(OnMarsError):
     """A save file or move log that cannot be loaded (corrupt JSON, wrong shape, bad move)."""
+
+
+def shown(value: object) -> str:
+    """``value`` as a refusal names it: its ``repr`` cut short (:mod:`reprlib`), or what it is
+    when even that cannot be made (an integer past Python's 4,300 digits): bad input must get
+    an error that names it, not a ``ValueError`` from the message's own formatting."""
+    try:
+        return reprlib.repr(value)
+    except ValueError:
+        kind = "an integer" if isinstance(value, int) else f"a {type(value).__name__}"
+        return f"({kind} too long to show)"

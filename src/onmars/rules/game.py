@@ -28,6 +28,7 @@ from onmars.rules.errors import (
     OptionsError,
     SaveFileError,
     refuse,
+    shown,
 )
 from onmars.rules.events import Event, EventLog, event_text, seen_by
 from onmars.rules.i18n import N_, check_lang
@@ -119,11 +120,11 @@ class Game:
         under (``onmars.rules.version``; the newest by default)."""
         names = _names(players)
         if not isinstance(length, str) or length not in LENGTHS:
-            raise OptionsError(f"§3.2: length must be 'short' or 'long', not {length!r}")
+            raise OptionsError(f"§3.2: length must be 'short' or 'long', not {shown(length)}")
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionsError(f"RUL-17: the seed must be an integer, not {seed!r}")
+            raise OptionsError(f"RUL-17: the seed must be an integer, not {shown(seed)}")
         if not 0 <= seed < MAX_SEED:
             raise OptionsError("RUL-17: the seed must be from 0 to 2**256 - 1")
         try:
@@ -330,7 +331,8 @@ class Game:
         """Take back the last move. Refused (:class:`IllegalMoveError`, "RUL-19: ...") when that
         move turned something face up: a card or tile drawn from a face-down stack, a new top of
         a building stack, a Private Goal completed. With ``seat``, also unless the last move was
-        that seat's own, in the turn it is playing now (RUL-19)."""
+        that seat's own, in the turn it is playing now (RUL-19). A ``seat`` that is none of
+        the game's (``True``, ``1.0``, ``99``) raises :class:`OptionsError`."""
         problem = self._undo_problem(seat)
         if problem:
             raise IllegalMoveError(problem)
@@ -350,6 +352,7 @@ class Game:
         return not self._undo_problem(seat)
 
     def _undo_problem(self, seat: int | None) -> str:
+        self._check_seat(seat)  # not a seat (True, 1.0, 99): an error, not a refusal
         if self.ended:
             return refuse(
                 "RUL-20", "the game was ended by agreement: its moves can no longer be taken back"
@@ -432,7 +435,7 @@ class Game:
     def _check_seat(self, seat: object) -> None:
         """A seat to see the game as: one of the game's, or ``None`` for a spectator."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self._state.n):
-            raise OptionsError(f"RUL-18: no seat {seat!r} in a {self._state.n}-player game")
+            raise OptionsError(f"RUL-18: no seat {shown(seat)} in a {self._state.n}-player game")
 
     def describe(self, move: Move | str, lang: str = "en") -> dict[str, Any]:
         """A legal move in plain words with a preview of what it does for its mover: ``label``,
@@ -576,6 +579,16 @@ class Game:
 
     # --- saving ----------------------------------------------------------------------------------
     def to_json(self) -> str:
+        """The save: the log, the state and the moves that turned something up. Refused
+        (:class:`SaveFileError`) for a game dealt from a view (:meth:`determinize`,
+        :meth:`from_view`): no seed and moves rebuild its position, so no save of it could be
+        loaded (a save is checked by replaying its log), and it is a guess at hidden
+        components, not a game that was played (RUL-18)."""
+        if self._origin is not None:
+            raise SaveFileError(
+                "RUL-18: a game dealt from a view (determinize, from_view) has no log that "
+                "rebuilds it, so it cannot be saved"
+            )
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
@@ -626,7 +639,7 @@ class Game:
         changed. Raises :class:`OptionsError` for a seat that is not in the game."""
         self._check_seat(seat)
         if type(seed) is not int:
-            raise OptionsError(f"RUL-18: the seed must be an integer, not {seed!r}")
+            raise OptionsError(f"RUL-18: the seed must be an integer, not {shown(seed)}")
         world = determinize(self._state, seat, random.Random(seed))
         game = Game(world, copy.deepcopy(self.options), [], ended=self.ended)
         game._origin = world  # shared until the game changes (see _writable)
@@ -642,7 +655,7 @@ class Game:
         with the game. Raises :class:`~onmars.rules.errors.OnMarsError` when ``seen`` is not
         the view of a game."""
         if type(seed) is not int:
-            raise OptionsError(f"RUL-18: the seed must be an integer, not {seed!r}")
+            raise OptionsError(f"RUL-18: the seed must be an integer, not {shown(seed)}")
         if not engine.STEPS:
             register()
         try:
@@ -713,7 +726,7 @@ class Decision(NamedTuple):
 
 def _check_index(name: str, value: object) -> None:
     if type(value) is not int or value < 0:
-        raise OptionsError(f"{name} must be a move number from 0 on, not {value!r}")
+        raise OptionsError(f"{name} must be a move number from 0 on, not {shown(value)}")
 
 
 def _start(names: list[str], seed: int, length: str, rules: int) -> State:
@@ -752,7 +765,9 @@ def _as_move(move: Move | str) -> Move:
         ):
             return move
         raise InvalidMoveError(
-            N_("not a well-formed move: verb {verb!r}, args {args!r}"), verb=verb, args=args
+            N_("not a well-formed move: verb {verb!r}, args {args!r}"),
+            verb=_printable(verb),
+            args=_printable(args),
         )
     if isinstance(move, str):
         return Move.parse(move)
@@ -761,12 +776,22 @@ def _as_move(move: Move | str) -> Move:
     )
 
 
+def _printable(value: object) -> object:
+    """``value``, or :func:`shown`'s words for it when it has no ``repr`` (an integer past
+    4,300 digits): a refusal's message must not fail to be written."""
+    try:
+        repr(value)
+    except ValueError:
+        return shown(value)
+    return value
+
+
 def _names(players: int | list[str]) -> list[str]:
     if isinstance(players, bool):
         raise OptionsError("§3: players must be a count or a list of names")
     if isinstance(players, int):
         if not 2 <= players <= 4:
-            raise OptionsError(f"§3: On Mars is for 2-4 players here, not {players}")
+            raise OptionsError(f"§3: On Mars is for 2-4 players here, not {shown(players)}")
         names = [f"Player {i + 1}" for i in range(players)]
     elif isinstance(players, list | tuple) and all(type(x) is str for x in players):
         names = list(players)

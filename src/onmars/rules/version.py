@@ -11,6 +11,8 @@ where it is not, a game is replayed up to the last move today's rules accept (se
 
 from __future__ import annotations
 
+from onmars.rules.errors import shown
+
 #: The version new games are played under.
 RULES_VERSION = 1
 
@@ -34,10 +36,10 @@ def check_version(value: object) -> int:
     """The rules version a log names, checked; raises ``ValueError`` (with the reason) when it is
     no version these rules know."""
     if type(value) is not int or value < 0:
-        raise ValueError(f"the rules version must be a whole number from 0, not {value!r}")
+        raise ValueError(f"the rules version must be a whole number from 0, not {shown(value)}")
     if value > RULES_VERSION:
         raise ValueError(
-            f"the game was made under rules version {value}, newer than this program's "
+            f"the game was made under rules version {shown(value)}, newer than this program's "
             f"({RULES_VERSION}): update onmars to open it"
         )
     return value

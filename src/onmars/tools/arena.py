@@ -585,7 +585,7 @@ def main(args: Any) -> int:
             args.length,
             on_game=recorded(args.record, lambda _: bar.advance(task)),
         )
-    console.print(summary(result))
+    console.print(summary(result), soft_wrap=True)  # one line, however long (a log reads it)
     console.print(rich_table(result))
     return 0
 
