@@ -30,7 +30,7 @@ def test_the_choice_depends_only_on_what_the_seat_sees() -> None:
     for game in wide_positions(2, seed=31):
         seat = game.current_player
         one, two = game.determinize(seat, 1), game.determinize(seat, 2)
-        assert one.to_json() != two.to_json()  # they do differ in hidden information
+        assert one.state.to_dict() != two.state.to_dict()  # they do differ in hidden information
         assert one.view(seat) == two.view(seat)
         first = SearchBot(7, sims=24).choose(one.view(seat), one.legal_moves())
         second = SearchBot(7, sims=24).choose(two.view(seat), two.legal_moves())

@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from onmars.rules.components import load
+from onmars.rules.shape import check_state, check_view
 from onmars.rules.state import State
 from onmars.rules.view import view
 
@@ -37,9 +38,12 @@ def determinize(s: State, seat: int | None, rng: random.Random) -> State:
 def from_view(seen: dict[str, Any], rng: random.Random) -> State:
     """A State consistent with ``seen`` (a view, :func:`onmars.rules.view.view`, of the seat
     ``seen["viewer"]``), every hidden component drawn from ``rng``. ``seen`` is left untouched
-    and shares nothing with the result. Raises ``ValueError`` when the view hides more
-    components than exist (it does not come from a real game)."""
-    return fill(seen, seen["viewer"], rng).clone()
+    and shares nothing with the result. Raises ``ValueError`` when the view is not of a game's
+    shape (:mod:`onmars.rules.shape`) or hides more components than exist."""
+    check_view(seen)
+    state = fill(seen, seen["viewer"], rng)
+    check_state(state, seen["viewer"])
+    return state.clone()
 
 
 def fill(data: dict[str, Any], seat: int | None, rng: random.Random) -> State:
