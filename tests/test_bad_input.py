@@ -181,7 +181,7 @@ def test_odd_lines_at_the_prompt_change_nothing(tmp_path: Path) -> None:
     assert out.count("Not a move or a command") == 2
     assert "Usage: log [N]" in out
     assert "Could not save to '.'" in out and "Could not save to 'a\\x00b'" in out
-    assert "is a directory" in out
+    assert "it is a folder: name a file" in out
     assert "Traceback" not in out
     assert s.game.moves == [] and json.loads(save.read_text())["moves"] == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]

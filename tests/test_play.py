@@ -130,7 +130,7 @@ def test_human_input_bad_lines_change_nothing_then_number_and_undo(tmp_path) -> 
 
     assert "Not a move or a command" in out and "unknown move 'frobnicate'" in out
     assert "Illegal move 'seat 9': §19" in out
-    assert "No move number 42: choose 1-8." in out
+    assert "No move number 42: the menu's numbers are 1-8." in out
     assert "'seat 9' is illegal now. §19" in out
     assert "'seat 2' is legal now (move 2)." in out
     assert "undo" in out and "Move notation:" in out  # help
@@ -185,7 +185,8 @@ def test_save_and_load_resume(tmp_path) -> None:
     # through main: resume, play one more move, quit; the autosave holds the longer log
     con = console()
     out_file = tmp_path / "more.json"
-    rc = play.main(args(load=str(manual), save=str(out_file)), con, Script(["1", "quit"], con))
+    first = str(menu.build(resumed.game, "en")[0].number)  # a Turn Order space keeps its own
+    rc = play.main(args(load=str(manual), save=str(out_file)), con, Script([first, "quit"], con))
     assert rc == 0
     assert f"Resumed after {len(played)} moves." in output(con)
     more = json.loads(out_file.read_text())

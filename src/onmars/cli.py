@@ -5,8 +5,9 @@ onmars [play] [--players N] [--bots random,...] [--names A,B] [--seed S] [--leng
     a whole game in the terminal, hot-seat or against bots (the default command; onmars.play)
 onmars demo [--players N] [--seed S] [--length short|long] [--max-moves K] [--quiet]
     plays a seeded game by random moves, printing its log and the scores so far
-onmars rules --substitutes
-    lists every substitute value in the component data, with its ruling
+onmars rules [--substitutes] [--lang en|zh]
+    the rules version and the components; with --substitutes every substitute value in the
+    component data, with its ruling
 onmars serve [--host H] [--port P] [--database URL] [--workers N]
     the game server for online play (onmars.server)
 onmars arena [--players N] [--bots greedy,random] [--games G] [--seed S] [--jobs J] [--ladder]
@@ -24,8 +25,12 @@ import random
 import sys
 from collections.abc import Sequence
 
-from onmars import LENGTHS, Game, OnMarsError
-from onmars.rules.components import substitutes
+from rich.console import Console
+from rich.text import Text
+
+from onmars import LANGS, LENGTHS, N_, Game, OnMarsError, tr
+from onmars.rules import hexmap
+from onmars.rules.components import load, substitutes
 from onmars.terminal.play import add_arguments as play_arguments
 from onmars.terminal.play import main as play_main
 
@@ -59,10 +64,52 @@ def demo(players: int, seed: int, length: str, max_moves: int, quiet: bool) -> i
     return 0
 
 
+#: What ``onmars rules`` counts, as the component data names its tables.
+RULES_SUMMARY = (
+    ("blueprint", N_("Blueprints")),
+    ("scientist", N_("Scientists")),
+    ("contract", N_("Earth Contracts")),
+    ("mission", N_("Missions")),
+    ("private_goal", N_("Private Goals")),
+    ("discovery", N_("Discovery tiles")),
+    ("research", N_("Research tiles")),
+    ("tech_tile", N_("Tech tiles")),
+    ("building_tile", N_("building tiles")),
+    ("lss_reward", N_("Life Support rewards")),
+    ("action", N_("Main actions")),
+    ("executive", N_("Executive actions")),
+    ("lab_space", N_("Lab spaces")),
+    ("turn_order", N_("Turn Order spaces")),
+)
+
+
+def rules_summary(lang: str) -> list[str]:
+    """What ``onmars rules`` says without a flag: the rules version, the components, the
+    flags (issue 21: it printed only its usage)."""
+    c = load()
+    counts = [tr(N_("{n} {what}"), lang, n=len(getattr(c, table)), what=tr(what, lang))
+              for table, what in RULES_SUMMARY]  # fmt: skip
+    counts.append(tr(N_("{n} {what}"), lang, n=len(hexmap.cells()), what=tr(N_("hexes"), lang)))
+    lines = [
+        tr(N_("On Mars rules, version {version} (new games are played under it)."), lang,
+           version=Game.new(2, seed=1).log["rules"]),
+        tr(N_("Components: {list}."), lang, list=tr(N_(", "), lang).join(counts)),
+        tr(N_("A game keeps the rules version it was made under; docs/rules-changelog.md "
+              "lists the versions."), lang),
+        tr(N_("onmars rules --substitutes: every substitute value in the component data, with "
+              "its ruling"), lang),
+        tr(N_("In a game (onmars play): info <id> gives any component's face, why <move> the "
+              "rule that refuses a move."), lang),
+    ]  # fmt: skip
+    return lines
+
+
 def rules(args: argparse.Namespace) -> int:
     if not args.substitutes:
-        print("usage: onmars rules --substitutes")
-        return 2
+        console = Console()
+        for line in rules_summary(args.lang):
+            console.print(Text(line))
+        return 0
     for table, record in substitutes():
         print(f"{record.ruling:<7} {table:<14} {record.id:<12} {record.text}")
     return 0
@@ -102,6 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_arguments(s)
     r = sub.add_parser("rules", help="facts about the rules data")
     r.add_argument("--substitutes", action="store_true", help="list substitute values (RUL-n)")
+    r.add_argument("--lang", default="en", choices=LANGS, help="en (default) or zh")
     args = parser.parse_args(argv)
     if args.command == "rules":
         return rules(args)

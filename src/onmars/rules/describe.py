@@ -18,7 +18,7 @@ from onmars.rules.events import event_text, events_of
 from onmars.rules.i18n import N_, tr
 from onmars.rules.labels import goal_of, label
 from onmars.rules.moves import Move
-from onmars.rules.state import State
+from onmars.rules.state import Player, State
 
 #: Events a preview never shows: what the move turns face up (RUL-18).
 HIDDEN_IN_PREVIEW = frozenset({"revealed", "tile_placed"})
@@ -26,11 +26,12 @@ HIDDEN_IN_PREVIEW = frozenset({"revealed", "tile_placed"})
 
 def preview(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
     """What ``m`` (legal now) does for its mover, played on a copy of ``s`` up to the next
-    decision: costs and gains by item, the OP change, the events the mover will see (nothing
-    turned face up), and warnings. ``s`` is not changed."""
+    decision or the start of the next turn (:func:`engine.play_within_turn`): costs and gains
+    by item, the OP change, the events the mover will see (nothing turned face up), and
+    warnings. ``s`` is not changed."""
     seat = engine.current_player(s)
     after = s.clone()
-    engine.play(after, m, known_legal=True)
+    engine.play_within_turn(after, m)
     events = [
         e
         for e in events_of(s, after, -1, seat, m, goal_of(s))
@@ -46,11 +47,11 @@ def preview(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
         spent = p.hangar - q.hangar + (len(p.depot_ships) - len(q.depot_ships))
         if spent > 0:  # travel that costs a Ship from the Hangar (§12.2)
             cost["ship"] = spent
-        crystals = (q.crystals - p.crystals, q.pending - p.pending)
-        if crystals[0] < 0:
-            cost["crystal"] = -crystals[0]
-        if crystals[0] > 0 or crystals[1] > 0:
-            gain["crystal"] = max(0, crystals[0]) + max(0, crystals[1])
+        depot, waiting = crystals_moved(p, q)
+        if depot < 0:
+            cost["crystal"] = -depot
+        if depot > 0 or waiting > 0:
+            gain["crystal"] = max(0, depot) + max(0, waiting)
         op = q.op - p.op
     else:
         op = 0
@@ -61,6 +62,14 @@ def preview(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
         "events": [event_text(e, lang, names) for e in events if e["id"] != "move"],
         "warnings": warnings(s, after, m, lang),
     }
+
+
+def crystals_moved(p: Player, q: Player) -> tuple[int, int]:
+    """The change of a player's Crystals in the Depot and below it from ``p`` to ``q``, not
+    counting those that moved from below the Depot into it (at the end of the game, §24.1):
+    they were gained before."""
+    moved_in = max(0, min(p.pending - q.pending, q.crystals - p.crystals))
+    return q.crystals - p.crystals - moved_in, q.pending - p.pending + moved_in
 
 
 def warnings(s: State, after: State, m: Move, lang: str) -> list[str]:

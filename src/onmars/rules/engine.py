@@ -235,9 +235,10 @@ def advance(s: State) -> list[Move] | None:
     return None if listed is True else listed
 
 
-def _advance(s: State, upcoming: Move | None) -> list[Move] | bool | None:
+def _advance(s: State, upcoming: Move | None, stop: str = "") -> list[Move] | bool | None:
     """:func:`advance`; with ``upcoming`` (the move to be played next), ``True`` when the
-    pending step vouched that it is legal there (:meth:`Step.expects`), nothing listed."""
+    pending step vouched that it is legal there (:meth:`Step.expects`), nothing listed; with
+    ``stop``, ``None`` as soon as an automatic step of that name is on top (not run)."""
     stack = s.stack
     while True:
         if not stack:
@@ -248,6 +249,8 @@ def _advance(s: State, upcoming: Move | None) -> list[Move] | bool | None:
         f = stack[-1]
         st = STEPS[f["t"]]
         if st.auto:
+            if f["t"] == stop:
+                return None
             stack.pop()
             st.apply(s, f, None)
             continue
@@ -351,6 +354,15 @@ def play(s: State, m: Move, known_legal: bool = False) -> list[Move] | None:
     st.apply(s, f, m)
     listed = _advance(s, None)
     return None if listed is True else listed
+
+
+def play_within_turn(s: State, m: Move) -> None:
+    """Apply a legal move and what follows it up to the next decision, stopping before a new
+    turn starts: what the move itself does, for a preview (the Crystals waiting below a Depot
+    move in at the start of their owner's next turn, seed item 3, not by this move)."""
+    f = s.stack[-1]
+    STEPS[f["t"]].apply(s, f, m)
+    _advance(s, None, stop="turn_start")
 
 
 def play_logged(s: State, m: Move, upcoming: Move | None) -> list[Move] | bool | None:

@@ -71,6 +71,17 @@ def _benefit(m: Move, lang: str) -> str:
     return tr(N_("Life Support bonus: {text}"), lang, text=text)
 
 
+#: "Build ..." per building, each with its own article ("an Oxygen Condenser").
+BUILD_LABELS = {
+    "mine": N_("Build a Mine at {hex}"),
+    "generator": N_("Build a Generator at {hex}"),
+    "extractor": N_("Build a Water Extractor at {hex}"),
+    "greenhouse": N_("Build a Greenhouse at {hex}"),
+    "condenser": N_("Build an Oxygen Condenser at {hex}"),
+    "shelter": N_("Build a Shelter at {hex}"),
+}
+
+
 def _advanced(m: Move, lang: str) -> str:
     bp, route = m.args
     name = card_name(bp, lang)
@@ -175,12 +186,7 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
         N_("Refill the display with Earth Contract {card}"), lang, card=m.args[0]
     ),
     "claim": lambda goal, m, lang: tr(N_("Claim the tile under your piece"), lang),
-    "build": lambda goal, m, lang: tr(
-        N_("Build a {building} at {hex}"),
-        lang,
-        building=tr(BUILDING_NAMES[m.args[0]], lang),
-        hex=m.args[1],
-    ),
+    "build": lambda goal, m, lang: tr(BUILD_LABELS[m.args[0]], lang, hex=m.args[1]),
     "deliver": lambda goal, m, lang: tr(
         N_("Deliver 1 {item} onto Earth Contract {card}"),
         lang,

@@ -197,8 +197,10 @@ def shared_panel(view: View, lang: str) -> Panel:
 def player_lines(
     view: View, seat: int, lang: str, projected: int | None = None
 ) -> tuple[Text, Text]:
-    """A player in two lines: side and space, OP (and if the game ended now), Depot, markers;
-    then Resources, Colonists, Bots, Ships."""
+    """A player in two lines that fit 120 columns (issue 21: Bots and Ships were cut off):
+    side and space, OP (and if the game ended now), Depot, Bots, Ships; then Resources,
+    Colonists in Living Quarters and the Working Area (LQ, WA in the legend), Advanced Building
+    markers left."""
     p = view["players"][seat]
     storage, lq_cap, depot = capacities(p)
     sep = Text(" · ", style=DIM)
@@ -219,19 +221,18 @@ def player_lines(
     if p["pending"]:
         one.append(tr(N_(", {n} waiting"), lang, n=p["pending"]), style="magenta")
     one.append_text(sep)
-    one.append(tr(N_("Advanced markers left {n}"), lang, n=p["ab"]))
+    one.append(tr(N_("Bots left {n}"), lang, n=p["bots"]))
+    one.append_text(sep)
+    one.append(tr(N_("Ships in Hangar {n}"), lang, n=p["hangar"]))
     two = Text(" " * NAME_WIDTH)
     held = {r: p["res"][r] for r in RESOURCES if p["res"][r]}
     two.append(words.items_text(held, lang) if held else tr(N_("no Resources"), lang),
                style="bold" if held else DIM)  # fmt: skip
     two.append(" " + tr(N_("(max {n} each)"), lang, n=storage), style=DIM)
     two.append_text(sep)
-    two.append(tr(N_("Living Quarters {n}/{room}, Working Area {wa}"), lang,
-                  n=p["lq"], room=lq_cap, wa=p["wa"]))  # fmt: skip
+    two.append(tr(N_("LQ {n}/{room}, WA {wa}"), lang, n=p["lq"], room=lq_cap, wa=p["wa"]))
     two.append_text(sep)
-    two.append(tr(N_("Bots left {n}"), lang, n=p["bots"]))
-    two.append_text(sep)
-    two.append(tr(N_("Ships in Hangar {n}"), lang, n=p["hangar"]))
+    two.append(tr(N_("Advanced markers {n}"), lang, n=p["ab"]))
     return one, two
 
 

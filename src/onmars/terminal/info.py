@@ -28,15 +28,17 @@ def describe(token: str, lang: str = "en") -> str:
     for kind, heading in (
         ("blueprint", N_("Blueprint")),
         ("scientist", N_("Scientist")),
-        ("contract", N_("Earth Contract")),
+        ("contract", ""),  # the card's name says its kind: "Earth Contract C02"
         ("mission", N_("Mission")),
-        ("private_goal", N_("Private Goal")),
-        ("discovery", N_("Discovery tile")),
-        ("lss_reward", N_("Life Support reward")),
+        ("private_goal", ""),
+        ("discovery", ""),
+        ("lss_reward", ""),
     ):
         if token in cat[kind]:
             name = words.card_name(token, lang)
-            found.append(f"{tr(heading, lang)} {name}: {words.face(token, lang)}")
+            if heading:
+                name = tr(N_("{kind} {name}"), lang, kind=tr(heading, lang), name=name)
+            found.append(words.label(name, lang) + words.face(token, lang))
     if token in cat["private_goal"]:
         rewards = " / ".join(cat["private_goal"][token]["rewards"].values())
         found.append(tr(N_("Reward, one of: {rewards}"), lang, rewards=rewards))

@@ -1,9 +1,11 @@
-"""The Mars map for the terminal: 91 flat-top hexes in a brick grid, with a legend.
+r"""The Mars map for the terminal: 91 flat-top hexes in a brick grid, with a legend.
 
 Hex ``(q, r)`` sits in column ``q`` on two lines, ``2r + q`` and the next: its ``q,r`` above
 what stands on it, both on the hex's own background (three shades, so that neighbours always
-differ); hexes touching on the screen touch on Mars. Pieces and buildings are drawn in their
-owner's colour; an Advanced Building is its building's code in capitals on its owner's colour.
+differ) and between the hex's edges, ``/ q,r \`` over ``\ Mi /``, so that without colours too a
+label belongs to what is under it and not to the neighbour beside it on the same line; hexes
+touching on the screen touch on Mars. Pieces and buildings are drawn in their owner's colour; an
+Advanced Building is its building's code and ``+`` on its owner's colour.
 """
 
 from __future__ import annotations
@@ -45,7 +47,9 @@ RESEARCH_STYLE = {
 CRYSTAL_STYLE = "bold magenta"
 DISCOVERY_STYLE = "bold bright_white"
 DIM = "grey50"
-CELL = 5  # characters per hex line; columns are CELL + 1 apart
+CELL = 5  # characters per hex line; columns are CELL + 1 apart, an edge between them
+ADVANCED_MARK = "+"  # after a building's code: an Advanced Building (both languages)
+EDGE_STYLE = "grey39"
 
 
 def colour_of(view: View, seat: int) -> str:
@@ -72,8 +76,8 @@ def hex_contents(view: View, i: int, lang: str = "en") -> Text:
         base, _, owner = kind.partition(":")
         code = words.building_code(base, lang)
         ab = view["ab"][i]
-        if ab >= 0:  # an Advanced Building: upper case, on its owner's colour
-            code = code.upper()
+        if ab >= 0:  # an Advanced Building: its code and a "+", on its owner's colour
+            code += ADVANCED_MARK
             style = AB_STYLE.get(colour_of(view, ab), "reverse")
         elif owner:
             style = seat_style(view, int(owner))
@@ -106,13 +110,16 @@ def hex_contents(view: View, i: int, lang: str = "en") -> Text:
 
 
 def map_text(view: View, lang: str = "en") -> Text:
-    """The 91 hexes as a brick grid: hex (q, r) sits in column q, on lines 2r+q and 2r+q+1
-    (shifted so the map starts at line 0); hexes touching on screen are neighbours on Mars."""
+    r"""The 91 hexes as a brick grid: hex (q, r) sits in column q, on lines 2r+q and 2r+q+1
+    (shifted so the map starts at line 0); hexes touching on screen are neighbours on Mars.
+    Between two columns stands the edge the hexes beside it share: ``/`` beside a hex's top
+    half and ``\`` beside its bottom half on its left, the mirror on its right."""
     q0, y0, y1 = _geometry()
     cells = hexmap.cells()
     ncols = max(q for q, _ in cells) - q0 + 1
     nlines = y1 - y0 + 2
     grid: list[list[Text | None]] = [[None] * ncols for _ in range(nlines)]
+    half: list[list[str]] = [[""] * ncols for _ in range(nlines)]  # "top", "bottom" or ""
     for i, (q, r) in enumerate(cells):
         bg = HEX_BG[(q - r) % 3]
         y, col = 2 * r + q - y0, q - q0
@@ -123,29 +130,40 @@ def map_text(view: View, lang: str = "en") -> Text:
         bottom.append(" " * (pad // 2))
         bottom.append_text(body)
         bottom.append(" " * (pad - pad // 2))
-        grid[y][col] = top
-        grid[y + 1][col] = bottom
+        grid[y][col], half[y][col] = top, "top"
+        grid[y + 1][col], half[y + 1][col] = bottom, "bottom"
     lines = []
-    for row in grid:
+    for row, halves in zip(grid, half, strict=True):
         line = Text()
-        for col, part in enumerate(row):
-            if col:
-                line.append(" ")
-            line.append_text(part if part is not None else Text(" " * CELL))
+        for col in range(ncols + 1):
+            line.append(_edge(halves[col - 1] if col else "", halves[col] if col < ncols else ""),
+                        style=EDGE_STYLE)  # fmt: skip
+            if col < ncols:
+                line.append_text(row[col] if row[col] is not None else Text(" " * CELL))
         line.rstrip()
         lines.append(line)
     return Text("\n").join(lines)
 
 
-def legend(view: View, lang: str = "en", width: int = 77) -> Text:
+def _edge(left: str, right: str) -> str:
+    """The edge between a hex half on the left and one on the right (either may be "")."""
+    if left == "top" or right == "bottom":
+        return "\\"
+    if left == "bottom" or right == "top":
+        return "/"
+    return " "
+
+
+def legend(view: View, lang: str = "en", width: int = 0) -> Text:
     """The map's legend: building codes, pieces, tiles, and each player's colour, in lines
-    of ``width``."""
+    of ``width`` (the map's by default)."""
+    width = width or map_width()
     items: list[Text] = []
     for kind in words.BUILDING_CODE:
         item = Text(words.building_code(kind, lang), style="bold white")
         item.append(f" {words.building_name(kind, lang)}")
         items.append(item)
-    item = Text(words.building_code("generator", lang).upper(), style=AB_STYLE["red"])
+    item = Text(words.building_code("generator", lang) + ADVANCED_MARK, style=AB_STYLE["red"])
     item.append(" " + tr(N_("Advanced Building (owner's colour)"), lang))
     items.append(item)
     for symbol, style, name in (
@@ -178,7 +196,7 @@ def legend(view: View, lang: str = "en", width: int = 77) -> Text:
 
 def map_width() -> int:
     q0 = _geometry()[0]
-    return (max(q for q, _ in hexmap.cells()) - q0 + 1) * (CELL + 1) - 1
+    return (max(q for q, _ in hexmap.cells()) - q0 + 1) * (CELL + 1) + 1
 
 
 def map_panel(view: View, lang: str = "en") -> Panel:

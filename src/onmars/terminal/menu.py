@@ -3,9 +3,12 @@
 Every entry is ``game.describe(move, lang)``: its label, what it costs, what it gains, the OP it
 scores, its warnings (marked ⚠; the session asks before playing such a move), and the face of
 the card, tile or Lab space it names. The order is the engine's order of the legal moves, except
-that moves sharing a verb and all but a last hex (a Bot's destinations) stand together; the
-entries are numbered 1..n in the order they are shown, so the number on the screen is always the
-number to type. The order depends only on the moves, never on the language.
+that moves sharing a verb and all but a last hex (a Bot's destinations) stand together, cheapest
+first. The entries are numbered in the order they are shown, so the number on the screen is
+always the number to type; a move naming a number players see on the boards (a Turn Order space,
+a Depot row) carries that number (issue 21: "2" in the Turn Order menu must not take space 3),
+and the other entries of its menu are numbered on from the highest. The order and the numbers
+depend only on the moves and what they cost, never on the language.
 """
 
 from __future__ import annotations
@@ -75,30 +78,69 @@ def order(legal: Sequence[Move]) -> list[tuple[Move, str]]:
     return [(m, key) for key, moves in out for m in moves]
 
 
-def numbered(legal: Sequence[Move]) -> list[Move]:
-    """The legal moves in the order of their menu numbers (number k is ``[k - 1]``)."""
-    return [m for m, _ in order(legal)]
+#: Verbs whose one argument is a number shown on the boards: the entry carries that number.
+NUMBERED_VERBS = frozenset({"seat", "ship"})
+
+
+def menu_numbers(moves: Sequence[Move]) -> list[int]:
+    """The number of each move of a menu (in menu order): a Turn Order space's or a Depot
+    row's own number, the other moves counted on from the highest of those (from 1)."""
+    own = [
+        int(m.args[0]) if m.verb in NUMBERED_VERBS and len(m.args) == 1 and m.args[0].isdigit()
+        else None
+        for m in moves
+    ]  # fmt: skip
+    following = max((n for n in own if n is not None), default=0) + 1
+    out = []
+    for n in own:
+        if n is None:
+            n, following = following, following + 1
+        out.append(n)
+    return out
+
+
+def _cheapest_first(rows: list[tuple[Move, str, dict[str, Any]]]) -> None:
+    """Within each group, the moves that cost least first (a Bot's free destinations before
+    those paid with Crystals), then those scoring more; otherwise in the engine's order."""
+    k = 0
+    while k < len(rows):
+        end = k + 1
+        while end < len(rows) and rows[k][1] and rows[end][1] == rows[k][1]:
+            end += 1
+        rows[k:end] = sorted(rows[k:end], key=lambda r: (sum(r[2]["cost"].values()), -r[2]["op"]))
+        k = end
 
 
 def build(game: Game, lang: str) -> list[Entry]:
     """The menu of the pending decision, described in ``lang``."""
-    out = []
-    for k, (move, key) in enumerate(order(game.legal_moves()), start=1):
-        d = game.describe(move, lang)
-        out.append(
-            Entry(
-                number=k,
-                move=move,
-                label=d["label"],
-                cost=dict(d["cost"]),
-                gain=dict(d["gain"]),
-                op=int(d["op"]),
-                warnings=tuple(d["warnings"]),
-                face=face_of(move, lang),
-                group=key,
-            )
+    rows = [(m, key, game.describe(m, lang)) for m, key in order(game.legal_moves())]
+    _cheapest_first(rows)
+    numbers = menu_numbers([m for m, _, _ in rows])
+    return [
+        Entry(
+            number=number,
+            move=move,
+            label=d["label"],
+            cost=dict(d["cost"]),
+            gain=dict(d["gain"]),
+            op=int(d["op"]),
+            warnings=tuple(d["warnings"]),
+            face=face_of(move, lang),
+            group=key,
         )
-    return out
+        for number, (move, key, d) in zip(numbers, rows, strict=True)
+    ]
+
+
+def numbers_text(entries: Sequence[Entry], lang: str) -> str:
+    """The menu's numbers as ranges: "1-4, 6-8"."""
+    spans: list[list[int]] = []
+    for n in sorted(e.number for e in entries):
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return tr(N_(", "), lang).join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
 def face_of(move: Move, lang: str) -> str:
@@ -147,6 +189,11 @@ def entry_text(entry: Entry, lang: str, width: int | None = None) -> Text:
     return Text.assemble(head, label, tail, face)
 
 
+def natural_width(entries: Sequence[Entry], lang: str) -> int:
+    """The columns the widest entry shown alone takes, uncut."""
+    return max((entry_text(e, lang).cell_len for e in entries if not e.group), default=0)
+
+
 def _group_head(entries: Sequence[Entry]) -> Text:
     """A group's heading: its first label with the last argument left open ("Move a Bot from
     1,3 to …"), and the face of the card it names."""
@@ -161,20 +208,33 @@ def _group_head(entries: Sequence[Entry]) -> Text:
     return t
 
 
+#: Past this many entries a group says each preview once, before the entries sharing it.
+SHARED_PREVIEW = 6
+
+
 def _group_items(entries: Sequence[Entry], lang: str) -> list[Text]:
-    """A group's entries: number, last argument (a Lab space with its benefit), preview."""
+    """A group's entries: number, last argument (a Lab space with its benefit), preview; in a
+    long group each preview stands once before the run of entries sharing it."""
+    shared = len(entries) > SHARED_PREVIEW
     items = []
-    for e in entries:
+    last = ""
+    for k, e in enumerate(entries):
         item = Text()
+        preview = preview_text(e, lang)
+        if shared and preview != last:
+            what = preview or tr(N_("no cost"), lang)
+            item.append(f"[{what}] ", style="green3")
+        elif shared and not k and preview:
+            item.append(f"[{preview}] ", style="green3")
         item.append(f"{e.number})", style="bold cyan")
         item.append(" ")
         if e.warnings:
             item.append("⚠ ", style=WARN)
         item.append(e.move.args[-1])
-        preview = preview_text(e, lang)
-        if preview:
+        if preview and not shared:
             item.append(f" [{preview}]", style="green3")
         items.append(item)
+        last = preview
     return items
 
 
@@ -237,12 +297,14 @@ def menu_text(
     if max_lines is not None:
         by_size = sorted(range(len(parts)), key=lambda i: -len(parts[i][1]))
         for i in by_size:
-            if sum(len(lines) for _, lines in parts) <= max_lines:
+            excess = sum(len(lines) for _, lines in parts) - max_lines
+            if excess <= 0:
                 break
             key, lines = parts[i]
-            if key and len(lines) > 2 and len(lines[1:]) > 1:
-                parts[i] = (key, [lines[0], _summary([x for x in entries if x.group == key],
-                                                     lang)])  # fmt: skip
+            if key and len(lines) > 2:
+                members = [x for x in entries if x.group == key]
+                keep = max(1, len(lines) - 1 - excess)
+                parts[i] = (key, [lines[0], *_first_items(members, lang, width, keep)])
     lines = [line for _, block in parts for line in block]
     for line in lines:
         line.no_wrap = True
@@ -259,14 +321,18 @@ def menu_text(
     return Text("\n").join(lines)
 
 
-def _summary(members: Sequence[Entry], lang: str) -> Text:
-    first, last = members[0], members[-1]
-    line = Text("  ")
-    line.append_text(_group_items([first], lang)[0])
-    line.append(" … ")
-    line.append_text(_group_items([last], lang)[0])
-    line.append("  " + tr(N_("({n} choices)"), lang, n=len(members)), style=DIM)
-    return line
+def _first_items(members: Sequence[Entry], lang: str, width: int, lines: int) -> list[Text]:
+    """A group's first (cheapest) items in ``lines`` lines, the last one ending with how many
+    more there are."""
+    items = _group_items(members, lang)
+    shown = len(items)
+    while shown > 1:
+        more = Text("… " + tr(N_("{n} more: type moves"), lang, n=len(items) - shown), style=DIM)
+        out = _flow([*items[:shown], more], width)
+        if len(out) <= lines:
+            return out
+        shown -= 1
+    return _flow([*items[:1], more], width)
 
 
 def full_text(entries: Sequence[Entry], lang: str) -> list[Text]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
+import errno
 import json
 import os
 import re
@@ -67,6 +68,20 @@ LOG_MOVES = 30  # moves of events read for the screen's log
 SPECTATOR_SAVE = 100
 #: A number typed at the prompt: ASCII digits only ("²".isdigit() is True, int("²") fails).
 NUMBER = re.compile(r"[0-9]{1,9}\Z")
+#: No command is longer (a save path included): a longer line is refused without echoing it.
+MAX_LINE = 300
+#: What is said back of a line the player typed, at most (issue 21: a huge line came back whole).
+ECHO = 60
+#: Why a file could not be written, by errno, in words of our own (the OS's are English).
+SAVE_ERRORS = {
+    errno.ENOENT: N_("its folder does not exist"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder: name a file"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+}
 YES = ("y", "yes", "是", "好")
 
 #: The bots' names as the screen says them.
@@ -85,7 +100,10 @@ COMMANDS = {
     N_("why <move>"): N_("explain why a move is illegal now, with its rule"),
     N_("info <id|q,r>"): N_("what a card, tile, action, Lab space, Depot row or hex is"),
     "map": N_("show Mars and the shared boards"),
-    N_("board [player]"): N_("show a player's board: Lab grid, Depot, cards (yours by default)"),
+    N_("board [player]"): N_(
+        "show a player's board: Lab grid, Depot, cards (yours by default); "
+        "the player by name or number 1-4 in the list"
+    ),
     "moves": N_("every legal move, described in full, with its warnings"),
     "score": N_("the scores if the game ended now, by category"),
     N_("log [N]"): N_("what the last N moves did (default 10)"),
@@ -103,6 +121,11 @@ class Quit(Exception):
 
 def is_number(text: str) -> bool:
     return bool(NUMBER.match(text))
+
+
+def echo(text: str) -> str:
+    """A typed text as messages repeat it: cut to :data:`ECHO` characters."""
+    return text if len(text) <= ECHO else text[: ECHO - 1] + "…"
 
 
 class Session:
@@ -343,6 +366,11 @@ class Session:
         if not line:
             self.say(self.t(N_("Type a move number, a move, or help.")), DIM)
             return False
+        if len(line) > MAX_LINE:
+            self.error(self.t(N_("That line is {n} characters long; no command is longer than "
+                                 "{max}. Type help for the commands."), n=len(line),
+                              max=MAX_LINE))  # fmt: skip
+            return False
         word, _, rest = line.partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("quit", "exit", "q"):
@@ -379,11 +407,14 @@ class Session:
     def play_input(self, seat: int, line: str) -> bool:
         legal = self.game.legal_moves()
         if is_number(line):
-            k = int(line)
-            if not 1 <= k <= len(legal):
-                self.error(self.t(N_("No move number {k}: choose 1-{n}."), k=k, n=len(legal)))
+            entries = self.described()
+            chosen = [e.move for e in entries if e.number == int(line)]
+            if not chosen:
+                numbers = menu.numbers_text(entries, self.lang)
+                self.error(self.t(N_("No move number {k}: the menu's numbers are {numbers}."),
+                                  k=int(line), numbers=numbers))  # fmt: skip
                 return False
-            move: Move = menu.numbered(legal)[k - 1]
+            move: Move = chosen[0]
         else:
             try:
                 move = Move.parse(line)
@@ -392,7 +423,7 @@ class Session:
                                      "commands."), reason=exc))  # fmt: skip
                 return False
         if move not in legal:
-            self.error(self.t(N_("Illegal move '{move}': {reason}"), move=move,
+            self.error(self.t(N_("Illegal move '{move}': {reason}"), move=echo(str(move)),
                               reason=reason_text(self.game.why(move), self.lang)))  # fmt: skip
             return False
         if not self.confirm(move):
@@ -485,7 +516,7 @@ class Session:
             return
         if is_number(text):
             self.say(self.t(N_("Move {k} is from the menu of legal moves: it can be played."),
-                            k=text))  # fmt: skip
+                            k=int(text)))  # fmt: skip
             return
         try:
             move = Move.parse(text)
@@ -494,11 +525,11 @@ class Session:
             self.error(self.t(N_("Not a move: {reason}"), reason=exc))
             return
         if reason:
-            self.say(self.t(N_("'{move}' is illegal now. {reason}"), move=text,
+            self.say(self.t(N_("'{move}' is illegal now. {reason}"), move=echo(text),
                             reason=reason_text(reason, self.lang)), "yellow")  # fmt: skip
         else:
-            number = menu.numbered(self.game.legal_moves()).index(move) + 1
-            self.say(self.t(N_("'{move}' is legal now (move {k})."), move=text, k=number),
+            number = next(e.number for e in self.described() if e.move == move)
+            self.say(self.t(N_("'{move}' is legal now (move {k})."), move=echo(text), k=number),
                      "green3")  # fmt: skip
 
     def info(self, seat: int, token: str) -> None:
@@ -511,15 +542,16 @@ class Session:
         if text:
             self.console.print(text, markup=False, highlight=False)
         else:
-            self.error(self.t(N_("Nothing is called {token}."), token=repr(token)))
+            self.error(self.t(N_("Nothing is called {token}."), token=repr(echo(token))))
 
     def switch_view(self, seat: int, focus: str | None, arg: str) -> None:
         """``map``, ``board [player]``: what the top of the screen shows for this decision."""
         if arg:
             target = self.find_seat(arg)
             if target is None:
-                self.error(self.t(N_("No player {who}: name one, or give a seat number 0-{n}."),
-                                  who=repr(arg), n=len(self.bots) - 1))  # fmt: skip
+                self.error(self.t(N_("No player {who}: name one, or give their number 1-{n} "
+                                     "(their place in the list of players)."),
+                                  who=repr(echo(arg)), n=len(self.bots)))  # fmt: skip
                 return
             self.board_seat = target
         elif focus == "board":
@@ -528,11 +560,13 @@ class Session:
         self.show(seat)
 
     def find_seat(self, arg: str) -> int | None:
+        """A player by name, or by number 1-n as the screen lists them (a 0-based seat number
+        would read two ways: "board 1" showing Player 2, issue 21)."""
         names = [name.lower() for name in self.game.players]
         if arg.lower() in names:
             return names.index(arg.lower())
-        if is_number(arg) and int(arg) < len(names):
-            return int(arg)
+        if is_number(arg) and 1 <= int(arg) <= len(names):
+            return int(arg) - 1
         return None
 
     def switch_lang(self, seat: int, arg: str) -> None:
@@ -605,7 +639,7 @@ class Session:
         tmp = None
         try:
             if not target.name or target.is_dir():
-                raise IsADirectoryError(f"{str(target)!r} is a directory: name a file")
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
             tmp = target.with_name(target.name + ".tmp")
             tmp.write_text(json.dumps(self.save_data()), encoding="utf-8")
             tmp.replace(target)
@@ -615,12 +649,20 @@ class Session:
                     tmp.unlink(missing_ok=True)
             if announce or not self._save_warned:
                 self.error(self.t(N_("Could not save to {path}: {reason}"), path=repr(str(target)),
-                                  reason=exc))  # fmt: skip
+                                  reason=self.save_error(exc)))  # fmt: skip
                 self._save_warned = not announce
             return
         if announce:
             self.say(self.t(N_("Saved {n} moves to {path}."), n=len(self.game.moves),
                             path=target), "green3")  # fmt: skip
+
+    def save_error(self, exc: Exception) -> str:
+        """Why a save failed, naming no file: the message names the file the player chose
+        (issue 21: the OS's names the ``.tmp`` file written first)."""
+        known = SAVE_ERRORS.get(getattr(exc, "errno", None) or 0)
+        if known:
+            return self.t(known)
+        return getattr(exc, "strerror", None) or self.t(N_("not a valid file name"))
 
     def finish(self) -> None:
         """Game over: the whole board, the final scores with their breakdown, the winners."""
@@ -716,10 +758,20 @@ def load_session_data(path: str) -> dict[str, Any]:
     return data
 
 
-def load_game(path: str) -> tuple[Game, dict[str, Any]]:
+#: What every game log holds (:meth:`Game.replay`).
+LOG_KEYS = ("options", "seed", "moves")
+
+
+def load_game(path: str, lang: str = "en") -> tuple[Game, dict[str, Any]]:
     """The game in a save file: this client's save (a game's log and ``"bots"``) or a
-    :meth:`Game.to_json` save (checked against its log); and the file's data."""
+    :meth:`Game.to_json` save (checked against its log); and the file's data. A JSON object
+    that is neither is refused as such, not by the first key it lacks (issue 21: "'options'")."""
     data = load_session_data(path)
+    if not ("format" in data and "state" in data) and not all(k in data for k in LOG_KEYS):
+        raise SaveFileError(
+            tr(N_("{path} is not an On Mars save: a save holds a game's options, seed and moves"),
+               lang, path=path)
+        )  # fmt: skip
     if "format" in data and "state" in data:
         game = Game.from_json(json.dumps(data))
         return game, {**data, **game.log}
@@ -792,7 +844,7 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
     lang = getattr(args, "lang", None) or "en"
     bots_arg = _split(args.bots) if args.bots is not None else None
     if args.load:
-        game, data = load_game(args.load)
+        game, data = load_game(args.load, lang)
         players = len(game.players)
         if bots_arg is not None:
             kinds = seat_bots(players, bots_arg)

@@ -40,6 +40,7 @@ Event = dict[str, Any]
 WIDTH = 120
 HEIGHT = 50
 LOG_LINES = 16
+STACKED_LOG = 1  # log lines kept under a menu that takes the whole width
 FOCI = ("mars", "board")
 #: Decisions about these verbs show the player's board rather than Mars.
 BOARD_VERBS = {"learn", "develop", "keep", "take", "hire", "refill", "ship", "use", "goal"}
@@ -191,22 +192,26 @@ def log_panel(view: View, lines: Sequence[Text], lang: str, height: int = LOG_LI
     )
 
 
-def abbreviations(lang: str) -> Text:
-    """The legend of the screen's abbreviations and signs (the map has its own)."""
+def abbreviations(lang: str, focus: str = "") -> Text:
+    """The legend of the screen's abbreviations and signs (the map has its own): those of the
+    view shown (``focus``: "mars" or "board"; every one if "")."""
     t = Text(no_wrap=False)
     initials = " ".join(words.colour_name(c, lang)[0] for c in words.COLOURS)
     pairs = (
-        (N_("OP"), N_("Opportunity Points")),
-        (N_("R&D"), N_("Research & Development")),
-        (initials, N_("Colonists on slots, · free")),
-        ("1t 2m 2b", N_("Lab space: column + top/middle/bottom")),
-        ("★", N_("counts for Private Goal 14")),
-        ("✓", N_("built / completed")),
-        ("⚠", N_("asks to confirm")),
-        ("◀", N_("deciding")),
-        ("3/4", N_("used/room")),
+        (N_("OP"), N_("Opportunity Points"), ""),
+        (N_("R&D"), N_("Research & Development"), "mars"),
+        (N_("LQ"), N_("Living Quarters"), ""),
+        (N_("WA"), N_("Working Area"), ""),
+        (initials, N_("Colonists on slots, · free"), "mars"),
+        ("1t 2m 2b", N_("Lab space: column + top/middle/bottom"), "board"),
+        ("★", N_("counts for Private Goal 14"), "board"),
+        ("✓", N_("built / completed"), ""),
+        ("⚠", N_("asks to confirm"), ""),
+        ("◀", N_("deciding"), ""),
+        ("3/4", N_("used/room"), ""),
     )
-    shown = [(tr(sign, lang), tr(text, lang)) for sign, text in pairs]
+    shown = [(tr(sign, lang), tr(text, lang)) for sign, text, view in pairs
+             if not focus or view in ("", focus)]  # fmt: skip
     for k, (sign, text) in enumerate((s, x) for s, x in shown if s != x):
         if k:
             t.append(" · ", style=DIM)
@@ -267,15 +272,23 @@ def screen(
     status = status_text(view, lang)
     top = top_part(view, lang, focus, board_seat)
     players = boards.players_part(view, lang, projection)
-    legend = abbreviations(lang)
+    legend = abbreviations(lang, focus)
     used = height(status) + height(top) + height(players) + height(legend)
     room = max(lines - used - 2, 6)  # less the panels' borders
+    log = logview.log_lines(view, events, fresh_from)
+    side = WIDTH * 3 // 5
+    if entries and menu.natural_width(entries, lang) > side - 5:
+        # a menu wider than its side of the screen gets the whole width, the log what is left
+        # below it (issue 21: menu lines were cut at 70 of 120 columns)
+        panel = decision_panel(view, decision, entries, lang, width=WIDTH,
+                               max_lines=room - 2 - STACKED_LOG)  # fmt: skip
+        log_room = max(STACKED_LOG, room - 2 - (height(panel) - 2))
+        return Group(status, top, players, panel, log_panel(view, log, lang, log_room), legend)
     bottom = Table.grid(expand=True)
     bottom.add_column(ratio=3)
     bottom.add_column(ratio=2)
-    log = logview.log_lines(view, events, fresh_from)
     bottom.add_row(
-        decision_panel(view, decision, entries, lang, width=WIDTH * 3 // 5, max_lines=room),
+        decision_panel(view, decision, entries, lang, width=side, max_lines=room),
         log_panel(view, log, lang, height=room),
     )
     return Group(status, top, players, bottom, legend)

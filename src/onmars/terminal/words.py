@@ -17,7 +17,8 @@ from onmars.rules.components import load
 
 COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 LAB_ROWS = {"t": N_("top"), "m": N_("middle"), "b": N_("bottom")}
-#: The two-letter codes of the buildings on the map (explained by the legend).
+#: The codes of the buildings on the map (explained by the legend); the Chinese ones are not
+#: the first character of a Resource (水 is Water, not a Water Extractor).
 BUILDING_CODE = {
     "mine": N_("Mi"),
     "generator": N_("Ge"),

@@ -62,10 +62,12 @@ def run(
     lang: str = "en",
 ) -> int:
     try:
-        game, _ = load_game(path)
+        game, _ = load_game(path, lang)
     except OnMarsError as exc:
-        console.print(tr(N_("cannot replay {path}: {reason}"), lang, path=path, reason=exc),
-                      markup=False, highlight=False)  # fmt: skip
+        reason = str(exc)
+        if not reason.startswith(path):  # a reason that names the file says it all
+            reason = tr(N_("cannot replay {path}: {reason}"), lang, path=path, reason=reason)
+        console.print(reason, markup=False, highlight=False)
         return 2
     players = len(game.players)
     if seat is not None and not 0 <= seat < players:
