@@ -18,7 +18,7 @@ from test_terminal_explain import session
 import onmars
 from onmars import cli, tr
 from onmars.rules import hexmap
-from onmars.rules.components import RESOURCES
+from onmars.rules.components import RESOURCES, load
 from onmars.rules.labels import label
 from onmars.terminal import boards, info, mapview, menu, play, render, words
 
@@ -52,6 +52,18 @@ def test_turn_order_menu_numbers_are_the_spaces(tmp_path: Path) -> None:
     s.run()
     assert "No move number 2: the menu's numbers are 1, 3-8." in output(con)
     assert s.game.moves[len(before)] == "seat 3"
+
+
+def test_an_executive_action_names_its_depot_row() -> None:
+    """§13: the board numbers the Depot rows 1-8; a menu entry for an Executive action names
+    its row, so that the row number shown on the board is not typed for another entry."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=1)
+    while game.decision().step != "turn":
+        game.play(game.legal_moves()[0])
+    rows = {e.move.args[0]: e for e in menu.build(game, "zh") if e.move.verb == "exec"}
+    assert rows and all(
+        e.face == f"水晶库第 {load().executive[eid].row} 行" for eid, e in rows.items()
+    )
 
 
 def test_board_takes_a_player_by_their_place_in_the_list(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from rich.text import Text
 
 from onmars import N_, Game, Move, catalog, tr
+from onmars.rules.components import load
 from onmars.terminal import words
 
 DIM = "grey50"
@@ -144,7 +145,8 @@ def numbers_text(entries: Sequence[Entry], lang: str) -> str:
 
 
 def face_of(move: Move, lang: str) -> str:
-    """The face of what a move names: a card, a tile, the Lab space a Tech tile goes to."""
+    """The face of what a move names: a card, a tile, the Lab space a Tech tile goes to, the
+    Depot row of an Executive action."""
     if move.verb in ("learn", "develop") and len(move.args) == 2:
         space = catalog(lang)["lab_space"].get(move.args[1])
         if space:
@@ -152,6 +154,9 @@ def face_of(move: Move, lang: str) -> str:
                       benefit=space["benefit_text"])  # fmt: skip
     if move.verb in CARD_VERBS and move.args:
         return words.face(move.args[0], lang)
+    row = load().executive.get(move.args[0]) if move.verb == "exec" and move.args else None
+    if row is not None:  # the row number the board shows, so that it is not typed for this one
+        return tr(N_("Depot row {row}"), lang, row=row.row)
     return ""
 
 
