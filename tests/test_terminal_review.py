@@ -66,6 +66,16 @@ def test_an_executive_action_names_its_depot_row() -> None:
     )
 
 
+def test_two_tech_tiles_of_one_type_are_told_apart() -> None:
+    """§8.3: a player may use another's Tech tile; two Upgrade Techs on offer read "Use the
+    Upgrade Tech" alike, so each entry names the tile's owner and level."""
+    game = random_game(3, 1, 1788)
+    uses = [e for e in menu.build(game, "en") if e.move.verb == "use"]
+    assert len(uses) == 2 and uses[0].label == uses[1].label
+    faces = {e.face for e in uses}
+    assert len(faces) == 2 and all(re.fullmatch(r".+'s, level \d", f) for f in faces), faces
+
+
 def test_board_takes_a_player_by_their_place_in_the_list(tmp_path: Path) -> None:
     """Players are listed 1-n on the screen: "board 1" shows the first player's board (it
     showed the second's when it took a seat number from 0)."""

@@ -115,6 +115,7 @@ def _cheapest_first(rows: list[tuple[Move, str, dict[str, Any]]]) -> None:
 def build(game: Game, lang: str) -> list[Entry]:
     """The menu of the pending decision, described in ``lang``."""
     rows = [(m, key, game.describe(m, lang)) for m, key in order(game.legal_moves())]
+    view = game.view(game.current_player)
     _cheapest_first(rows)
     numbers = menu_numbers([m for m, _, _ in rows])
     return [
@@ -126,7 +127,7 @@ def build(game: Game, lang: str) -> list[Entry]:
             gain=dict(d["gain"]),
             op=int(d["op"]),
             warnings=tuple(d["warnings"]),
-            face=face_of(move, lang),
+            face=face_of(move, lang, view),
             group=key,
         )
         for number, (move, key, d) in zip(numbers, rows, strict=True)
@@ -144,9 +145,16 @@ def numbers_text(entries: Sequence[Entry], lang: str) -> str:
     return tr(N_(", "), lang).join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
-def face_of(move: Move, lang: str) -> str:
+def face_of(move: Move, lang: str, view: dict[str, Any] | None = None) -> str:
     """The face of what a move names: a card, a tile, the Lab space a Tech tile goes to, the
-    Depot row of an Executive action."""
+    Depot row of an Executive action, whose Tech tile is used and its level (two players'
+    Rover Techs read alike)."""
+    if move.verb == "use" and move.args and view is not None:
+        for p in view["players"]:
+            space = next((sp for sp, tile in p["lab"].items() if tile == move.args[0]), None)
+            if space is not None:
+                return tr(N_("{name}'s, level {level}"), lang, name=p["name"],
+                          level=load().lab_space[space].column)  # fmt: skip
     if move.verb in ("learn", "develop") and len(move.args) == 2:
         space = catalog(lang)["lab_space"].get(move.args[1])
         if space:
