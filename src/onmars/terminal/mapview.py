@@ -135,11 +135,10 @@ def map_text(view: View, lang: str = "en") -> Text:
     lines = []
     for row, halves in zip(grid, half, strict=True):
         line = Text()
-        for col in range(ncols + 1):
-            line.append(_edge(halves[col - 1] if col else "", halves[col] if col < ncols else ""),
-                        style=EDGE_STYLE)  # fmt: skip
-            if col < ncols:
-                line.append_text(row[col] if row[col] is not None else Text(" " * CELL))
+        for col in range(ncols):
+            if col:  # the outer columns' outer edges are the panel's border
+                line.append(_edge(halves[col - 1], halves[col]), style=EDGE_STYLE)
+            line.append_text(row[col] if row[col] is not None else Text(" " * CELL))
         line.rstrip()
         lines.append(line)
     return Text("\n").join(lines)
@@ -196,7 +195,7 @@ def legend(view: View, lang: str = "en", width: int = 0) -> Text:
 
 def map_width() -> int:
     q0 = _geometry()[0]
-    return (max(q for q, _ in hexmap.cells()) - q0 + 1) * (CELL + 1) + 1
+    return (max(q for q, _ in hexmap.cells()) - q0 + 1) * (CELL + 1) - 1
 
 
 def map_panel(view: View, lang: str = "en") -> Panel:
