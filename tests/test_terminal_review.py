@@ -159,6 +159,24 @@ def test_player_lines_fit_120_columns_with_bots_and_ships() -> None:
         assert text.count(tr("Ships in Hangar {n}", lang, n=0)[:-2]) == 4
 
 
+def test_the_lab_grid_fits_120_columns_with_its_longest_names() -> None:
+    """§8.5: the board view's Lab grid with the longest Tech names (one tile of a type each,
+    §7.3) shows every row name and every tile's name whole at 120 columns ("OP at the e…",
+    "Oxygen Condenser Te…" before); a long name may wrap in its cell."""
+    view = onmars.Game.new(4, seed=1).view(0)
+    lab = {"1t": "A-condenser", "2b": "A-extractor", "3b": "A-greenhouse", "4m": "A-generator",
+           "5b": "shelter-red", "6": "A-upgrade"}  # fmt: skip
+    view["players"][0]["lab"] = lab
+    for lang in ("en", "zh"):
+        text = render.to_text(render.top_part(view, lang, "board"), 120).split("╰")[0]
+        assert "…" not in text, text
+        words_ = " ".join(text.replace("│", " ").split())
+        assert tr("OP at the end", lang) in words_ and tr("cost to enter", lang) in words_
+        for tile in lab.values():
+            name = tr("{tech} Tech", lang, tech=words.tech_name(tile, lang))
+            assert all(w in words_ for w in name.split()), (lang, name)
+
+
 def test_menu_lines_are_not_cut_at_120_columns() -> None:
     """The Turn Order menu at 120 columns shows every entry whole (it was cut at 70)."""
     game = onmars.Game.new(["Ana", "Ben", "Cy"], seed=3)

@@ -266,12 +266,14 @@ def lab_table(view: View, seat: int, lang: str) -> Table:
     enter it; each space (``1t``, ``2m``...) with the Tech tile on it or, when empty, its
     benefit; ★ marks the spaces Private Goal 14 counts."""
     c = load()
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
+    # one space between columns, and a long Tech name wraps in its cell rather than being cut
+    # (at 120 columns "OP at the e…", "Oxygen Condenser Te…")
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False,
+                  show_edge=False)  # fmt: skip
     table.add_column(Text(tr(N_("Lab column"), lang), style=HEAD), no_wrap=True)
     columns = sorted(c.lab_column.values(), key=lambda col: col.level)
     for col in columns:
-        table.add_column(Text(str(col.level), style="bold cyan"), no_wrap=True,
-                         overflow="ellipsis")  # fmt: skip
+        table.add_column(Text(str(col.level), style="bold cyan"), overflow="fold")
     op = [Text(tr(N_("OP at the end"), lang), style=DIM)]
     op += [Text(str(col.op), style="bold yellow1") for col in columns]
     table.add_row(*op)

@@ -283,6 +283,8 @@ def screen(
         panel = decision_panel(view, decision, entries, lang, width=WIDTH,
                                max_lines=room - 2 - STACKED_LOG)  # fmt: skip
         log_room = max(STACKED_LOG, room - 2 - (height(panel) - 2))
+        if len(log) > log_room:  # the few lines left tell the last moves, not their details
+            log = [line for line in log if not line.plain.startswith("  ")]
         return Group(status, top, players, panel, log_panel(view, log, lang, log_room), legend)
     bottom = Table.grid(expand=True)
     bottom.add_column(ratio=3)
