@@ -235,10 +235,13 @@ def advance(s: State) -> list[Move] | None:
     return None if listed is True else listed
 
 
-def _advance(s: State, upcoming: Move | None, stop: str = "") -> list[Move] | bool | None:
+def _advance(
+    s: State, upcoming: Move | None, stop: type[Step[Any]] | None = None
+) -> list[Move] | bool | None:
     """:func:`advance`; with ``upcoming`` (the move to be played next), ``True`` when the
     pending step vouched that it is legal there (:meth:`Step.expects`), nothing listed; with
-    ``stop``, ``None`` as soon as an automatic step of that name is on top (not run)."""
+    ``stop``, ``None`` as soon as that automatic step is on top (not run; an identity test,
+    nearly free on this hot path)."""
     stack = s.stack
     while True:
         if not stack:
@@ -249,7 +252,7 @@ def _advance(s: State, upcoming: Move | None, stop: str = "") -> list[Move] | bo
         f = stack[-1]
         st = STEPS[f["t"]]
         if st.auto:
-            if f["t"] == stop:
+            if st is stop:
                 return None
             stack.pop()
             st.apply(s, f, None)
@@ -362,7 +365,7 @@ def play_within_turn(s: State, m: Move) -> None:
     move in at the start of their owner's next turn, seed item 3, not by this move)."""
     f = s.stack[-1]
     STEPS[f["t"]].apply(s, f, m)
-    _advance(s, None, stop="turn_start")
+    _advance(s, None, stop=STEPS["turn_start"])
 
 
 def play_logged(s: State, m: Move, upcoming: Move | None) -> list[Move] | bool | None:

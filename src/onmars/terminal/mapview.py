@@ -138,7 +138,8 @@ def map_text(view: View, lang: str = "en") -> Text:
         for col in range(ncols):
             if col:  # the outer columns' outer edges are the panel's border
                 line.append(_edge(halves[col - 1], halves[col]), style=EDGE_STYLE)
-            line.append_text(row[col] if row[col] is not None else Text(" " * CELL))
+            part = row[col]
+            line.append_text(part if part is not None else Text(" " * CELL))
         line.rstrip()
         lines.append(line)
     return Text("\n").join(lines)
