@@ -231,14 +231,12 @@ def _group_items(entries: Sequence[Entry], lang: str) -> list[Text]:
     shared = len(entries) > SHARED_PREVIEW
     items = []
     last = ""
-    for k, e in enumerate(entries):
+    for e in entries:
         item = Text()
         preview = preview_text(e, lang)
-        if shared and preview != last:
+        if shared and preview != last:  # the first run says nothing when it costs nothing
             what = preview or tr(N_("no cost"), lang)
             item.append(f"[{what}] ", style="green3")
-        elif shared and not k and preview:
-            item.append(f"[{preview}] ", style="green3")
         item.append(f"{e.number})", style="bold cyan")
         item.append(" ")
         if e.warnings:
@@ -338,14 +336,12 @@ def _first_items(members: Sequence[Entry], lang: str, width: int, lines: int) ->
     """A group's first (cheapest) items in ``lines`` lines, the last one ending with how many
     more there are."""
     items = _group_items(members, lang)
-    shown = len(items)
-    while shown > 1:
+    for shown in range(len(items) - 1, 0, -1):
         more = Text("… " + tr(N_("{n} more: type moves"), lang, n=len(items) - shown), style=DIM)
         out = _flow([*items[:shown], more], width)
-        if len(out) <= lines:
+        if len(out) <= lines or shown == 1:
             return out
-        shown -= 1
-    return _flow([*items[:1], more], width)
+    return _flow(items, width)
 
 
 def full_text(entries: Sequence[Entry], lang: str) -> list[Text]:
