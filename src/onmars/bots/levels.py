@@ -55,6 +55,7 @@ def level_bots() -> dict[str, Callable[[int], Bot]]:
     levels: dict[str, Callable[[int], Bot]] = {"easy": EasyBot}
     for name, (sims, seconds) in LEVELS.items():
         factory = partial(_level, name, sims, seconds)
+        # ignore: a partial takes attributes; the server's bot list reads this one (getattr)
         factory.description = describe(sims, seconds)  # type: ignore[attr-defined]
         levels[name] = factory
     return levels

@@ -261,6 +261,7 @@ class SearchBot(Bot):
         if seconds is not None and not seconds > 0:
             raise ValueError(f"a search needs some time, not {seconds} s")
         self.sims, self.seconds, self.name, self.worlds = sims, seconds, name, worlds
+        # ignore: seconds is not None when sims is (checked above), which mypy cannot follow
         self.budget: float = sims if sims is not None else seconds  # type: ignore[assignment]
         self.last_sims = 0  # simulations run for the last decision searched
         self.plan: TurnPlan | None = None

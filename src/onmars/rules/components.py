@@ -65,7 +65,7 @@ def load_texts(texts: dict[str, str]) -> Components:
     for name in SCHEMA:
         for table, records in load_file(name, texts[name]).items():
             parts[_ATTR[(name, table)]] = records
-    comps = Components(**parts)
+    comps = Components.from_tables(parts)
     validate(comps)
     return comps
 

@@ -75,7 +75,7 @@ def crystals_moved(p: Player, q: Player) -> tuple[int, int]:
 def warnings(s: State, after: State, m: Move, lang: str) -> list[str]:
     """Consequences worth a second thought before the move."""
     seat = engine.current_player(s)
-    out = []
+    out: list[str] = []
     if seat is None:
         return out
     p, q = s.players[seat], after.players[seat]

@@ -150,7 +150,7 @@ def _buildings(data: dict[str, Any], rng: random.Random) -> None:
     if not all(isinstance(v, dict) for v in stacks.values()):
         return
     on_stack = {f.get("tile") for f in data["stack"]}
-    out = {}
+    out: dict[str, list[str]] = {}
     for kind, shown in stacks.items():
         top, count = shown["top"], shown["count"]
         if not count:

@@ -17,6 +17,8 @@ whichever component started it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from onmars.rules import lab
 from onmars.rules.colony import ship_blocker, upgrade_targets
 from onmars.rules.components import load
@@ -166,7 +168,7 @@ def ship(
     s: State, seat: int, *, must: int = 1, boost: str = "none", free: bool = False, extra: int = 0
 ) -> None:
     """Welcome a Ship (§9.4, RUL-14); ``free``: no Plant and Water; ``extra`` Colonists."""
-    data: dict[str, object] = {}
+    data: dict[str, Any] = {}  # the frame's optional keys (a frame is a dict of Any)
     if free:
         data["free"] = True
     if extra:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from onmars.rules.components import EffectRef
 from onmars.rules.errors import NO, IllegalMoveError, Joined, Reason, refuse
@@ -164,7 +164,18 @@ MAIN: dict[str, Action] = {}
 EXECUTIVE: dict[str, Action] = {}
 
 
-def main_action(id: str, rule: str, cls: type) -> Action:
+class ActionRules(Protocol):
+    """A main action's class: its ``blocker`` (a :data:`Blocker`) and ``start`` static
+    methods."""
+
+    @staticmethod
+    def blocker(s: State, seat: int, explain: bool, /) -> str: ...
+
+    @staticmethod
+    def start(s: State, seat: int, /) -> None: ...
+
+
+def main_action(id: str, rule: str, cls: ActionRules) -> Action:
     """The main action ``id`` of a class with ``blocker`` and ``start`` static methods."""
     return Action(id, rule, cls.blocker, cls.start)
 
@@ -237,7 +248,7 @@ def advance(s: State) -> list[Move] | None:
 
 def _advance(
     s: State, upcoming: Move | None, stop: type[Step[Any]] | None = None
-) -> list[Move] | bool | None:
+) -> list[Move] | Literal[True] | None:
     """:func:`advance`; with ``upcoming`` (the move to be played next), ``True`` when the
     pending step vouched that it is legal there (:meth:`Step.expects`), nothing listed; with
     ``stop``, ``None`` as soon as that automatic step is on top (not run; an identity test,
@@ -264,7 +275,7 @@ def _advance(
             return None
         if outcome is False:
             stack.pop()
-        elif type(outcome) is list:
+        elif isinstance(outcome, list):
             return outcome
         else:
             st.apply(s, f, outcome)

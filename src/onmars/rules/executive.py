@@ -179,7 +179,7 @@ def action_problem(s: State, seat: int, bp: str, route: str, explain: bool = Tru
 def candidates(s: State, seat: int) -> list[tuple[str, str]]:
     """Every (blueprint, route) worth checking: each built Blueprint with ``pay`` and with the
     Scientist of its specialty."""
-    out = []
+    out: list[tuple[str, str]] = []
     for p in s.players:
         for bp in p.built:
             out += _routes(bp)

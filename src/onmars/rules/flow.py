@@ -298,7 +298,7 @@ class Turn(Step[Frame]):
         elif m.verb in ("goal", "discard"):
             play_goal_move(s, seat, m)
         elif m.verb == "deliver":
-            deliver(s, seat, *m.args)
+            deliver(s, seat, m.args[0], m.args[1])
         elif m.verb == "main":
             s.turn["main"] = True
             push(s, "after_action", seat)

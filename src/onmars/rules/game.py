@@ -263,7 +263,7 @@ class Game:
         if not s.stack:
             return None
         step = engine.STEPS[s.stack[-1]["t"]]
-        seat = engine.current_player(s)
+        seat = s.stack[-1]["p"]
         prompt = step.prompt or step.name.replace("_", " ")
         return Decision(seat, step.name, prompt, step.rule, self.legal_moves())
 
@@ -279,7 +279,7 @@ class Game:
         and the reason, no secret named) or :class:`InvalidMoveError`, the game unchanged."""
         legal = self._legal
         known = legal is not None and type(move) is Move and _listed(legal, move)
-        if not known:
+        if isinstance(move, str) or not known:
             move = _as_move(move)
             known = legal is not None and _listed(legal, move)
             if legal is not None and not known:
@@ -619,7 +619,7 @@ class Game:
             game.ended = AGREEMENT if log.get("ended") == AGREEMENT else None
             game._turns, game._reveals = None, _read_reveals(data.get("revealed"), game.moves)
             return game
-        game = cls.replay(data.get("log"))
+        game = cls.replay(data.get("log") or {})
         if "state" in data and data["state"] != game._state.to_dict():
             raise SaveFileError("the saved state does not match its move log (corrupt save)")
         return game

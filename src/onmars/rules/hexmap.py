@@ -134,4 +134,4 @@ def within(i: int, steps: int) -> tuple[int, ...]:
 
 def feature(name: str) -> list[int]:
     """Cell indices of a printed setup feature (``start_mine``, ``lss_start``, ``shelters_3p``)."""
-    return [index(tuple(h)) for h in load().feature[name].hexes]
+    return [index(h) for h in load().feature[name].hexes]

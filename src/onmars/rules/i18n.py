@@ -39,7 +39,11 @@ def messages(lang: str) -> dict[str, str]:
     path = resources.files("onmars.rules") / "locale" / f"{check_lang(lang)}.po"
     with path.open("rb") as fh:
         catalog = read_po(fh, locale="zh_Hans" if lang == "zh" else lang)
-    return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and m.string}
+    return {
+        m.id: m.string
+        for m in catalog
+        if m.id and isinstance(m.id, str) and m.string and isinstance(m.string, str)
+    }
 
 
 def tr(template: str, lang: str = DEFAULT, /, **params: object) -> str:

@@ -96,7 +96,7 @@ def development_problems(
     that touches a tile's space (RUL-3 geometry): refused when taken, or (when ``paid``) when
     its column cost cannot be paid with ``crystals`` in the Depot (the Depot's if ``None``).
     Without ``explain`` only the legal ones are listed."""
-    out = []
+    out: list[tuple[tuple[str, str], str]] = []
     for space, tile in p.lab.items():
         if only and tile != only:
             continue

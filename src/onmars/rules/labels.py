@@ -13,7 +13,7 @@ from onmars.rules.catalog import (
     effect_text,
     item_name,
 )
-from onmars.rules.components import load
+from onmars.rules.components import EffectRef, load
 from onmars.rules.i18n import N_, tr
 from onmars.rules.moves import Move
 from onmars.rules.state import State
@@ -51,6 +51,7 @@ def _reward(goal: str, m: Move, lang: str) -> str:
         return tr(N_("Reward: 2 Colonists"), lang)
     if choice == "bot":
         return tr(N_("Reward: 1 Colonist and 1 Bot"), lang)
+    ref: EffectRef | None
     if choice == "develop":
         ref = load().bonus["goal_develop"].effect
     else:

@@ -31,7 +31,7 @@ from onmars.rules.frames import ClaimFrame, ControlFrame, MoveBotsFrame
 from onmars.rules.i18n import N_
 from onmars.rules.mars import cells_of
 from onmars.rules.moves import Move
-from onmars.rules.state import State
+from onmars.rules.state import Player, State
 from onmars.rules.suppose import supposing
 from onmars.rules.travel import rover_cell
 
@@ -91,19 +91,22 @@ def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
     return [m for m, _ in bot_candidates(s, seat, budget)]
 
 
-def move_bot(s: State, f: MoveBotsFrame | ControlFrame, m: Move, key: str) -> None:
-    """Move a Bot, paying movement points from ``f[key]`` then Crystals (§9.1, §6.4)."""
+def move_bot(s: State, f: MoveBotsFrame | ControlFrame, m: Move, mp: int) -> int:
+    """Move a Bot, paying from the frame's ``mp`` movement points then Crystals (§9.1, §6.4);
+    returns the points left."""
     a, b = m.cell(0), m.cell(1)
-    spend_mp(s, f, key, hexmap.walk(a, b))
+    left = spend_mp(s.players[f["p"]], mp, hexmap.walk(a, b))
     s.bot[a] = -1
     s.bot[b] = f["p"]
     f.setdefault("moved", []).append(b)
+    return left
 
 
-def spend_mp(s: State, f: MoveBotsFrame | ControlFrame, key: str, cost: int) -> None:
-    free = min(cost, f[key])
-    f[key] -= free
-    s.players[f["p"]].crystals -= cost - free
+def spend_mp(p: Player, mp: int, cost: int) -> int:
+    """Pay ``cost`` movement points from ``mp``, the rest in Crystals (§6.4); the points left."""
+    free = min(cost, mp)
+    p.crystals -= cost - free
+    return mp - free
 
 
 def bots_end(s: State, f: MoveBotsFrame | ControlFrame) -> None:
@@ -137,7 +140,7 @@ class MoveBots(Step[MoveBotsFrame]):
             pop(s, f)
             bots_end(s, f)
         else:
-            move_bot(s, f, m, "mp")
+            f["mp"] = move_bot(s, f, m, f["mp"])
 
 
 # --- the Rover ------------
@@ -231,8 +234,8 @@ def rover_steps(s: State, f: ControlFrame, only: int | None = None) -> list[Move
 def step_rover(s: State, f: ControlFrame, m: Move) -> None:
     """Move one hex, collecting any Crystal there (below the Depot, §9.1)."""
     to = m.cell(0)
-    spend_mp(s, f, "rover_mp", 1)
     p = s.players[f["p"]]
+    f["rover_mp"] = spend_mp(p, f["rover_mp"], 1)
     p.rover = to
     f["rover_moved"] = True
     if s.crystal[to]:
@@ -452,7 +455,7 @@ class Control(Step[ControlFrame]):
             bots_end(s, f)
             offer_claim(s, f)
         elif m.verb == "bot":
-            move_bot(s, f, m, "bot_mp")
+            f["bot_mp"] = move_bot(s, f, m, f["bot_mp"])
         elif m.verb == "rover":
             step_rover(s, f, m)
         else:

@@ -96,7 +96,7 @@ def _learn_candidates(s: State, seat: int, explain: bool) -> Iterator[Candidate]
             if not explain:
                 continue
             held = lab.tech_of_type(p, kind)
-            reason = refuse(
+            reason: str = refuse(
                 "§7.3", "you already have a {kind} Tech tile ({held})", kind=kind, held=held
             )
         elif not can_pay(p, cost):

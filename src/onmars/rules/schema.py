@@ -8,7 +8,9 @@ import dataclasses
 import tomllib
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 RESOURCES = ("mineral", "battery", "water", "plant", "oxygen")
 ITEMS = (*RESOURCES, "crystal")
@@ -225,6 +227,8 @@ class Setting(Record):
     value: tuple[int, ...]
 
 
+R = TypeVar("R", bound=Record)
+
 #: file name -> (table name -> record type)
 SCHEMA: dict[str, dict[str, type[Record]]] = {
     "map.toml": {"column": MapColumn, "feature": MapFeature, "research": ResearchType},
@@ -297,13 +301,14 @@ def _effect_ref(value: object, where: str) -> EffectRef:
     return EffectRef(effect, tuple(params))
 
 
-def _build(cls: type[Record], raw: dict, where: str) -> Record:
+def _build(cls: type[R], raw: dict[str, object], where: str) -> R:
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     unknown = set(raw) - set(fields)
     if unknown:
         raise ComponentDataError(f"{where}: unknown key(s) {sorted(unknown)}")
-    kwargs = {}
+    # Any: the values are checked against the fields' hints by _convert, at run time
+    kwargs: dict[str, Any] = {}
     for name, f in fields.items():
         if name not in raw:
             if f.default is dataclasses.MISSING:
@@ -367,6 +372,33 @@ class Components:
     setting: dict[str, Setting]
     bonus: dict[str, Bonus]
 
+    @classmethod
+    def from_tables(cls, parts: Mapping[str, dict[str, Record]]) -> Components:
+        """Assemble the tables ``{attribute: {id: record}}`` read by :func:`load_file`."""
+        return cls(
+            column=_table(parts, "column", MapColumn),
+            feature=_table(parts, "feature", MapFeature),
+            research=_table(parts, "research", ResearchType),
+            building_type=_table(parts, "building_type", BuildingType),
+            building_tile=_table(parts, "building_tile", BuildingTile),
+            tech_tile=_table(parts, "tech_tile", TechTile),
+            lab_column=_table(parts, "lab_column", LabColumn),
+            lab_space=_table(parts, "lab_space", LabSpace),
+            grid_row=_table(parts, "grid_row", TechGridRow),
+            blueprint=_table(parts, "blueprint", Blueprint),
+            scientist=_table(parts, "scientist", Scientist),
+            contract=_table(parts, "contract", Contract),
+            mission=_table(parts, "mission", Mission),
+            private_goal=_table(parts, "private_goal", PrivateGoal),
+            discovery=_table(parts, "discovery", DiscoveryTile),
+            lss_reward=_table(parts, "lss_reward", LssReward),
+            turn_order=_table(parts, "turn_order", TurnOrderSpace),
+            executive=_table(parts, "executive", ExecutiveRow),
+            action=_table(parts, "action", MainAction),
+            setting=_table(parts, "setting", Setting),
+            bonus=_table(parts, "bonus", Bonus),
+        )
+
     def all_records(self) -> typing.Iterator[tuple[str, Record]]:
         for f in dataclasses.fields(self):
             for record in getattr(self, f.name).values():
@@ -375,6 +407,14 @@ class Components:
     def value(self, name: str) -> tuple[int, ...]:
         """A setting's numbers, e.g. ``value("progress_op")``."""
         return self.setting[name].value
+
+
+def _table(parts: Mapping[str, dict[str, Record]], attr: str, cls: type[R]) -> dict[str, R]:
+    """One table narrowed to its record type, which SCHEMA built each of its records with."""
+    table = {rid: r for rid, r in parts[attr].items() if isinstance(r, cls)}
+    if len(table) != len(parts[attr]):  # pragma: no cover - SCHEMA disagrees with Components
+        raise ComponentDataError(f"table {attr!r}: records that are not {cls.__name__}")
+    return table
 
 
 #: data-file table -> Components attribute

@@ -87,7 +87,7 @@ def card_problems(
     owed = extra_cost(s, seat, "hire", cleared=False) if f.get("place") else 0
     kinds = f.get("kinds", KINDS)
     free, placing = f.get("free"), bool(f.get("place"))
-    out = []
+    out: list[tuple[str, str]] = []
     for card in s.science:
         if not card:
             continue

@@ -44,7 +44,7 @@ def supposing(
     if not more_crystals and (bot is None or bot is s.bot):
         return s
     view: State = _state_view(s)
-    if more_crystals:
+    if crystals is not None and more_crystals:
         who: Player = _player_view(p)
         who.crystals = crystals
         view.players = [who if q.seat == seat else q for q in s.players]

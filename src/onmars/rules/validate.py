@@ -21,10 +21,26 @@ from onmars.rules.schema import (
     PROGRESS_TYPES,
     SIDES,
     TECH_TYPES,
+    Blueprint,
+    BuildingTile,
+    BuildingType,
     ComponentDataError,
     Components,
+    Contract,
+    DiscoveryTile,
     EffectRef,
+    ExecutiveRow,
+    LabColumn,
+    LabSpace,
+    MainAction,
+    MapColumn,
+    MapFeature,
+    Mission,
+    R,
     Record,
+    ResearchType,
+    TechTile,
+    TurnOrderSpace,
 )
 
 BOOSTS = ("colonist", "crystal", "none")
@@ -79,33 +95,56 @@ COUNTS = {
     "turn_order": 8, "executive": 8, "action": len(MAIN_ACTIONS), "setting": len(SETTINGS),
     "bonus": len(BONUSES),
 }  # fmt: skip
-_STACKS = {(t, s): 1 if s else 5 for t in PROGRESS_TYPES for s in (True, False)}  # RUL-6
+# RUL-6: one starting tile and five others of each Progress type
+_STACKS: dict[object, int] = {(t, s): 1 if s else 5 for t in PROGRESS_TYPES for s in (True, False)}
 _Key = Callable[[Record], object]
-GROUPS: dict[str, list[tuple[_Key, dict]]] = {
+
+
+def _key(cls: type[R], key: Callable[[R], object]) -> _Key:
+    """A key over the records of one table, whose records are all of type ``cls``."""
+
+    def of(r: Record) -> object:
+        if not isinstance(r, cls):  # pragma: no cover - a key listed under the wrong table
+            raise TypeError(f"{r.id}: not a {cls.__name__}")
+        return key(r)
+
+    return of
+
+
+GROUPS: dict[str, list[tuple[_Key, dict[object, int]]]] = {
     "blueprint": [
-        (lambda r: r.level, {1: 12, 3: 12}),
-        (lambda r: (r.level, r.building), {(lv, b): 2 for lv in (1, 3) for b in BUILDING_TYPES}),
+        (_key(Blueprint, lambda r: r.level), {1: 12, 3: 12}),
+        (
+            _key(Blueprint, lambda r: (r.level, r.building)),
+            {(lv, b): 2 for lv in (1, 3) for b in BUILDING_TYPES},
+        ),
     ],
     "building_tile": [
-        (lambda r: r.type, dict.fromkeys(PROGRESS_TYPES, 6)),
-        (lambda r: (r.type, r.starting), _STACKS),
+        (_key(BuildingTile, lambda r: r.type), dict.fromkeys(PROGRESS_TYPES, 6)),
+        (_key(BuildingTile, lambda r: (r.type, r.starting)), _STACKS),
     ],
     "tech_tile": [
-        (lambda r: r.set, {**dict.fromkeys(TECH_SETS, 8), **dict.fromkeys(COLOURS, 1)}),
-        (lambda r: r.type, {**{t: 2 for t in TECH_TYPES if t != "shelter"}, "shelter": 4}),
+        (
+            _key(TechTile, lambda r: r.set),
+            {**dict.fromkeys(TECH_SETS, 8), **dict.fromkeys(COLOURS, 1)},
+        ),
+        (
+            _key(TechTile, lambda r: r.type),
+            {**{t: 2 for t in TECH_TYPES if t != "shelter"}, "shelter": 4},
+        ),
     ],
-    "lab_space": [(lambda r: r.column, {1: 2, 2: 3, 3: 2, 4: 3, 5: 2, 6: 1})],
-    "turn_order": [(lambda r: r.side, dict.fromkeys(SIDES, 4))],
+    "lab_space": [(_key(LabSpace, lambda r: r.column), {1: 2, 2: 3, 3: 2, 4: 3, 5: 2, 6: 1})],
+    "turn_order": [(_key(TurnOrderSpace, lambda r: r.side), dict.fromkeys(SIDES, 4))],
 }
 # Fields whose values must be unique across a table.
 UNIQUE: dict[str, list[_Key]] = {
-    "column": [lambda r: r.q],
-    "research": [lambda r: r.colour],
-    "tech_tile": [lambda r: (r.set, r.type)],
-    "lab_column": [lambda r: r.level],
-    "lab_space": [lambda r: (r.column, r.y)],
-    "turn_order": [lambda r: r.number],
-    "executive": [lambda r: r.row, lambda r: r.effect],
+    "column": [_key(MapColumn, lambda r: r.q)],
+    "research": [_key(ResearchType, lambda r: r.colour)],
+    "tech_tile": [_key(TechTile, lambda r: (r.set, r.type))],
+    "lab_column": [_key(LabColumn, lambda r: r.level)],
+    "lab_space": [_key(LabSpace, lambda r: (r.column, r.y))],
+    "turn_order": [_key(TurnOrderSpace, lambda r: r.number)],
+    "executive": [_key(ExecutiveRow, lambda r: r.row), _key(ExecutiveRow, lambda r: r.effect)],
 }
 
 
@@ -163,54 +202,58 @@ PARAM_VALUES: dict[str, Collection] = {
 }
 
 
-def _record_problems(c: Components, attr: str, r: Record) -> Iterator[str]:
-    """Checks within one record that a value list cannot express."""
+def _record_problems(c: Components, r: Record) -> Iterator[str]:
+    """Checks within one record that a value list cannot express (each table has its own
+    record type)."""
     if r.substitute and not r.ruling:
         yield "substitute value without a ruling"
     if r.ruling and not _RULING.fullmatch(r.ruling):
         yield f"ruling {r.ruling!r} is not of the form 'RUL-n'"
-    if attr == "column":
-        if r.id != f"q{r.q}" or r.r_min > r.r_max:
-            yield "id must be 'q<q>' and r_min <= r_max"
-    elif attr in ("feature", "research"):
-        want = FEATURES.get(r.id, 2)
-        if len(set(r.hexes)) != len(r.hexes) or len(r.hexes) != want:
-            yield f"needs {want} distinct hexes"
-    elif attr == "building_type":
-        if r.lss != (r.id in LSS_TYPES):
-            yield "lss flag disagrees with LSS_TYPES"
-    elif attr == "building_tile":
-        if (r.starting and r.arrows) or len(set(r.arrows)) != len(r.arrows):
-            yield "arrows must be distinct, and starting tiles have none (RUL-6)"
-    elif attr == "tech_tile":
-        if (r.type == "shelter") != (r.set in COLOURS):
-            yield "Shelter techs (only) belong to a player colour"
-    elif attr == "lab_column":
-        if r.id != f"L{r.level}":
-            yield "id must be 'L<level>'"
-    elif attr == "blueprint":
-        built = c.building_type.get(r.building)
-        if built and r.gain != built.gain:
-            yield f"gain {r.gain!r} is not what a {r.building} produces"
-        if r.scientist in c.scientist and c.scientist[r.scientist].works_in != r.building:
-            yield f"scientist {r.scientist!r} does not work in {r.building}"
-    elif attr == "contract":
-        upgrade = r.kind == "upgrade"
-        if upgrade == bool(r.items) or upgrade != bool(r.building):
-            yield "upgrade contracts name a building, delivery contracts list items"
-        if not r.complete_op > 0 > r.failed_op:
-            yield "complete_op must be positive and failed_op negative"
-    elif attr == "mission":
-        if min(r.targets) < 1 or list(r.targets) != sorted(r.targets) or r.crystals < 1:
-            yield "targets must be positive and not fall with more players; crystals >= 1"
-    elif attr == "discovery":
-        if not set(r.effect.kw.get("types", ())) <= set(PROGRESS_TYPES):
-            yield "a Discovery tile builds only a Progress type (RUL-7)"
-    elif attr == "turn_order":
-        if r.id != str(r.number) or r.side != ("orbit" if r.number <= 4 else "colony"):
-            yield "id must be the number; spaces 1-4 are Orbit, 5-8 Colony (RUL-2)"
-    elif attr == "action" and r.placement != (r.slots > 0):
-        yield "actions with Colonist placement have slots, others none"
+    match r:
+        case MapColumn():
+            if r.id != f"q{r.q}" or r.r_min > r.r_max:
+                yield "id must be 'q<q>' and r_min <= r_max"
+        case MapFeature() | ResearchType():
+            want = FEATURES.get(r.id, 2)
+            if len(set(r.hexes)) != len(r.hexes) or len(r.hexes) != want:
+                yield f"needs {want} distinct hexes"
+        case BuildingType():
+            if r.lss != (r.id in LSS_TYPES):
+                yield "lss flag disagrees with LSS_TYPES"
+        case BuildingTile():
+            if (r.starting and r.arrows) or len(set(r.arrows)) != len(r.arrows):
+                yield "arrows must be distinct, and starting tiles have none (RUL-6)"
+        case TechTile():
+            if (r.type == "shelter") != (r.set in COLOURS):
+                yield "Shelter techs (only) belong to a player colour"
+        case LabColumn():
+            if r.id != f"L{r.level}":
+                yield "id must be 'L<level>'"
+        case Blueprint():
+            built = c.building_type.get(r.building)
+            if built and r.gain != built.gain:
+                yield f"gain {r.gain!r} is not what a {r.building} produces"
+            if r.scientist in c.scientist and c.scientist[r.scientist].works_in != r.building:
+                yield f"scientist {r.scientist!r} does not work in {r.building}"
+        case Contract():
+            upgrade = r.kind == "upgrade"
+            if upgrade == bool(r.items) or upgrade != bool(r.building):
+                yield "upgrade contracts name a building, delivery contracts list items"
+            if not r.complete_op > 0 > r.failed_op:
+                yield "complete_op must be positive and failed_op negative"
+        case Mission():
+            if min(r.targets) < 1 or list(r.targets) != sorted(r.targets) or r.crystals < 1:
+                yield "targets must be positive and not fall with more players; crystals >= 1"
+        case DiscoveryTile():
+            types = r.effect.kw.get("types", ())
+            if not isinstance(types, tuple) or not set(types) <= set(PROGRESS_TYPES):
+                yield "a Discovery tile builds only a Progress type (RUL-7)"
+        case TurnOrderSpace():
+            if r.id != str(r.number) or r.side != ("orbit" if r.number <= 4 else "colony"):
+                yield "id must be the number; spaces 1-4 are Orbit, 5-8 Colony (RUL-2)"
+        case MainAction():
+            if r.placement != (r.slots > 0):
+                yield "actions with Colonist placement have slots, others none"
 
 
 def _check_tables(c: Components, fail: Callable[[str, str, str], None]) -> None:
@@ -222,7 +265,7 @@ def _check_tables(c: Components, fail: Callable[[str, str, str], None]) -> None:
                 if v not in allowed:
                     what = "hex off the map" if name == "hexes" else "unknown value"
                     fail(attr, r.id, f"field {name!r}: {what} {v!r}")
-        for problem in _record_problems(c, attr, r):
+        for problem in _record_problems(c, r):
             fail(attr, r.id, problem)
     for attr, keys in UNIQUE.items():
         for key in keys:
@@ -238,11 +281,11 @@ def _check_counts(c: Components, fail: Callable[[str, str, str], None]) -> None:
         if len(getattr(c, attr)) != want:
             fail(attr, "*", f"expected {want} records, found {len(getattr(c, attr))}")
     for attr, groups in GROUPS.items():
-        for key, want in groups:
+        for key, wanted in groups:
             got = Counter(key(r) for r in getattr(c, attr).values())
-            for group in want.keys() | got.keys():
-                if got[group] != want.get(group, 0):
-                    n = want.get(group, 0)
+            for group in wanted.keys() | got.keys():
+                if got[group] != wanted.get(group, 0):
+                    n = wanted.get(group, 0)
                     fail(attr, "*", f"group {group!r}: expected {n} records, found {got[group]}")
     cells = list(cells_of(c))
     if len(cells) != 91 or len(set(cells)) != 91:

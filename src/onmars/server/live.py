@@ -15,7 +15,7 @@ import hashlib
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -61,7 +61,7 @@ class Subscriber:
     seat: int | None
     lang: str | None
     since: int  # the ply from which its next message's events start
-    send: Callable[[dict[str, Any]], Any]  # an async function sending one message
+    send: Callable[[str], Awaitable[None]]  # an async function sending one message (JSON)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sent: int = -1  # the game version last sent
 

@@ -322,8 +322,8 @@ def scores_table(
             if key not in categories:
                 categories.append(key)
     for key in categories:
-        name = words.score_name(key, lang)
-        table.add_row(name, *(str(r["breakdown"].get(key, 0)) for r in scores))
+        label = words.score_name(key, lang)
+        table.add_row(label, *(str(r["breakdown"].get(key, 0)) for r in scores))
     table.add_section()
     table.add_row(
         Text(tr(N_("Total"), lang), style="bold"),
@@ -348,12 +348,13 @@ def winners_text(view: View, winners: Sequence[int], lang: str = "en") -> Text:
 
 def to_text(renderable: RenderableType, width: int = WIDTH) -> str:
     """Plain text of a renderable, as a ``width``-column terminal would show it."""
+    out = io.StringIO()
     console = Console(
-        file=io.StringIO(),
+        file=out,
         width=width,
         color_system=None,
         force_terminal=False,
         legacy_windows=False,
     )
     console.print(renderable)
-    return console.file.getvalue()  # type: ignore[attr-defined]
+    return out.getvalue()

@@ -113,7 +113,8 @@ def seating(players: int, index: int) -> tuple[int, ...]:
 
 def labels(bots: Sequence[str]) -> list[str]:
     """Entrant labels: the bot name, numbered when a name repeats (``random``, ``random#2``)."""
-    out, seen = [], {}
+    out: list[str] = []
+    seen: dict[str, int] = {}
     for name in bots:
         seen[name] = seen.get(name, 0) + 1
         out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
@@ -474,7 +475,7 @@ def rows(result: ArenaResult) -> list[tuple[str, ...]]:
     """Per entrant: games, those ended by agreement at the move cap (RUL-20), wins (fractional
     when shared), win rate and its Wilson interval, mean score and its interval, mean length
     (moves, rounds), thinking time per decision."""
-    out = []
+    out: list[tuple[str, ...]] = []
     for st in result.stats:
         lo, hi = st.win_ci
         slo, shi = st.score_ci

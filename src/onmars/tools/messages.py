@@ -51,7 +51,11 @@ def read(lang: str) -> dict[str, str]:
     if not path.exists():
         return {}
     with path.open("rb") as fh:
-        return {m.id: m.string for m in read_po(fh) if m.id and isinstance(m.id, str)}
+        return {
+            m.id: m.string
+            for m in read_po(fh)
+            if m.id and isinstance(m.id, str) and isinstance(m.string, str)
+        }
 
 
 def build(lang: str, templates: list[str]) -> bytes:
