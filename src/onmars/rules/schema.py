@@ -227,7 +227,8 @@ class Setting(Record):
     value: tuple[int, ...]
 
 
-R = TypeVar("R", bound=Record)
+#: The record type of one table.
+RecordT = TypeVar("RecordT", bound=Record)
 
 #: file name -> (table name -> record type)
 SCHEMA: dict[str, dict[str, type[Record]]] = {
@@ -301,7 +302,7 @@ def _effect_ref(value: object, where: str) -> EffectRef:
     return EffectRef(effect, tuple(params))
 
 
-def _build(cls: type[R], raw: dict[str, object], where: str) -> R:
+def _build(cls: type[RecordT], raw: dict[str, object], where: str) -> RecordT:
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     unknown = set(raw) - set(fields)
@@ -409,7 +410,9 @@ class Components:
         return self.setting[name].value
 
 
-def _table(parts: Mapping[str, dict[str, Record]], attr: str, cls: type[R]) -> dict[str, R]:
+def _table(
+    parts: Mapping[str, dict[str, Record]], attr: str, cls: type[RecordT]
+) -> dict[str, RecordT]:
     """One table narrowed to its record type, which SCHEMA built each of its records with."""
     table = {rid: r for rid, r in parts[attr].items() if isinstance(r, cls)}
     if len(table) != len(parts[attr]):  # pragma: no cover - SCHEMA disagrees with Components

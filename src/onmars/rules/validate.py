@@ -36,8 +36,8 @@ from onmars.rules.schema import (
     MapColumn,
     MapFeature,
     Mission,
-    R,
     Record,
+    RecordT,
     ResearchType,
     TechTile,
     TurnOrderSpace,
@@ -100,7 +100,7 @@ _STACKS: dict[object, int] = {(t, s): 1 if s else 5 for t in PROGRESS_TYPES for 
 _Key = Callable[[Record], object]
 
 
-def _key(cls: type[R], key: Callable[[R], object]) -> _Key:
+def _key(cls: type[RecordT], key: Callable[[RecordT], object]) -> _Key:
     """A key over the records of one table, whose records are all of type ``cls``."""
 
     def of(r: Record) -> object:
