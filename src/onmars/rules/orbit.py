@@ -92,11 +92,12 @@ def _learn_candidates(s: State, seat: int, explain: bool) -> Iterator[Candidate]
             continue
         kind = load().tech_tile[tile].type
         cost = load().grid_row[grid_row(space)].cost
+        reason: str  # a Reason, or "" for a legal move
         if lab.tech_of_type(p, kind):
             if not explain:
                 continue
             held = lab.tech_of_type(p, kind)
-            reason: str = refuse(
+            reason = refuse(
                 "§7.3", "you already have a {kind} Tech tile ({held})", kind=kind, held=held
             )
         elif not can_pay(p, cost):
