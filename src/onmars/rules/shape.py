@@ -284,7 +284,8 @@ def _check_frame(f: dict[str, Any], n: int, where: str) -> None:
     if f.get("t") not in engine.STEPS:
         raise _refuse(where, "is a frame of no step the engine knows")
     kind = frames.kind_of(f["t"])
-    if not kind.__required_keys__ <= f.keys():
+    # ignore: kind is a TypedDict class, which mypy has no type for (it sees a plain type)
+    if not kind.__required_keys__ <= f.keys():  # type: ignore[attr-defined]
         raise _refuse(where, f"lacks keys of a {f['t']!r} frame")
     for key, fits in _frame_checkers(kind):
         if key in f and not fits(f[key]):
@@ -343,8 +344,8 @@ def _checker(hint: Any) -> Checker:
         value, keys = _checker(args[1]), {str}
         return lambda v: type(v) is dict and {*map(type, v)} <= keys and all(map(value, v.values()))
     if typing.is_typeddict(hint):
-        keys, fields = frozenset(_hints(hint)), _frame_checkers(hint)
-        return lambda v: type(v) is dict and v.keys() == keys and all(f(v[k]) for k, f in fields)
+        names, fields = frozenset(_hints(hint)), _frame_checkers(hint)
+        return lambda v: type(v) is dict and v.keys() == names and all(f(v[k]) for k, f in fields)
     if origin in (types.UnionType, typing.Union):
         options = [_checker(a) for a in args]
         return lambda v: any(fits(v) for fits in options)
