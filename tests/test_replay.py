@@ -66,9 +66,10 @@ def test_replay_names_a_discarded_goal_only_to_its_owner(tmp_path: Path) -> None
 
 
 def test_a_broken_save_is_refused(tmp_path: Path) -> None:
-    """A file that is not a game log gets a message and exit status 2, no traceback."""
+    """A file that is not a game log (here: no seed) gets a message and exit status 2, no
+    traceback."""
     path = tmp_path / "bad.json"
     path.write_text('{"options": {}, "moves": ["nonsense"]}')
     out = io.StringIO()
-    assert replay.run(str(path), None, None, Console(file=out), None) == 2
-    assert "cannot replay" in out.getvalue()
+    assert replay.run(str(path), None, None, Console(file=out, width=300), None) == 2
+    assert "is not an On Mars save" in out.getvalue()
