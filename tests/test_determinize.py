@@ -262,3 +262,18 @@ def test_bad_arguments() -> None:
     for bad in ({}, {"viewer": 0}, [], None):
         with pytest.raises(onmars.OnMarsError, match="RUL-18"):
             onmars.Game.from_view(bad, 0)  # type: ignore[arg-type]
+
+
+def test_worlds_deal_what_from_view_deals_seed_by_seed() -> None:
+    """Game.worlds (one shape check for several worlds, RUL-18) deals each world exactly as
+    Game.from_view does with that seed, and refuses a view of no game as from_view does."""
+    game = positions(3, seed=5)[3]
+    seat = game.current_player
+    seen = game.view(seat)
+    worlds = onmars.Game.worlds(seen, [11, 12, 13])
+    alone = [onmars.Game.from_view(seen, k) for k in (11, 12, 13)]
+    assert [w.state.to_dict() for w in worlds] == [w.state.to_dict() for w in alone]
+    assert worlds[0].state.to_dict() != worlds[1].state.to_dict()  # each seed deals anew
+    broken = {**seen, "round": "three"}
+    with pytest.raises(onmars.OnMarsError):
+        onmars.Game.worlds(broken, [1, 2])

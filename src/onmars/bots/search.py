@@ -292,7 +292,7 @@ class SearchBot(Bot):
         rng = random.Random(self.rng.getrandbits(64))
         sims = int(spend) if self.sims is not None else None
         count = min(sims, self.worlds) if sims is not None else self.worlds
-        worlds = [Game.from_view(view, rng.getrandbits(32)) for _ in range(count)]
+        worlds = Game.worlds(view, [rng.getrandbits(32) for _ in range(count)])
         deadline = time.thread_time() + spend if sims is None else math.inf
         done = 0
         while sims is None or done < sims:

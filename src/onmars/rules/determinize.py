@@ -35,15 +35,18 @@ def determinize(s: State, seat: int | None, rng: random.Random) -> State:
     return fill(view(s, seat), seat, rng)
 
 
-def from_view(seen: dict[str, Any], rng: random.Random) -> State:
-    """A State consistent with ``seen`` (a view, :func:`onmars.rules.view.view`, of the seat
-    ``seen["viewer"]``), every hidden component drawn from ``rng``. ``seen`` is left untouched
-    and shares nothing with the result. Raises ``ValueError`` when the view is not of a game's
-    shape (:mod:`onmars.rules.shape`) or hides more components than exist."""
+def from_view(seen: dict[str, Any], rngs: list[random.Random]) -> list[State]:
+    """States consistent with ``seen`` (a view, :func:`onmars.rules.view.view`, of the seat
+    ``seen["viewer"]``), one for each of ``rngs``, every hidden component drawn from it. ``seen``
+    is left untouched and shares nothing with the results. Raises ``ValueError`` when the view
+    is not of a game's shape (:mod:`onmars.rules.shape`) or hides more components than exist.
+    The shape is checked once: the states differ only in what was dealt from the components
+    the view does not show, which the first state's check covers."""
     check_view(seen)
-    state = fill(seen, seen["viewer"], rng)
-    check_state(state, seen["viewer"])
-    return state.clone()
+    states = [fill(seen, seen["viewer"], rng).clone() for rng in rngs]
+    if states:
+        check_state(states[0], seen["viewer"])
+    return states
 
 
 def fill(data: dict[str, Any], seat: int | None, rng: random.Random) -> State:

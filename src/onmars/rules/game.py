@@ -654,21 +654,31 @@ class Game:
         not tell). For bots, which are given views. ``seen`` is not changed and shares nothing
         with the game. Raises :class:`~onmars.rules.errors.OnMarsError` when ``seen`` is not
         the view of a game."""
-        if type(seed) is not int:
-            raise OptionsError(f"RUL-18: the seed must be an integer, not {shown(seed)}")
+        return cls.worlds(seen, [seed])[0]
+
+    @classmethod
+    def worlds(cls, seen: dict[str, Any], seeds: list[int]) -> list[Game]:
+        """``[Game.from_view(seen, seed) for seed in seeds]``, the view's shape checked once
+        (for a bot dealing several worlds from one view)."""
+        for seed in seeds:
+            if type(seed) is not int:
+                raise OptionsError(f"RUL-18: the seed must be an integer, not {shown(seed)}")
         if not engine.STEPS:
             register()
         try:
-            state = from_view(seen, random.Random(seed))
-            names = [p.name for p in state.players]
+            states = from_view(seen, [random.Random(seed) for seed in seeds])
+            names = [p.name for p in states[0].players] if states else []
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             text = str(exc)
             raise OnMarsError(
                 text if text.startswith("RUL-18") else f"RUL-18: not the view of a game: {exc!r}"
             ) from None
-        game = cls(state, {"players": names, "length": state.length}, [])
-        game._origin = state  # shared until the game changes (see _writable)
-        return game
+        games = []
+        for state in states:
+            game = cls(state, {"players": list(names), "length": state.length}, [])
+            game._origin = state  # shared until the game changes (see _writable)
+            games.append(game)
+        return games
 
     def projection(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The scores (as :meth:`scores` gives them: per seat the total, its breakdown, the
