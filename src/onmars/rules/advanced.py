@@ -42,7 +42,7 @@ from onmars.rules.engine import (
     push_picks,
     start_effect,
 )
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Term, refuse, terms
 from onmars.rules.frames import (
     BoostFrame,
     ControlFrame,
@@ -58,8 +58,9 @@ from onmars.rules.state import State
 from onmars.rules.travel import produced, producers, production
 
 
-def title(bp: str) -> str:
-    return f"{bp} {load().blueprint[bp].name}"
+def title(bp: str) -> Term:
+    """The Blueprint as a refusal names it: "BP01 Construction Yard" (建筑工地（BP01）)."""
+    return Term("card", bp, f"{bp} {load().blueprint[bp].name}")
 
 
 def action_blocker(s: State, seat: int, bp: str, explain: bool = True) -> str:
@@ -244,7 +245,9 @@ class ProduceAgain(PickStep[PickFrame]):
                 reason = ""
             else:
                 reason = (
-                    refuse("§4", "your storage for {item} is full", item=item) if explain else NO
+                    refuse("§4", "your storage for {item} is full", item=Term("item", item))
+                    if explain
+                    else NO
                 )
             out.append((mv("produce", hexmap.text(c)), reason))
         return out
@@ -287,7 +290,9 @@ def radar_blocker(s: State, seat: int, explain: bool = True) -> str:
         if not explain:
             return NO
         return refuse(
-            "§14", "you cannot pay for or use the benefit of {tile}, on the Radar", tile=s.radar
+            "§14",
+            "you cannot pay for or use the benefit of {tile}, on the Radar",
+            tile=Term("card", s.radar),
         )
     if any(usable(s, seat, t) for t in s.exploration):
         return ""
@@ -312,7 +317,9 @@ class RadarPick(Step[Frame]):
                 reason = ""
             elif explain:
                 reason = refuse(
-                    "§14", "you cannot pay for or use any part of {tile}'s benefit", tile=tile
+                    "§14",
+                    "you cannot pay for or use any part of {tile}'s benefit",
+                    tile=Term("card", tile),
                 )
             else:
                 reason = NO
@@ -336,7 +343,7 @@ class RadarPick(Step[Frame]):
         return refuse(
             "§14",
             "choose one of the Exploration space's tiles: {tiles}",
-            tiles=", ".join(s.exploration),
+            tiles=terms("card", s.exploration),
         )
 
 
@@ -469,7 +476,11 @@ class Trade(PickStep[TradeFrame]):
             if storable(p, r):
                 out.append((mv("gain", r), ""))
             else:
-                full = refuse("§4", "your storage for {item} is full", item=r) if explain else NO
+                full = (
+                    refuse("§4", "your storage for {item} is full", item=Term("item", r))
+                    if explain
+                    else NO
+                )
                 out.append((mv("gain", r), full))
         return out
 
@@ -485,9 +496,14 @@ class Trade(PickStep[TradeFrame]):
             if r in payable:
                 out.append((mv("pay", r), ""))
             elif explain and not s.players[f["p"]].res[r]:
-                out.append((mv("pay", r), refuse("§14", "you have no {item} to spend", item=r)))
+                out.append(
+                    (
+                        mv("pay", r),
+                        refuse("§14", "you have no {item} to spend", item=Term("item", r)),
+                    )
+                )
             elif explain:
-                out.append((mv("pay", r), refuse("§4", TRADE_FULL, item=r)))
+                out.append((mv("pay", r), refuse("§4", TRADE_FULL, item=Term("item", r))))
         if explain:
             first = refuse("§14", "spend 1 Resource from your storage first (pay <resource>)")
             out += [(mv("gain", r), first) for r in RESOURCES[1:]]

@@ -70,6 +70,19 @@ def item_name(item: str, lang: str, n: int = 1) -> str:
     return tr(one if n == 1 else many, lang)
 
 
+#: Lab space rows by the letter of their id (``3t``: column 3, top).
+LAB_ROWS = {"t": N_("top"), "m": N_("middle"), "b": N_("bottom")}
+
+
+def space_name(space: str, lang: str) -> str:
+    """A Lab space: its id in English ("3t", as moves name it), else its column and row."""
+    data = load().lab_space.get(space)
+    if lang == "en" or data is None:
+        return space
+    row = tr(LAB_ROWS[space[-1]], lang)
+    return tr(N_("column {column}, {row}"), lang, column=data.column, row=row)
+
+
 def items_text(items: tuple[str, ...] | list[str], lang: str) -> str:
     """``("oxygen", "water")`` -> "1 Oxygen + 1 Water" (counts grouped, in order)."""
     counts: dict[str, int] = {}

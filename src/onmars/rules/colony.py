@@ -15,7 +15,7 @@ from onmars.rules.engine import (
     push,
     start_named,
 )
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Term, refuse
 from onmars.rules.frames import Frame, ShipFrame, ShipRewardFrame, UpgradeFrame
 from onmars.rules.i18n import N_
 from onmars.rules.mars import cells_of, complex_of, displace, zone
@@ -215,7 +215,7 @@ def upgrade_candidates(
                     out.append((_upgrade(bp_id, c), refuse("§9.3", MARKED, where=hexmap.text(c))))
             elif bp.level == 3 and len(complex_of(s, c)) < 3:
                 if explain:
-                    out.append((_upgrade(bp_id, c), refuse("§9.3", SMALL, bp=bp_id)))
+                    out.append((_upgrade(bp_id, c), refuse("§9.3", SMALL, bp=Term("card", bp_id))))
             else:
                 out.append((_upgrade(bp_id, c), unpaid))
         if explain and in_zone:

@@ -29,7 +29,7 @@ from onmars.rules import hexmap, lab, lss
 from onmars.rules.components import BUILDING_TYPES, PROGRESS_TYPES, load
 from onmars.rules.economy import can_pay, charge, gain
 from onmars.rules.engine import Candidate, Step, main_action, pop, push
-from onmars.rules.errors import NO, Joined, Reason, refuse
+from onmars.rules.errors import NO, Joined, Reason, Term, refuse, terms
 from onmars.rules.frames import ConstructFrame, ConstructTechFrame, PlaceFrame
 from onmars.rules.i18n import N_
 from onmars.rules.mars import complex_of, displace, layout, zone
@@ -95,7 +95,7 @@ def type_problem(s: State, seat: int, btype: str, miners: int, explain: bool = T
             "§9.2",
             "a {name} costs {cost} and you cannot pay it (§23.1)",
             name=type_name(btype),
-            cost=" + ".join(data.cost),
+            cost=Term("items", data.cost),
         )
     if data.needs_colonist and miners < 1:
         if not explain:
@@ -448,17 +448,16 @@ class Construct(Step[ConstructFrame]):
             return refuse("§9.2", "choose a building and a hex: build <type> <q,r>")
         btype, where = m.args
         if btype not in BUILDING_TYPES:
-            known = ", ".join(BUILDING_TYPES)
             return refuse(
                 "§9.2",
                 "there is no building type {btype!r}; types are {known}",
-                btype=btype,
-                known=known,
+                btype=Term("input", btype),
+                known=terms("btype", BUILDING_TYPES),
             )
         allowed = all_types(f["types"])
         if btype not in allowed:
             return refuse(
-                "§9.2", "this construction allows only {allowed}", allowed=", ".join(allowed)
+                "§9.2", "this construction allows only {allowed}", allowed=terms("btype", allowed)
             )
         cell = m.cell(1)
         if cell < 0:
@@ -489,7 +488,7 @@ class ConstructTech(Step[ConstructTechFrame]):
                     "§9.2",
                     "{tile} is level {level}{boost}; joining {need} building(s) needs level "
                     "{need} (seed item 4)",
-                    tile=tile,
+                    tile=Term("tech", tile),
                     level=level,
                     boost=refuse("", " + {bonus} (§13.3)", bonus=bonus) if bonus else "",
                     need=need,
@@ -513,7 +512,7 @@ class ConstructTech(Step[ConstructTechFrame]):
             return refuse(
                 "§9.2",
                 "{tile} is not a {name} Tech tile in play",
-                tile=m.args[0],
+                tile=Term("tech", m.args[0]),
                 name=type_name(f["type"]),
             )
         return ""

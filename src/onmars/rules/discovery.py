@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from onmars.rules.components import EffectRef, load
 from onmars.rules.engine import effect_blocker, start_effect
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Term, refuse
 from onmars.rules.missions import contribute
 from onmars.rules.state import Player, State
 
@@ -63,7 +63,9 @@ def claim_blocker(s: State, seat: int, tile: str, explain: bool = True) -> str:
             if not explain:
                 return NO
             return refuse(
-                "§9.1", "you already hold a Research tile of type {type} (§10)", type=tile[1:]
+                "§9.1",
+                "you already hold a Research tile of type {type} (§10)",
+                type=Term("research", tile[1:]),
             )
         reason = effect_blocker(s, seat, research_bonus(), explain)
         if reason and explain:
@@ -73,7 +75,9 @@ def claim_blocker(s: State, seat: int, tile: str, explain: bool = True) -> str:
         if not explain:
             return NO
         return refuse(
-            "§9.1", "you cannot pay for or use any part of Discovery tile {tile}", tile=tile
+            "§9.1",
+            "you cannot pay for or use any part of Discovery tile {tile}",
+            tile=Term("card", tile),
         )
     return ""
 

@@ -25,7 +25,7 @@ from onmars.rules.components import load
 from onmars.rules.construction import construct_blocker, push_construct
 from onmars.rules.economy import gain, new_colonists, storable
 from onmars.rules.engine import Effect, push, push_picks
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Term, refuse
 from onmars.rules.movement import push_rover_move
 from onmars.rules.orbit import blueprint_blocker, can_take_warehouse, learn_blocker
 from onmars.rules.science import KINDS, hire_blocker, push_hire
@@ -114,7 +114,11 @@ def gain_blocker(
     """With ``room``, at least one must fit in storage (a Discovery tile you could not use at
     all cannot be claimed, §9.1)."""
     if room and not storable(s.players[seat], item):
-        return refuse("§4", "your storage for {item} is full", item=item) if explain else NO
+        return (
+            refuse("§4", "your storage for {item} is full", item=Term("item", item))
+            if explain
+            else NO
+        )
     return ""
 
 

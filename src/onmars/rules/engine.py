@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from onmars.rules.components import EffectRef
-from onmars.rules.errors import NO, IllegalMoveError, Joined, Reason, refuse
+from onmars.rules.errors import NO, IllegalMoveError, Joined, Reason, Term, refuse
 from onmars.rules.frames import Frame, PickFrame  # noqa: F401 - Frame: re-exported
 from onmars.rules.i18n import N_
 from onmars.rules.moves import Move
@@ -306,12 +306,12 @@ def explain(s: State, m: Move) -> Reason:
     reason = st.why(s, f, m)
     if not reason:
         public = [str(x) for x in st.options(s, f) if not any(a in secret for a in x.args)]
-        shown = ", ".join(public[:8]) + ", ..." if public else "..."
+        shown = Joined([Term("move", x) for x in public[:8]] + ["..."])
         reason = refuse(
             st.rule,
             "{prompt}: '{move}' is not one of the choices here ({shown}; see legal_moves())",
             prompt=refuse("", st.prompt) if st.prompt else st.name,
-            move=str(m),
+            move=Term("move", str(m)),
             shown=shown,
         )
     return _redacted(with_rule(st.rule, reason), secret)
@@ -340,6 +340,12 @@ def _redact_value(value: Any, secret: dict[str, str]) -> Any:
         return _redacted(value, secret)
     if isinstance(value, Joined):
         return Joined([_redact_value(part, secret) for part in value.parts], value.sep)
+    if isinstance(value, Term) and value not in secret:
+        hidden = [secret[a] for a in value.split() if a in secret]
+        if not hidden:
+            return value  # names no secret: kept whole, to be named in every language
+        if value.kind == "move":
+            return refuse("", N_("a move that names {what}"), what=refuse("", hidden[0]))
     if isinstance(value, str):
         if value in secret:  # a secret id: what it is, as a phrase (translated with the reason)
             return refuse("", secret[value])

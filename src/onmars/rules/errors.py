@@ -115,6 +115,38 @@ class Joined(str):
         return (Joined, (self.parts, self.sep))
 
 
+class Term(str):
+    """A parameter of a refusal that names a thing of the game, as a ``str`` (the English text,
+    the id as the English template shows it) that keeps its ``kind`` and ``value``: a
+    translation names it in its language (``i18n``): ``Term("item", "water")`` reads "water"
+    in English and 水 in Chinese; ``Term("card", "BP01")`` reads "BP01" and 建筑工地（BP01）.
+
+    Kinds: ``item`` (a Resource, a Crystal), ``items`` (a cost, a tuple of items), ``card`` (an
+    id of a card or tile: Blueprint, Scientist, Contract, Mission, Private Goal, Discovery or
+    Research tile), ``tech`` (a Tech tile id), ``techtype`` and ``building`` (a type),
+    ``space`` (a Lab space), ``action`` (a main action), ``exec`` (an Executive action),
+    ``move`` (a move's notation), ``input`` (text a person typed, shown as it is)."""
+
+    kind: str
+    value: Any
+
+    def __new__(cls, kind: str, value: Any, text: str | None = None) -> Term:
+        if text is None:
+            text = " + ".join(value) if isinstance(value, tuple | list) else str(value)
+        self = str.__new__(cls, text)
+        self.kind, self.value = kind, value
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Term, (self.kind, self.value, str(self)))
+
+
+def terms(kind: str, values: Iterable[Any], sep: str = ", ") -> Joined:
+    """A list of things of one kind as one parameter: joined with ``", "`` in English and the
+    way of the language in a translation (、 in Chinese), never as a Python list."""
+    return Joined([Term(kind, v) for v in values], sep)
+
+
 #: The reason a check gives when it was asked only *whether* something is refused
 #: (``explain=False``): any non-empty value means "refused"; no text is built.
 NO = "refused"

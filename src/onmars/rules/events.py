@@ -24,6 +24,7 @@ from onmars.rules.catalog import (
     SIDE_NAMES,
     TECH_NAMES,
     item_name,
+    space_name,
 )
 from onmars.rules.components import RESOURCES, load
 from onmars.rules.i18n import N_, tr
@@ -317,6 +318,8 @@ def event_text(event: Event, lang: str, names: list[str]) -> str:
         params["owner"] = names[params["owner"]]
     if "tech" in params:
         params["tech"] = tr(TECH_NAMES[load().tech_tile[params["tech"]].type], lang)
+    if event["id"] in ("tech_learned", "tech_developed"):
+        params["space"] = space_name(params["space"], lang)
     params["card"] = card_name(params.get("card", ""), lang)
     if event["id"] == "move":
         if params["move"] == "discard":  # another seat's Private Goal, unnamed (RUL-18)

@@ -33,7 +33,7 @@ from onmars.rules.engine import (
     push,
     start_effect,
 )
-from onmars.rules.errors import NO, Joined, refuse
+from onmars.rules.errors import NO, Joined, Term, refuse
 from onmars.rules.frames import Frame
 from onmars.rules.i18n import N_
 from onmars.rules.moves import Move, mv
@@ -84,7 +84,9 @@ def route_problem(s: State, seat: int, bp: str, route: str, explain: bool = True
     open; a token without ``explain``)."""
     data = load().blueprint.get(bp)
     if data is None:
-        return refuse("§14", "there is no Blueprint {bp!r}", bp=bp) if explain else NO
+        return (
+            refuse("§14", "there is no Blueprint {bp!r}", bp=Term("input", bp)) if explain else NO
+        )
     owner = built_owner(s, bp)
     if owner < 0:
         if not explain:
@@ -104,7 +106,7 @@ def route_problem(s: State, seat: int, bp: str, route: str, explain: bool = True
                 "{title} is {owner}'s; Crystals pay only for your own Advanced Buildings (a "
                 "Scientist working there makes it free, §13.4)",
                 title=advanced.title(bp),
-                owner=s.players[owner].name,
+                owner=Term("player", s.players[owner].name),
             )
         if p.crystals < row_cost():
             return _too_few(row_cost(), p.crystals) if explain else NO
@@ -112,7 +114,9 @@ def route_problem(s: State, seat: int, bp: str, route: str, explain: bool = True
     sci = load().scientist.get(route)
     if sci is None:
         return (
-            refuse("§13.4", "use 'pay' or a Scientist's id, not {route!r}", route=route)
+            refuse(
+                "§13.4", "use 'pay' or a Scientist's id, not {route!r}", route=Term("input", route)
+            )
             if explain
             else NO
         )
@@ -122,10 +126,10 @@ def route_problem(s: State, seat: int, bp: str, route: str, explain: bool = True
         return refuse(
             "§13.4",
             "the {sci} works only in {works_in} Advanced Buildings and {title} is a {building}",
-            sci=sci.name,
-            works_in=sci.works_in,
+            sci=Term("card", route, sci.name),
+            works_in=Term("building", sci.works_in),
             title=advanced.title(bp),
-            building=data.building,
+            building=Term("building", data.building),
         )
     holder = scientist_owner(s, route)
     if holder == seat or (holder >= 0 and owner == seat and s.sci_at.get(route) == bp):
@@ -133,19 +137,19 @@ def route_problem(s: State, seat: int, bp: str, route: str, explain: bool = True
     if not explain:
         return NO
     if holder < 0:
-        return refuse("§13.4", "nobody has hired the {sci}", sci=sci.name)
+        return refuse("§13.4", "nobody has hired the {sci}", sci=Term("card", route, sci.name))
     if s.sci_at.get(route) == bp:
         return refuse(
             "§13.4",
             "the {sci} on {title} works free for its owner and the Blueprint's owner only",
-            sci=sci.name,
+            sci=Term("card", route, sci.name),
             title=advanced.title(bp),
         )
     return refuse(
         "§13.4",
         "the {sci} is {holder}'s; only its owner moves it",
-        sci=sci.name,
-        holder=s.players[holder].name,
+        sci=Term("card", route, sci.name),
+        holder=Term("player", s.players[holder].name),
     )
 
 
@@ -219,8 +223,9 @@ def advanced_blocker(s: State, seat: int, explain: bool = True) -> str:
         reason = _with_crystals(s, seat, -row_cost() if route == PAY else 0, bp, explain)
         if not reason:
             return ""
-        if explain:
-            reasons.append(refuse("", "{name}: {why}", name=advanced.title(bp), why=reason))
+        why = refuse("", "{name}: {why}", name=advanced.title(bp), why=reason)
+        if why not in reasons:  # two routes to one building: said once
+            reasons.append(why)
     if not explain:
         return NO
     if reasons:

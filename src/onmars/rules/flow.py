@@ -13,7 +13,7 @@ from onmars.rules.components import load
 from onmars.rules.contracts import deliver, deliveries, settle
 from onmars.rules.economy import crystals_in
 from onmars.rules.engine import EXECUTIVE, MAIN, Candidate, Step, pop, push
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Term, refuse
 from onmars.rules.frames import Frame
 from onmars.rules.goals import end_of_turn as goals_end_of_turn
 from onmars.rules.goals import goal_candidates, play_goal_move
@@ -84,11 +84,20 @@ def exec_blocker(s: State, seat: int, eid: str, explain: bool = True) -> str:
     p = s.players[seat]
     row = load().executive.get(eid)
     if row is None or eid not in EXECUTIVE:
-        return refuse("§13.2", "there is no Executive action {eid!r}", eid=eid) if explain else NO
+        return (
+            refuse("§13.2", "there is no Executive action {eid!r}", eid=Term("input", eid))
+            if explain
+            else NO
+        )
     if row.row in p.depot_ships:
         if not explain:
             return NO
-        return refuse("§13.1", "a Ship still covers Depot row {row} ({eid})", row=row.row, eid=eid)
+        return refuse(
+            "§13.1",
+            "a Ship still covers Depot row {row} ({eid})",
+            row=row.row,
+            eid=Term("exec", eid),
+        )
     cost = exec_cost(s, seat, eid)
     if p.crystals < cost:
         if not explain:
@@ -96,7 +105,7 @@ def exec_blocker(s: State, seat: int, eid: str, explain: bool = True) -> str:
         return refuse(
             "§13.1",
             "{eid} costs {cost} Crystals from your Depot; you have {have}",
-            eid=eid,
+            eid=Term("exec", eid),
             cost=cost,
             have=p.crystals,
         )
@@ -148,7 +157,11 @@ def main_blocker(s: State, seat: int, aid: str, explain: bool = True) -> str:
     ``explain``)."""
     data = load().action.get(aid)
     if data is None or aid not in MAIN:
-        return refuse("§6", "there is no main action {aid!r}", aid=aid) if explain else NO
+        return (
+            refuse("§6", "there is no main action {aid!r}", aid=Term("input", aid))
+            if explain
+            else NO
+        )
     side = s.players[seat].side
     if data.side != side:
         if not explain:
@@ -156,7 +169,7 @@ def main_blocker(s: State, seat: int, aid: str, explain: bool = True) -> str:
         return refuse(
             "§1.2",
             "{aid} is a {action_side} action and your marker is on the {side} side",
-            aid=aid,
+            aid=Term("action", aid),
             action_side=refuse("", data.side),
             side=refuse("", side),
         )

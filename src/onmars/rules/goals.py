@@ -16,7 +16,7 @@ from onmars.rules.components import RESOURCES, load
 from onmars.rules.discovery import rover_discoveries
 from onmars.rules.economy import gain, storable, to_lq
 from onmars.rules.engine import Candidate, Step, pop, push, start_effect
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Term, refuse
 from onmars.rules.frames import GoalGainFrame, GoalRetrieveFrame, GoalRewardFrame
 from onmars.rules.i18n import N_
 from onmars.rules.mars import complex_of, mines_of
@@ -90,7 +90,7 @@ def goal_candidates(
         elif p.goal_done:
             out.append((_card_move("goal", g), refuse("§18.1", ONE_GOAL)))
         else:
-            unmet = refuse("§18.1", "the condition of {goal} does not hold", goal=g)
+            unmet = refuse("§18.1", "the condition of {goal} does not hold", goal=Term("card", g))
             out.append((_card_move("goal", g), unmet))
     spendable = discard or any(m.verb == "goal" and not why for m, why in out)
     wasted = "" if spendable else NO

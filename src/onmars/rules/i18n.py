@@ -15,7 +15,7 @@ from importlib import resources
 
 from babel.messages.pofile import read_po
 
-from onmars.rules.errors import Joined, OptionsError
+from onmars.rules.errors import Joined, OptionsError, Term
 
 #: The languages every text exists in.
 LANGS = ("en", "zh")
@@ -72,10 +72,24 @@ def reason_text(reason: object, lang: str = DEFAULT) -> str:
     return f"{rule}: {said}" if rule else said
 
 
+#: How a language joins a list (``Joined``'s English separators): Chinese enumerates with 、.
+SEPARATORS = {"zh": {", ": "、", "; ": "；"}}
+
+
 def _phrase(value: object, lang: str) -> object:
-    """A refusal's parameter in ``lang``: phrases rendered, anything else as it is."""
+    """A refusal's parameter in ``lang``: phrases, lists and things of the game (a
+    :class:`~onmars.rules.errors.Term`) rendered, numbers and hexes as they are."""
     if isinstance(value, Joined):
-        return value.sep.join(str(_phrase(part, lang)) for part in value.parts)
+        sep = SEPARATORS.get(lang, {}).get(value.sep, value.sep)
+        return sep.join(str(_phrase(part, lang)) for part in value.parts)
+    if isinstance(value, Term):
+        from onmars.rules.terms import term_text  # names come from the catalog, built on tr
+
+        return term_text(value, lang)
     if getattr(value, "message_id", None):
+        rule = getattr(value, "rule", "")
+        if rule and lang != DEFAULT:  # a refusal inside another: its rule after it
+            said = reason_text(getattr(value, "phrase", value), lang)
+            return tr(N_("{text} ({rule})"), lang, text=said, rule=rule)
         return reason_text(value, lang)
     return value

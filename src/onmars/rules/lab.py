@@ -15,7 +15,7 @@ from onmars.rules.engine import (
     push,
     start_effect,
 )
-from onmars.rules.errors import refuse
+from onmars.rules.errors import Term, refuse
 from onmars.rules.frames import DevelopFrame, LabGainFrame, SpaceFrame, TileFrame
 from onmars.rules.i18n import N_
 from onmars.rules.moves import Move, mv
@@ -103,11 +103,14 @@ def development_problems(
         for dest in _next_spaces(space):
             if dest in p.lab:
                 if explain:
-                    out.append(((tile, dest), refuse("§7.4", TAKEN, space=dest)))
+                    out.append(((tile, dest), refuse("§7.4", TAKEN, space=Term("space", dest))))
             elif paid and not can_pay(p, _entry_cost(dest), crystals):
                 if explain:
                     out.append(
-                        ((tile, dest), refuse("RUL-3", UNPAID, cost=" + ".join(column_cost(dest))))
+                        (
+                            (tile, dest),
+                            refuse("RUL-3", UNPAID, cost=Term("items", tuple(column_cost(dest)))),
+                        )
                     )
             else:
                 out.append(((tile, dest), ""))
@@ -188,7 +191,7 @@ class Develop(PickStep[DevelopFrame]):
     def stray(s: State, f: DevelopFrame, m: Move) -> str:
         if m.verb == "develop" and len(m.args) == 2:
             if m.args[0] not in s.players[f["p"]].lab.values():
-                return refuse("§7.4", "you have no Tech tile {tile}", tile=m.args[0])
+                return refuse("§7.4", "you have no Tech tile {tile}", tile=Term("tech", m.args[0]))
             return refuse("§7.4", "a tile moves to a touching empty space exactly one column right")
         return ""
 

@@ -12,6 +12,7 @@ from onmars.rules.catalog import (
     catalog,
     effect_text,
     item_name,
+    space_name,
 )
 from onmars.rules.components import EffectRef, load
 from onmars.rules.i18n import N_, tr
@@ -33,7 +34,7 @@ def card_name(card: str, lang: str) -> str:
         return tr(N_("{building} tile {card}"), lang, building=tr(kind, lang), card=card)
     for table in (c.blueprint, c.mission):
         if card in table:
-            return f"{tr(table[card].name, lang)} ({card})"
+            return tr(N_("{name} ({id})"), lang, name=tr(table[card].name, lang), id=card)
     return card
 
 
@@ -124,13 +125,13 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
         N_("Take the {tech} Tech into Lab space {space}"),
         lang,
         tech=_tech(m.args[0], lang),
-        space=m.args[1],
+        space=space_name(m.args[1], lang),
     ),
     "develop": lambda goal, m, lang: tr(
         N_("Move the {tech} Tech to Lab space {space} (level {level})"),
         lang,
         tech=_tech(m.args[0], lang),
-        space=m.args[1],
+        space=space_name(m.args[1], lang),
         level=load().lab_space[m.args[1]].column,
     ),
     "keep": lambda goal, m, lang: tr(N_("Keep the Oxygen instead of a free development"), lang),

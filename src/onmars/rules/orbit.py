@@ -18,7 +18,7 @@ from onmars.rules.economy import (
     storable,
 )
 from onmars.rules.engine import Candidate, PickStep, main_action, start_named
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Term, refuse
 from onmars.rules.frames import PickFrame, WarehouseFrame
 from onmars.rules.i18n import N_
 from onmars.rules.missions import contribute
@@ -72,7 +72,9 @@ class TakeBlueprint(PickStep[PickFrame]):
     @staticmethod
     def stray(s: State, f: PickFrame, m: Move) -> str:
         if m.verb == "take" and m.args:
-            return refuse("§7.2", "{bp} is not in the Blueprint display", bp=" ".join(m.args))
+            return refuse(
+                "§7.2", "{bp} is not in the Blueprint display", bp=Term("card", " ".join(m.args))
+            )
         return ""
 
 
@@ -98,7 +100,10 @@ def _learn_candidates(s: State, seat: int, explain: bool) -> Iterator[Candidate]
                 continue
             held = lab.tech_of_type(p, kind)
             reason = refuse(
-                "§7.3", "you already have a {kind} Tech tile ({held})", kind=kind, held=held
+                "§7.3",
+                "you already have a {kind} Tech tile ({held})",
+                kind=Term("techtype", kind),
+                held=Term("tech", held),
             )
         elif not can_pay(p, cost):
             if not explain:
@@ -106,15 +111,15 @@ def _learn_candidates(s: State, seat: int, explain: bool) -> Iterator[Candidate]
             reason = refuse(
                 "§7.3",
                 "{tile} costs {cost} (its Grid row) and you cannot pay it",
-                tile=tile,
-                cost=" + ".join(cost),
+                tile=Term("tech", tile),
+                cost=Term("items", tuple(cost)),
             )
         else:
             reason = ""
         for sp in spaces:
             if sp in p.lab:
                 if explain:
-                    taken = refuse("§7.3", "Lab space {space} is taken", space=sp)
+                    taken = refuse("§7.3", "Lab space {space} is taken", space=Term("space", sp))
                     yield _pick("learn", tile, sp), reason or taken
             else:
                 yield _pick("learn", tile, sp), reason
@@ -180,7 +185,9 @@ def _warehouse_problems(
     for item, left in s.warehouse.items():
         if not left:
             reason = (
-                refuse("§7.5", "the Warehouse has no {item} left", item=item) if explain else NO
+                refuse("§7.5", "the Warehouse has no {item} left", item=Term("item", item))
+                if explain
+                else NO
             )
         elif item == "crystal" and not crystal and s.rules >= 1:  # version 0 took a Crystal
             reason = refuse("§13.2", RESOURCE_ONLY) if explain else NO
@@ -189,7 +196,11 @@ def _warehouse_problems(
         elif item == "crystal":
             reason = refuse("§7.5", NO_DEPOT_ROOM) if explain else NO
         else:
-            reason = refuse("§4", "your storage for {item} is full", item=item) if explain else NO
+            reason = (
+                refuse("§4", "your storage for {item} is full", item=Term("item", item))
+                if explain
+                else NO
+            )
         yield item, reason
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from onmars.rules.components import load
 from onmars.rules.economy import can_pay, charge, to_wa
 from onmars.rules.engine import Candidate, Step, main_action, pop, push
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Joined, Term, refuse, terms
 from onmars.rules.frames import HireFrame, SpotFrame
 from onmars.rules.i18n import N_
 from onmars.rules.missions import contribute
@@ -29,6 +29,8 @@ from onmars.rules.placement import extra_cost, place_colonist, placement_blocker
 from onmars.rules.state import Player, State
 
 KINDS = ("scientist", "contract")
+#: The kinds of card as a refusal names them.
+KIND_NAMES = {"scientist": N_("Scientist"), "contract": N_("Earth Contract")}
 
 
 def kind_of(card: str) -> str:
@@ -93,7 +95,7 @@ def card_problems(
             continue
         if kind_of(card) not in kinds:
             if explain:
-                only = " or ".join(kinds)
+                only = Joined([refuse("", KIND_NAMES[k]) for k in kinds], " or ")
                 out.append((card, refuse("§9.5", "only a {kinds} may be taken here", kinds=only)))
         elif free or affordable(s, seat, card, owed, placing):
             out.append((card, ""))
@@ -106,8 +108,8 @@ def card_problems(
                     refuse(
                         "RUL-11",
                         "you cannot pay {cost} for {card}{extra}",
-                        cost=" + ".join(card_cost(card)),
-                        card=card,
+                        cost=Term("items", tuple(card_cost(card))),
+                        card=Term("card", card),
                         extra=refuse("", " along with the placement cost (§6.5)")
                         if placing
                         else "",
@@ -206,7 +208,9 @@ class Hire(Step[HireFrame]):
     def stray(s: State, f: HireFrame, m: Move) -> str:
         if m.verb == "hire" and len(m.args) == 1:
             return refuse(
-                "§9.5", "{card} is not in the Scientist / Contract display", card=m.args[0]
+                "§9.5",
+                "{card} is not in the Scientist / Contract display",
+                card=Term("card", m.args[0]),
             )
         return ""
 
@@ -266,7 +270,7 @@ class RefillScience(Step[SpotFrame]):
         return refuse(
             "§9.5",
             "refill the display with a Contract from the deck: {deck}",
-            deck=list(s.contract_deck),
+            deck=terms("card", s.contract_deck),
         )
 
 

@@ -9,7 +9,7 @@ from onmars.rules import hexmap
 from onmars.rules.components import load
 from onmars.rules.economy import gain, to_lq
 from onmars.rules.engine import Candidate, Step, effect_blocker, pop, push, start_effect
-from onmars.rules.errors import NO, refuse
+from onmars.rules.errors import NO, Joined, refuse
 from onmars.rules.frames import Frame, SeatFrame, SideFrame, TravelFrame
 from onmars.rules.i18n import N_
 from onmars.rules.mars import cells_of
@@ -100,7 +100,7 @@ class Seat(Step[SeatFrame]):
             "§19",
             "choose an empty Turn Order space{where}: {spaces}",
             where=refuse("", " on the {side} side", side=refuse("", side)) if side else "",
-            spaces=empty_spaces(s, side),
+            spaces=Joined([str(n) for n in empty_spaces(s, side)], ", "),
         )
 
 
