@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -454,3 +455,47 @@ def test_the_protocol_is_documented_in_openapi(client: TestClient) -> None:
         "/api/games/{game_id}/replay",
     } <= set(paths)
     assert "409" in paths["/api/games/{game_id}/moves"]["post"]["responses"]
+
+
+def test_errors_answer_in_the_language_asked_for(client: TestClient) -> None:
+    """Issue 21 item 6: every error answer is in the language asked for: ``lang``, else
+    ``Accept-Language`` (weights honoured), validation errors (422) included; English by
+    default and when English is preferred."""
+    from test_i18n import chinese_problems
+
+    gid, tokens = new_game(client, HUMANS)
+    seat = get(client, gid)["current_player"]
+    mine, other = bearer(tokens[seat]), bearer(tokens[1 - seat])
+    zh = {"Accept-Language": "fr-FR, zh-CN;q=0.9, en;q=0.5"}
+    moves = f"/api/games/{gid}/moves"
+
+    def ask(lang: dict[str, str]) -> list[httpx.Response]:
+        return [
+            client.get("/api/games/nosuchgame", headers=lang),  # 404: no game
+            client.get("/api/nowhere/at/all", headers=lang),  # 404: no route
+            client.post(moves, json={"ply": 0, "move": "seat 99"}, headers={**lang, **mine}),
+            client.post(moves, json={"ply": 0, "move": "xyzzy"}, headers={**lang, **mine}),
+            client.post(moves, json={"ply": 5, "move": "seat 1"}, headers={**lang, **mine}),
+            client.post(moves, json={"ply": 0, "move": "seat 1"}, headers={**lang, **other}),
+            client.post(moves, json={"ply": 0, "move": "seat 1"}, headers=lang),  # no token
+            client.post(moves, json={"ply": "x", "move": 3}, headers={**lang, **mine}),  # 422
+            client.post("/api/games", json={"players": [], "length": "huge"}, headers=lang),
+            client.post(f"/api/games/{gid}/undo", json={}, headers={**lang, **mine}),  # RUL-19
+            client.get(f"/api/games/{gid}/replay", params={"ply": 0}, headers=lang),  # 409
+        ]
+
+    english = ask({"Accept-Language": "en-GB,zh;q=0.5"})
+    chinese = ask(zh)
+    assert [r.status_code for r in english] == [r.status_code for r in chinese]
+    statuses = [404, 404, 422, 422, 409, 403, 401, 422, 422, 422, 409]
+    assert [r.status_code for r in chinese] == statuses
+    for en, cn in zip(english, chinese, strict=True):
+        detail = cn.json()["detail"]
+        assert detail != en.json()["detail"], detail
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in detail), detail
+        said = re.sub(r"“[^”]*”|^(§[\d.]+|RUL-\d+): ", "", detail)  # the rule; what was sent
+        words = [w for w in chinese_problems(said) if w not in ("Authorization", "Bearer")]
+        assert words == [], detail
+    assert chinese[2].json()["rule"] == "§19" and chinese[2].json()["detail"].startswith("§19: ")
+    by_param = client.get("/api/games/nosuchgame", params={"lang": "zh"})
+    assert by_param.json()["detail"] == chinese[0].json()["detail"]

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from onmars.rules import hexmap
-from onmars.rules.errors import InvalidMoveError
+from onmars.rules.errors import InvalidMoveError, terms
 from onmars.rules.i18n import N_
 
 TOKEN = re.compile(r"[A-Za-z0-9_,+\-]+\Z")  # one argument of a move
@@ -138,7 +138,7 @@ class Move(NamedTuple):
             raise InvalidMoveError(
                 N_("unknown move {verb!r}; verbs are: {verbs}"),
                 verb=tokens[0],
-                verbs=", ".join(VERBS),
+                verbs=terms("input", VERBS),
             )
         bad = [a for a in args if not TOKEN.match(a)]
         if bad:

@@ -57,6 +57,7 @@ from onmars import LANGS, LENGTHS, catalog, tr
 from onmars.bots import BOTS
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
+from onmars.server.error_text import engine_text, invalid_text, request_lang, server_text
 from onmars.server.live import Hub, Live, ServerError, Subscriber, token_hash
 from onmars.server.notify import listen, poll
 from onmars.server.store import Store
@@ -385,23 +386,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _SERVERS[app] = server
     app.add_middleware(BodyLimit, limit=settings.max_body)
 
+    # Errors answer in the language asked for: ?lang=, else Accept-Language (issue 21.6).
     @app.exception_handler(ServerError)
-    async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
+    async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
         headers = {"Retry-After": str(exc.extra.pop("retry"))} if "retry" in exc.extra else None
-        return JSONResponse({"detail": exc.detail, **exc.extra}, exc.status, headers=headers)
+        lang = request_lang(request)
+        detail = engine_text(exc.__cause__ or exc.__context__, lang)
+        detail = detail or server_text(exc.detail, lang)
+        return JSONResponse({"detail": detail, **exc.extra}, exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        found = list(exc.errors())
         errors = [
-            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))}
-            for e in exc.errors()
+            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))} for e in found
         ]
-        detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
-        return JSONResponse({"detail": detail or "invalid request", "errors": errors}, 422)
+        lang = request_lang(request)
+        if lang == "en":
+            detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
+        else:
+            detail = tr("; ", lang).join(invalid_text(found, lang))
+        detail = detail or server_text("invalid request", lang)
+        return JSONResponse({"detail": detail, "errors": errors}, 422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(exc.detail)}, exc.status_code, headers=exc.headers)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = server_text(str(exc.detail), request_lang(request))
+        return JSONResponse({"detail": detail}, exc.status_code, headers=exc.headers)
 
     def hub_of(request: Request) -> Hub:
         return _hub(request)

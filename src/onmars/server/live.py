@@ -327,7 +327,7 @@ class Hub:
                     err = IllegalMoveError(game.why(move) or "illegal move")
                     raise ServerError(
                         422, reason_text(err, lang or "en"), rule=err.rule, reason=err.reason
-                    )
+                    ) from err  # the handler gives it in the language asked for
                 after = game.copy()
                 after.play(move)
                 stored = await self.write(

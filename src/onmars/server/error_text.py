@@ -1,0 +1,173 @@
+"""Error answers in the requester's language (issue 21 item 6): the ``lang`` query parameter,
+else the ``Accept-Language`` header, else English.
+
+The server's refusals are written in English where they are raised (``ServerError``); here each
+is matched against its message (:data:`SERVER_MESSAGES`, in the catalogs like every text) and
+given in the language asked for, with its parameters. A refusal of the engine (an illegal or
+malformed move, a refused undo, bad game options) is given from its message id and parameters.
+A validation error (422) is named by its kind, per field.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from babel import negotiate_locale
+from starlette.requests import HTTPConnection
+
+from onmars import LANGS, tr
+from onmars.rules.errors import OnMarsError
+from onmars.rules.i18n import DEFAULT, N_, SEPARATORS, reason_text
+
+#: The server's own refusals (``ServerError`` details), as messages.
+SERVER_MESSAGES = (
+    N_("Authorization must be 'Bearer <seat token>'"),
+    N_("too many requests: slow down"),
+    N_("the server is starting"),
+    N_("a seat's token is required (Authorization: Bearer <token>)"),
+    N_("the move text is too long"),
+    N_("replays are for finished games: this one is being played"),
+    N_("ply {ply} is past the game's end (ply {end})"),
+    N_("unknown language {lang!r}; the languages are {langs}"),
+    N_("since must be a ply from 0"),
+    N_("no file {name!r}"),
+    N_('send the token first: {"token": "..."}'),
+    N_('the first message must be {"token": "<seat token>" or null}'),
+    N_("this token is not a seat of this game"),
+    N_("no game {game_id!r}"),
+    N_("ply {ply} is not the current one: the game is at ply {now}"),
+    N_("§24.1: the game is over"),
+    N_("not your turn: seat {seat} ({name}) decides now"),
+    N_("the game keeps changing: try again"),
+    N_("invalid request"),
+    N_("Not Found"),
+    N_("Method Not Allowed"),
+)
+
+#: Validation errors (pydantic's kinds), as messages; others read as "invalid value".
+INVALID = {
+    "missing": N_("required"),
+    "extra_forbidden": N_("not a field of this request"),
+    "literal_error": N_("must be one of: {expected}"),
+    "enum": N_("must be one of: {expected}"),
+    "string_too_short": N_("too short"),
+    "string_too_long": N_("too long: at most {max_length} characters"),
+    "string_pattern_mismatch": N_("has characters that are not allowed"),
+    "string_type": N_("must be text"),
+    "int_parsing": N_("must be a whole number"),
+    "int_type": N_("must be a whole number"),
+    "bool_type": N_("must be true or false"),
+    "list_type": N_("must be a list"),
+    "too_short": N_("too few items: at least {min_length}"),
+    "too_long": N_("too many items: at most {max_length}"),
+    "greater_than_equal": N_("must be at least {ge}"),
+    "less_than_equal": N_("must be at most {le}"),
+    "json_invalid": N_("is not valid JSON"),
+    "model_attributes_type": N_("must be an object"),
+    "dict_type": N_("must be an object"),
+}
+INVALID_VALUE = N_("invalid value")
+FIELD = N_("{field}: {problem}")
+
+
+def request_lang(conn: HTTPConnection) -> str:
+    """The language asked for: ``?lang=`` if it is one of ours, else the best of
+    ``Accept-Language`` (by its weights), else English."""
+    asked = conn.query_params.get("lang")
+    if asked in LANGS:
+        return asked
+    preferred = _weighted(conn.headers.get("accept-language", ""))
+    found = negotiate_locale(preferred, list(LANGS), sep="-")
+    if found is None:  # "zh-CN", "en-GB": the language without its region
+        found = negotiate_locale([p.split("-")[0] for p in preferred], list(LANGS), sep="-")
+    return found or DEFAULT
+
+
+def _weighted(header: str) -> list[str]:
+    """``"zh-CN,zh;q=0.9,en;q=0.8"`` -> the tags, most wanted first."""
+    tags = []
+    for i, part in enumerate(header[:500].split(",")):
+        tag, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        if tag and weight > 0:
+            tags.append((-weight, i, tag.lower()))
+    return [tag for *_, tag in sorted(tags)]
+
+
+#: A message's fields: ``{name}`` or ``{name!r}`` (other braces are the text's own: JSON).
+_FIELD = re.compile(r"\{(\w+)(!r)?\}")
+
+
+@cache
+def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each server message as a pattern that reads its parameters back from the English text."""
+    out = []
+    for template in SERVER_MESSAGES:
+        pattern, pos = "", 0
+        for found in _FIELD.finditer(template):
+            name, quoted = found.group(1), found.group(2)
+            group = f"(?P<{name}>.*?)"
+            pattern += re.escape(template[pos : found.start()])
+            pattern += f"'{group}'" if quoted else group
+            pos = found.end()
+        out.append((re.compile(pattern + re.escape(template[pos:]) + "$", re.S), template))
+    return tuple(out)
+
+
+def server_text(detail: str, lang: str) -> str:
+    """A ``ServerError``'s English ``detail`` in ``lang`` (as it is if it is no message)."""
+    if lang == DEFAULT:
+        return detail
+    for pattern, template in _patterns():
+        found = pattern.match(detail)
+        if found:
+            return _fill(tr(template, lang), found.groupdict())
+    return detail
+
+
+def _fill(text: str, params: dict[str, str]) -> str:
+    """``text`` with its ``{name}`` and ``{name!r}`` fields filled (braces of JSON kept)."""
+    return _FIELD.sub(lambda m: params.get(m.group(1), m.group(0)), text)
+
+
+def engine_text(exc: BaseException | None, lang: str) -> str | None:
+    """An engine error behind a server error (the one it was raised from or while handling),
+    in ``lang``: None when there is none or it has no message."""
+    if isinstance(exc, OnMarsError) and getattr(exc, "message_id", None):
+        return reason_text(exc, lang)
+    return None
+
+
+def invalid_text(errors: list[dict[str, Any]], lang: str) -> list[str]:
+    """Each validation error as ``"<field>: <problem>"`` in ``lang`` (not English: there
+    pydantic's own words are given)."""
+    out = []
+    for e in errors:
+        field = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+        template = INVALID.get(str(e.get("type", "")))
+        if template is None:
+            problem = tr(INVALID_VALUE, lang)
+        else:
+            ctx = {k: _shown(v, lang) for k, v in (e.get("ctx") or {}).items()}
+            try:
+                problem = tr(template, lang, **ctx)
+            except (KeyError, IndexError, ValueError):
+                problem = tr(INVALID_VALUE, lang)
+        out.append(tr(FIELD, lang, field=field, problem=problem))
+    return out
+
+
+def _shown(value: Any, lang: str) -> str:
+    """A validation error's context value: pydantic's "'short' or 'long'" as a list of
+    quoted values (“short”、“long”)."""
+    if isinstance(value, str):
+        items = re.findall(r"'([^']*)'", value)
+        if items:
+            sep = SEPARATORS.get(lang, {}).get(", ", ", ")
+            return sep.join(tr(N_("“{text}”"), lang, text=x) for x in items)
+    return str(value)
