@@ -198,3 +198,31 @@ def test_hot_seat_screen_names_no_other_seats_goal(tmp_path: Path) -> None:
     for goal in goals:
         assert goal not in after and goal not in shown and goal not in output(con)
     assert "hidden" in output(con)
+
+
+def test_the_command_line_and_the_terminal_speak_chinese(tmp_path, monkeypatch) -> None:
+    """Issue 21 item 6: the command's errors, the banner, default player names and parse errors
+    in Chinese: ``--lang zh``, or a Chinese environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    from onmars.rules.i18n import env_lang
+
+    assert env_lang({"LANG": "zh_CN.UTF-8"}) == "zh"
+    assert env_lang({"LANGUAGE": "en_GB:zh", "LANG": "zh_CN.UTF-8"}) == "en"
+    assert env_lang({"LC_ALL": "C.UTF-8"}) == env_lang({}) == "en"
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    con = console()
+    assert play.main(args(players=2, bots="nobody"), con, lambda p: "quit") == 2
+    assert "没有名为“nobody”的电脑玩家" in output(con) and "unknown" not in output(con)
+    con = console()
+    assert play.main(args(players=3, names="甲,乙", lang="zh"), con, lambda p: "") == 2
+    assert "3 名玩家却给了 2 个名字" in output(con)
+
+    kinds = [None, "greedy"]
+    game = onmars.Game.new(play.default_names(kinds, "zh"), seed=1)
+    s, _, con = session(game, kinds, ["", "xyzzy", "why xyzzy", "quit"], tmp_path, "zh")
+    s.run()
+    out = one_line(output(con))
+    assert "火星之上" in out and "On Mars" not in out
+    assert "玩家 1" in out and "贪心 2" in out
+    assert out.count("未知的操作“xyzzy”") == 2 and "unknown move" not in out

@@ -28,9 +28,10 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from onmars import LANGS, LENGTHS, N_, Game, OnMarsError, tr
+from onmars import LANGS, LENGTHS, N_, Game, OnMarsError, reason_text, tr
 from onmars.rules import hexmap
 from onmars.rules.components import load, substitutes
+from onmars.rules.i18n import env_lang
 from onmars.terminal.play import add_arguments as play_arguments
 from onmars.terminal.play import main as play_main
 
@@ -44,7 +45,7 @@ def demo(players: int, seed: int, length: str, max_moves: int, quiet: bool) -> i
     try:
         game = Game.new(players, seed=seed, length=length)
     except OnMarsError as exc:
-        print(f"onmars demo: {exc}", file=sys.stderr)
+        print(f"onmars demo: {reason_text(exc, env_lang())}", file=sys.stderr)
         return 2
     rng = random.Random(seed)
     print(f"On Mars: {players} players, {length} game, seed {seed}")

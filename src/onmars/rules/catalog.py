@@ -79,6 +79,8 @@ def space_name(space: str, lang: str) -> str:
     data = load().lab_space.get(space)
     if lang == "en" or data is None:
         return space
+    if space[-1] not in LAB_ROWS:  # a column of one space
+        return tr(N_("column {column}"), lang, column=data.column)
     row = tr(LAB_ROWS[space[-1]], lang)
     return tr(N_("column {column}, {row}"), lang, column=data.column, row=row)
 

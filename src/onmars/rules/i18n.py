@@ -10,6 +10,8 @@ The Chinese terms follow the project's seed digest (生活区, 工作区, 水晶
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
@@ -25,6 +27,19 @@ DEFAULT = "en"
 def N_(template: str) -> str:
     """Mark ``template`` as a message (collected into the catalogs); returns it unchanged."""
     return template
+
+
+def env_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of a command line, from the environment as gettext reads it (``LANGUAGE``,
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first set; ``zh_CN.UTF-8`` is Chinese);
+    English when none names one of ours."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            code = value.split(":")[0].split("_")[0].split(".")[0].lower()
+            return code if code in LANGS else DEFAULT
+    return DEFAULT
 
 
 def check_lang(lang: str) -> str:

@@ -60,6 +60,7 @@ from onmars import (
     tr,
 )
 from onmars.bots import BOTS, STALL_ROUNDS, Bot, agrees_to_end, make_bot, round_marks
+from onmars.rules.i18n import env_lang
 from onmars.terminal import logview, menu, render
 from onmars.terminal.mapview import DIM
 
@@ -194,7 +195,7 @@ class Session:
         return 0
 
     def intro(self) -> None:
-        t = Text("On Mars", style="bold")
+        t = Text(self.t(N_("On Mars")), style="bold")
         length = N_("short game") if self.game.options["length"] == "short" else N_("long game")
         # no seed: it would reveal every face-down stack and every hand (RUL-18)
         t.append(f" · {self.t(length)}")
@@ -420,7 +421,7 @@ class Session:
                 move = Move.parse(line)
             except InvalidMoveError as exc:
                 self.error(self.t(N_("Not a move or a command: {reason}. Type help for the "
-                                     "commands."), reason=exc))  # fmt: skip
+                                     "commands."), reason=reason_text(exc, self.lang)))  # fmt: skip
                 return False
         if move not in legal:
             self.error(self.t(N_("Illegal move '{move}': {reason}"), move=echo(str(move)),
@@ -522,7 +523,7 @@ class Session:
             move = Move.parse(text)
             reason = self.game.why(move)
         except InvalidMoveError as exc:
-            self.error(self.t(N_("Not a move: {reason}"), reason=exc))
+            self.error(self.t(N_("Not a move: {reason}"), reason=reason_text(exc, self.lang)))
             return
         if reason:
             self.say(self.t(N_("'{move}' is illegal now. {reason}"), move=echo(text),
@@ -717,7 +718,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--load", default=None, help="resume a saved game (this client's save or Game.to_json)"
     )
     parser.add_argument(
-        "--lang", default="en", choices=LANGS, help="language of the screen: en (default), zh"
+        "--lang",
+        default=None,
+        choices=LANGS,
+        help="language of the screen: en, zh (default: from LANGUAGE, LC_ALL or LANG; else en)",
     )
 
 
@@ -725,36 +729,52 @@ def _split(text: str | None) -> list[str]:
     return [x.strip() for x in text.split(",") if x.strip()] if text else []
 
 
-def seat_bots(players: int, bots: Sequence[str]) -> list[str | None]:
+def seat_bots(players: int, bots: Sequence[str], lang: str = "en") -> list[str | None]:
     """Bots fill the last seats: ``seat_bots(3, ["greedy"]) == [None, None, "greedy"]``."""
     if len(bots) > players:
-        raise ValueError(f"{len(bots)} bots for {players} players")
+        raise ValueError(tr(N_("{bots} bots for {players} players"), lang, bots=len(bots),
+                            players=players))  # fmt: skip
     for name in bots:
-        make_bot(name, 0)  # ValueError naming the known bots
+        try:
+            make_bot(name, 0)
+        except ValueError:
+            known = tr(", ", lang).join([*BOTS, "search:<seconds>", "search:<n>sims"])
+            raise ValueError(tr(N_("unknown bot {name!r}; known bots: {known}"), lang, name=name,
+                                known=known)) from None  # fmt: skip
     return [None] * (players - len(bots)) + list(bots)
 
 
-def default_names(kinds: Sequence[str | None]) -> list[str]:
+def default_names(kinds: Sequence[str | None], lang: str = "en") -> list[str]:
+    """ "Player 1", "Greedy 2" (玩家 1, 贪心 2): a seat's number after what plays it."""
     return [
-        f"{kind.title()} {seat + 1}" if kind else f"Player {seat + 1}"
+        tr(N_("{bot} {n}"), lang, bot=_bot_title(kind, lang), n=seat + 1)
+        if kind
+        else tr(N_("Player {n}"), lang, n=seat + 1)
         for seat, kind in enumerate(kinds)
     ]
 
 
-def load_session_data(path: str) -> dict[str, Any]:
-    """The JSON object in a save file (SaveFileError otherwise, never a traceback)."""
+def _bot_title(kind: str, lang: str) -> str:
+    name = tr(BOT_NAMES[kind], lang) if kind in BOT_NAMES else kind
+    return name.title() if lang == "en" else name
+
+
+def load_session_data(path: str, lang: str = "en") -> dict[str, Any]:
+    """The JSON object in a save file (SaveFileError otherwise, in ``lang``, never a
+    traceback)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{path} is not JSON: {exc}") from None
+        raise SaveFileError(tr(N_("{path} is not JSON: {reason}"), lang, path=path,
+                               reason=exc)) from None  # fmt: skip
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name, bad UTF-8
-        raise SaveFileError(
-            f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}"
-        ) from None
+        raise SaveFileError(tr(N_("cannot read {path}: {reason}"), lang, path=path,
+                               reason=getattr(exc, "strerror", None) or exc)) from None  # fmt: skip
     except RecursionError:
-        raise SaveFileError(f"{path} is not an On Mars save: nested too deeply") from None
+        raise SaveFileError(tr(N_("{path} is not an On Mars save: nested too deeply"), lang,
+                               path=path)) from None  # fmt: skip
     if not isinstance(data, dict):
-        raise SaveFileError(f"{path} is not an On Mars log")
+        raise SaveFileError(tr(N_("{path} is not an On Mars log"), lang, path=path))
     return data
 
 
@@ -766,7 +786,7 @@ def load_game(path: str, lang: str = "en") -> tuple[Game, dict[str, Any]]:
     """The game in a save file: this client's save (a game's log and ``"bots"``) or a
     :meth:`Game.to_json` save (checked against its log); and the file's data. A JSON object
     that is neither is refused as such, not by the first key it lacks (issue 21: "'options'")."""
-    data = load_session_data(path)
+    data = load_session_data(path, lang)
     if not ("format" in data and "state" in data) and not all(k in data for k in LOG_KEYS):
         raise SaveFileError(
             tr(N_("{path} is not an On Mars save: a save holds a game's options, seed and moves"),
@@ -832,7 +852,8 @@ def main(
     try:
         session = build_session(args, console, input_fn)
     except (ValueError, OnMarsError) as exc:
-        console.print(Text(f"onmars play: {exc}", style="bold red"))
+        said = reason_text(exc, getattr(args, "lang", None) or env_lang())
+        console.print(Text(f"onmars play: {said}", style="bold red"))
         return 2
     if input_fn is None and console.is_terminal:
         with contextlib.suppress(ImportError):  # not on every platform
@@ -841,18 +862,18 @@ def main(
 
 
 def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn | None) -> Session:
-    lang = getattr(args, "lang", None) or "en"
+    lang = getattr(args, "lang", None) or env_lang()
     bots_arg = _split(args.bots) if args.bots is not None else None
     if args.load:
         game, data = load_game(args.load, lang)
         players = len(game.players)
         if bots_arg is not None:
-            kinds = seat_bots(players, bots_arg)
+            kinds = seat_bots(players, bots_arg, lang)
         else:
             saved = data.get("bots")
             if isinstance(saved, list) and len(saved) == players:
                 kinds = [x if isinstance(x, str) and x else None for x in saved]
-                seat_bots(players, [x for x in kinds if x])  # known bot names only
+                seat_bots(players, [x for x in kinds if x], lang)  # known bot names only
             else:
                 kinds = [None] * players
         if args.save and Path(args.save).resolve() != Path(args.load).resolve():
@@ -862,9 +883,10 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
     names = _split(args.names)
     players = args.players or (len(names) if names else 3)
     if names and len(names) != players:
-        raise ValueError(f"{len(names)} names for {players} players")
-    kinds = seat_bots(players, bots_arg or [])
-    game = Game.new(names or default_names(kinds), seed=args.seed, length=args.length)
+        raise ValueError(tr(N_("{names} names for {players} players"), lang, names=len(names),
+                            players=players))  # fmt: skip
+    kinds = seat_bots(players, bots_arg or [], lang)
+    game = Game.new(names or default_names(kinds, lang), seed=args.seed, length=args.length)
     if args.save:
         confirm_replace(args.save, console, input_fn, lang)
     save = args.save or new_save_path()

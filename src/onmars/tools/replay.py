@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.console import Console
 
-from onmars import LANGS, N_, Game, OnMarsError, tr
+from onmars import LANGS, N_, Game, OnMarsError, reason_text, tr
 from onmars.terminal import render
 from onmars.terminal.play import is_number, load_game
 
@@ -64,7 +64,7 @@ def run(
     try:
         game, _ = load_game(path, lang)
     except OnMarsError as exc:
-        reason = str(exc)
+        reason = reason_text(exc, lang)
         if not reason.startswith(path):  # a reason that names the file says it all
             reason = tr(N_("cannot replay {path}: {reason}"), lang, path=path, reason=reason)
         console.print(reason, markup=False, highlight=False)
