@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import statistics
 import time
 from collections.abc import Iterator
@@ -158,6 +159,29 @@ def test_the_lobby_creates_a_game_by_clicking(tab: Tab, api: Api) -> None:
     scores = by_testid(page, "scores").inner_text()
     assert "Ana" in scores and "Robo" in scores
     assert by_testid(page, "private-goals").count() == 1, "the seat's own Private Goals"
+    # issue 21.6: in Chinese the bots and their descriptions are Chinese, in the lobby and at
+    # the table, and so are Tech tiles' sets ("住所 red" was)
+    by_testid(page, "lang-toggle").click()
+    page.wait_for_function("document.documentElement.lang === 'zh'")
+    page.wait_for_function(
+        "() => /随机/.test(document.querySelector('[data-testid=scores]').innerText)"
+    )
+    assert "random" not in by_testid(page, "scores").inner_text()
+    sets = page.locator(".tech-set").all_inner_texts()
+    assert sets and not [s for s in sets if re.search("red|blue|green|yellow", s)], sets
+    page.goto(tab.base + "/")
+    by_testid(page, "seat-kind-1").wait_for()
+    page.wait_for_function(
+        "() => /贪心/.test(document.querySelector('[data-testid=seat-kind-1]').innerText)"
+    )
+    options = by_testid(page, "seat-kind-1").locator("option")
+    labels = options.all_inner_texts()
+    titles = [options.nth(i).get_attribute("title") or "" for i in range(options.count())]
+    assert not [x for x in labels if re.search("[a-z]{3}", x)], labels
+    assert all(CJK.search(x) for x in titles[1:]), titles
+    assert CJK.search(by_testid(page, "seat-name-0").input_value())
+    by_testid(page, "lang-toggle").click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
     # back in the lobby the game is listed, to watch and (this browser holds its token) rejoin
     page.goto(tab.base + "/")
     row = page.locator(f'[data-testid=game-list] [data-game-id="{gid}"]')

@@ -263,7 +263,7 @@ function TechTile({ id, k }: { id: string; k: string }) {
   return (
     <Spot k={k} card={f} class={`tech ${id.startsWith("B-") ? "setb" : ""}`}>
       <span class="tech-name">{entry?.name ?? id}</span>
-      <span class="tech-set">{entry?.set ?? ""}</span>
+      <span class="tech-set">{entry?.set_name ?? entry?.set ?? ""}</span>
     </Spot>
   );
 }

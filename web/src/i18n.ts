@@ -154,6 +154,7 @@ const EN = {
   pcAdvanced: "Advanced Building",
   lastRound: "last round: {n}",
   watchReplay: "Replay",
+  botOf: "({bot} AI)",
 } as const;
 
 export type Key = keyof typeof EN;
@@ -306,6 +307,7 @@ const ZH: Record<Key, string> = {
   pcAdvanced: "先进建筑",
   lastRound: "最后一轮：{n}",
   watchReplay: "回放",
+  botOf: "（电脑玩家：{bot}）",
 };
 
 /** The decision being asked, by the engine's step name (the view's stack top). */
@@ -366,6 +368,30 @@ export function translator(lang: Lang): T {
     return s;
   };
 }
+
+/** The bots by name, as the server labels them (``/api/bots``): for places that show a seat's
+ * bot without asking the server (the table's scores, the lobby before the list arrives). */
+export const BOT_LABELS: Record<string, [string, string]> = {
+  random: ["random", "随机"],
+  easy: ["easy", "简单"],
+  greedy: ["greedy", "贪心"],
+  medium: ["medium", "中等"],
+  hard: ["hard", "困难"],
+  expert: ["expert", "专家"],
+};
+
+export function botLabel(name: string, lang: Lang): string {
+  const pair = BOT_LABELS[name];
+  if (pair) return lang === "zh" ? pair[1] : pair[0];
+  if (lang === "zh" && name.startsWith("search:")) return `搜索 ${name.slice(7)}`;
+  return name;
+}
+
+/** Player names a new game starts with, in each language. */
+export const DEFAULT_NAMES: Record<Lang, string[]> = {
+  en: ["Ada", "Ben", "Cleo", "Dan"],
+  zh: ["安安", "贝贝", "晨晨", "丹丹"],
+};
 
 export function stepText(step: string | undefined, lang: Lang): string {
   const pair = step ? STEPS[step] : undefined;

@@ -2,7 +2,7 @@
 // hot-seat), hand out each human seat's private link, and list games to watch or rejoin.
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, allTokens, api, saveToken, type Dict } from "./api";
-import { useI18n } from "./i18n";
+import { DEFAULT_NAMES, type Lang, botLabel, useI18n } from "./i18n";
 import { TopBar } from "./table";
 
 interface Seat {
@@ -11,17 +11,14 @@ interface Seat {
   touched?: boolean; // chosen by the player: the default bot never replaces it
 }
 
-const NAMES = ["Ada", "Ben", "Cleo", "Dan"];
-const FALLBACK_BOTS = [
-  { name: "random", label: "random" },
-  { name: "greedy", label: "greedy" },
-];
+const FALLBACK_BOTS = ["random", "greedy"];
+const fallbackBots = (lang: Lang) => FALLBACK_BOTS.map((name) => ({ name, label: botLabel(name, lang) }));
 
 export function Lobby() {
   const { t, lang } = useI18n();
   const [count, setCount] = useState(2);
   const [length, setLength] = useState("short");
-  const [seats, setSeats] = useState<Seat[]>(NAMES.map((name, i) => ({ name, kind: i === 0 ? "human" : "greedy" })));
+  const [seats, setSeats] = useState<Seat[]>(DEFAULT_NAMES[lang].map((name, i) => ({ name, kind: i === 0 ? "human" : "greedy" })));
   const [hotseat, setHotseat] = useState(false);
   const [bots, setBots] = useState<{ name: string; label: string; description?: string }[] | null>(null);
   const [botsMissing, setBotsMissing] = useState(false);
@@ -39,9 +36,14 @@ export function Lobby() {
         setBotsMissing(false);
       })
       .catch(() => {
-        setBots(FALLBACK_BOTS);
+        setBots(fallbackBots(lang));
         setBotsMissing(true);
       });
+  }, [lang]);
+
+  // Names nobody has typed follow the language.
+  useEffect(() => {
+    setSeats((ss) => ss.map((s, i) => (Object.values(DEFAULT_NAMES).some((names) => names[i] === s.name) ? { ...s, name: DEFAULT_NAMES[lang][i] } : s)));
   }, [lang]);
 
   // Seats the player has not set yet get the middle bot level once the list is known.
@@ -126,7 +128,7 @@ export function Lobby() {
                   <td>
                     <select data-testid={`seat-kind-${i}`} value={s.kind} onChange={(e) => setSeat(i, { kind: (e.target as HTMLSelectElement).value })}>
                       <option value="human">{t("human")}</option>
-                      {(bots ?? FALLBACK_BOTS).map((b: { name: string; label: string; description?: string }) => (
+                      {(bots ?? fallbackBots(lang)).map((b: { name: string; label: string; description?: string }) => (
                         <option value={b.name} title={b.description}>⚙ {b.label}</option>
                       ))}
                     </select>
@@ -166,7 +168,7 @@ export function Lobby() {
                       </button>
                     </li>
                   ) : (
-                    <li class="muted">⚙ {s.name} ({s.bot})</li>
+                    <li class="muted">⚙ {s.name} {t("botOf", { bot: botLabel(s.bot, lang) })}</li>
                   ),
                 )}
               </ul>

@@ -4,7 +4,7 @@ import { Component } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type LegalMove, type Problem } from "./api";
 import { SharedBoards, PlayerBoard } from "./boards";
-import { STEPS, stepText, useI18n } from "./i18n";
+import { STEPS, botLabel, stepText, useI18n } from "./i18n";
 import { MarsMap, abCardsOf } from "./map";
 import { indexMoves } from "./moves";
 import { HoverLayer, Pawn, Play, Preview, faceProps, hover, itemName, projectionCard, type PlayCtx } from "./ui";
@@ -594,7 +594,7 @@ class LogChunk extends Component<ChunkProps> {
 }
 
 function Scores({ st, projected }: { st: GameState; projected: Map<number, any> }) {
-  const { t, cat } = useI18n();
+  const { t, lang, cat } = useI18n();
   const view = st.view;
   return (
     <div class="scores" data-testid="scores">
@@ -607,7 +607,7 @@ function Scores({ st, projected }: { st: GameState; projected: Map<number, any> 
         >
           <Pawn view={view} seat={p.seat} size={14} />
           <b>{p.name}</b>
-          {p.bot ? <small class="muted">({p.bot})</small> : null}
+          {p.bot ? <small class="muted">{t("botOf", { bot: botLabel(p.bot, lang) })}</small> : null}
           <span>{view.players[p.seat].op} {t("op")}</span>
           {projected.has(p.seat) ? <small class="muted proj" {...faceProps(projectionCard(projected.get(p.seat), cat, t))}>→ {projected.get(p.seat).total}</small> : null}
         </span>

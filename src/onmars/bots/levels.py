@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from onmars import Move
+from onmars import N_, Move, tr
 from onmars.bots.base import Bot
 from onmars.bots.greedy import GreedyBot
 from onmars.bots.search import SearchBot
@@ -42,7 +42,7 @@ class EasyBot(GreedyBot):
     plays a random legal move."""
 
     name = "easy"
-    description = "greedy, but a random move on a third of its decisions"
+    description = N_("greedy, but a random move on a third of its decisions")
 
     def choose(self, view: dict[str, Any], legal: list[Move]) -> Move:
         if len(legal) > 1 and self.rng.random() < EASY_SLIPS:
@@ -61,11 +61,12 @@ def level_bots() -> dict[str, Callable[[int], Bot]]:
     return levels
 
 
-def describe(sims: int | None, seconds: float | None) -> str:
-    """How a search level plays, in a line (the server lists it beside the bot's name)."""
+def describe(sims: int | None, seconds: float | None, lang: str = "en") -> str:
+    """How a search level plays, in a line, in ``lang`` (the server lists it beside the bot's
+    name)."""
     if sims is not None:
-        return f"searches {sims} simulations a turn"
-    return f"searches for {seconds:g} s a turn"
+        return tr(N_("searches {sims} simulations a turn"), lang, sims=sims)
+    return tr(N_("searches for {seconds} s a turn"), lang, seconds=f"{seconds:g}")
 
 
 def _level(name: str, sims: int | None, seconds: float | None, seed: int = 0) -> Bot:

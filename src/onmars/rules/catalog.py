@@ -508,11 +508,18 @@ BUILDING_TECH_TEXT = N_(
 )
 
 
+#: The sets of Tech tiles: A and B (§8.1), the players' colours for Shelter Techs.
+SET_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
+
+
 def _tech_tile(tile: Any, lang: str) -> Entry:
     text = TECH_TEXT.get(tile.type)
     return {
         "type": tile.type,
         "set": tile.set,
+        "set_name": tr(SET_NAMES[tile.set], lang)
+        if tile.set in SET_NAMES
+        else tr(N_("set {set}"), lang, set=tile.set),
         "name": tr(TECH_NAMES[tile.type], lang),
         "text": tr(text, lang)
         if text

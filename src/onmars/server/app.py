@@ -53,8 +53,10 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from onmars import LANGS, LENGTHS, catalog, tr
+from onmars import LANGS, LENGTHS, N_, catalog, tr
 from onmars.bots import BOTS
+from onmars.bots.levels import LEVELS
+from onmars.bots.levels import describe as describe_level
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
 from onmars.server.error_text import engine_text, invalid_text, request_lang, server_text
@@ -736,9 +738,14 @@ def _catalog_json(lang: str) -> bytes:
 
 def bot_list(lang: str) -> list[dict[str, str]]:
     """Each bot in ``onmars.bots.BOTS`` (read now: bots may be added at any time), with its
-    name translated as the terminal shows it and how it plays, in English."""
+    name translated as the terminal shows it and how it plays, in ``lang`` (a bot added
+    without a message: its docstring, in English)."""
     return [
-        {"name": name, "label": tr(name, lang), "description": _bot_description(name, factory)}
+        {
+            "name": name,
+            "label": tr(name, lang),
+            "description": _bot_description(name, factory, lang),
+        }
         for name, factory in BOTS.items()
     ]
 
@@ -746,15 +753,17 @@ def bot_list(lang: str) -> list[dict[str, str]]:
 #: How the bots without a ``description`` of their own play, in a line (others not named
 #: here: the first paragraph of their docstring). The levels describe themselves.
 BOT_DESCRIPTIONS = {
-    "random": "any legal move, at random",
-    "greedy": "the move that looks best one step ahead",
+    "random": N_("any legal move, at random"),
+    "greedy": N_("the move that looks best one step ahead"),
 }
 
 
-def _bot_description(name: str, factory: Any) -> str:
+def _bot_description(name: str, factory: Any, lang: str) -> str:
+    if name in LEVELS:
+        return describe_level(*LEVELS[name], lang)
     told = getattr(factory, "description", None) or BOT_DESCRIPTIONS.get(name)
     if isinstance(told, str) and told:
-        return told
+        return tr(told, lang)
     doc = (getattr(factory, "__doc__", None) or "").strip().split("\n\n")[0]
     return re.sub(r":\w+:`~?([^`]+)`", r"\1", " ".join(doc.split()))
 
