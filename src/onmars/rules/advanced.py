@@ -383,7 +383,7 @@ class Retrieve(PickStep[RetrievePickFrame]):
 
     name = "ab_retrieve"
     rule = "§14"
-    prompt = N_("bring a Colonist back to your Living Quarters")
+    prompt = N_("retrieve a Colonist to your Living Quarters")
 
     @staticmethod
     def pick_candidates(s: State, f: RetrievePickFrame, explain: bool = False) -> list[Candidate]:
@@ -420,7 +420,8 @@ class Retrieve(PickStep[RetrievePickFrame]):
                 "§14", "the Aqueduct moves Colonists from your Working Area (retrieve wa)"
             )
         return refuse(
-            "§14", "the Eco Resort takes back your Colonists on Action slots (retrieve <action>)"
+            "§14",
+            "the Eco Resort retrieves only your Colonists on Action slots (retrieve <action>)",
         )
 
 

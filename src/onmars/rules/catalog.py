@@ -124,8 +124,8 @@ def _develop(kw: dict[str, Any], lang: str) -> str:
         )
     return _many(
         kw,
-        N_("Develop a Tech tile one column to the right at no cost"),
-        N_("Develop Tech tiles {n} times (one tile or several) at no cost"),
+        N_("Develop a Tech tile one column to the right, without paying the column's cost"),
+        N_("Develop Tech tiles {n} times (one tile or several), without paying the columns' costs"),
         lang,
     )
 
@@ -187,13 +187,13 @@ def _rover(kw: dict[str, Any], lang: str) -> str:
 def _retrieve(kw: dict[str, Any], lang: str) -> str:
     if kw.get("miners"):
         return tr(
-            N_("Bring up to {n} of your Colonists back to Living Quarters from Action slots, "
+            N_("Retrieve up to {n} of your Colonists to Living Quarters from Action slots, "
                "Mines and the Working Area"),
             lang,
             n=kw.get("n", 1),
         )  # fmt: skip
     return tr(
-        N_("Bring up to {n} of your Colonists back to Living Quarters from Action slots and the "
+        N_("Retrieve up to {n} of your Colonists to Living Quarters from Action slots and the "
            "Working Area"),
         lang,
         n=kw.get("n", 1),
@@ -279,7 +279,7 @@ _EFFECT_TEXT: dict[str, Callable[[dict[str, Any], str], str]] = {
         n=kw.get("n", 2),
     ),
     "eco_resort": lambda kw, lang: tr(
-        N_("Bring your Colonists on Action slots back to Living Quarters"), lang
+        N_("Retrieve your Colonists on Action slots to Living Quarters"), lang
     ),
     "trade": lambda kw, lang: tr(
         N_("Spend 1 Resource, then gain {n} Resources of your choice (not Minerals)"),
@@ -299,6 +299,18 @@ _EFFECT_TEXT: dict[str, Callable[[dict[str, Any], str], str]] = {
         lang,
     ),  # fmt: skip
 }
+
+
+#: Bonuses whose effect is a decision of their own rather than an effect of the data.
+BONUS_TEXT = {
+    "lss_retrieve": N_(
+        "Retrieve 1 Colonist from an Action slot or the Working Area to Living Quarters"
+    ),
+}
+
+
+def _bonus_text(bonus: str, ref: EffectRef, lang: str) -> str:
+    return tr(BONUS_TEXT[bonus], lang) if bonus in BONUS_TEXT else effect_text(ref, lang)
 
 
 def effect_text(ref: EffectRef, lang: str = "en") -> str:
@@ -497,7 +509,7 @@ def _turn_order(sp: Any, lang: str) -> Entry:
 TECH_TEXT = {
     "rover": N_("Adds its level to your Rover's movement points (§8.2)"),
     "ship": N_("When you welcome a Ship: if its level is at least the Ships you moved out of your "
-               "Depot before, the Ship brings 1 more Colonist (RUL-4)"),
+               "Depot before, the Ship brings 1 more Colonist (§8.2)"),
     "upgrade": N_("Upgrade a Building may be repeated as many times as its level, 1 Mineral "
                   "each (§8.2)"),
     "shelter": N_("Joins your new Shelter to your others, up to as many as its level; only you "
@@ -594,7 +606,7 @@ def catalog(lang: str = "en") -> dict[str, dict[str, Entry]]:
             k: {"type": v.type, "starting": v.starting, "arrows": list(v.arrows)}
             for k, v in c.building_tile.items()
         },
-        "bonus": {k: {"text": effect_text(v.effect, lang)} for k, v in c.bonus.items()},
+        "bonus": {k: {"text": _bonus_text(k, v.effect, lang)} for k, v in c.bonus.items()},
         "names": _names(lang),
     }
 

@@ -64,8 +64,8 @@ def claim_blocker(s: State, seat: int, tile: str, explain: bool = True) -> str:
                 return NO
             return refuse(
                 "§9.1",
-                "you already hold a Research tile of type {type} (§10)",
-                type=Term("research", tile[1:]),
+                "you already hold {tile} (§10)",
+                tile=Term("research", tile[1:], f"a Research tile of type {tile[1:]}"),
             )
         reason = effect_blocker(s, seat, research_bonus(), explain)
         if reason and explain:
@@ -76,8 +76,8 @@ def claim_blocker(s: State, seat: int, tile: str, explain: bool = True) -> str:
             return NO
         return refuse(
             "§9.1",
-            "you cannot pay for or use any part of Discovery tile {tile}",
-            tile=Term("card", tile),
+            "you cannot pay for or use any part of {tile}",
+            tile=Term("card", tile, f"Discovery tile {tile}"),
         )
     return ""
 

@@ -191,7 +191,11 @@ class Develop(PickStep[DevelopFrame]):
     def stray(s: State, f: DevelopFrame, m: Move) -> str:
         if m.verb == "develop" and len(m.args) == 2:
             if m.args[0] not in s.players[f["p"]].lab.values():
-                return refuse("§7.4", "you have no Tech tile {tile}", tile=Term("tech", m.args[0]))
+                return refuse(
+                    "§7.4",
+                    "you have no {tile}",
+                    tile=Term("tech", m.args[0], f"Tech tile {m.args[0]}"),
+                )
             return refuse("§7.4", "a tile moves to a touching empty space exactly one column right")
         return ""
 

@@ -65,7 +65,7 @@ def _benefit(m: Move, lang: str) -> str:
     choice = m.args[0]
     if choice == "retrieve":
         return tr(
-            N_("Life Support bonus: a Colonist back from {where}"),
+            N_("Life Support bonus: retrieve a Colonist from {where}"),
             lang,
             where=_where(m.args[1], lang),
         )
@@ -176,7 +176,7 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
     ),
     "gain": lambda goal, m, lang: tr(N_("Gain 1 {item}"), lang, item=item_name(m.args[0], lang)),
     "retrieve": lambda goal, m, lang: tr(
-        N_("Bring a Colonist back from {where}"), lang, where=_where(m.args[0], lang)
+        N_("Retrieve a Colonist from {where}"), lang, where=_where(m.args[0], lang)
     ),
     "radar": lambda goal, m, lang: tr(
         N_("Put Discovery tile {tile} on the Radar"), lang, tile=m.args[0]

@@ -48,13 +48,13 @@ def _card(card: str, lang: str) -> str:
     if card in c.building_tile:
         kind = tr(BUILDING_NAMES[c.building_tile[card].type], lang)
         return _named(tr(N_("{building} tile"), lang, building=kind), card, lang)
-    return tr(N_("“{text}”"), lang, text=card)
+    return tr(N_("'{text}'"), lang, text=card)
 
 
 def _tech(tile: str, lang: str) -> str:
     data = load().tech_tile.get(tile)
     if data is None:
-        return tr(N_("“{text}”"), lang, text=tile)
+        return tr(N_("'{text}'"), lang, text=tile)
     name = tr(N_("{tech} Tech tile"), lang, tech=tr(TECH_NAMES[data.type], lang))
     return _named(name, tile, lang)
 
@@ -62,7 +62,7 @@ def _tech(tile: str, lang: str) -> str:
 def _exec(eid: str, lang: str) -> str:
     row = load().executive.get(eid)
     if row is None:
-        return tr(N_("“{text}”"), lang, text=eid)
+        return tr(N_("'{text}'"), lang, text=eid)
     return tr(N_("the Executive action of Depot row {row}"), lang, row=row.row)
 
 
@@ -71,7 +71,7 @@ def _move(text: str, lang: str) -> str:
         said = label(Move.parse(text), lang)
     except (OnMarsError, KeyError, IndexError, ValueError):
         said = text  # not a move of the game: shown as typed
-    return tr(N_("“{text}”"), lang, text=said)
+    return tr(N_("'{text}'"), lang, text=said)
 
 
 _RENDER: dict[str, Callable[[object, str], str]] = {
@@ -86,11 +86,11 @@ _RENDER: dict[str, Callable[[object, str], str]] = {
         N_("{colour} Research tile"), lang, colour=tr(load().research[str(v)].colour, lang)
     ),  # fmt: skip
     "space": lambda v, lang: space_name(str(v), lang),
-    "action": lambda v, lang: tr(N_("“{text}”"), lang, text=tr(ACTION_NAMES[str(v)], lang)),
+    "action": lambda v, lang: tr(N_("'{text}'"), lang, text=tr(ACTION_NAMES[str(v)], lang)),
     "exec": lambda v, lang: _exec(str(v), lang),
     "move": lambda v, lang: _move(str(v), lang),
     "player": lambda v, lang: str(v),  # a name its player chose
-    "input": lambda v, lang: tr(N_("“{text}”"), lang, text=v),
+    "input": lambda v, lang: tr(N_("'{text}'"), lang, text=v),
 }
 
 

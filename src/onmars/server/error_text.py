@@ -169,5 +169,5 @@ def _shown(value: Any, lang: str) -> str:
         items = re.findall(r"'([^']*)'", value)
         if items:
             sep = SEPARATORS.get(lang, {}).get(", ", ", ")
-            return sep.join(tr(N_("“{text}”"), lang, text=x) for x in items)
+            return sep.join(tr(N_("'{text}'"), lang, text=x) for x in items)
     return str(value)
