@@ -121,11 +121,13 @@ class Term(str):
     translation names it in its language (``i18n``): ``Term("item", "water")`` reads "water"
     in English and 水 in Chinese; ``Term("card", "BP01")`` reads "BP01" and 建筑工地（BP01）.
 
-    Kinds: ``item`` (a Resource, a Crystal), ``items`` (a cost, a tuple of items), ``card`` (an
-    id of a card or tile: Blueprint, Scientist, Contract, Mission, Private Goal, Discovery or
-    Research tile), ``tech`` (a Tech tile id), ``techtype`` and ``building`` (a type),
-    ``space`` (a Lab space), ``action`` (a main action), ``exec`` (an Executive action),
-    ``move`` (a move's notation), ``input`` (text a person typed, shown as it is)."""
+    Kinds (named by :mod:`onmars.rules.terms`): ``item`` (a Resource, a Crystal), ``items`` (a
+    cost, a tuple of items), ``card`` (an id of a card or tile: Blueprint, Scientist, Contract,
+    Mission, Private Goal, Discovery tile), ``research`` (a Research tile's type), ``tech`` (a
+    Tech tile id), ``techtype`` and ``building`` (a type by name), ``btype`` (a type by name and
+    id, to type), ``space`` (a Lab space), ``action`` (a main action), ``exec`` (an Executive
+    action), ``move`` (a move's notation), ``player`` (a player's name), ``input`` (text a
+    person typed, quoted as it is)."""
 
     kind: str
     value: Any

@@ -24,6 +24,10 @@ from onmars.rules.labels import label
 from onmars.rules.moves import Move
 
 
+#: The Research tiles' colours (§10).
+COLOURS = {"orange": N_("orange"), "purple": N_("purple"), "cyan": N_("cyan"), "white": N_("white")}
+
+
 def _named(name: str, ident: str, lang: str) -> str:
     return tr(N_("{name} ({id})"), lang, name=name, id=ident)
 
@@ -83,8 +87,8 @@ _RENDER: dict[str, Callable[[object, str], str]] = {
     "building": lambda v, lang: tr(BUILDING_NAMES[str(v)], lang),
     "btype": lambda v, lang: _named(tr(BUILDING_NAMES[str(v)], lang), str(v), lang),
     "research": lambda v, lang: tr(
-        N_("{colour} Research tile"), lang, colour=tr(load().research[str(v)].colour, lang)
-    ),  # fmt: skip
+        N_("{colour} Research tile"), lang, colour=tr(COLOURS[load().research[str(v)].colour], lang)
+    ),
     "space": lambda v, lang: space_name(str(v), lang),
     "action": lambda v, lang: tr(N_("'{text}'"), lang, text=tr(ACTION_NAMES[str(v)], lang)),
     "exec": lambda v, lang: _exec(str(v), lang),

@@ -745,7 +745,8 @@ def seat_bots(players: int, bots: Sequence[str], lang: str = "en") -> list[str |
 
 
 def default_names(kinds: Sequence[str | None], lang: str = "en") -> list[str]:
-    """ "Player 1", "Greedy 2" (玩家 1, 贪心 2): a seat's number after what plays it."""
+    """The default names: a seat's number after what plays it ("Player 1", "Greedy 2"; 玩家 1,
+    贪心 2)."""
     return [
         tr(N_("{bot} {n}"), lang, bot=_bot_title(kind, lang), n=seat + 1)
         if kind
