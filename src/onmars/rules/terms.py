@@ -23,7 +23,6 @@ from onmars.rules.i18n import N_, tr
 from onmars.rules.labels import label
 from onmars.rules.moves import Move
 
-
 #: The Research tiles' colours (§10).
 COLOURS = {"orange": N_("orange"), "purple": N_("purple"), "cyan": N_("cyan"), "white": N_("white")}
 
