@@ -499,3 +499,7 @@ def test_errors_answer_in_the_language_asked_for(client: TestClient) -> None:
     assert chinese[2].json()["rule"] == "§19" and chinese[2].json()["detail"].startswith("§19: ")
     by_param = client.get("/api/games/nosuchgame", params={"lang": "zh"})
     assert by_param.json()["detail"] == chinese[0].json()["detail"]
+    with client.websocket_connect(f"/api/games/{gid}/ws?token=nope&lang=zh") as ws:
+        assert ws.receive_json()["detail"] == "此令牌不属于这一局的任何座位"
+    with client.websocket_connect(f"/api/games/{gid}/ws?lang=fr", headers=zh) as ws:
+        assert ws.receive_json()["detail"] == "未知的语言“fr”；可用的语言有：en、zh"

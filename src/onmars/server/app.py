@@ -587,7 +587,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = _hub(websocket)
         try:
             if lang is not None and lang not in LANGS:
-                raise ServerError(422, f"unknown language {lang!r}; the languages are {LANGS}")
+                raise ServerError(
+                    422, f"unknown language {lang!r}; the languages are {', '.join(LANGS)}"
+                )
             if not since.isascii() or not since.isdigit() or not 0 <= int(since) <= MAX_PLY:
                 raise ServerError(422, "since must be a ply from 0")
             if token is None:
@@ -599,7 +601,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except ServerError as exc:
             with contextlib.suppress(Exception):
                 await websocket.send_text(
-                    json.dumps({"type": "error", "status": exc.status, "detail": exc.detail})
+                    json.dumps(
+                        {
+                            "type": "error",
+                            "status": exc.status,
+                            "detail": server_text(exc.detail, request_lang(websocket)),
+                        }
+                    )
                 )
                 await websocket.close(code=4000 + exc.status)
             return

@@ -125,8 +125,10 @@ def server_text(detail: str, lang: str) -> str:
         return detail
     for pattern, template in _patterns():
         found = pattern.match(detail)
-        if found:
-            return _fill(tr(template, lang), found.groupdict())
+        if found:  # a list among the parameters is joined the language's way
+            sep = SEPARATORS.get(lang, {}).get(", ", ", ")
+            params = {k: v.replace(", ", sep) for k, v in found.groupdict().items()}
+            return _fill(tr(template, lang), params)
     return detail
 
 
