@@ -22,6 +22,8 @@ from onmars.rules import (
     OptionsError,
     SaveFileError,
     catalog,
+    env_lang,
+    join_list,
     reason_text,
     tr,
 )
@@ -41,6 +43,8 @@ __all__ = [
     "OptionsError",
     "SaveFileError",
     "catalog",
+    "env_lang",
+    "join_list",
     "reason_text",
     "tr",
 ]

@@ -28,10 +28,9 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from onmars import LANGS, LENGTHS, N_, Game, OnMarsError, reason_text, tr
+from onmars import LANGS, LENGTHS, N_, Game, OnMarsError, env_lang, reason_text, tr
 from onmars.rules import hexmap
 from onmars.rules.components import load, substitutes
-from onmars.rules.i18n import env_lang
 from onmars.terminal.play import add_arguments as play_arguments
 from onmars.terminal.play import main as play_main
 

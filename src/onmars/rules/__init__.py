@@ -18,8 +18,9 @@ from onmars.rules.errors import (
     SaveFileError,
 )
 from onmars.rules.game import LENGTHS, Decision, Game, LogEntry
-from onmars.rules.i18n import LANGS, N_, reason_text, tr
+from onmars.rules.i18n import LANGS, N_, env_lang, tr
 from onmars.rules.moves import VERBS, Move
+from onmars.rules.terms import join_list, reason_text
 
 __all__ = [
     "LANGS",
@@ -36,6 +37,8 @@ __all__ = [
     "OptionsError",
     "SaveFileError",
     "catalog",
+    "env_lang",
+    "join_list",
     "reason_text",
     "tr",
 ]

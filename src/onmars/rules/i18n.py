@@ -17,7 +17,7 @@ from importlib import resources
 
 from babel.messages.pofile import read_po
 
-from onmars.rules.errors import Joined, OptionsError, Term
+from onmars.rules.errors import OptionsError
 
 #: The languages every text exists in.
 LANGS = ("en", "zh")
@@ -66,45 +66,3 @@ def tr(template: str, lang: str = DEFAULT, /, **params: object) -> str:
     translation is missing: the catalogs' test makes that a failure)."""
     text = messages(lang).get(template, template)
     return text.format(**params) if params else text
-
-
-def reason_text(reason: object, lang: str = DEFAULT) -> str:
-    """A refusal in ``lang``: a :class:`~onmars.rules.errors.Reason` (what ``Game.why`` gives)
-    or an :class:`~onmars.rules.errors.IllegalMoveError`, anything with ``rule``,
-    ``message_id`` and ``params``: ``"<rule>: <message in lang>"``. Parameters that are
-    phrases (a ``Reason`` or a ``Joined``) are rendered in ``lang`` too; ids, hexes and numbers
-    are filled in as they are. In English it is exactly ``str(reason)``; a text with no message
-    id, or a translation that does not fit its parameters, is given in English."""
-    template = getattr(reason, "message_id", None)
-    if not template:
-        return str(reason)
-    try:
-        params = {k: _phrase(v, lang) for k, v in getattr(reason, "params", {}).items()}
-        said = tr(template, lang, **params)
-    except (KeyError, IndexError, ValueError, AttributeError):
-        return str(reason)
-    rule = getattr(reason, "rule", "")
-    return f"{rule}: {said}" if rule else said
-
-
-#: How a language joins a list (``Joined``'s English separators): Chinese enumerates with 、.
-SEPARATORS = {"zh": {", ": "、", "; ": "；"}}
-
-
-def _phrase(value: object, lang: str) -> object:
-    """A refusal's parameter in ``lang``: phrases, lists and things of the game (a
-    :class:`~onmars.rules.errors.Term`) rendered, numbers and hexes as they are."""
-    if isinstance(value, Joined):
-        sep = SEPARATORS.get(lang, {}).get(value.sep, value.sep)
-        return sep.join(str(_phrase(part, lang)) for part in value.parts)
-    if isinstance(value, Term):
-        from onmars.rules.terms import term_text  # names come from the catalog, built on tr
-
-        return term_text(value, lang)
-    if getattr(value, "message_id", None):
-        rule = getattr(value, "rule", "")
-        if rule and lang != DEFAULT:  # a refusal inside another: its rule after it
-            said = reason_text(getattr(value, "phrase", value), lang)
-            return tr(N_("{text} ({rule})"), lang, text=said, rule=rule)
-        return reason_text(value, lang)
-    return value

@@ -1,13 +1,14 @@
-"""Things of the game named in a language: how a refusal's :class:`~onmars.rules.errors.Term`
-parameters read outside English (issue 21 item 6: no English id or word inside a Chinese
-sentence). A component is named by its translated name with its id after it the Chinese way,
-in full-width brackets (建筑工地（BP01）: the id is what a player types); a Resource, a type, an
-action by its name alone; a move by its label in quotation marks.
+"""Refusals in a language (:func:`reason_text`), and the things of the game they name: how a
+refusal's :class:`~onmars.rules.errors.Term` parameters read outside English (issue 21 item 6:
+no English id or word inside a Chinese sentence). A component is named by its translated name
+with its id after it the Chinese way, in full-width brackets (建筑工地（BP01）: the id is what a
+player types); a Resource, a type, an action by its name alone; a move by its label in
+quotation marks; a list joined the language's way (、).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from onmars.rules.catalog import (
     ACTION_NAMES,
@@ -18,8 +19,8 @@ from onmars.rules.catalog import (
     space_name,
 )
 from onmars.rules.components import load
-from onmars.rules.errors import OnMarsError, Term
-from onmars.rules.i18n import N_, tr
+from onmars.rules.errors import Joined, OnMarsError, Term
+from onmars.rules.i18n import DEFAULT, N_, tr
 from onmars.rules.labels import label
 from onmars.rules.moves import Move
 
@@ -102,3 +103,48 @@ def term_text(term: Term, lang: str) -> str:
     if lang == "en":
         return str(term)
     return _RENDER[term.kind](term.value, lang)
+
+
+def reason_text(reason: object, lang: str = DEFAULT) -> str:
+    """A refusal in ``lang``: a :class:`~onmars.rules.errors.Reason` (what ``Game.why`` gives)
+    or an :class:`~onmars.rules.errors.IllegalMoveError`, anything with ``rule``,
+    ``message_id`` and ``params``: ``"<rule>: <message in lang>"``. Parameters that are
+    phrases (a ``Reason`` or a ``Joined``) are rendered in ``lang`` too; ids, hexes and numbers
+    are filled in as they are. In English it is exactly ``str(reason)``; a text with no message
+    id, or a translation that does not fit its parameters, is given in English."""
+    template = getattr(reason, "message_id", None)
+    if not template:
+        return str(reason)
+    try:
+        params = {k: _phrase(v, lang) for k, v in getattr(reason, "params", {}).items()}
+        said = tr(template, lang, **params)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return str(reason)
+    rule = getattr(reason, "rule", "")
+    return f"{rule}: {said}" if rule else said
+
+
+#: How a language joins a list (``Joined``'s English separators): Chinese enumerates with 、.
+SEPARATORS = {"zh": {", ": "、", "; ": "；", " or ": "或"}}
+
+
+def join_list(items: Iterable[str], lang: str) -> str:
+    """``items`` as a list in ``lang``: "a, b" in English, "a、b" in Chinese."""
+    return SEPARATORS.get(lang, {}).get(", ", ", ").join(items)
+
+
+def _phrase(value: object, lang: str) -> object:
+    """A refusal's parameter in ``lang``: phrases, lists and things of the game (a
+    :class:`~onmars.rules.errors.Term`) rendered, numbers and hexes as they are."""
+    if isinstance(value, Joined):
+        sep = SEPARATORS.get(lang, {}).get(value.sep, value.sep)
+        return sep.join(str(_phrase(part, lang)) for part in value.parts)
+    if isinstance(value, Term):
+        return term_text(value, lang)
+    if getattr(value, "message_id", None):
+        rule = getattr(value, "rule", "")
+        if rule and lang != DEFAULT:  # a refusal inside another: its rule after it
+            said = reason_text(getattr(value, "phrase", value), lang)
+            return tr(N_("{text} ({rule})"), lang, text=said, rule=rule)
+        return reason_text(value, lang)
+    return value

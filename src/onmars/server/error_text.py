@@ -17,9 +17,10 @@ from typing import Any
 from babel import negotiate_locale
 from starlette.requests import HTTPConnection
 
-from onmars import LANGS, tr
-from onmars.rules.errors import OnMarsError
-from onmars.rules.i18n import DEFAULT, N_, SEPARATORS, reason_text
+from onmars import LANGS, N_, OnMarsError, join_list, reason_text, tr
+
+#: The language of an answer when none is asked for.
+DEFAULT = "en"
 
 #: The server's own refusals (``ServerError`` details), as messages.
 SERVER_MESSAGES = (
@@ -126,8 +127,7 @@ def server_text(detail: str, lang: str) -> str:
     for pattern, template in _patterns():
         found = pattern.match(detail)
         if found:  # a list among the parameters is joined the language's way
-            sep = SEPARATORS.get(lang, {}).get(", ", ", ")
-            params = {k: v.replace(", ", sep) for k, v in found.groupdict().items()}
+            params = {k: join_list(v.split(", "), lang) for k, v in found.groupdict().items()}
             return _fill(tr(template, lang), params)
     return detail
 
@@ -170,6 +170,5 @@ def _shown(value: Any, lang: str) -> str:
     if isinstance(value, str):
         items = re.findall(r"'([^']*)'", value)
         if items:
-            sep = SEPARATORS.get(lang, {}).get(", ", ", ")
-            return sep.join(tr(N_("'{text}'"), lang, text=x) for x in items)
+            return join_list((tr(N_("'{text}'"), lang, text=x) for x in items), lang)
     return str(value)

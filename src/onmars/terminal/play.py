@@ -56,11 +56,11 @@ from onmars import (
     Move,
     OnMarsError,
     SaveFileError,
+    env_lang,
     reason_text,
     tr,
 )
 from onmars.bots import BOTS, STALL_ROUNDS, Bot, agrees_to_end, make_bot, round_marks
-from onmars.rules.i18n import env_lang
 from onmars.terminal import logview, menu, render
 from onmars.terminal.mapview import DIM
 
