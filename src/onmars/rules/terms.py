@@ -8,7 +8,8 @@ quotation marks; a list joined the language's way (、).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import cast
 
 from onmars.rules.catalog import (
     ACTION_NAMES,
@@ -39,15 +40,15 @@ def _card(card: str, lang: str) -> str:
     for table in (c.blueprint, c.mission):
         if card in table:
             return _named(tr(table[card].name, lang), card, lang)
-    kinds = (
+    kinds: tuple[tuple[Mapping[str, object], str], ...] = (
         (c.contract, N_("Earth Contract")),
         (c.private_goal, N_("Private Goal")),
         (c.discovery, N_("Discovery tile")),
         (c.research, N_("Research tile")),
         (c.lss_reward, N_("Life Support reward")),
     )
-    for table, kind in kinds:
-        if card in table:
+    for cards, kind in kinds:
+        if card in cards:
             return _named(tr(kind, lang), card, lang)
     if card in c.building_tile:
         kind = tr(BUILDING_NAMES[c.building_tile[card].type], lang)
@@ -80,7 +81,7 @@ def _move(text: str, lang: str) -> str:
 
 _RENDER: dict[str, Callable[[object, str], str]] = {
     "item": lambda v, lang: item_name(str(v), lang),
-    "items": lambda v, lang: items_text(tuple(v), lang),  # type: ignore[call-overload]
+    "items": lambda v, lang: items_text(tuple(cast(Iterable[str], v)), lang),
     "card": lambda v, lang: _card(str(v), lang),
     "tech": lambda v, lang: _tech(str(v), lang),
     "techtype": lambda v, lang: tr(TECH_NAMES[str(v)], lang),
