@@ -68,7 +68,7 @@ def args(**kw) -> argparse.Namespace:
 
 def test_random_bots_play_a_whole_game_through_the_command(tmp_path, capsys) -> None:
     save = tmp_path / "bots.json"
-    argv = ["play", "--players", "2", "--bots", "random,random", "--seed", "4"]
+    argv = ["play", "--players", "2", "--bots", "random,random", "--seed", "4", "--bot-seed", "4"]
     assert cli.main([*argv, "--save", str(save)]) == 0
     out = capsys.readouterr().out
     assert "Random 1 (random bot)" in out and "Random 2 (random bot)" in out
@@ -93,6 +93,26 @@ def test_play_is_the_default_command(tmp_path, monkeypatch, capsys) -> None:
     assert "Player 1 (human)" in out and "Game stopped" in out
     [save] = tmp_path.glob("onmars-*.json")
     assert json.loads(save.read_text())["moves"] == []
+
+
+def bot_streams(argv: list[str], save: Path) -> list[tuple]:
+    """The state of each bot's own random stream in the session ``onmars play argv`` builds."""
+    parser = argparse.ArgumentParser()
+    play.add_arguments(parser)
+    con = console()
+    s = play.build_session(parser.parse_args([*argv, "--save", str(save)]), con, Script([], con))
+    return [bot.rng.getstate() for bot in s.bots if bot is not None]
+
+
+def test_bots_streams_are_drawn_apart_from_the_game_seed(tmp_path) -> None:
+    """Issue 21.1, RUL-18: the bots' own random streams are not derived from the game's seed:
+    two sessions of the same --seed hand their bots different streams; --bot-seed N plays a
+    session again."""
+    argv = ["--players", "3", "--bots", "greedy,random", "--seed", "7"]
+    first, second = (bot_streams(argv, tmp_path / f"{k}.json") for k in (1, 2))
+    assert first[0] != second[0] and first[1] != second[1]
+    again = [bot_streams([*argv, "--bot-seed", "5"], tmp_path / f"{k}.json") for k in (3, 4)]
+    assert again[0] == again[1] and again[0][0] != again[0][1]
 
 
 def test_unknown_bot_and_bad_counts_are_refused() -> None:

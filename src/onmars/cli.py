@@ -1,7 +1,7 @@
 """The ``onmars`` command.
 
-onmars [play] [--players N] [--bots random,...] [--names A,B] [--seed S] [--length short|long]
-            [--save FILE] [--load FILE]
+onmars [play] [--players N] [--bots random,...] [--names A,B] [--seed S] [--bot-seed N]
+            [--length short|long] [--save FILE] [--load FILE] [--lang en|zh]
     a whole game in the terminal, hot-seat or against bots (the default command; onmars.play)
 onmars demo [--players N] [--seed S] [--length short|long] [--max-moves K] [--quiet]
     plays a seeded game by random moves, printing its log and the scores so far

@@ -3,8 +3,9 @@
 A :class:`Session` drives a :class:`~onmars.Game` to its end. Bots (``onmars.bots``) move by
 themselves; on a human seat the screen is drawn for that seat only (``game.view(seat)``,
 RUL-18): its menu of legal moves, each described (``game.describe``: label, cost, gain, OP,
-warnings) and numbered in the order shown; the log in plain words (``game.events``); the scores
-if the game ended now (``game.projection``). The player types a number, a move's notation or a
+warnings) and numbered (a Turn Order space or a Depot row by its own number,
+:mod:`onmars.terminal.menu`); the log in plain words (``game.events``); the scores if the game
+ended now (``game.projection``). The player types a number, a move's notation or a
 command (``undo``, ``why``, ``info``, ``map``, ``board``, ``moves``, ``score``, ``log``,
 ``lang zh|en``, ``help``, ``save``, ``conclude``, ``quit``). A move with warnings is played only
 after a yes; a lone choice with none plays itself. A bad command or an illegal move prints why
@@ -16,10 +17,12 @@ Input and output are injected: ``input_fn(prompt) -> line`` (``EOFError`` ends t
 
 The log is saved after every move: the game's log (options, seed, moves, ``"ended"`` for a game
 ended by agreement) plus ``"bots"``, the bot name of each seat (``null`` for a human), which
-:meth:`Game.replay` ignores. A new game gets a file of its own (``onmars-<date>-<time>.json``,
-numbered if that exists) unless ``--save FILE`` names one; an existing save is replaced only
-when the player says so. ``onmars play --load FILE`` resumes a game from that file or from a
-``Game.to_json()`` save.
+:meth:`Game.replay` ignores. The bots' own random streams are drawn afresh each session
+(:func:`bot_seeds`); ``--bot-seed N`` fixes them.
+
+A new game gets a file of its own (``onmars-<date>-<time>.json``, numbered if that exists)
+unless ``--save FILE`` names one; an existing save is replaced only when the player says so.
+``onmars play --load FILE`` resumes a game from that file or from a ``Game.to_json()`` save.
 
 What the console prints after each move is ``game.events`` of the lone human, or of a spectator
 when several humans share the screen (RUL-18: another seat's discarded Private Goal is never
@@ -35,6 +38,7 @@ import errno
 import json
 import os
 import re
+import secrets
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -67,6 +71,8 @@ from onmars.terminal.mapview import DIM
 InputFn = Callable[[str], str]
 LOG_MOVES = 30  # moves of events read for the screen's log
 SPECTATOR_SAVE = 100
+#: Bits of a bot's own seed drawn from :mod:`secrets` (as the server draws them).
+BOT_SEED_BITS = 63
 #: A number typed at the prompt: ASCII digits only ("²".isdigit() is True, int("²") fails).
 NUMBER = re.compile(r"[0-9]{1,9}\Z")
 #: No command is longer (a save path included): a longer line is refused without echoing it.
@@ -129,9 +135,20 @@ def echo(text: str) -> str:
     return text if len(text) <= ECHO else text[: ECHO - 1] + "…"
 
 
+def bot_seeds(seats: int, bot_seed: int | None = None) -> list[int]:
+    """Each seat's seed for its bot's own random stream: drawn from :mod:`secrets`, never from
+    the game's seed (issue 21.1, RUL-18: the seed reveals every hidden card, and moves everyone
+    sees must not be a function of it); ``bot_seed`` N gives ``N * 10 + seat``, a session that
+    can be played again (``--bot-seed``: tests, bug reports)."""
+    if bot_seed is None:
+        return [secrets.randbits(BOT_SEED_BITS) for _ in range(seats)]
+    return [bot_seed * 10 + seat for seat in range(seats)]
+
+
 class Session:
     """One game played in the terminal. ``bots[seat]`` is a bot name, or ``None`` for a human;
-    ``lang``: "en" or "zh" (the ``lang`` command switches)."""
+    ``lang``: "en" or "zh" (the ``lang`` command switches); ``bot_seed``: see
+    :func:`bot_seeds`."""
 
     def __init__(
         self,
@@ -143,6 +160,7 @@ class Session:
         save_path: str | os.PathLike[str] | None = None,
         clear: bool | None = None,
         lang: str = "en",
+        bot_seed: int | None = None,
     ) -> None:
         if len(bots) != len(game.players):
             raise ValueError(f"{len(bots)} seat kinds for {len(game.players)} players")
@@ -154,9 +172,9 @@ class Session:
         self.input_fn = input_fn or (lambda prompt: self.console.input(Text(prompt)))
         self.save_path = Path(save_path) if save_path else None
         self.bot_names = list(bots)
-        seed = game.log["seed"] or 0
+        seeds = bot_seeds(len(bots), bot_seed)
         self.bots: list[Bot | None] = [
-            make_bot(name, seed * 10 + seat) if name else None for seat, name in enumerate(bots)
+            make_bot(name, seeds[seat]) if name else None for seat, name in enumerate(bots)
         ]
         self.humans = [seat for seat, bot in enumerate(self.bots) if bot is None]
         self.clear = self.console.is_terminal if clear is None else clear
@@ -707,6 +725,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--names", default=None, help="comma-separated player names")
     parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
+    parser.add_argument(
+        "--bot-seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seed of the bots' own random streams, to play a session again "
+        "(default: drawn at random, never from the game seed)",
+    )
     parser.add_argument("--length", default="short", choices=LENGTHS)
     parser.add_argument(
         "--save",
@@ -864,6 +890,7 @@ def main(
 
 def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn | None) -> Session:
     lang = getattr(args, "lang", None) or env_lang()
+    bot_seed = getattr(args, "bot_seed", None)
     bots_arg = _split(args.bots) if args.bots is not None else None
     if args.load:
         game, data = load_game(args.load, lang)
@@ -880,7 +907,8 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
         if args.save and Path(args.save).resolve() != Path(args.load).resolve():
             confirm_replace(args.save, console, input_fn, lang)
         save = args.save or args.load
-        return Session(game, kinds, console=console, input_fn=input_fn, save_path=save, lang=lang)
+        return Session(game, kinds, console=console, input_fn=input_fn, save_path=save, lang=lang,
+                       bot_seed=bot_seed)  # fmt: skip
     names = _split(args.names)
     players = args.players or (len(names) if names else 3)
     if names and len(names) != players:
@@ -891,4 +919,5 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
     if args.save:
         confirm_replace(args.save, console, input_fn, lang)
     save = args.save or new_save_path()
-    return Session(game, kinds, console=console, input_fn=input_fn, save_path=save, lang=lang)
+    return Session(game, kinds, console=console, input_fn=input_fn, save_path=save, lang=lang,
+                   bot_seed=bot_seed)  # fmt: skip
