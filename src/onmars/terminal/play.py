@@ -137,9 +137,9 @@ def echo(text: str) -> str:
 
 def bot_seeds(seats: int, bot_seed: int | None = None) -> list[int]:
     """Each seat's seed for its bot's own random stream: drawn from :mod:`secrets`, never from
-    the game's seed (issue 21.1, RUL-18: the seed reveals every hidden card, and moves everyone
-    sees must not be a function of it); ``bot_seed`` N gives ``N * 10 + seat``, a session that
-    can be played again (``--bot-seed``: tests, bug reports)."""
+    the game's seed (issue 21.1, RUL-18: the seed reveals every hand and face-down stack, and
+    moves everyone sees must not be a function of it); ``bot_seed`` N gives ``N * 10 + seat``,
+    a session that can be played again (``--bot-seed``: tests, bug reports)."""
     if bot_seed is None:
         return [secrets.randbits(BOT_SEED_BITS) for _ in range(seats)]
     return [bot_seed * 10 + seat for seat in range(seats)]
