@@ -332,6 +332,28 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
           </span>
           {!connected ? <span class="warn">{t("connecting")}</span> : null}
           <span class="grow" />
+          {token && st.stop && !st.is_over ? (
+            <button
+              class="vote"
+              data-testid="go-on"
+              title={st.resumes.map((v) => st.players[v]?.name).join(", ")}
+              onClick={async () => {
+                const agree = !st.resumes.includes(acting ?? -1);
+                try {
+                  apply(await api.resume(id, token, agree));
+                } catch (e) {
+                  setRefusal(e instanceof ApiError ? e.problem : { status: 0, detail: String(e) });
+                }
+              }}
+            >
+              {st.resumes.includes(acting ?? -1) ? t("withdraw") : t("goOn")} {st.resumes.length ? ` (${st.resumes.length})` : ""}
+            </button>
+          ) : null}
+          {st.is_over ? (
+            <a class="download" href={api.recordUrl(id)} download={`onmars-${id}.json`} data-testid="download-record">
+              {t("downloadRecord")}
+            </a>
+          ) : null}
           {token && !st.is_over ? (
             <button
               class="vote"
@@ -365,6 +387,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
           </label>
           <LangToggle />
         </TopBar>
+        {st.stop ? (
+          <div class="held" role="status" data-testid="held">
+            {st.stop.message}
+          </div>
+        ) : null}
         <main class="cols">
           <div class="col col-left">
             <div class="mapbox">
