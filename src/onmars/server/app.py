@@ -37,7 +37,7 @@ import logging
 import re
 import time
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path as PathLib
@@ -562,12 +562,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The token's seat votes to end the game now (``agree: false`` withdraws the vote).
         When every human seat has voted (bots agree), the game ends by agreement (RUL-20):
         scored as it stands. A vote stands until it is withdrawn."""
-        hub = hub_of(request)
-        live = await hub.get(game_id)
-        seat = await seat_of(live, hub, value, required=True)
-        assert seat is not None
-        await hub.vote(live, seat, body.agree if body else True)
-        return _json(hub.seen_json(live, seat, live.ply))
+        return await voted(request, game_id, value, body, Hub.vote)
 
     @app.post(
         "/api/games/{game_id}/resume",
@@ -585,11 +580,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs/rules-versions.md): the token's seat votes to go on from its last accepted move
         (``agree: false`` withdraws the vote). When every human seat has voted (bots agree) the
         refused moves are dropped and the game is played on, under its own rules version."""
+        return await voted(request, game_id, value, body, Hub.resume)
+
+    async def voted(
+        request: Request,
+        game_id: str,
+        value: str | None,
+        body: VoteIn | None,
+        vote: Callable[[Hub, Live, int, bool], Awaitable[None]],
+    ) -> JSONResponse:
+        """A seat's vote (``Hub.vote``, ``Hub.resume``), and the state it leaves."""
         hub = hub_of(request)
         live = await hub.get(game_id)
         seat = await seat_of(live, hub, value, required=True)
         assert seat is not None
-        await hub.resume(live, seat, body.agree if body else True)
+        await vote(hub, live, seat, body.agree if body else True)
         return _json(hub.seen_json(live, seat, live.ply))
 
     @app.get(

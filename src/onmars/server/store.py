@@ -86,21 +86,20 @@ moves = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
 
-votes = sa.Table(
-    "votes",
-    metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-)
 
-resumes = sa.Table(
-    "resumes",
-    metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-)
+def _seat_votes(name: str) -> sa.Table:
+    """A table of the seats that voted for something in a game."""
+    return sa.Table(
+        name,
+        metadata,
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    )
+
+
+votes = _seat_votes("votes")
+resumes = _seat_votes("resumes")
 
 #: The PostgreSQL channel that carries changes between server processes.
 CHANNEL = "onmars"
