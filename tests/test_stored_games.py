@@ -172,6 +172,31 @@ def test_a_finished_game_stays_viewable_with_its_recorded_result(
         assert "attachment" in record.headers["content-disposition"]
 
 
+def test_a_move_another_process_stored_under_other_rules_holds_the_game(
+    database: str,
+) -> None:
+    """While servers of two rules versions share a database (an upgrade rolling out), one
+    may store a move this one refuses: catching up, this process holds the game there (409 to
+    a move, never 500) instead of failing."""
+    gid, tokens, game, _ = stored_game(database)
+    with client_of(database) as client:
+        ply = get(client, gid)["ply"]
+        store = Store(Settings(database=database).url())
+        try:
+            version = store.head(gid).version
+            assert store.append(gid, version, ply, "seat 9", game.current_player, Hints(0, False))
+        finally:
+            store.close()
+        seat = game.current_player
+        r = client.post(
+            f"/api/games/{gid}/moves", json={"ply": ply + 1, "move": "done"},
+            headers=bearer(tokens[seat]),
+        )  # fmt: skip
+        assert r.status_code == 409, r.text
+        state = get(client, gid)
+        assert state["stop"]["ply"] == ply and state["stop"]["move"] == "seat 9"
+
+
 def test_a_game_of_a_newer_rules_version_is_refused_clearly(database: str) -> None:
     """A database written by a newer program: 409 saying so, never 500; the WebSocket says
     the same and closes."""

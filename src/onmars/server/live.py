@@ -44,7 +44,16 @@ from onmars import (
 )
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
-from onmars.server.store import GameRecord, GroupCommit, Hints, SeatRow, Store, Write, resumes
+from onmars.server.store import (
+    GameRecord,
+    GroupCommit,
+    Head,
+    Hints,
+    SeatRow,
+    Store,
+    Write,
+    resumes,
+)
 
 log = logging.getLogger("onmars.server")
 T = TypeVar("T")
@@ -559,26 +568,33 @@ class Hub:
         head = await self.db(self.store.head, live.id)
         if head is None or head.version == live.version:
             return False
-        game = live.game
-        n = len(game.moves)
-        added = head.ply - n
-        if (
-            added >= 0
-            and head.version - live.version == added
-            and not game.ended
-            and live.stop is None
-        ):
-            for text in await self.db(self.store.moves_from, live.id, n):
-                game.play(text)
-            if head.ended:
-                game.conclude()
-            live.version = head.version
-        else:
+        if not await self._appended(live, head):
             record = await self.db(self.store.load, live.id)
             if record is None:
                 return False
             live.load(record, *replayed(record))
         self._changed(live, local=False)
+        return True
+
+    async def _appended(self, live: Live, head: Head) -> bool:
+        """Play the moves another process appended, when that is all it did; False when the
+        game must be rebuilt from its log instead (an undo, a vote, a held game, or a move
+        these rules refuse: a process of another rules version wrote it, and the rebuilt game
+        is held there, docs/rules-versions.md)."""
+        game = live.game
+        n = len(game.moves)
+        added = head.ply - n
+        if added < 0 or head.version - live.version != added or game.ended or live.stop:
+            return False
+        twin = game.copy()
+        try:
+            for text in await self.db(self.store.moves_from, live.id, n):
+                twin.play(text)
+            if head.ended:
+                twin.conclude()
+        except OnMarsError:
+            return False
+        live.game, live.version = twin, head.version
         return True
 
     def _changed(self, live: Live, local: bool = True) -> None:
