@@ -1,7 +1,8 @@
-"""A test-only rule change (issue 21, item 10): rules version 2 closes Turn Order space 8.
+"""A test-only rule change (issue 21, item 10): the next rules version (``NEXT``, one after
+today's ``TODAY``) closes Turn Order space 8.
 
-``space_8_closed(monkeypatch, gated=True)`` makes this program play rules version 2, under which
-``seat 8`` is refused; ``gated``: only in games of version 2 and later (the old behaviour kept
+``space_8_closed(monkeypatch, gated=True)`` makes this program play rules version ``NEXT``, under
+which ``seat 8`` is refused; ``gated``: only in games of that version (the old behaviour kept
 behind the version, as the policy asks where that is cheap), else in every game (a change that
 could not be kept behind the version: games stored before it replay to their last accepted
 move). ``game_with_space_8`` plays a game, under today's rules, in which a seat takes space 8
@@ -21,18 +22,21 @@ from onmars.rules.errors import NO, refuse
 from onmars.rules.registry import register
 
 SEAT_8 = onmars.Move.parse("seat 8")
+#: Today's rules version, and the one the test-only change makes.
+TODAY = version.RULES_VERSION
+NEXT = TODAY + 1
 
 
 def space_8_closed(monkeypatch: pytest.MonkeyPatch, gated: bool) -> None:
     register()
-    monkeypatch.setattr(version, "RULES_VERSION", 2)
-    monkeypatch.setitem(version.CHANGES, 2, "Test only: Turn Order space 8 is closed.")
+    monkeypatch.setattr(version, "RULES_VERSION", NEXT)
+    monkeypatch.setitem(version.CHANGES, NEXT, "Test only: Turn Order space 8 is closed.")
     step = engine.STEPS["seat"]
     before = step.candidates
 
     def candidates(s: Any, f: Any, explain: bool = False) -> list[Any]:
         out = list(before(s, f, explain))
-        if gated and s.rules < 2:
+        if gated and s.rules < NEXT:
             return out
         closed = refuse("§19", "Turn Order space 8 is closed") if explain else NO
         return [(m, reason or closed) if m == SEAT_8 else (m, reason) for m, reason in out]

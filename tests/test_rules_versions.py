@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from rulechange import SEAT_8, game_with_space_8, space_8_closed
+from rulechange import NEXT, SEAT_8, TODAY, game_with_space_8, space_8_closed
 
 import onmars
 from onmars import reason_text
@@ -34,16 +34,16 @@ def test_a_log_without_a_version_is_read_as_version_0() -> None:
 
 def test_a_gated_change_leaves_games_of_the_older_version_as_they_were(monkeypatch) -> None:
     """The change kept behind the version: the old game replays whole and plays on, space 8
-    still open to it; a new game (version 2) refuses space 8."""
+    still open to it; a new game (of the new version) refuses space 8."""
     game, k = game_with_space_8()
     space_8_closed(monkeypatch, gated=True)
     old = onmars.Game.replay(game.log)
-    assert old.moves == game.moves and old.log["rules"] == 1
+    assert old.moves == game.moves and old.log["rules"] == TODAY
     old.play(old.legal_moves()[0])  # plays on
     again = onmars.Game.replay({**game.log, "moves": game.moves[:k]})
     assert SEAT_8 in again.legal_moves()
     new = onmars.Game.new(["Ana", "Ben"], seed=5)
-    assert new.log["rules"] == 2
+    assert new.log["rules"] == NEXT
     for text in game.moves[:k]:
         new.play(text)
     with pytest.raises(onmars.IllegalMoveError, match="space 8 is closed"):
@@ -55,15 +55,14 @@ def test_a_partial_replay_stops_at_the_first_move_todays_rules_refuse(monkeypatc
     space_8_closed(monkeypatch, gated=False)
     replayed, stop = onmars.Game.replay(game.log, partial=True)
     assert isinstance(stop, onmars.Stop)
-    assert (stop.ply, stop.move, stop.rules, stop.dropped) == (k, "seat 8", 1, 7)
+    assert (stop.ply, stop.move, stop.rules, stop.dropped) == (k, "seat 8", TODAY, 7)
     assert stop.older and not stop.ended
     assert isinstance(stop.error, onmars.IllegalMoveError) and stop.error.rule == "§19"
     assert replayed.moves == game.moves[:k]
     assert SEAT_8 not in replayed.legal_moves()
     replayed.play(replayed.legal_moves()[0])  # the players may go on from there
-    assert "older version of the rules (version 1; this program plays version 2)" in (
-        stop.message("en")
-    )
+    said = f"older version of the rules (version {TODAY}; this program plays version {NEXT})"
+    assert said in stop.message("en")
     zh = stop.message("zh")
     assert "旧版规则" in zh and not LATIN.sub("", zh).count("older")
 

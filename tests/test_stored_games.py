@@ -1,8 +1,8 @@
 """Stored games across a rules change, on the server (issue 21, item 10; docs/rules-versions.md),
 and finished games shown whole (RUL-22), on SQLite and PostgreSQL.
 
-A game is stored as an older server stored it (options, seed, rules version 1, its moves), then
-a test-only rule change (``tests/rulechange.py``: rules version 2 closes Turn Order space 8)
+A game is stored as today's server stores it (options, seed, rules version, moves), then a
+test-only rule change (``tests/rulechange.py``: the next rules version closes Turn Order space 8)
 is made and a new server process loads it: kept behind the version, the game plays on; not
 kept, it is held at its last accepted move, with a message in both languages, until its players
 go on from there or end it there by agreement. Never a 500, and the WebSocket stays up.
@@ -14,10 +14,9 @@ import json
 import secrets
 from typing import Any
 
-import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from rulechange import game_with_space_8, space_8_closed
+from rulechange import NEXT, TODAY, game_with_space_8, space_8_closed
 from serverkit import FAST, bearer
 
 import onmars
@@ -100,7 +99,7 @@ def test_an_ungated_change_holds_a_stored_game_until_its_players_go_on(
         stop = state["stop"]
         assert state["ply"] == k and not state["is_over"] and state["legal_moves"] == []
         assert (stop["ply"], stop["move"], stop["rules"], stop["current_rules"]) == (
-            k, "seat 8", 1, 2
+            k, "seat 8", TODAY, NEXT
         )  # fmt: skip
         assert stop["older"] and stop["dropped"] == AFTER + 1
         assert "older version of the rules" in stop["message"]
@@ -167,7 +166,7 @@ def test_a_finished_game_stays_viewable_with_its_recorded_result(
         record = client.get(f"/api/games/{gid}/record")
         assert record.status_code == 200
         data = record.json()
-        assert data["moves"] == game.moves and data["rules"] == 1  # the whole stored record
+        assert data["moves"] == game.moves and data["rules"] == TODAY  # the whole stored record
         assert data["result"]["scores"] == ended["scores"]
         assert "attachment" in record.headers["content-disposition"]
 
@@ -242,9 +241,3 @@ def test_a_finished_games_views_replay_and_record_show_everything(database: str)
         assert record["seed"] == game.log["seed"] and record["moves"] == game.moves
         assert onmars.Game.replay(record).view(None) == game.view(None)
         assert json.dumps(record["result"]["scores"]) == json.dumps(game.scores())
-
-
-@pytest.fixture(autouse=True)
-def _rules_as_they_are() -> None:
-    """Each test starts with this program's own rules (the change is made by the test)."""
-    assert onmars.RULES_VERSION == 1
