@@ -575,7 +575,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         game_id: GameId,
         value: Token,
         body: Annotated[VoteIn | None, Body()] = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """For a game held at a move today's rules refuse (``stop`` in its state; see
         docs/rules-versions.md): the token's seat votes to go on from its last accepted move
         (``agree: false`` withdraws the vote). When every human seat has voted (bots agree) the
@@ -588,7 +588,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         value: str | None,
         body: VoteIn | None,
         vote: Callable[[Hub, Live, int, bool], Awaitable[None]],
-    ) -> JSONResponse:
+    ) -> Response:
         """A seat's vote (``Hub.vote``, ``Hub.resume``), and the state it leaves."""
         hub = hub_of(request)
         live = await hub.get(game_id)

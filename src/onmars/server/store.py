@@ -263,8 +263,9 @@ class Store:
                 .where(seats.c.game_id == game_id)
                 .order_by(seats.c.seat)
             ).all()
-            voted = conn.execute(sa.select(votes.c.seat).where(votes.c.game_id == game_id))
-            voted = set(voted.scalars())
+            voted = set(
+                conn.execute(sa.select(votes.c.seat).where(votes.c.game_id == game_id)).scalars()
+            )
             going_on = conn.execute(
                 sa.select(resumes.c.seat).where(resumes.c.game_id == game_id)
             ).scalars()
