@@ -113,6 +113,11 @@ def test_an_ungated_change_holds_a_stored_game_until_its_players_go_on(
             f"/api/games/{gid}/moves", json={"ply": k, "move": "done"}, headers=bearer(tokens[seat])
         )
         assert r.status_code == 409 and "held" in r.json()["detail"]
+        r = client.post(
+            f"/api/games/{gid}/moves", params={"lang": "zh"}, json={"ply": k, "move": "done"},
+            headers=bearer(tokens[seat]),
+        )  # fmt: skip
+        assert r.status_code == 409 and "现行规则不接受" in r.json()["detail"]
         with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[0]}") as ws:
             pushed = ws.receive_json()
             assert pushed["type"] == "state" and pushed["stop"]["ply"] == k
@@ -211,6 +216,8 @@ def test_a_game_of_a_newer_rules_version_is_refused_clearly(database: str) -> No
     with client_of(database) as client:
         r = client.get(f"/api/games/{gid}")
         assert r.status_code == 409 and "newer than this program's" in r.json()["detail"]
+        r = client.get(f"/api/games/{gid}", params={"lang": "zh"})
+        assert r.status_code == 409 and "请先更新 onmars" in r.json()["detail"]
         with client.websocket_connect(f"/api/games/{gid}/ws?token=x") as ws:
             message = ws.receive_json()
             assert message["type"] == "error" and message["status"] == 409

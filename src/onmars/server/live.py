@@ -173,11 +173,10 @@ def replayed(record: GameRecord) -> tuple[Game, Stop | None]:
     try:
         return Game.replay(record.log, partial=True)
     except SaveFileError as exc:
+        # from exc: a NewerRulesError is answered in the language asked for (its message)
         raise ServerError(
-            409,
-            f"game {record.id} cannot be shown: {exc}",
-            rules=record.rules,
-        ) from None
+            409, f"game {record.id} cannot be shown: {exc}", rules=record.rules
+        ) from exc
 
 
 def _live(record: GameRecord) -> Live:
