@@ -162,7 +162,7 @@ def test_a_finished_game_stays_viewable_with_its_recorded_result(
     space_8_closed(monkeypatch, gated=False)
     with client_of(database) as client:
         state = get(client, gid)
-        assert state["is_over"] and state["ply"] == k
+        assert state["is_over"] and state["ply"] == k and state["ended"] == "agreement"
         assert state["scores"] == ended["scores"] and state["winners"] == ended["winners"]
         assert "recorded result" in state["stop"]["message"]
         assert client.post(f"/api/games/{gid}/resume", headers=bearer(tokens[0])).status_code == 409

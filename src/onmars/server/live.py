@@ -356,7 +356,7 @@ class Hub:
             "seat": seat,
             "current_player": current,
             "is_over": over,
-            "ended": game.ended,
+            "ended": game.ended or ("agreement" if live.stop and live.stop.ended else None),
             "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
             "votes": sorted(live.votes),
             "stop": _stop_seen(live, lang or "en"),
@@ -500,18 +500,26 @@ class Hub:
                     raise ServerError(409, "§24.1: the game is over", ply=live.ply)
                 votes = live.votes | {seat} if agree else live.votes - {seat}
                 ended = agree and live.humans() <= votes
-                after = live.game.copy()
-                if ended:
-                    after.conclude()
-                if ended and live.stop is not None:
-                    op = self.store.truncate_op(
-                        live.id, live.version, live.ply, live.hints(after), ended=True
-                    )
+                after = live.game
+                if not ended:
+                    op = self.store.vote_op(live.id, live.version, seat, yes=agree, ended=False)
                 else:
-                    result = result_of(after) if ended else None
-                    op = self.store.vote_op(
-                        live.id, live.version, seat, yes=agree, ended=ended, result=result
-                    )
+                    after = live.game.copy()
+                    after.conclude()
+                    if live.stop is not None:  # a held game ends at its last accepted move
+                        hints = live.hints(after)
+                        op = self.store.truncate_op(
+                            live.id, live.version, live.ply, hints, ended=True
+                        )
+                    else:
+                        op = self.store.vote_op(
+                            live.id,
+                            live.version,
+                            seat,
+                            yes=True,
+                            ended=True,
+                            result=result_of(after),
+                        )
                 if await self.write(op):
                     live.votes = votes
                     if ended:
@@ -535,7 +543,8 @@ class Hub:
                         "last accepted move", ply=live.ply
                     )  # fmt: skip
                 votes = live.resumes | {seat} if agree else live.resumes - {seat}
-                if agree and live.humans() <= votes:
+                going_on = agree and live.humans() <= votes
+                if going_on:
                     op = self.store.truncate_op(
                         live.id, live.version, live.ply, live.hints(live.game)
                     )
@@ -545,7 +554,7 @@ class Hub:
                     )
                 if await self.write(op):
                     live.resumes = votes
-                    if agree and live.humans() <= votes:
+                    if going_on:
                         live.stop, live.votes, live.resumes = None, set(), set()
                     live.version += 1
                     self._changed(live)
