@@ -20,6 +20,7 @@ from rulechange import NEXT, TODAY, game_with_space_8, space_8_closed
 from serverkit import FAST, bearer
 
 import onmars
+from onmars.rules.components import load
 from onmars.server.app import create_app
 from onmars.server.config import Settings
 from onmars.server.live import new_token, token_hash
@@ -199,6 +200,28 @@ def test_a_move_another_process_stored_under_other_rules_holds_the_game(
         assert r.status_code == 409, r.text
         state = get(client, gid)
         assert state["stop"]["ply"] == ply and state["stop"]["move"] == "seat 9"
+
+
+def test_a_held_games_refused_discard_names_no_private_goal(database: str) -> None:
+    """RUL-18: a held game's refused ``discard`` is shown as the per-seat log shows it: another
+    seat, or a spectator, does not learn which Private Goal it named; neither does the reason
+    (RUL-19). The seat that played it sees its own move."""
+    gid, tokens, game, _ = stored_game(database)
+    seat = game.current_player
+    held = {g for p in game.state.players for g in p.goals}
+    goal = min(set(load().private_goal) - held)  # a card in the box: refused, and secret
+    store = Store(Settings(database=database).url())
+    try:
+        ply = len(game.moves)
+        assert store.append(gid, ply, ply, f"discard {goal}", seat, Hints(0, False))
+    finally:
+        store.close()
+    with client_of(database) as client:
+        for viewer in (None, tokens[1 - seat]):
+            r = client.get(f"/api/games/{gid}", headers=bearer(viewer))
+            assert r.json()["stop"]["move"] == "discard (a goal)"
+            assert goal not in r.text
+        assert get(client, gid, tokens[seat])["stop"]["move"] == f"discard {goal}"
 
 
 def test_a_game_of_a_newer_rules_version_is_refused_clearly(database: str) -> None:

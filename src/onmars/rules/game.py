@@ -13,6 +13,7 @@ turned anything face up (RUL-19: such a move cannot be taken back); saves keep t
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 import secrets
@@ -87,8 +88,9 @@ class Stop:
     """Where a replay stopped (:meth:`Game.replay` with ``partial=True``; issue 21, item 10):
     the log's move ``ply`` (0-based; the moves before it were replayed), its text ``move``,
     ``error`` the rules' refusal of it, ``rules`` the log's rules version, ``dropped`` how many
-    of the log's moves were not replayed (that one and those after it) and ``ended`` whether the
-    log's end by agreement (RUL-20) was dropped with them."""
+    of the log's moves were not replayed (that one and those after it), ``ended`` whether the
+    log's end by agreement (RUL-20) was dropped with them and ``seat`` the seat that played the
+    refused move (the one deciding in the replayed game)."""
 
     ply: int
     move: str
@@ -96,6 +98,15 @@ class Stop:
     rules: int
     dropped: int
     ended: bool
+    seat: int | None = None
+
+    def seen_by(self, seat: int | None) -> Stop:
+        """This stop as ``seat`` may see it (``None``: a spectator): another seat's refused
+        ``discard`` names no Private Goal (RUL-18, as :meth:`Game.seat_log`); the refusal
+        itself names no secret (RUL-19)."""
+        if seat == self.seat or not self.move.startswith("discard "):
+            return self
+        return dataclasses.replace(self, move=DISCARD_SEEN)
 
     @property
     def current(self) -> int:
@@ -239,7 +250,9 @@ class Game:
         refused = game._replay_moves(moves)
         if refused is not None:
             n, error = refused
-            stop = Stop(n, str(moves[n]), error, rules, len(moves) - n, ended is not None)
+            text = moves[n] if type(moves[n]) is str else shown(moves[n])
+            dropped, seat = len(moves) - n, game.current_player
+            stop = Stop(n, text, error, rules, dropped, ended is not None, seat)
         elif ended == AGREEMENT:
             try:
                 game.conclude()

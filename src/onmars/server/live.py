@@ -158,8 +158,11 @@ class Live:
         self.votes, self.resumes = set(record.votes), set(record.resumes)
         self.finished, self.result = record.finished, record.result
         self.version = record.version
-        if self.stop is not None:
-            log.warning("game %s held at move %d: %s", self.id, self.stop.ply + 1, self.stop)
+        if stop is not None:
+            # the move is not logged: a refused discard names a Private Goal (RUL-18)
+            log.warning(
+                "game %s (rules version %d) held at move %d", self.id, stop.rules, stop.ply + 1
+            )
 
 
 def result_of(game: Game) -> dict[str, Any]:
@@ -194,12 +197,13 @@ HELD = N_(
 HELD_FINISHED = N_("This finished game is shown up to move {ply}, with its recorded result: {why}")
 
 
-def _stop_seen(live: Live, lang: str) -> dict[str, Any] | None:
-    """What anyone may see of where a held game's replay stopped (the refused move's text and
-    the rules' reason, which name no secret: RUL-19), with a message in ``lang``."""
-    stop = live.stop
-    if stop is None:
+def _stop_seen(live: Live, seat: int | None, lang: str) -> dict[str, Any] | None:
+    """Where a held game's replay stopped as ``seat`` may see it: the refused move's text
+    (another seat's ``discard`` unnamed, RUL-18) and the rules' reason (which names no secret,
+    RUL-19), with a message in ``lang``."""
+    if live.stop is None:
         return None
+    stop = live.stop.seen_by(seat)
     why = stop.message(lang)
     template = HELD_FINISHED if live.finished else HELD
     return {
@@ -359,7 +363,7 @@ class Hub:
             "ended": game.ended or ("agreement" if live.stop and live.stop.ended else None),
             "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
             "votes": sorted(live.votes),
-            "stop": _stop_seen(live, lang or "en"),
+            "stop": _stop_seen(live, seat, lang or "en"),
             "resumes": sorted(live.resumes),
             "can_undo": seat is not None and live.stop is None and game.can_undo(seat),
             "winners": outcome["winners"] if outcome else [],
