@@ -13,6 +13,7 @@ import json
 import os
 import random
 import re
+import secrets
 import statistics
 import time
 from collections.abc import Iterator
@@ -41,7 +42,8 @@ from webkit import (
 import onmars
 from onmars.bots import GreedyBot
 from onmars.server.config import database_url
-from onmars.server.store import Store
+from onmars.server.live import new_token, token_hash
+from onmars.server.store import Hints, SeatRow, Store
 
 pytestmark = pytest.mark.slow
 
@@ -428,6 +430,61 @@ def test_a_replay_steps_and_slides(tab: Tab, api: Api) -> None:
     shows(total - 1)
     assert str(total - 1) in ply_text.inner_text()
     by_testid(page, "board-map").wait_for()
+
+
+def test_a_finished_games_replay_and_watch_show_every_hand(tab: Tab, api: Api) -> None:
+    """RUL-22: after the end nothing is secret. The replay at any ply and the watch page show
+    every seat's Private Goals, and the game's record is offered as a download."""
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    api.play_random(gid, tokens, 12, seed=4)
+    api.conclude(gid, tokens)
+    page = tab.goto(f"/replay/{gid}")
+    by_testid(page, "replay-slider").fill("5")
+    by_testid(page, "player-board-1").wait_for()
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=private-goals]').length == 2"
+    )
+    link = by_testid(page, "download-record")
+    assert link.get_attribute("href") == f"/api/games/{gid}/record"
+    page, _, _ = watch(tab, gid)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=private-goals]').length == 2"
+    )
+    assert by_testid(page, "download-record").count() == 1
+
+
+def test_a_game_stored_under_older_rules_is_held_until_its_players_go_on(
+    server: Any, api: Api, tab: Tab
+) -> None:
+    """Issue 21, item 10: a game stored before rules versions (version 0) whose last move
+    today's rules refuse opens at its last accepted move with a message saying why, and its
+    players vote to go on from there (docs/rules-versions.md)."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=5, rules=0)
+    rng = random.Random(5)
+    for _ in range(6):
+        game.play(rng.choice(game.legal_moves()))
+    gid, tokens = secrets.token_urlsafe(9), [new_token(), new_token()]
+    rows = [SeatRow(s, name, None, token_hash(tokens[s])) for s, name in enumerate(game.players)]
+    store = Store(database_url(str(Path(server.folder) / "games.sqlite3")))
+    try:  # as the first server stored it, with no rules version, and a move refused today
+        store.create(gid, game.options, 5, 0, rows, Hints(0, False))
+        for ply, (text, entry) in enumerate(zip(game.moves, game.seat_log(None), strict=True)):
+            assert store.append(gid, ply, ply, text, entry.seat, Hints(0, False))
+        assert store.append(gid, 6, 6, "seat 9", game.current_player, Hints(0, False))
+    finally:
+        store.close()
+    page = tab.goto(f"/play/{gid}?token={tokens[0]}")
+    held = by_testid(page, "held")
+    held.wait_for()
+    assert "older version of the rules" in held.inner_text()
+    by_testid(page, "go-on").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=go-on]').innerText.includes('(1)')"
+    )
+    r = api.http.post(f"/api/games/{gid}/resume", headers={"Authorization": f"Bearer {tokens[1]}"})
+    assert r.status_code == 200 and r.json()["stop"] is None
+    held.wait_for(state="detached")
+    assert api.state(gid)["ply"] == 6
 
 
 # --- two browsers, two seats ---------------------------------------------------------------------

@@ -39,6 +39,11 @@ export interface GameState {
   ended: string | null;
   players: PlayerInfo[];
   votes: number[];
+  /** A game held at a move today's rules refuse (docs/rules-versions.md): where, why, and a
+   * message in the requested language; null for any other game. */
+  stop: { ply: number; move: string; rules: number; current_rules: number; older: boolean; dropped: number; reason: string; message: string } | null;
+  /** The seats that voted to go on with a held game from its last accepted move. */
+  resumes: number[];
   can_undo: boolean;
   winners: number[];
   view: Dict;
@@ -101,6 +106,10 @@ export const api = {
     call<GameState>("POST", `/api/games/${enc(id)}/undo`, { ply }, token),
   conclude: (id: string, token: string | null, agree: boolean) =>
     call<GameState>("POST", `/api/games/${enc(id)}/conclude`, { agree }, token),
+  resume: (id: string, token: string | null, agree: boolean) =>
+    call<GameState>("POST", `/api/games/${enc(id)}/resume`, { agree }, token),
+  /** A finished game's whole record, seed included (RUL-22): a download. */
+  recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
   replay: (id: string, ply: number, lang: string) =>
     call<Dict>("GET", `/api/games/${enc(id)}/replay?ply=${ply}&since=0&lang=${lang}`),
 };

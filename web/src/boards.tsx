@@ -372,6 +372,8 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
   const storage = built + 1;
   const lqCap = 4 + 2 * Math.max(0, built - 1);
   const mine = Array.isArray(p.goals);
+  // After the end nothing is secret (RUL-22): the goals this seat spent as Crystals.
+  const spent: string[] = view.revealed?.spent_goals?.[seat] ?? [];
   // Resources, Executive rows, Depot rows and the Working Area answer moves of the seat whose
   // board this is; another player's board only shows them.
   const own = (key: string) => (seat === view.viewer ? key : `${key}@${seat}`);
@@ -434,6 +436,8 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
           <span class="goals-title">{t("privateGoals")}:</span>
           {p.goals.map((g: string) => <Card kind="private_goal" id={g} k={`goal:${g}`} />)}
           {p.goal_done ? <span class="card done">{t("goalDone")}: {p.goal_done}</span> : null}
+          {spent.length ? <span class="goals-title" data-testid="spent-goals">{t("goalsSpent")}:</span> : null}
+          {spent.map((g: string) => <Card kind="private_goal" id={g} k={`spent:${g}`} />)}
         </div>
       ) : (
         <div class="goals-hidden muted">

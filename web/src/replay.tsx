@@ -90,6 +90,9 @@ export function ReplayPage({ id }: { id: string }) {
       <TopBar id={id} />
       <div class="replay-bar">
         <b>{t("replayOf", { id })}</b>
+        <a class="download" href={api.recordUrl(id)} download={`onmars-${id}.json`} data-testid="download-record">
+          {t("downloadRecord")}
+        </a>
         <button data-testid="replay-prev" disabled={ply <= 0} onClick={() => step(-1)}>◀ {t("prev")}</button>
         <input
           data-testid="replay-slider"

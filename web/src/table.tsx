@@ -332,21 +332,18 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
           </span>
           {!connected ? <span class="warn">{t("connecting")}</span> : null}
           <span class="grow" />
+          {token && st.stop && !st.is_over ? (
+            <VoteButton st={st} voters={st.resumes} acting={acting} label={t("goOn")} testid="go-on"
+              vote={(agree) => api.resume(id, token, agree)} apply={apply} refused={setRefusal} />
+          ) : null}
+          {st.is_over ? (
+            <a class="download" href={api.recordUrl(id)} download={`onmars-${id}.json`} data-testid="download-record">
+              {t("downloadRecord")}
+            </a>
+          ) : null}
           {token && !st.is_over ? (
-            <button
-              class="vote"
-              title={st.votes.map((v) => st.players[v]?.name).join(", ")}
-              onClick={async () => {
-                const agree = !st.votes.includes(acting ?? -1);
-                try {
-                  apply(await api.conclude(id, token, agree));
-                } catch (e) {
-                  setRefusal(e instanceof ApiError ? e.problem : { status: 0, detail: String(e) });
-                }
-              }}
-            >
-              {st.votes.includes(acting ?? -1) ? t("withdraw") : t("agreeEnd")} {st.votes.length ? ` (${st.votes.length})` : ""}
-            </button>
+            <VoteButton st={st} voters={st.votes} acting={acting} label={t("agreeEnd")}
+              vote={(agree) => api.conclude(id, token, agree)} apply={apply} refused={setRefusal} />
           ) : null}
           <button data-testid="undo" disabled={!st.can_undo || !token || !!sending} onClick={undo} title={t("undoKey")}>
             ↶ {t("undo")}
@@ -365,6 +362,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
           </label>
           <LangToggle />
         </TopBar>
+        {st.stop ? (
+          <div class="held" role="status" data-testid="held">
+            {st.stop.message}
+          </div>
+        ) : null}
         <main class="cols">
           <div class="col col-left">
             <div class="mapbox">
@@ -669,5 +671,37 @@ export function TopBar({ id, children }: { id?: string; children?: any }) {
         </>
       )}
     </header>
+  );
+}
+
+/** A vote every human seat must cast (end by agreement, RUL-20; go on with a held game): the
+ * voters' names on hover, their count, and a second click withdraws this seat's vote. */
+function VoteButton({ st, voters, acting, label, testid, vote, apply, refused }: {
+  st: GameState;
+  voters: number[];
+  acting: number | null;
+  label: string;
+  testid?: string;
+  vote: (agree: boolean) => Promise<GameState>;
+  apply: (s: GameState) => void;
+  refused: (p: Problem) => void;
+}) {
+  const { t } = useI18n();
+  const mine = voters.includes(acting ?? -1);
+  return (
+    <button
+      class="vote"
+      data-testid={testid}
+      title={voters.map((v) => st.players[v]?.name).join(", ")}
+      onClick={async () => {
+        try {
+          apply(await vote(!mine));
+        } catch (e) {
+          refused(e instanceof ApiError ? e.problem : { status: 0, detail: String(e) });
+        }
+      }}
+    >
+      {mine ? t("withdraw") : label} {voters.length ? ` (${voters.length})` : ""}
+    </button>
   );
 }

@@ -26,7 +26,7 @@ from typing import Any
 from onmars.rules.components import load
 from onmars.rules.shape import check_state, check_view
 from onmars.rules.state import State
-from onmars.rules.view import view
+from onmars.rules.view import STACKS, view
 
 
 def determinize(s: State, seat: int | None, rng: random.Random) -> State:
@@ -56,6 +56,9 @@ def fill(data: dict[str, Any], seat: int | None, rng: random.Random) -> State:
     data = dict(data)
     data.pop("viewer", None)
     data.pop("current_player", None)
+    shown = data.pop("revealed", None)  # after the end (RUL-22): the stacks as they are
+    if shown is not None:
+        data.update({key: shown[key] for key in STACKS})
     players = [dict(p) for p in data["players"]]
     data["players"] = players
     _goals(players, seat, rng)

@@ -213,3 +213,25 @@ def shown(value: object) -> str:
     except ValueError:
         kind = "an integer" if isinstance(value, int) else f"a {type(value).__name__}"
         return f"({kind} too long to show)"
+
+
+class RulesVersionError(SaveFileError):
+    """A log that today's rules cannot replay because of its rules version (issue 21, item 10):
+    made under a newer version than this program's, or under an older one whose moves today's
+    rules refuse. Like a refusal it keeps its English template (``message_id``) and ``params``,
+    so that ``reason_text`` gives it in either language."""
+
+    rule = ""
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.message_id, self.params = template, params
+        super().__init__(template.format(**params))
+
+
+class NewerRulesError(RulesVersionError):
+    """The log names a rules version newer than this program knows: update onmars to open it."""
+
+
+class OlderRulesError(RulesVersionError):
+    """The log was made under an older rules version, and today's rules refuse one of its moves
+    (or make another position of them): it is not corrupt, only older than this program."""

@@ -13,17 +13,21 @@ turned anything face up (RUL-19: such a move cannot be taken back); saves keep t
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 import secrets
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, overload
 
-from onmars.rules import engine
+from onmars.rules import engine, version
 from onmars.rules.describe import describe
 from onmars.rules.determinize import determinize, from_view
 from onmars.rules.errors import (
     IllegalMoveError,
     InvalidMoveError,
+    NewerRulesError,
+    OlderRulesError,
     OnMarsError,
     OptionsError,
     SaveFileError,
@@ -31,13 +35,14 @@ from onmars.rules.errors import (
     shown,
 )
 from onmars.rules.events import Event, EventLog, event_text, seen_by
-from onmars.rules.i18n import N_, check_lang
+from onmars.rules.i18n import N_, check_lang, tr
 from onmars.rules.moves import TOKEN, VERBS, Move, notation
 from onmars.rules.registry import register
 from onmars.rules.scoring import end_by_agreement, scores, winners
 from onmars.rules.setup import new_state
 from onmars.rules.state import State
-from onmars.rules.version import RULES_VERSION, check_version
+from onmars.rules.terms import reason_text
+from onmars.rules.version import check_version
 from onmars.rules.view import view
 
 LENGTHS = ("short", "long")
@@ -66,6 +71,79 @@ class LogEntry(NamedTuple):
     move: str
 
 
+#: Why a replay of an older game stopped (:class:`Stop`), in the catalogs' words.
+OLDER_RULES = N_(
+    "this game was made under an older version of the rules (version {old}; this program plays "
+    "version {new}): today's rules refuse its move {n} ({move}): {reason}"
+)
+REFUSED_MOVE = N_("the rules refuse move {n} ({move}) of this game: {reason}")
+OLDER_STATE = N_(
+    "this save was made under an older version of the rules (version {old}; this program plays "
+    "version {new}): its moves no longer lead to the position it saved"
+)
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Where a replay stopped (:meth:`Game.replay` with ``partial=True``; issue 21, item 10):
+    the log's move ``ply`` (0-based; the moves before it were replayed), its text ``move``,
+    ``error`` the rules' refusal of it, ``rules`` the log's rules version, ``dropped`` how many
+    of the log's moves were not replayed (that one and those after it), ``ended`` whether the
+    log's end by agreement (RUL-20) was dropped with them and ``seat`` the seat that played the
+    refused move (the one deciding in the replayed game)."""
+
+    ply: int
+    move: str
+    error: OnMarsError
+    rules: int
+    dropped: int
+    ended: bool
+    seat: int | None = None
+
+    def seen_by(self, seat: int | None) -> Stop:
+        """This stop as ``seat`` may see it (``None``: a spectator): another seat's refused
+        ``discard`` names no Private Goal (RUL-18, as :meth:`Game.seat_log`); the refusal
+        itself names no secret (RUL-19)."""
+        if seat == self.seat or not self.move.startswith("discard "):
+            return self
+        return dataclasses.replace(self, move=DISCARD_SEEN)
+
+    @property
+    def current(self) -> int:
+        """The rules version of this program, which refused the move."""
+        return version.RULES_VERSION
+
+    @property
+    def older(self) -> bool:
+        """The log was made under an older rules version than this program's: not corrupt, only
+        older (the policy in docs/rules-versions.md)."""
+        return self.rules < self.current
+
+    def message(self, lang: str = "en") -> str:
+        """Why the replay stopped, in ``lang``: made under an older version of the rules, or (a
+        log of today's version) a move the rules refuse."""
+        params = {"n": self.ply + 1, "move": self.move, "reason": reason_text(self.error, lang)}
+        if self.older:
+            return tr(OLDER_RULES, lang, old=self.rules, new=self.current, **params)
+        return tr(REFUSED_MOVE, lang, **params)
+
+    def exception(self) -> SaveFileError:
+        """The error a full replay raises here: :class:`OlderRulesError` for an older log."""
+        params = {"n": self.ply + 1, "move": self.move, "reason": self.error}
+        if self.older:
+            return OlderRulesError(OLDER_RULES, old=self.rules, new=self.current, **params)
+        return SaveFileError(f"move {self.ply + 1} ({self.move!r}) of the log: {self.error}")
+
+
+class Replayed(NamedTuple):
+    """A partial replay (:meth:`Game.replay` with ``partial=True``): the game up to the last
+    move today's rules accept, and where and why the replay stopped (``None``: the whole log
+    was replayed)."""
+
+    game: Game
+    stop: Stop | None
+
+
 #: Per move: (round, seat, turn key). The turn key (phase and markers laid down) with the
 #: round and the seat tells the turns apart.
 Turn = tuple[int, int | None, tuple[str, int]]
@@ -91,6 +169,9 @@ class Game:
         # the position before the log's first move when it is not a new game's (a determinized
         # copy's, a view's): undo and events replay from it
         self._origin: State | None = None
+        # the Private Goals spent as Crystals before the origin, by seat (a view shows them
+        # after the end, RUL-22): None for a game whose log starts at its opening
+        self._spent_before: list[list[str]] | None = None
         self._shared = False  # the move record is shared with a copy (see ``copy``)
         self._lean = False  # a copy for search: no record for undo kept (see ``copy``)
         self.options = options
@@ -112,12 +193,12 @@ class Game:
         seed: int | None = None,
         length: str = "short",
         *,
-        rules: int = RULES_VERSION,
+        rules: int | None = None,
     ) -> Game:
         """A new game. ``players``: a count (2-4) or a list of names; ``length``: "short" or
         "long" (§3.2 item 11, RUL-17). ``seed=None`` draws a seed of :data:`SEED_BITS` bits
         from :mod:`secrets` (RUL-18), recorded in the log. ``rules``: the rules version to play
-        under (``onmars.rules.version``; the newest by default)."""
+        under (``onmars.rules.version``; ``None``: the newest)."""
         names = _names(players)
         if not isinstance(length, str) or length not in LENGTHS:
             raise OptionsError(f"§3.2: length must be 'short' or 'long', not {shown(length)}")
@@ -128,20 +209,36 @@ class Game:
         if not 0 <= seed < MAX_SEED:
             raise OptionsError("RUL-17: the seed must be from 0 to 2**256 - 1")
         try:
-            rules = check_version(rules)
+            rules = check_version(version.RULES_VERSION if rules is None else rules)
         except ValueError as exc:
             raise OptionsError(str(exc)) from None
         state = _start(names, seed, length, rules)
         return cls(state, {"players": names, "length": length}, [])
 
+    @overload
     @classmethod
-    def replay(cls, log: dict[str, Any]) -> Game:
-        """Rebuild a game from its log (options, seed, moves, and ``"ended": "agreement"`` for
-        a game ended by agreement, RUL-20). Raises :class:`SaveFileError`."""
+    def replay(cls, log: dict[str, Any], partial: Literal[False] = False) -> Game: ...
+    @overload
+    @classmethod
+    def replay(cls, log: dict[str, Any], partial: Literal[True]) -> Replayed: ...
+    @classmethod
+    def replay(cls, log: dict[str, Any], partial: bool = False) -> Game | Replayed:
+        """Rebuild a game from its log (options, seed, ``"rules"``: its rules version, 0 when
+        missing; moves; and ``"ended": "agreement"`` for a game ended by agreement, RUL-20),
+        under the log's own rules version. Raises :class:`SaveFileError` (a log that is none;
+        :class:`NewerRulesError` for a rules version newer than this program's).
+
+        A move today's rules refuse raises :class:`OlderRulesError` when the log is older than
+        this program's rules version (it says so, in either language: ``reason_text``), else
+        :class:`SaveFileError`. With ``partial`` it is not raised: the answer is a
+        :class:`Replayed`, the game up to the last move accepted and where and why it stopped
+        (issue 21, item 10; the policy in docs/rules-versions.md)."""
         try:
             options, seed, moves = log["options"], log["seed"], log["moves"]
             rules = check_version(log.get("rules", 0))
             game = cls.new(options["players"], seed, options["length"], rules=rules)
+        except NewerRulesError:
+            raise
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"not a valid On Mars log: {exc}") from None
         if not isinstance(moves, list):
@@ -149,22 +246,34 @@ class Game:
         ended = log.get("ended")
         if ended not in (None, AGREEMENT):
             raise SaveFileError(f"RUL-20: a game ends by agreement or not at all, not {ended!r}")
-        game._replay_moves(moves)
-        if ended == AGREEMENT:
+        stop = None
+        refused = game._replay_moves(moves)
+        if refused is not None:
+            n, error = refused
+            text = moves[n] if type(moves[n]) is str else shown(moves[n])
+            dropped, seat = len(moves) - n, game.current_player
+            stop = Stop(n, text, error, rules, dropped, ended is not None, seat)
+        elif ended == AGREEMENT:
             try:
                 game.conclude()
             except IllegalMoveError as exc:
-                raise SaveFileError(f"the log's end by agreement: {exc}") from None
+                if not partial:
+                    raise SaveFileError(f"the log's end by agreement: {exc}") from None
+                stop = Stop(len(moves), "", exc, rules, 0, True)
+        if partial:
+            return Replayed(game, stop)
+        if stop is not None:
+            raise stop.exception() from None
         return game
 
-    def _replay_moves(self, moves: list[Any]) -> None:
+    def _replay_moves(self, moves: list[Any]) -> tuple[int, OnMarsError] | None:
         """Play a log's moves on this new game, as :meth:`play` would, with the same record
         (rounds, seats, turns, reveals, kept positions) but less work per move: each text is
         read once however often it recurs, each move is checked against the legal moves the
         engine listed while settling (or the step's own check of one move), and only the kept
         positions that :meth:`_keep` would not forget again are cloned. A move that is not
-        legal, or not a move, goes through :meth:`play`, which raises its error (wrapped in
-        :class:`SaveFileError`)."""
+        legal, or not a move, goes through :meth:`play`, whose error is returned with the
+        move's index (the moves before it played): ``None`` when every move was played."""
         s, done = self._state, len(self.moves)
         assert not done and not self._exposed and not self._shared, "only a new game's log"
         turns, reveals = self._turns, self._reveals
@@ -208,8 +317,8 @@ class Game:
                 self._cache(legal)
                 try:
                     self.play(text)  # raises the error play gives for this move
-                except ValueError as exc:
-                    raise SaveFileError(f"move {n + 1} ({text!r}) of the log: {exc}") from None
+                except OnMarsError as exc:
+                    return n, exc
                 raise AssertionError(f"move {n + 1} is legal after all")  # pragma: no cover
             move, written = entry
             if n in kept:
@@ -224,6 +333,7 @@ class Game:
             if s.turned_up != before:
                 reveals.append(n)
         self._cache(legal)
+        return None
 
     # --- the state -------------------------------------------------------------------------
     @property
@@ -399,34 +509,44 @@ class Game:
         goes to the box unseen, so another seat reads ``discard (a goal)``. Completing a
         goal (``goal <id>``) turns it face up; ``discover``/``radar`` name Exploration tiles,
         which lie face up (RUL-15); ``take``, ``learn``, ``hire``, ``refill`` name cards of
-        public displays; a Discovery tile claimed (``claim``) is not named."""
+        public displays; a Discovery tile claimed (``claim``) is not named. Once the game is
+        over every move is shown as it was played (RUL-22)."""
         self._check_seat(seat)
         _check_index("start", start)
         out = []
         played = self._played()[start:]
+        secret = not self.is_over
         for text, (rnd, mover, _) in zip(self.moves[start:], played, strict=True):
-            if mover != seat and text.startswith("discard "):
+            if secret and mover != seat and text.startswith("discard "):
                 text = DISCARD_SEEN
             out.append(LogEntry(rnd, mover, text))
         return out
 
     def events(
-        self, seat: int | None = None, since: int = 0, lang: str | None = None
+        self,
+        seat: int | None = None,
+        since: int = 0,
+        lang: str | None = None,
+        *,
+        reveal: bool = False,
     ) -> list[Event]:
         """What the moves from ``since`` (0-based) on did, as ``seat`` may see them (``None``: a
         spectator; RUL-18): structured events ``{"ply", "round", "seat", "id", ...}``, each
         move's own first (:mod:`onmars.rules.events`); with ``lang`` each also has its
-        ``"text"``. Worked out on first demand, so playing costs nothing for them."""
+        ``"text"``. Worked out on first demand, so playing costs nothing for them. Once the
+        game is over, or with ``reveal`` (as :meth:`view`), nothing is hidden (RUL-22)."""
         self._check_seat(seat)
         _check_index("since", since)
         if lang is not None:
             check_lang(lang)
         names = self.players
         by_move = self._events.update(self._opening, self.moves, self.ended is not None)
+        everything = reveal or self.is_over
         out = []
         for ply_events in by_move[since:]:
             for event in ply_events:
-                seen = dict(seen_by(event, seat))  # a copy: the kept events stay as they are
+                # a copy: the kept events stay as they are
+                seen = dict(event if everything else seen_by(event, seat))
                 if lang is not None:
                     seen["text"] = event_text(seen, lang, names)
                 out.append(seen)
@@ -547,10 +667,25 @@ class Game:
     def scores(self) -> list[dict[str, Any]]:
         return scores(self._state)
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The state as ``seat`` may see it (``None``: a spectator; RUL-18)."""
+    def view(self, seat: int | None = None, *, reveal: bool = False) -> dict[str, Any]:
+        """The state as ``seat`` may see it (``None``: a spectator; RUL-18). Once the game is
+        over nothing is secret (RUL-22): every hand, the Private Goals spent as Crystals and
+        every stack's order are shown (``onmars.rules.view``). ``reveal`` shows them before the
+        end: only for a finished game's replay at an earlier move, never a game being played."""
         self._check_seat(seat)
+        if reveal or self.is_over:
+            return view(self._state, seat, self._spent_goals(), True)
         return view(self._state, seat)
+
+    def _spent_goals(self) -> list[list[str]]:
+        """The Private Goals each seat spent as Crystals (``discard <id>``, §18.1), by seat: the
+        cards went to the box, so only the log knows them."""
+        before = self._spent_before
+        out = [list(g) for g in before] if before else [[] for _ in self._state.players]
+        for text, (_, mover, _) in zip(self.moves, self._played(), strict=True):
+            if mover is not None and text.startswith("discard "):
+                out[mover].append(text.split()[1])
+        return out
 
     def copy(self, record: bool = True) -> Game:
         """An independent copy, in time independent of the game's length (for search): the
@@ -561,6 +696,7 @@ class Game:
         options = {k: list(v) if type(v) is list else v for k, v in self.options.items()}
         twin = Game(self._state.clone(), options, self.moves, ended=self.ended)
         twin._origin = self._origin  # never changed: cloned where it is used
+        twin._spent_before = self._spent_before
         twin._legal = self._legal  # never changed in place: a new list after every move
         twin._turns, twin._reveals = self._turns, self._reveals
         twin._checkpoints = dict(self._checkpoints)  # kept positions are never changed
@@ -603,7 +739,10 @@ class Game:
     def from_json(cls, text: str, verify: bool = True) -> Game:
         """Load a save. With ``verify`` (the default) the log is replayed and must rebuild the
         saved state exactly; without it the saved state is trusted (fast, for tools that made
-        the save themselves)."""
+        the save themselves). A save without a rules version is read as version 0 (issue 21,
+        item 10): when today's rules refuse one of its moves, or its moves no longer make the
+        position it saved, :class:`OlderRulesError` says it was made under an older version of
+        the rules (``Game.replay(save["log"], partial=True)`` plays it up to that move)."""
         try:
             data = json.loads(text)
         except (ValueError, TypeError, RecursionError) as exc:  # JSONDecodeError, bad bytes
@@ -613,14 +752,23 @@ class Game:
         if not verify:
             try:
                 log = data["log"]
+                check_version(log.get("rules", 0))
                 game = cls(State.from_dict(data["state"]), log["options"], list(log["moves"]))
-            except (KeyError, TypeError, ValueError) as exc:
+            except NewerRulesError:
+                raise
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise SaveFileError(f"not a valid On Mars save: {exc}") from None
             game.ended = AGREEMENT if log.get("ended") == AGREEMENT else None
             game._turns, game._reveals = None, _read_reveals(data.get("revealed"), game.moves)
             return game
         game = cls.replay(data.get("log") or {})
-        if "state" in data and data["state"] != game._state.to_dict():
+        saved = data.get("state", None)
+        if isinstance(saved, dict) and "rules" not in saved:  # saved before versions
+            saved = {**saved, "rules": 0}
+        if "state" in data and saved != game._state.to_dict():
+            rules = game._state.rules
+            if rules < version.RULES_VERSION:
+                raise OlderRulesError(OLDER_STATE, old=rules, new=version.RULES_VERSION)
             raise SaveFileError("the saved state does not match its move log (corrupt save)")
         return game
 
@@ -643,6 +791,8 @@ class Game:
         world = determinize(self._state, seat, random.Random(seed))
         game = Game(world, copy.deepcopy(self.options), [], ended=self.ended)
         game._origin = world  # shared until the game changes (see _writable)
+        if self.is_over:  # the view shows the goals spent (RUL-22): the copy keeps them
+            game._spent_before = self._spent_goals()
         return game
 
     @classmethod
@@ -673,10 +823,12 @@ class Game:
             raise OnMarsError(
                 text if text.startswith("RUL-18") else f"RUL-18: not the view of a game: {exc!r}"
             ) from None
+        spent = _spent_goals_shown(seen, len(names))
         games = []
         for state in states:
             game = cls(state, {"players": list(names), "length": state.length}, [])
             game._origin = state  # shared until the game changes (see _writable)
+            game._spent_before = spent
             games.append(game)
         return games
 
@@ -750,6 +902,20 @@ def _turn_key(s: State) -> tuple[str, int]:
     """Tells turns apart (with the round and the seat): the phase and markers laid down (as
     :meth:`Game.play` records it)."""
     return s.phase, len(s.done)
+
+
+def _spent_goals_shown(seen: dict[str, Any], players: int) -> list[list[str]] | None:
+    """The Private Goals spent as Crystals that a view of a finished game shows (RUL-22), by
+    seat; ``None`` when it shows none (a game being played) or not in that shape."""
+    shown = seen.get("revealed")
+    spent = shown.get("spent_goals") if isinstance(shown, dict) else None
+    if (
+        isinstance(spent, list)
+        and len(spent) == players
+        and all(isinstance(g, list) and all(type(x) is str for x in g) for g in spent)
+    ):
+        return [list(g) for g in spent]
+    return None
 
 
 def _read_reveals(data: Any, moves: list[str]) -> list[int] | None:

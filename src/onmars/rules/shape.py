@@ -54,7 +54,10 @@ def check_view(seen: object) -> None:
     a view hides as the view shows them)."""
     if type(seen) is not dict:
         raise _refuse("the view", "is not a dict")
-    _keys(seen, STATE_KEYS | VIEW_KEYS, "the view")
+    over = "revealed" in seen  # a finished game's view shows everything (RUL-22)
+    _keys(seen, STATE_KEYS | VIEW_KEYS | ({"revealed"} if over else set()), "the view")
+    if over and not _revealed_checker()(seen["revealed"]):
+        raise _refuse("revealed", "is not as a finished game's view shows it")
     if type(seen["players"]) is not list or not 2 <= len(seen["players"]) <= 4:
         raise _refuse("players", "is not a list of 2-4 players (§3)")
     for i, p in enumerate(seen["players"]):
@@ -92,6 +95,22 @@ class RedactedView(TypedDict):
     seed: None
     viewer: int | None
     current_player: int | None
+
+
+class Revealed(TypedDict):
+    """What a view adds once the game is over (RUL-22): the goals each seat spent as Crystals
+    and every face-down stack's order."""
+
+    spent_goals: list[list[str]]
+    discovery_stack: list[str]
+    bp_deck: list[str]
+    tech_stacks: list[list[str]]
+    building_stacks: dict[str, list[str]]
+
+
+@cache
+def _revealed_checker() -> Checker:
+    return _checker(Revealed)
 
 
 class RedactedPlayer(TypedDict):

@@ -11,7 +11,8 @@ where it is not, a game is replayed up to the last move today's rules accept (se
 
 from __future__ import annotations
 
-from onmars.rules.errors import shown
+from onmars.rules.errors import NewerRulesError, shown
+from onmars.rules.i18n import N_
 
 #: The version new games are played under.
 RULES_VERSION = 1
@@ -33,13 +34,18 @@ CHANGES: dict[int, str] = {
 
 
 def check_version(value: object) -> int:
-    """The rules version a log names, checked; raises ``ValueError`` (with the reason) when it is
-    no version these rules know."""
+    """The rules version a log names, checked: ``ValueError`` when it is no version at all,
+    :class:`~onmars.rules.errors.NewerRulesError` (a ``ValueError`` too) when it is newer than
+    this program's."""
     if type(value) is not int or value < 0:
         raise ValueError(f"the rules version must be a whole number from 0, not {shown(value)}")
     if value > RULES_VERSION:
-        raise ValueError(
-            f"the game was made under rules version {shown(value)}, newer than this program's "
-            f"({RULES_VERSION}): update onmars to open it"
+        raise NewerRulesError(
+            N_(
+                "this game was made under rules version {version}, newer than this program's "
+                "(version {known}): update onmars to open it"
+            ),
+            version=shown(value),
+            known=RULES_VERSION,
         )
     return value

@@ -1,5 +1,9 @@
 """What one seat may see (RUL-18): other players' Private Goals and face-down Discovery tiles
-only as counts, and no face-down stack order for anyone. Everything else is public."""
+only as counts, and no face-down stack order for anyone. Everything else is public.
+
+Once the game is over (by its end or by agreement) nothing is secret (RUL-22): every hand is
+shown, and the view's ``"revealed"`` holds the rest (the Private Goals each seat spent as
+Crystals, the order of every face-down stack)."""
 
 from __future__ import annotations
 
@@ -10,15 +14,32 @@ from onmars.rules.components import load
 from onmars.rules.i18n import N_
 from onmars.rules.state import State
 
+#: The face-down stacks, whose order a view shows only after the end (RUL-22).
+STACKS = ("discovery_stack", "bp_deck", "tech_stacks", "building_stacks")
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
-    """A JSON-ready dict of the state as ``seat`` sees it (``None``: a spectator)."""
+
+def view(
+    s: State, seat: int | None, spent: list[list[str]] | None = None, reveal: bool = False
+) -> dict[str, Any]:
+    """A JSON-ready dict of the state as ``seat`` sees it (``None``: a spectator). Once the game
+    is over, or with ``reveal`` (a finished game's replay at an earlier move), everything
+    (RUL-22): every hand as it is; the stacks' counts and tops as before the end (the clients
+    read them so) and, under ``"revealed"``, the Private Goals each seat spent as Crystals
+    (``spent_goals`` by seat, from ``spent``: the log knows them) and the order of every
+    face-down stack, top last (``discovery_stack``, ``bp_deck``, ``tech_stacks``,
+    ``building_stacks``)."""
     data = s.to_dict()
-    for p in data["players"]:
-        if p["seat"] != seat:
-            p["goals"] = len(p["goals"])
-            p["discoveries"] = len(p["discoveries"])
-            p["bot_discoveries"] = len(p["bot_discoveries"])
+    if reveal or s.phase == "over":
+        data["revealed"] = {
+            "spent_goals": [list(g) for g in spent] if spent else [[] for _ in s.players],
+            **{key: data[key] for key in STACKS},
+        }
+    else:
+        for p in data["players"]:
+            if p["seat"] != seat:
+                p["goals"] = len(p["goals"])
+                p["discoveries"] = len(p["discoveries"])
+                p["bot_discoveries"] = len(p["bot_discoveries"])
     data["discovery_stack"] = len(s.discovery_stack)
     data["bp_deck"] = len(s.bp_deck)
     data["tech_stacks"] = [len(stack) for stack in s.tech_stacks]
@@ -26,7 +47,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         kind: {"top": stack[-1] if stack else "", "count": len(stack)}
         for kind, stack in s.building_stacks.items()
     }
-    data["seed"] = None  # the seed would reveal every stack
+    data["seed"] = None  # the seed would reveal every stack (after the end: the record's)
     data["viewer"] = seat
     data["current_player"] = s.stack[-1]["p"] if s.stack else None
     return data

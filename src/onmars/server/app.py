@@ -10,7 +10,10 @@ Endpoints (documented in the OpenAPI schema at ``/openapi.json``, browsable at `
 - ``POST /api/games/{id}/moves``: the token's seat plays a move at the current ply.
 - ``POST /api/games/{id}/undo``: the token's seat takes back its last move (RUL-19).
 - ``POST /api/games/{id}/conclude``: a vote to end the game by agreement (RUL-20).
-- ``GET /api/games/{id}/replay?ply=n``: a finished game, as a spectator saw it at ply n.
+- ``POST /api/games/{id}/resume``: a vote to go on with a game held at a move today's rules
+  refuse, from its last accepted move (docs/rules-versions.md).
+- ``GET /api/games/{id}/replay?ply=n``: a finished game at ply n, nothing hidden (RUL-22).
+- ``GET /api/games/{id}/record``: a finished game's whole record, seed included (RUL-22).
 - ``WS /api/games/{id}/ws``: every change, as the seat (or a spectator) may see it.
 
 The browser client (``web/``, built into ``static/``) is served at ``/`` (the lobby) and at
@@ -34,7 +37,7 @@ import logging
 import re
 import time
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path as PathLib
@@ -154,6 +157,14 @@ class GameState(BaseModel):
     ended: str | None = Field(description="'agreement' when ended by agreement (RUL-20)")
     players: list[PlayerOut]
     votes: list[int] = Field(description="the seats that voted to end the game now")
+    stop: dict[str, Any] | None = Field(
+        description="a game held at a move today's rules refuse (docs/rules-versions.md): "
+        "where (ply, move), why (reason, rules: the game's rules version, current_rules) and "
+        "a message in the requested language; null for any other game"
+    )
+    resumes: list[int] = Field(
+        description="the seats that voted to go on with a held game from its last accepted move"
+    )
     can_undo: bool
     winners: list[int]
     view: dict[str, Any] = Field(description="game.view(seat): what this seat may see")
@@ -196,8 +207,22 @@ class ReplayState(BaseModel):
     total: int = Field(description="the number of moves of the finished game")
     players: list[PlayerOut]
     current_player: int | None
-    view: dict[str, Any] = Field(description="the spectator's view at this ply")
+    view: dict[str, Any] = Field(
+        description="the view at this ply with nothing hidden (RUL-22: the game is over)"
+    )
     events: list[dict[str, Any]]
+
+
+class GameRecordOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: str
+    options: dict[str, Any]
+    seed: int = Field(description="the game's seed (RUL-22: shown once the game is over)")
+    rules: int = Field(description="the rules version the game was played under")
+    moves: list[str] = Field(description="every stored move, in order")
+    ended: str | None = None
+    players: list[PlayerOut]
+    result: dict[str, Any] | None = Field(description="final scores and winners")
 
 
 class Problem(BaseModel):
@@ -537,12 +562,67 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The token's seat votes to end the game now (``agree: false`` withdraws the vote).
         When every human seat has voted (bots agree), the game ends by agreement (RUL-20):
         scored as it stands. A vote stands until it is withdrawn."""
+        return await voted(request, game_id, value, body, Hub.vote)
+
+    @app.post(
+        "/api/games/{game_id}/resume",
+        response_model=GameState,
+        responses=ERRORS,
+        summary="Vote to go on with a held game",
+    )
+    async def resume(
+        request: Request,
+        game_id: GameId,
+        value: Token,
+        body: Annotated[VoteIn | None, Body()] = None,
+    ) -> Response:
+        """For a game held at a move today's rules refuse (``stop`` in its state; see
+        docs/rules-versions.md): the token's seat votes to go on from its last accepted move
+        (``agree: false`` withdraws the vote). When every human seat has voted (bots agree) the
+        refused moves are dropped and the game is played on, under its own rules version."""
+        return await voted(request, game_id, value, body, Hub.resume)
+
+    async def voted(
+        request: Request,
+        game_id: str,
+        value: str | None,
+        body: VoteIn | None,
+        vote: Callable[[Hub, Live, int, bool], Awaitable[None]],
+    ) -> Response:
+        """A seat's vote (``Hub.vote``, ``Hub.resume``), and the state it leaves."""
         hub = hub_of(request)
         live = await hub.get(game_id)
         seat = await seat_of(live, hub, value, required=True)
         assert seat is not None
-        await hub.vote(live, seat, body.agree if body else True)
+        await vote(hub, live, seat, body.agree if body else True)
         return _json(hub.seen_json(live, seat, live.ply))
+
+    @app.get(
+        "/api/games/{game_id}/record",
+        response_model=GameRecordOut,
+        responses=ERRORS,
+        summary="A finished game's whole record",
+    )
+    async def record(request: Request, game_id: GameId, _token: Token) -> JSONResponse:
+        """A finished game's whole record as stored, a download: options, seed, rules version,
+        moves, how it ended, the players and the result. After the end nothing is secret
+        (RUL-22): anyone may replay and analyse it (``onmars replay FILE``). 409 before the
+        end (the seed would reveal every face-down stack, RUL-18)."""
+        hub = hub_of(request)
+        live = await hub.get(game_id)
+        if not live.is_over:
+            raise ServerError(409, "RUL-18: a game's record is shown only once it is over")
+        stored = await hub.db(hub.store.load, game_id)
+        if stored is None:
+            raise ServerError(404, f"no game {game_id!r}")
+        body = {
+            "id": game_id,
+            **stored.log,
+            "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in stored.seats],
+            "result": live.outcome(),
+        }
+        headers = {"Content-Disposition": f'attachment; filename="onmars-{game_id}.json"'}
+        return JSONResponse(body, headers=headers)
 
     @app.get(
         "/api/games/{game_id}/replay",
@@ -560,11 +640,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ] = None,
         lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
     ) -> JSONResponse:
-        """A finished game as a spectator saw it after ``ply`` moves, with the events of the
-        moves from ``since`` (default: the last move's) to ``ply``."""
+        """A finished game after ``ply`` moves, with the events of the moves from ``since``
+        (default: the last move's) to ``ply``. After the end nothing is secret (RUL-22): every
+        hand, every Private Goal spent and every stack's order are shown at every ply."""
         hub = hub_of(request)
         live = await hub.get(game_id)
-        if not live.game.is_over:
+        if not live.is_over:
             raise ServerError(409, "replays are for finished games: this one is being played")
         if ply > live.ply:
             raise ServerError(422, f"ply {ply} is past the game's end (ply {live.ply})")
@@ -792,8 +873,8 @@ def _replay_state(live: Live, ply: int, since: int, lang: str | None) -> dict[st
         "total": len(log["moves"]),
         "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
         "current_player": game.current_player,
-        "view": game.view(None),
-        "events": game.events(None, since, lang),
+        "view": game.view(None, reveal=True),  # the game is over (RUL-22)
+        "events": game.events(None, since, lang, reveal=True),
     }
 
 

@@ -43,6 +43,13 @@ SERVER_MESSAGES = (
     N_("not your turn: seat {seat} ({name}) decides now"),
     N_("the game keeps changing: try again"),
     N_("invalid request"),
+    N_(
+        "this game is held at a move today's rules refuse: vote to go on from its last "
+        "accepted move (POST /resume) or to end it by agreement (POST /conclude)"
+    ),
+    N_("only a game held at a move today's rules refuse can go on from its last accepted move"),
+    N_("RUL-18: a game's record is shown only once it is over"),
+    N_("game {game_id} cannot be shown: {why}"),
     N_("Not Found"),
     N_("Method Not Allowed"),
 )

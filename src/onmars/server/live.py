@@ -6,6 +6,13 @@ within one process its changes take turns; between processes the store's compare
 decides, and the loser reloads the game from the log. Every change wakes the game's WebSocket
 subscribers, each of which is then sent what its seat may see (RUL-18), and hands the game to
 its bots when a bot decides next.
+
+A stored game whose moves today's rules refuse (a rules change that could not keep the old
+behaviour behind the game's rules version; docs/rules-versions.md) is never an error: it is
+*held* at its last accepted move (``Live.stop``), shown from there with a message saying why,
+and its human seats may go on from there (every one agrees: :meth:`Hub.resume`) or end it there
+by agreement (RUL-20, :meth:`Hub.vote`); either drops the refused moves from the store. A held
+game that had finished keeps its recorded result and is shown as finished.
 """
 
 from __future__ import annotations
@@ -23,10 +30,30 @@ from typing import Any, TypeVar
 
 import orjson
 
-from onmars import Game, IllegalMoveError, InvalidMoveError, Move, OnMarsError, reason_text
+from onmars import (
+    N_,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    OnMarsError,
+    SaveFileError,
+    Stop,
+    reason_text,
+    tr,
+)
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
-from onmars.server.store import GameRecord, GroupCommit, Hints, SeatRow, Store, Write
+from onmars.server.store import (
+    GameRecord,
+    GroupCommit,
+    Head,
+    Hints,
+    SeatRow,
+    Store,
+    Write,
+    resumes,
+)
 
 log = logging.getLogger("onmars.server")
 T = TypeVar("T")
@@ -85,6 +112,14 @@ class Live:
     #: What was sent for this version: (seat, since, lang) -> the JSON text.
     sent: dict[tuple[int | None, int, str | None], bytes] = field(default_factory=dict)
     sent_version: int = -1
+    #: Where replaying the stored moves stopped (a held game), else ``None``.
+    stop: Stop | None = None
+    #: The seats that voted to go on with a held game from its last accepted move.
+    resumes: set[int] = field(default_factory=set)
+    #: A held game had finished: it is shown as finished, with ``result`` (its final scores
+    #: and winners, as recorded when it ended).
+    finished: bool = False
+    result: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
@@ -96,19 +131,101 @@ class Live:
     def humans(self) -> set[int]:
         return {s.seat for s in self.seats if not s.bot}
 
+    @property
+    def held(self) -> bool:
+        """Held at a move today's rules refuse, to go on or end by agreement (not finished)."""
+        return self.stop is not None and not self.finished
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over or (self.stop is not None and self.finished)
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The final scores and winners once over: the game's own, or a held game's recorded
+        result (``None`` if it was finished before results were recorded)."""
+        if self.game.is_over:
+            return result_of(self.game)
+        return self.result if self.is_over else None
+
     def hints(self, game: Game) -> Hints:
-        return Hints(game.current_player, game.is_over, game.round)
+        result = result_of(game) if game.is_over else None
+        return Hints(game.current_player, game.is_over, game.round, result)
+
+    def load(self, record: GameRecord, game: Game, stop: Stop | None) -> None:
+        """Take the stored record, ``game`` its replay up to the last move today's rules accept
+        (:func:`replayed`)."""
+        self.game, self.stop = game, stop
+        self.votes, self.resumes = set(record.votes), set(record.resumes)
+        self.finished, self.result = record.finished, record.result
+        self.version = record.version
+        if stop is not None:
+            # the move is not logged: a refused discard names a Private Goal (RUL-18)
+            log.warning(
+                "game %s (rules version %d) held at move %d", self.id, stop.rules, stop.ply + 1
+            )
+
+
+def result_of(game: Game) -> dict[str, Any]:
+    """What is recorded of a finished game's result: its final scores and winners."""
+    return {"scores": game.scores(), "winners": game.winners()}
+
+
+def replayed(record: GameRecord) -> tuple[Game, Stop | None]:
+    """The stored game replayed up to the last move today's rules accept; a record that
+    cannot be replayed at all (a newer rules version, a broken log) is a 409 that says why."""
+    try:
+        return Game.replay(record.log, partial=True)
+    except SaveFileError as exc:
+        # from exc: a NewerRulesError is answered in the language asked for (its message)
+        raise ServerError(
+            409, f"game {record.id} cannot be shown: {exc}", rules=record.rules
+        ) from exc
 
 
 def _live(record: GameRecord) -> Live:
-    return Live(
-        id=record.id,
-        game=Game.replay(record.log),
-        seed=record.seed,
-        seats=record.seats,
-        votes=set(record.votes),
-        version=record.version,
-    )
+    game, stop = replayed(record)
+    live = Live(record.id, game, record.seed, record.seats, set(), record.version)
+    live.load(record, game, stop)
+    return live
+
+
+#: What a held game's message says, and what a seat may do (web/src/i18n.ts has the same).
+HELD = N_(
+    "This game is shown up to move {ply}: {why}. Its players may go on from there (all of them "
+    "must agree) or end it there by agreement."
+)
+HELD_FINISHED = N_("This finished game is shown up to move {ply}, with its recorded result: {why}")
+
+
+def _stop_seen(live: Live, seat: int | None, lang: str) -> dict[str, Any] | None:
+    """Where a held game's replay stopped as ``seat`` may see it: the refused move's text
+    (another seat's ``discard`` unnamed, RUL-18) and the rules' reason (which names no secret,
+    RUL-19), with a message in ``lang``."""
+    if live.stop is None:
+        return None
+    stop = live.stop.seen_by(seat)
+    why = stop.message(lang)
+    template = HELD_FINISHED if live.finished else HELD
+    return {
+        "ply": stop.ply,
+        "move": stop.move,
+        "rules": stop.rules,
+        "current_rules": stop.current,
+        "older": stop.older,
+        "dropped": stop.dropped,
+        "reason": reason_text(stop.error, lang),
+        "message": tr(template, lang, ply=stop.ply, why=why),
+    }
+
+
+def _check_not_held(live: Live) -> None:
+    if live.stop is not None:
+        raise ServerError(
+            409,
+            "this game is held at a move today's rules refuse: vote to go on from its last "
+            "accepted move (POST /resume) or to end it by agreement (POST /conclude)",
+            ply=live.ply,
+        )
 
 
 class Hub:
@@ -232,7 +349,9 @@ class Hub:
         events from ply ``since`` on, and its legal moves, described, when it decides now.
         Never the seed nor the log."""
         game = live.game
-        over, current = game.is_over, game.current_player
+        over = live.is_over
+        current = None if over else game.current_player
+        outcome = live.outcome() if over else None
         out: dict[str, Any] = {
             "type": "state",
             "id": live.id,
@@ -241,20 +360,22 @@ class Hub:
             "seat": seat,
             "current_player": current,
             "is_over": over,
-            "ended": game.ended,
+            "ended": game.ended or ("agreement" if live.stop and live.stop.ended else None),
             "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
             "votes": sorted(live.votes),
-            "can_undo": seat is not None and game.can_undo(seat),
-            "winners": game.winners(),
+            "stop": _stop_seen(live, seat, lang or "en"),
+            "resumes": sorted(live.resumes),
+            "can_undo": seat is not None and live.stop is None and game.can_undo(seat),
+            "winners": outcome["winners"] if outcome else [],
             "view": game.view(seat),
             "events": game.events(seat, since, lang),
             "legal_moves": [],
             "projection": self._projection(live, seat),
         }
-        if seat is not None and seat == current and not over:
+        if seat is not None and seat == current and not over and live.stop is None:
             out["legal_moves"] = self._described(live, lang or "en")
-        if over:
-            out["scores"] = game.scores()
+        if outcome:
+            out["scores"] = outcome["scores"]
         return out
 
     def seen_json(
@@ -311,8 +432,9 @@ class Hub:
                         f"ply {ply} is not the current one: the game is at ply {live.ply}",
                         ply=live.ply,
                     )
-                if game.is_over:
+                if live.is_over:
                     raise ServerError(409, "§24.1: the game is over", ply=live.ply)
+                _check_not_held(live)
                 current = game.current_player
                 if seat != current:
                     name = live.seats[current].name if current is not None else "nobody"
@@ -355,6 +477,7 @@ class Hub:
                         f"ply {ply} is not the current one: the game is at ply {live.ply}",
                         ply=live.ply,
                     )
+                _check_not_held(live)
                 twin = live.game.copy()
                 try:
                     twin.undo(seat)
@@ -373,20 +496,70 @@ class Hub:
 
     async def vote(self, live: Live, seat: int, agree: bool) -> None:
         """Seat's vote to end the game by agreement (RUL-20), or its withdrawal: the game ends
-        when every human seat has voted (bots agree)."""
+        when every human seat has voted (bots agree). A held game ends at its last accepted
+        move (the refused moves are dropped from the store)."""
         for _ in range(4):
             async with live.lock:
-                if live.game.is_over:
+                if live.is_over:
                     raise ServerError(409, "§24.1: the game is over", ply=live.ply)
                 votes = live.votes | {seat} if agree else live.votes - {seat}
                 ended = agree and live.humans() <= votes
-                stored = await self.write(
-                    self.store.vote_op(live.id, live.version, seat, yes=agree, ended=ended)
-                )
-                if stored:
+                after = live.game
+                if not ended:
+                    op = self.store.vote_op(live.id, live.version, seat, yes=agree, ended=False)
+                else:
+                    after = live.game.copy()
+                    after.conclude()
+                    if live.stop is not None:  # a held game ends at its last accepted move
+                        hints = live.hints(after)
+                        op = self.store.truncate_op(
+                            live.id, live.version, live.ply, hints, ended=True
+                        )
+                    else:
+                        op = self.store.vote_op(
+                            live.id,
+                            live.version,
+                            seat,
+                            yes=True,
+                            ended=True,
+                            result=result_of(after),
+                        )
+                if await self.write(op):
                     live.votes = votes
                     if ended:
-                        live.game.conclude()
+                        live.game, live.stop, live.votes, live.resumes = after, None, set(), set()
+                    live.version += 1
+                    self._changed(live)
+                    return
+                await self._refresh(live)
+        raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
+
+    async def resume(self, live: Live, seat: int, agree: bool) -> None:
+        """Seat's vote to go on with a held game from its last accepted move (or its
+        withdrawal): once every human seat has voted (bots agree) the moves today's rules
+        refuse are dropped from the store and the game is played on, under its own rules
+        version (docs/rules-versions.md). 409 for a game that is not held."""
+        for _ in range(4):
+            async with live.lock:
+                if not live.held:
+                    raise ServerError(
+                        409, "only a game held at a move today's rules refuse can go on from its "
+                        "last accepted move", ply=live.ply
+                    )  # fmt: skip
+                votes = live.resumes | {seat} if agree else live.resumes - {seat}
+                going_on = agree and live.humans() <= votes
+                if going_on:
+                    op = self.store.truncate_op(
+                        live.id, live.version, live.ply, live.hints(live.game)
+                    )
+                else:
+                    op = self.store.vote_op(
+                        live.id, live.version, seat, yes=agree, ended=False, table=resumes
+                    )
+                if await self.write(op):
+                    live.resumes = votes
+                    if going_on:
+                        live.stop, live.votes, live.resumes = None, set(), set()
                     live.version += 1
                     self._changed(live)
                     return
@@ -407,22 +580,33 @@ class Hub:
         head = await self.db(self.store.head, live.id)
         if head is None or head.version == live.version:
             return False
-        game = live.game
-        n = len(game.moves)
-        added = head.ply - n
-        if added >= 0 and head.version - live.version == added and not game.ended:
-            for text in await self.db(self.store.moves_from, live.id, n):
-                game.play(text)
-            if head.ended:
-                game.conclude()
-            live.version = head.version
-        else:
+        if not await self._appended(live, head):
             record = await self.db(self.store.load, live.id)
             if record is None:
                 return False
-            live.game = Game.replay(record.log)
-            live.votes, live.version = set(record.votes), record.version
+            live.load(record, *replayed(record))
         self._changed(live, local=False)
+        return True
+
+    async def _appended(self, live: Live, head: Head) -> bool:
+        """Play the moves another process appended, when that is all it did; False when the
+        game must be rebuilt from its log instead (an undo, a vote, a held game, or a move
+        these rules refuse: a process of another rules version wrote it, and the rebuilt game
+        is held there, docs/rules-versions.md)."""
+        game = live.game
+        n = len(game.moves)
+        added = head.ply - n
+        if added < 0 or head.version - live.version != added or game.ended or live.stop:
+            return False
+        twin = game.copy()
+        try:
+            for text in await self.db(self.store.moves_from, live.id, n):
+                twin.play(text)
+            if head.ended:
+                twin.conclude()
+        except OnMarsError:
+            return False
+        live.game, live.version = twin, head.version
         return True
 
     def _changed(self, live: Live, local: bool = True) -> None:
@@ -435,7 +619,12 @@ class Hub:
     def _bot_turn(self, live: Live) -> bool:
         game = live.game
         seat = game.current_player
-        return not game.is_over and seat is not None and live.seats[seat].bot is not None
+        return (
+            not game.is_over
+            and live.stop is None
+            and seat is not None
+            and live.seats[seat].bot is not None
+        )
 
     def _kick_bots(self, live: Live) -> None:
         if self.closed or live.bot_task is not None or not self._bot_turn(live):

@@ -7,10 +7,14 @@ Tables (SQLAlchemy 2 Core; the schema is made by the Alembic migrations in ``mig
   by agreement, RUL-20), and hints derived from the moves in the same transaction (``ply``: the
   number of moves, ``version``: bumped by every change, for compare-and-set between processes,
   ``to_move``, ``finished``, ``round``). The hints are never trusted over the moves; they serve
-  the public list of games (:meth:`Store.recent`) and the bots' restart.
+  the public list of games (:meth:`Store.recent`) and the bots' restart. ``result``: the final
+  scores and winners (JSON), recorded when the game ends, so that a finished game keeps its
+  result even when a later rules version no longer replays its moves (docs/rules-versions.md).
 - ``moves``: one row per move, keyed ``(game_id, ply)``, appended in one transaction each.
 - ``seats``: each seat's name, bot, and the sha256 of its secret token (never the token).
 - ``votes``: the seats that voted to end the game by agreement.
+- ``resumes``: the seats that voted to go on with a game held at a move today's rules refuse,
+  from its last accepted move (docs/rules-versions.md).
 
 Every write first bumps ``games.version`` from the version the writer read (``UPDATE ...
 WHERE version = :seen``): of two writers that read the same version, one changes no row and
@@ -57,6 +61,7 @@ games = sa.Table(
     sa.Column("to_move", sa.Integer, nullable=True),
     sa.Column("finished", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("round", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("result", sa.Text, nullable=True),
 )
 sa.Index("ix_games_finished", games.c.finished)
 sa.Index("ix_games_updated", games.c.updated)
@@ -81,13 +86,20 @@ moves = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
 
-votes = sa.Table(
-    "votes",
-    metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-)
+
+def _seat_votes(name: str) -> sa.Table:
+    """A table of the seats that voted for something in a game."""
+    return sa.Table(
+        name,
+        metadata,
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    )
+
+
+votes = _seat_votes("votes")
+resumes = _seat_votes("resumes")
 
 #: The PostgreSQL channel that carries changes between server processes.
 CHANNEL = "onmars"
@@ -103,7 +115,10 @@ class SeatRow:
 
 @dataclass
 class GameRecord:
-    """A stored game: what rebuilds it (options, seed, moves, ended) and its seats and votes."""
+    """A stored game: what rebuilds it (options, seed, rules version, moves, ended), its seats
+    and votes (to end it; ``resumes``: to go on from a held game's last accepted move), whether
+    it is finished and its recorded ``result`` (final scores and winners; ``None`` before the
+    end, and for games finished before results were recorded)."""
 
     id: str
     options: dict[str, Any]
@@ -114,6 +129,9 @@ class GameRecord:
     version: int
     seats: list[SeatRow]
     votes: set[int] = field(default_factory=set)
+    resumes: set[int] = field(default_factory=set)
+    finished: bool = False
+    result: dict[str, Any] | None = None
 
     @property
     def log(self) -> dict[str, Any]:
@@ -133,16 +151,23 @@ class Head:
 
 @dataclass
 class Hints:
-    """What a write records besides the log: who moves next, whether the game is over, and
-    the round being played."""
+    """What a write records besides the log: who moves next, whether the game is over, the
+    round being played, and once it is over its result (final scores and winners)."""
 
     to_move: int | None
     finished: bool
     round: int = 0
+    result: dict[str, Any] | None = None
 
 
 def _hinted(hints: Hints) -> dict[str, Any]:
-    return {"to_move": hints.to_move, "finished": hints.finished, "round": hints.round}
+    result = json.dumps(hints.result) if hints.result is not None else None
+    return {
+        "to_move": hints.to_move,
+        "finished": hints.finished,
+        "round": hints.round,
+        "result": result,
+    }
 
 
 def now() -> datetime:
@@ -219,7 +244,13 @@ class Store:
         with self.engine.connect() as conn:
             row = conn.execute(
                 sa.select(
-                    games.c.options, games.c.seed, games.c.rules, games.c.ended, games.c.version
+                    games.c.options,
+                    games.c.seed,
+                    games.c.rules,
+                    games.c.ended,
+                    games.c.version,
+                    games.c.finished,
+                    games.c.result,
                 ).where(games.c.id == game_id)
             ).first()
             if row is None:
@@ -232,7 +263,12 @@ class Store:
                 .where(seats.c.game_id == game_id)
                 .order_by(seats.c.seat)
             ).all()
-            voted = conn.execute(sa.select(votes.c.seat).where(votes.c.game_id == game_id))
+            voted = set(
+                conn.execute(sa.select(votes.c.seat).where(votes.c.game_id == game_id)).scalars()
+            )
+            going_on = conn.execute(
+                sa.select(resumes.c.seat).where(resumes.c.game_id == game_id)
+            ).scalars()
             return GameRecord(
                 id=game_id,
                 options=json.loads(row.options),
@@ -242,7 +278,10 @@ class Store:
                 ended=row.ended,
                 version=row.version,
                 seats=[SeatRow(*r) for r in seat_rows],
-                votes=set(voted.scalars()),
+                votes=voted,
+                resumes=set(going_on),
+                finished=bool(row.finished),
+                result=json.loads(row.result) if row.result else None,
             )
 
     def head(self, game_id: str) -> Head | None:
@@ -421,16 +460,45 @@ class Store:
 
         return op
 
-    def vote_op(self, game_id: str, seen: int, seat: int, *, yes: bool, ended: bool) -> Write:
+    def vote_op(
+        self,
+        game_id: str,
+        seen: int,
+        seat: int,
+        *,
+        yes: bool,
+        ended: bool,
+        result: dict[str, Any] | None = None,
+        table: sa.Table = votes,
+    ) -> Write:
         """Record (or withdraw) a seat's vote to end the game; with ``ended`` the game ends
-        by agreement in the same transaction."""
+        by agreement in the same transaction (``result``: its final scores). ``table=resumes``:
+        a vote to go on with a held game instead."""
 
         def op(conn: Connection) -> None:
-            extra: dict[str, Any] = {"ended": "agreement", "finished": True} if ended else {}
+            extra: dict[str, Any] = {}
+            if ended:
+                extra = {"ended": "agreement", "finished": True, "result": json.dumps(result)}
             self._bump(conn, game_id, seen, **extra)
-            conn.execute(votes.delete().where(votes.c.game_id == game_id, votes.c.seat == seat))
+            conn.execute(table.delete().where(table.c.game_id == game_id, table.c.seat == seat))
             if yes:
-                conn.execute(votes.insert().values(game_id=game_id, seat=seat, created=now()))
+                conn.execute(table.insert().values(game_id=game_id, seat=seat, created=now()))
+
+        return op
+
+    def truncate_op(
+        self, game_id: str, seen: int, keep: int, hints: Hints, *, ended: bool = False
+    ) -> Write:
+        """Keep only a held game's first ``keep`` moves, those today's rules accept, as its
+        players agreed (docs/rules-versions.md): to go on from there, or (``ended``) to end it
+        there by agreement (RUL-20, ``hints.result`` its scores). Every vote is spent."""
+
+        def op(conn: Connection) -> None:
+            extra: dict[str, Any] = {"ended": "agreement"} if ended else {}
+            self._bump(conn, game_id, seen, ply=keep, **_hinted(hints), **extra)
+            conn.execute(moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= keep))
+            for table in (votes, resumes):
+                conn.execute(table.delete().where(table.c.game_id == game_id))
 
         return op
 
