@@ -80,7 +80,8 @@ async def play_game(
     game = r.json()
     gid, token = game["id"], game["seats"][0]["token"]
     headers = {"Authorization": f"Bearer {token}"}
-    async with websockets.connect(f"{ws_base}/api/games/{gid}/ws?token={token}") as ws:
+    async with websockets.connect(f"{ws_base}/api/games/{gid}/ws") as ws:
+        await ws.send(orjson.dumps({"token": token}).decode())  # never in the address
         while time.monotonic() < deadline:
             remaining = deadline - time.monotonic()
             try:
@@ -207,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         command = [
             sys.executable, "-m", "onmars.cli", "serve", "--port", str(port),
             "--database", database, "--workers", str(args.workers),
-            "--rate", "1000", "--burst", "1000",
+            "--rate", "1000", "--burst", "1000", "--create-rate", "1000",
+            "--create-burst", "1000", "--ws-per-address", "100000",
         ]  # fmt: skip
         log = (folder / "serve.log").open("wb")
         proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

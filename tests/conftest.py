@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
-from serverkit import postgres_database
+from serverkit import make_client, postgres_database
 
 import onmars
 from onmars.rules import economy, hexmap
@@ -29,6 +30,13 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'games.sqlite3'}"
     return request.getfixturevalue("postgres")
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[Any]:
+    """A TestClient of the server on ``database`` (limits high: see serverkit.FAST)."""
+    with make_client(database) as c:
+        yield c
 
 
 #: Frames that hold an optional Turn Order bonus (RUL-2); ``done`` declines them.

@@ -22,7 +22,25 @@ import pytest
 
 PG_ENV = "ONMARS_TEST_POSTGRES"
 #: Limits high enough that the tests' bursts are not rate-limited (except where tested).
-FAST = {"rate": 1e6, "burst": 10**6, "bot_processes": 0}
+FAST = {
+    "rate": 1e6,
+    "burst": 10**6,
+    "create_rate": 1e6,
+    "create_burst": 10**6,
+    "replay_rate": 1e6,
+    "replay_burst": 10**6,
+    "ws_per_address": 10**6,
+    "ws_rate": 1e6,
+    "ws_burst": 10**6,
+    "bot_processes": 0,
+}
+#: The same limits as ``onmars serve`` options.
+FAST_ARGS = [
+    arg
+    for name, value in FAST.items()
+    if name != "bot_processes"
+    for arg in (f"--{name.replace('_', '-')}", str(value))
+]
 
 
 def postgres_database() -> Iterator[str]:
@@ -70,10 +88,7 @@ class ServerProcess:
             "serve",
             "--port",
             str(self.port),
-            "--rate",
-            "100000",
-            "--burst",
-            "100000",
+            *FAST_ARGS,
             *self.extra,
         ]
         self._log = self.log_path.open("ab")
@@ -116,6 +131,16 @@ class ServerProcess:
                 self.proc.wait(10)
         if not self._log.closed:
             self._log.close()
+
+
+def make_client(database: str, **settings: Any) -> Any:
+    """A TestClient of the app on ``database``, with :data:`FAST` limits unless told."""
+    from fastapi.testclient import TestClient
+
+    from onmars.server.app import create_app
+    from onmars.server.config import Settings
+
+    return TestClient(create_app(Settings(database=database, **{**FAST, **settings})))
 
 
 def bearer(token: str | None) -> dict[str, str]:

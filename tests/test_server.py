@@ -11,15 +11,13 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from serverkit import FAST, bearer, new_game
+from serverkit import FAST, bearer, make_client, new_game
 
 import onmars
 from onmars.server.app import create_app
@@ -27,16 +25,6 @@ from onmars.server.config import Settings
 from onmars.server.store import Store, games, metadata, seats
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
-
-
-def make_client(database: str, **settings: Any) -> TestClient:
-    return TestClient(create_app(Settings(database=database, **{**FAST, **settings})))
-
-
-@pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    with make_client(database) as c:
-        yield c
 
 
 def get(client: TestClient, gid: str, token: str | None = None, **params: Any) -> dict[str, Any]:
@@ -74,7 +62,8 @@ def test_new_game_gives_each_human_seat_a_secret_link(client: TestClient, databa
     data = r.json()
     ana, robo = data["seats"]
     assert len(ana["token"]) == 22  # 128 random bits, URL-safe
-    assert ana["url"] == f"/play/{data['id']}?token={ana['token']}"
+    # the token rides in the fragment, which browsers never send to a server (issue 28.1)
+    assert ana["url"] == f"/play/{data['id']}#token={ana['token']}"
     assert robo["token"] is None and robo["url"] is None and robo["bot"] == "random"
     # the token is stored only as its hash
     store = Store(Settings(database=database).url())
@@ -223,9 +212,10 @@ def test_websocket_pushes_each_change_as_each_seat_may_see_it(
     gid, tokens = new_game(client, HUMANS)
     seat = get(client, gid)["current_player"]
     with (
-        client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[seat]}") as player,
+        client.websocket_connect(f"/api/games/{gid}/ws") as player,
         client.websocket_connect(f"/api/games/{gid}/ws") as watcher,
     ):
+        player.send_text(json.dumps({"token": tokens[seat]}))
         watcher.send_text(json.dumps({"token": None}))  # a spectator, said in the first message
         first_p, first_w = player.receive_json(), watcher.receive_json()
         assert first_p["type"] == "state" and first_p["seat"] == seat and first_p["legal_moves"]
@@ -264,16 +254,19 @@ def test_websocket_pushes_each_change_as_each_seat_may_see_it(
 
 def test_websocket_refuses_a_bad_token(client: TestClient) -> None:
     gid, _ = new_game(client, HUMANS)
-    with client.websocket_connect(f"/api/games/{gid}/ws?token=nope") as ws:
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_text(json.dumps({"token": "nope"}))
         assert ws.receive_json() == {
             "type": "error",
             "status": 401,
             "detail": "this token is not a seat of this game",
+            "lang": "en",
         }
     with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
         ws.send_text("hello")
         assert ws.receive_json()["status"] == 400
-    with client.websocket_connect("/api/games/nosuchgame/ws?token=x") as ws:
+    with client.websocket_connect("/api/games/nosuchgame/ws") as ws:
+        ws.send_text(json.dumps({"token": "x"}))
         assert ws.receive_json()["status"] == 404
     for bad in ("abc", "-5", "²"):  # a clear message, not a bare HTTP 403
         with client.websocket_connect(f"/api/games/{gid}/ws?since={bad}") as ws:
@@ -499,7 +492,8 @@ def test_errors_answer_in_the_language_asked_for(client: TestClient) -> None:
     assert chinese[2].json()["rule"] == "§19" and chinese[2].json()["detail"].startswith("§19: ")
     by_param = client.get("/api/games/nosuchgame", params={"lang": "zh"})
     assert by_param.json()["detail"] == chinese[0].json()["detail"]
-    with client.websocket_connect(f"/api/games/{gid}/ws?token=nope&lang=zh") as ws:
+    with client.websocket_connect(f"/api/games/{gid}/ws?lang=zh") as ws:
+        ws.send_text(json.dumps({"token": "nope"}))
         assert ws.receive_json()["detail"] == "此令牌不属于这一局的任何座位"
     with client.websocket_connect(f"/api/games/{gid}/ws?lang=fr", headers=zh) as ws:
         assert ws.receive_json()["detail"] == "未知的语言“fr”；可用的语言有：en、zh"

@@ -218,6 +218,43 @@ def test_fifty_clients_on_two_processes_race_for_one_ply(postgres: str, tmp_path
         b.stop()
 
 
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_a_client_alternating_two_processes_sees_fresh_state(
+    db: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Two processes on one database, polling too slowly to help (``--poll 60``): a GET
+    through B right after a move through A shows that move, and a client that alternates
+    processes for every request never gets 409 (issue 28.6: 5 of 5 GETs were stale, 116 of
+    281 moves refused). Each answer checks the game's stored version first."""
+    database = str(tmp_path / "g.sqlite3")
+    if db == "postgresql":
+        database = request.getfixturevalue("postgres")
+    a, b = (
+        ServerProcess(tmp_path / f"{name}.log", "--database", database, "--poll", "60")
+        for name in "ab"
+    )
+    a.start()
+    b.start()
+    try:
+        gid, tokens = create(a.base)
+        rng = random.Random(5)
+        for ply in range(40):
+            here = (a, b)[ply % 2]  # the other process made the last move
+            seat = httpx.get(f"{here.base}/api/games/{gid}").json()["current_player"]
+            state = httpx.get(f"{here.base}/api/games/{gid}", headers=bearer(tokens[seat])).json()
+            assert state["ply"] == ply, "a stale answer"
+            text = rng.choice(state["legal_moves"])["move"]
+            r = httpx.post(
+                f"{here.base}/api/games/{gid}/moves",
+                json={"ply": ply, "move": text},
+                headers=bearer(tokens[seat]),
+            )
+            assert r.status_code == 200, r.text
+    finally:
+        a.stop()
+        b.stop()
+
+
 def test_serve_refuses_an_unreachable_database(tmp_path: Path) -> None:
     import subprocess
     import sys

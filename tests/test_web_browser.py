@@ -148,7 +148,7 @@ def test_the_lobby_creates_a_game_by_clicking(tab: Tab, api: Api) -> None:
     page = tab.goto("/")
     gid = create_in_lobby(page, ["human", "random"], ["Ana", "Robo"])
     link = by_testid(page, "seat-link-0")
-    assert f"/play/{gid}?token=" in link.get_attribute("href")
+    assert f"/play/{gid}#token=" in link.get_attribute("href")  # never sent to a server
     assert by_testid(page, "seat-link-1").count() == 0, "a bot's seat has no link"
     state = api.state(gid)
     assert [(p["name"], p["bot"]) for p in state["players"]] == [("Ana", None), ("Robo", "random")]
@@ -492,7 +492,7 @@ def test_two_browsers_play_each_other_live(server: Any, api: Api) -> None:
     gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
     tabs = [Tab(server), Tab(server)]
     try:
-        pages = [t.goto(f"/play/{gid}?token={tokens[s]}") for s, t in enumerate(tabs)]
+        pages = [t.goto(f"/play/{gid}#token={tokens[s]}") for s, t in enumerate(tabs)]
         for page in pages:
             by_testid(page, "table").wait_for()
         choose = progress_policy(random.Random(11))
@@ -549,7 +549,7 @@ def test_a_refused_move_shows_its_reason(server: Any, api: Api) -> None:
     fresh, stale = Tab(server), Tab(server)
     try:
         stale.page.route_web_socket("**/ws*", lambda ws: None)  # never connected: no pushes
-        pages = [t.goto(f"/play/{gid}?token={tokens[seat]}") for t in (fresh, stale)]
+        pages = [t.goto(f"/play/{gid}#token={tokens[seat]}") for t in (fresh, stale)]
         for page in pages:
             wait_ready(page)
         offered = listed_moves(pages[1])

@@ -44,7 +44,7 @@ def client(bundle: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Ite
 
 def test_every_page_of_the_client_is_its_one_page(client: TestClient) -> None:
     gid, tokens = new_game(client, [{"name": "Ana"}, {"name": "Ben"}])
-    for url in ("/", f"/play/{gid}?token={tokens[0]}", f"/watch/{gid}", f"/replay/{gid}"):
+    for url in ("/", f"/play/{gid}#token={tokens[0]}", f"/watch/{gid}", f"/replay/{gid}"):
         r = client.get(url)
         assert r.status_code == 200 and r.text == PAGE, url
         assert r.headers["content-type"].startswith("text/html")

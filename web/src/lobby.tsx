@@ -84,7 +84,7 @@ export function Lobby() {
     }
   };
 
-  const linkOf = (s: Dict) => new URL(s.url ?? `/play/${created!.id}?token=${s.token}`, location.origin).href;
+  const linkOf = (s: Dict) => new URL(s.url ?? `/play/${created!.id}#token=${s.token}`, location.origin).href;
   const tokens = allTokens();
 
   return (

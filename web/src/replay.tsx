@@ -35,17 +35,22 @@ export function ReplayPage({ id }: { id: string }) {
       .catch((e) => setError(e instanceof ApiError ? e.problem.detail : String(e)));
   }, [id]);
 
+  // Asked once the ply rests for a moment: a slider dragged across the game asks for the ply
+  // it stops at, not for every ply it passes (replays are costly and limited per address).
   useEffect(() => {
     if (total === null) return;
     const n = ++asked.current;
-    api
-      .replay(id, ply, lang)
-      .then((d) => {
-        if (n !== asked.current) return;
-        setData(d);
-        setEvents(d.events ?? []);
-      })
-      .catch((e) => setError(e instanceof ApiError ? e.problem.detail : String(e)));
+    const timer = window.setTimeout(() => {
+      api
+        .replay(id, ply, lang)
+        .then((d) => {
+          if (n !== asked.current) return;
+          setData(d);
+          setEvents(d.events ?? []);
+        })
+        .catch((e) => setError(e instanceof ApiError ? e.problem.detail : String(e)));
+    }, 150);
+    return () => window.clearTimeout(timer);
   }, [id, ply, total, lang]);
 
   const step = (d: number) => setPly((p) => Math.max(0, Math.min(total ?? 0, p + d)));

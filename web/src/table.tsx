@@ -62,10 +62,12 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const hotseat = heldSeats.length > 1;
   const token = acting !== null ? held[String(acting)] ?? null : null;
 
-  // A token in the link (?token=) is learnt once: its seat is asked, kept, and the link cleaned.
+  // A token in the link is learnt once: its seat is asked, kept (localStorage), and the link
+  // cleaned. It comes in the fragment (#token=), which the browser never sends to a server;
+  // older links had it in the query (?token=).
   useEffect(() => {
     const url = new URL(location.href);
-    const fromLink = url.searchParams.get("token");
+    const fromLink = new URLSearchParams(url.hash.slice(1)).get("token") ?? url.searchParams.get("token");
     (async () => {
       let seats = gameTokens(id);
       if (fromLink && !watch) {

@@ -36,10 +36,12 @@ import json
 import logging
 import re
 import time
+import unicodedata
 import weakref
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path as PathLib
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -50,10 +52,10 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import HTTPConnection
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from onmars import LANGS, LENGTHS, N_, catalog, tr
@@ -63,6 +65,7 @@ from onmars.bots.levels import describe as describe_level
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
 from onmars.server.error_text import engine_text, invalid_text, request_lang, server_text
+from onmars.server.guard import Guard, Proven, RateLimiter, problem
 from onmars.server.live import Hub, Live, ServerError, Subscriber, token_hash
 from onmars.server.notify import listen, poll
 from onmars.server.store import Store
@@ -83,7 +86,7 @@ else:
     Length = Literal[LENGTHS]
 Name = Annotated[
     str,
-    StringConstraints(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$"),
+    StringConstraints(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$"),
 ]
 MAX_PLY = 1_000_000
 
@@ -231,90 +234,12 @@ class Problem(BaseModel):
     rule: str | None = Field(None, description="an illegal move's rule (§n, RUL-n)")
     reason: str | None = Field(None, description="an illegal move's reason, without its rule")
     ply: int | None = Field(None, description="the game's current ply (on a conflict)")
+    lang: str | None = Field(None, description="the language of detail")
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 413, 422, 429)
+    code: {"model": Problem} for code in (400, 401, 403, 404, 408, 409, 413, 422, 429, 503)
 }
-
-
-# --- limits ------------------------------------------------------------------------------------
-class RateLimiter:
-    """A token bucket per key: ``rate`` requests a second, bursts of ``burst``."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    def wait(self, key: str) -> float:
-        """0 if a request by ``key`` may go now (and it is counted), else seconds to wait."""
-        now = time.monotonic()
-        tokens, stamp = self.buckets.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - stamp) * self.rate)
-        if tokens < 1.0:
-            self.buckets[key] = (tokens, now)
-            return (1.0 - tokens) / self.rate
-        self.buckets[key] = (tokens - 1.0, now)
-        if len(self.buckets) > 100_000:
-            self._prune(now)
-        return 0.0
-
-    def _prune(self, now: float) -> None:
-        full = self.burst / self.rate
-        for key, (_, stamp) in list(self.buckets.items()):
-            if now - stamp > full:
-                del self.buckets[key]
-
-
-class BodyLimit:
-    """Refuses (413) a request whose body is longer than ``limit`` bytes."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _too_large(send, self.limit)
-            return
-        body, more = b"", True
-        while more:
-            message = await receive()
-            if message["type"] != "http.request":
-                await self.app(scope, _replay([message]), send)
-                return
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > self.limit:
-                await _too_large(send, self.limit)
-                return
-        await self.app(scope, _replay([{"type": "http.request", "body": body}], receive), send)
-
-
-def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
-    async def receive() -> Message:
-        if messages:
-            return messages.pop(0)
-        if then is None:
-            return {"type": "http.disconnect"}
-        return await then()
-
-    return receive
-
-
-async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"detail": f"the request body is over {limit} bytes"}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
 
 
 # --- the app -----------------------------------------------------------------------------------
@@ -322,7 +247,9 @@ bearer = HTTPBearer(auto_error=False, description="a seat's token (none: a spect
 
 
 async def token(request: Request, _scheme: Annotated[Any, Depends(bearer)] = None) -> str | None:
-    """The Bearer token, if any (counted against its rate limit, or the address's)."""
+    """The Bearer token, if any. The request counts against the token's rate limit when the
+    token is a seat of some game, else against the client's address (made-up tokens get no
+    budget of their own)."""
     header = request.headers.get("authorization")
     value: str | None = None
     if header is not None:
@@ -330,14 +257,25 @@ async def token(request: Request, _scheme: Annotated[Any, Depends(bearer)] = Non
         value = value.strip()
         if scheme.lower() != "bearer" or not value or len(value) > 100:
             raise ServerError(401, "Authorization must be 'Bearer <seat token>'")
-    if value:
-        key = f"t:{token_hash(value)}"
-    else:
-        key = f"a:{request.client.host if request.client else ''}"
-    wait = _server(request).limiter.wait(key)
+    server = _server(request)
+    _limit(server.limiter, _rate_key(server, value, request))
+    return value or None
+
+
+def _address(conn: HTTPConnection) -> str:
+    return conn.client.host if conn.client else ""
+
+
+def _rate_key(server: Server, value: str | None, conn: HTTPConnection) -> str:
+    digest = token_hash(value) if value else ""
+    return f"t:{digest}" if digest in server.proven else f"a:{_address(conn)}"
+
+
+def _limit(limiter: RateLimiter, key: str) -> None:
+    """429 with ``Retry-After`` when ``key`` has spent its budget."""
+    wait = limiter.wait(key)
     if wait:
         raise ServerError(429, "too many requests: slow down", retry=max(1, round(wait)))
-    return value
 
 
 Token = Annotated[str | None, Depends(token)]
@@ -345,11 +283,24 @@ Token = Annotated[str | None, Depends(token)]
 
 @dataclass
 class Server:
-    """What the app's routes share: the settings, the rate limiter, the live games."""
+    """What the app's routes share: the settings, the rate limiters, the live games."""
 
     settings: Settings
-    limiter: RateLimiter
+    limiter: RateLimiter  # every request: per proven seat token, else per address
+    creates: RateLimiter  # new games, per address
+    replays: RateLimiter  # replays, per address
+    proven: Proven = field(default_factory=Proven)  # tokens that were a seat of some game
+    sockets: Counter[str] = field(default_factory=Counter)  # open WebSockets per address
     hub: Hub | None = None
+
+    @classmethod
+    def of(cls, settings: Settings) -> Server:
+        return cls(
+            settings,
+            RateLimiter(settings.rate, settings.burst),
+            RateLimiter(settings.create_rate, settings.create_burst),
+            RateLimiter(settings.replay_rate, settings.replay_burst),
+        )
 
 
 #: Each app's Server (the routes reach theirs through the request's app).
@@ -376,7 +327,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.url())
         if settings.migrate:
             await asyncio.to_thread(store.migrate)
-        runner = BotRunner(settings.bot_processes)
+        runner = BotRunner(settings.bot_processes, settings.bot_timeout)
         hub = Hub(store, settings, runner)
         server.hub = hub
         tasks: list[asyncio.Task[object]] = []
@@ -385,6 +336,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         interval = settings.poll or (5.0 if store.postgres else 1.0)
         tasks.append(asyncio.create_task(poll(hub, interval)))
         tasks.append(asyncio.create_task(hub.resume_bots()))
+        tasks.append(asyncio.create_task(_wake_bots(hub, settings.bot_check)))
         # Fewer, cheaper collections: what was loaded at start is never collected again, and
         # the young generation is collected less often (live games hold many small objects).
         gc.freeze()
@@ -407,11 +359,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="1",
         lifespan=lifespan,
         description=__doc__,
+        docs_url="/docs" if settings.docs else None,
+        redoc_url=None,
     )
-    limiter = RateLimiter(settings.rate, settings.burst)
-    server = Server(settings, limiter)
+    server = Server.of(settings)
     _SERVERS[app] = server
-    app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(Guard, limit=settings.max_body, timeout=settings.body_timeout)
 
     # Errors answer in the language asked for: ?lang=, else Accept-Language (issue 21.6).
     @app.exception_handler(ServerError)
@@ -420,7 +373,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lang = request_lang(request)
         detail = engine_text(exc.__cause__ or exc.__context__, lang)
         detail = detail or server_text(exc.detail, lang)
-        return JSONResponse({"detail": detail, **exc.extra}, exc.status, headers=headers)
+        return JSONResponse(
+            {"detail": detail, "lang": lang, **exc.extra}, exc.status, headers=headers
+        )
+
+    @app.exception_handler(sa_exc.DBAPIError)
+    async def _database_down(request: Request, exc: sa_exc.DBAPIError) -> Response:
+        """A database that cannot answer (down, disk full): 503, try again later; nothing was
+        changed (a move is acknowledged only after its commit)."""
+        log.error("database error: %s", str(exc.orig).strip().splitlines()[0])
+        return _problem(request, 503, DATABASE_DOWN, retry=RETRY)
+
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, exc: Exception) -> Response:
+        return _problem(request, 500, CRASHED)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -434,12 +400,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         else:
             detail = tr("; ", lang).join(invalid_text(found, lang))
         detail = detail or server_text("invalid request", lang)
-        return JSONResponse({"detail": detail, "errors": errors}, 422)
+        return JSONResponse({"detail": detail, "lang": lang, "errors": errors}, 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        detail = server_text(str(exc.detail), request_lang(request))
-        return JSONResponse({"detail": detail}, exc.status_code, headers=exc.headers)
+        lang = request_lang(request)
+        detail = server_text(str(exc.detail), lang)
+        return JSONResponse({"detail": detail, "lang": lang}, exc.status_code, headers=exc.headers)
 
     def hub_of(request: Request) -> Hub:
         return _hub(request)
@@ -448,6 +415,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = hub.seat(live, value)
         if seat is None and required:
             raise ServerError(401, "a seat's token is required (Authorization: Bearer <token>)")
+        if value is not None:
+            server.proven.add(token_hash(value))  # from now on it has a budget of its own
         return seat
 
     @app.post(
@@ -459,8 +428,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     async def new_game(request: Request, body: NewGame, _token: Token) -> JSONResponse:
         """A new game with 2-4 seats, some played by bots. Each human seat gets a secret token
-        (kept only as a hash here) and a private link: hand each player theirs."""
+        (kept only as a hash here) and a private link: hand each player theirs. Its token is
+        in the link's fragment (``#token=``), which browsers never send to a server."""
         hub = hub_of(request)
+        for player in body.players:
+            check_name(player.name)
+        _limit(server.creates, f"a:{_address(request)}")
         live, tokens = await hub.create([(p.name, p.bot) for p in body.players], body.length)
         seats = [
             {
@@ -468,7 +441,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "name": s.name,
                 "bot": s.bot,
                 "token": tok,
-                "url": f"/play/{live.id}?token={tok}" if tok else None,
+                "url": f"/play/{live.id}#token={tok}" if tok else None,
             }
             for s, tok in zip(live.seats, tokens, strict=True)
         ]
@@ -492,6 +465,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         live = await hub.get(game_id)
         seat = await seat_of(live, hub, value, required=False)
+        await _fresh(hub, live)
         return _json(hub.seen_json(live, seat, since, lang))
 
     @app.post(
@@ -642,7 +616,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> JSONResponse:
         """A finished game after ``ply`` moves, with the events of the moves from ``since``
         (default: the last move's) to ``ply``. After the end nothing is secret (RUL-22): every
-        hand, every Private Goal spent and every stack's order are shown at every ply."""
+        hand, every Private Goal spent and every stack's order are shown at every ply. Costly:
+        limited per address (``replay_rate``)."""
+        _limit(server.replays, f"a:{_address(request)}")
         hub = hub_of(request)
         live = await hub.get(game_id)
         if not live.is_over:
@@ -656,60 +632,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def stream(
         websocket: WebSocket,
         game_id: str,
-        token: str | None = None,
         since: str = "0",  # read here, so that a bad value gets a message, not a bare 403
         lang: str | None = None,
     ) -> None:
         """Every change of the game, pushed as the seat (or a spectator) may see it: messages
         ``{"type": "state", ...}`` shaped like ``GET /api/games/{id}``, each with the events
-        since the previous message. The token comes as ``?token=`` or as the first message,
-        ``{"token": "..."}`` (``{"token": null}``: a spectator)."""
+        since the previous message. The token comes only as the first message,
+        ``{"token": "..."}`` (``{"token": null}``: a spectator), never in the address. Each
+        address may hold ``ws_per_address`` sockets; each socket may send ``ws_rate`` messages
+        a second (pings); errors come as ``{"type": "error", ...}`` before the socket closes."""
         await websocket.accept()
-        hub = _hub(websocket)
+        address = _address(websocket)
+        server.sockets[address] += 1
         try:
-            if lang is not None and lang not in LANGS:
-                raise ServerError(
-                    422, f"unknown language {lang!r}; the languages are {', '.join(LANGS)}"
-                )
-            if not since.isascii() or not since.isdigit() or not 0 <= int(since) <= MAX_PLY:
-                raise ServerError(422, "since must be a ply from 0")
-            if token is None:
-                token = await _first_token(websocket)
-            if token is not None and limiter.wait(f"t:{token_hash(token)}"):
-                raise ServerError(429, "too many requests: slow down")
-            live = await hub.get(game_id)
-            seat = hub.seat(live, token)
+            try:
+                await _serve_socket(server, websocket, game_id, since, lang)
+            except sa_exc.DBAPIError:
+                raise ServerError(503, DATABASE_DOWN) from None
         except ServerError as exc:
+            lang = request_lang(websocket)
             with contextlib.suppress(Exception):
                 await websocket.send_text(
                     json.dumps(
                         {
                             "type": "error",
                             "status": exc.status,
-                            "detail": server_text(exc.detail, request_lang(websocket)),
+                            "detail": server_text(exc.detail, lang),
+                            "lang": lang,
                         }
                     )
                 )
                 await websocket.close(code=4000 + exc.status)
-            return
         except WebSocketDisconnect:
-            return
-        sub = Subscriber(seat, lang, int(since), websocket.send_text)
-        live.subscribers.add(sub)
-        sub.wake.set()
-        sender = asyncio.create_task(_push(hub, live, sub))
-        try:
-            while True:
-                text = await websocket.receive_text()
-                if text.strip() == '"ping"' or text.strip() == "ping":
-                    await websocket.send_text('{"type":"pong"}')
-        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            live.subscribers.discard(sub)
-            sender.cancel()
-            with contextlib.suppress(BaseException):
-                await sender
+            server.sockets[address] -= 1
+            if server.sockets[address] <= 0:
+                del server.sockets[address]
 
     @app.get(
         "/api/games",
@@ -754,9 +713,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"bots": bot_list(lang)}
 
     @app.get("/api/health", summary="Is the server up?")
-    async def health(request: Request) -> dict[str, Any]:
+    async def health(request: Request) -> JSONResponse:
+        """200 ``{"ok": true, ...}`` while the database answers and takes writes; 503 with
+        ``"ok": false`` and ``writes`` saying why when it does not (the last write failed, or
+        the database does not answer a read)."""
         hub = hub_of(request)
-        return {"ok": True, "database": hub.store.engine.dialect.name, "games": len(hub.games)}
+        failure = hub.write_failure
+        try:
+            await asyncio.wait_for(hub.db(hub.store.versions, [""]), 5.0)
+        except Exception as exc:
+            failure = failure or f"the database does not answer: {type(exc).__name__}"
+        body = {
+            "ok": failure is None,
+            "database": hub.store.engine.dialect.name,
+            "games": len(hub.games),
+            "writes": failure or "ok",
+        }
+        headers = {"Retry-After": str(RETRY)} if failure else None
+        return JSONResponse(body, 503 if failure else 200, headers=headers)
 
     # --- the browser client ----------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -770,12 +744,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _client_page()
 
     @app.get("/{name}", include_in_schema=False)
-    async def root_file(
-        name: Annotated[str, Path(pattern=r"^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.[a-z]+$")],
-    ) -> Response:
-        """Files Vite copies to the bundle's top (a favicon, say)."""
+    async def root_file(name: str) -> Response:
+        """Files Vite copies to the bundle's top (a favicon, say); 404 for any other name."""
         path = STATIC / name
-        if name == "index.html" or not path.is_file():
+        if not ROOT_FILE.fullmatch(name) or name == "index.html" or not path.is_file():
             raise ServerError(404, f"no file {name!r}")
         return FileResponse(path, headers={"Cache-Control": "public, max-age=3600"})
 
@@ -785,10 +757,69 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+async def _wake_bots(hub: Hub, interval: float) -> None:
+    """Every ``interval`` seconds, start the bots of games that wait for one with none running
+    (after a bot failed three times, say): no game stalls until a restart."""
+    while not hub.closed:
+        await asyncio.sleep(interval)
+        if woken := hub.wake_bots():
+            log.warning("woke the bots of %d game(s) that waited for them", woken)
+
+
+async def _serve_socket(
+    server: Server, websocket: WebSocket, game_id: str, since: str, lang: str | None
+) -> None:
+    """One WebSocket client: checks, the first message's token, then pushes until it leaves."""
+    hub = _hub(websocket)
+    settings = server.settings
+    if server.sockets[_address(websocket)] > settings.ws_per_address:
+        raise ServerError(429, f"too many WebSockets from your address ({settings.ws_per_address})")
+    if "token" in websocket.query_params:
+        raise ServerError(400, "the token goes in the first message, never in the address")
+    if lang is not None and lang not in LANGS:
+        raise ServerError(422, f"unknown language {lang!r}; the languages are {', '.join(LANGS)}")
+    if not since.isascii() or not since.isdigit() or not 0 <= int(since) <= MAX_PLY:
+        raise ServerError(422, "since must be a ply from 0")
+    value = await _first_token(websocket)
+    _limit(server.limiter, _rate_key(server, value, websocket))
+    live = await hub.get(game_id)
+    seat = hub.seat(live, value)
+    if value is not None:
+        server.proven.add(token_hash(value))
+    sub = Subscriber(seat, lang, int(since), websocket.send_text)
+    live.subscribers.add(sub)
+    sub.wake.set()
+    sender = asyncio.create_task(_push(hub, live, sub))
+    pace = RateLimiter(settings.ws_rate, settings.ws_burst)
+    try:
+        while True:
+            text = await _receive_text(websocket)
+            if pace.wait(""):
+                raise ServerError(429, "too many messages: slow down")
+            if text.strip() in ('"ping"', "ping"):
+                await websocket.send_text('{"type":"pong"}')
+    finally:
+        live.subscribers.discard(sub)
+        sender.cancel()
+        with contextlib.suppress(BaseException):
+            await sender
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text message; 400 for a binary one; :class:`WebSocketDisconnect` when the
+    client left."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    if message.get("text") is None:
+        raise ServerError(400, "send text messages (JSON), not binary ones")
+    return str(message["text"])
+
+
 async def _first_token(websocket: WebSocket) -> str | None:
     """The token sent as the first message, ``{"token": "..."}`` or ``{"token": null}``."""
     try:
-        text = await asyncio.wait_for(websocket.receive_text(), 10.0)
+        text = await asyncio.wait_for(_receive_text(websocket), 10.0)
     except TimeoutError:
         raise ServerError(401, 'send the token first: {"token": "..."}') from None
     try:
@@ -801,6 +832,48 @@ async def _first_token(websocket: WebSocket) -> str | None:
     if value is not None and (not isinstance(value, str) or len(value) > 100):
         raise ServerError(401, "this token is not a seat of this game")
     return value
+
+
+async def _fresh(hub: Hub, live: Live) -> None:
+    """Catch up with the game's stored version when another process changed it (several
+    processes on one SQLite file see each other's moves only through the file): one small
+    read before answering."""
+    stored = await hub.db(hub.store.versions, [live.id])
+    version = stored.get(live.id)
+    if version is not None and version != live.version:
+        await hub.refresh(live, version)
+
+
+DATABASE_DOWN = "the database cannot take this now: try again later"
+CRASHED = "the server failed on this request (logged); nothing was changed"
+#: Seconds a client is asked to wait when the database cannot take a request.
+RETRY = 5
+
+
+def _problem(conn: HTTPConnection, status: int, detail: str, retry: int | None = None) -> Response:
+    """An error answer in the language asked for, with ``Retry-After`` if given."""
+    lang = request_lang(conn)
+    headers = {"Retry-After": str(retry)} if retry else None
+    body = problem(server_text(detail, lang), lang)
+    return Response(body, status, headers, media_type="application/json")
+
+
+#: Bidirectional controls (they reorder the text around a name: "Ana" could show as another).
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def check_name(name: str) -> None:
+    """422 for a name with bidirectional controls or nothing visible (only spaces, format
+    characters, combining marks): every player must be told apart by what they see."""
+    if any(c in BIDI for c in name):
+        raise ServerError(422, f"the name {name!r} holds bidirectional control characters")
+    shown = [c for c in name if unicodedata.category(c)[0] not in "ZCM"]
+    if not shown or all(c in INVISIBLE for c in shown):
+        raise ServerError(422, "a name needs at least one visible character")
+
+
+#: Letters that show as nothing (Hangul fillers, Braille blank).
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 async def _push(hub: Hub, live: Live, sub: Subscriber) -> None:
@@ -878,15 +951,14 @@ def _replay_state(live: Live, ply: int, since: int, lang: str | None) -> dict[st
     }
 
 
+#: The names of the files at the bundle's top (no path, no hidden file).
+ROOT_FILE = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*\.[a-z]+")
+
 #: The browser client's bundle (``npm run build`` in ``web/`` writes it; shipped as package data).
 STATIC = PathLib(__file__).parent / "static"
 
-#: Pages carry seat tokens in their address (``/play/{id}?token=``): never sent on as a referrer.
-PAGE_HEADERS = {
-    "Cache-Control": "no-cache",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-}
+#: The page's own headers (the security headers are on every answer: guard.SECURITY_HEADERS).
+PAGE_HEADERS = {"Cache-Control": "no-cache"}
 
 NOT_BUILT = """<!doctype html>
 <meta charset="utf-8"><title>On Mars: the web client is not built</title>
@@ -916,7 +988,6 @@ class Assets(StaticFiles):
     def file_response(self, *args: Any, **kwargs: Any) -> Response:
         response = super().file_response(*args, **kwargs)
         response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
-        response.headers["X-Content-Type-Options"] = "nosniff"
         return response
 
 

@@ -8,6 +8,7 @@ turn); it gets only what the bot's seat may see (``game.view(seat)``) and the le
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import threading
@@ -58,11 +59,18 @@ def known(name: str) -> bool:
 
 
 class BotRunner:
-    """Runs bots' choices in ``processes`` worker processes (0: in two threads)."""
+    """Runs bots' choices in ``processes`` worker processes (0: in two threads). A worker that
+    dies (killed, out of memory) breaks its pool, and a pool that has not answered within
+    ``timeout`` seconds is taken as hung: the pool is replaced (its workers ended) and the
+    choice asked again, up to ``RETRIES`` times, so that a broken pool is never taken for a
+    broken bot."""
 
-    def __init__(self, processes: int = 1) -> None:
-        self.processes = processes
+    RETRIES = 3
+
+    def __init__(self, processes: int = 1, timeout: float = 120.0) -> None:
+        self.processes, self.timeout = processes, timeout
         self._pool: Executor | None = None
+        self.broken = 0  # pools replaced after a worker died
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -79,13 +87,32 @@ class BotRunner:
         self, name: str, seed: int, key: tuple[str, int], view: dict[str, Any], legal: list[str]
     ) -> str:
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(
-                self._executor(), choose, name, seed, key, view, legal
-            )
-        except BrokenProcessPool:
-            self._pool = None  # a worker died: start afresh next time
-            raise
+        for attempt in range(self.RETRIES + 1):
+            pool = self._executor()
+            work = loop.run_in_executor(pool, choose, name, seed, key, view, legal)
+            try:
+                return await asyncio.wait_for(work, self.timeout)
+            except (BrokenProcessPool, TimeoutError):
+                if self.processes == 0:
+                    raise  # a thread cannot be ended: the bot's failure
+                self._replace(pool)
+                if attempt == self.RETRIES:
+                    raise BrokenProcessPool("the bot workers keep failing") from None
+                await asyncio.sleep(0.1 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    def _replace(self, pool: Executor) -> None:
+        """Drop a broken or hung pool and end its workers (once: every choice it was running
+        sees it fail)."""
+        if self._pool is not pool:
+            return
+        self._pool = None
+        self.broken += 1
+        workers = getattr(pool, "_processes", None) or {}  # ProcessPoolExecutor's own
+        for process in list(workers.values()):
+            with contextlib.suppress(Exception):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         if self._pool is not None:

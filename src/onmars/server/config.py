@@ -42,14 +42,28 @@ class Settings:
 
     database: str = ""  # a SQLAlchemy URL (see database_url); "" for the default file
     migrate: bool = True  # run the Alembic migrations at start
-    #: Requests per second a token (or an address without one) may make, and the burst.
+    #: Requests per second a seat's token may make, and the burst (a request with no token, or
+    #: with one that is no seat of any game, counts against the client's address).
     rate: float = 20.0
     burst: int = 40
+    #: New games per second (and burst) per address; replays (~0.5 s of CPU each) likewise.
+    create_rate: float = 0.2
+    create_burst: int = 10
+    replay_rate: float = 2.0
+    replay_burst: int = 20
+    #: Open WebSockets per address, and the messages per second (and burst) on each.
+    ws_per_address: int = 32
+    ws_rate: float = 1.0
+    ws_burst: int = 10
     max_body: int = 16 * 1024  # bytes in a request body
+    body_timeout: float = 10.0  # seconds a request body may pause between its parts
+    docs: bool = False  # serve Swagger UI at /docs (loaded from its CDN)
     max_move: int = 200  # characters in a move text
     #: Processes that run the bots' choices (0: threads of the server process).
     bot_processes: int = 1
     bot_delay: float = 0.0  # seconds a bot waits before moving (pacing for people)
+    bot_check: float = 10.0  # seconds between checks for games waiting for an idle bot
+    bot_timeout: float = 120.0  # seconds a bot worker may take before it is taken as hung
     cache_games: int = 2000  # live games kept in memory
     poll: float = 0.0  # seconds between checks for other processes' changes (0: default)
     db_threads: int = 4  # threads that talk to the database

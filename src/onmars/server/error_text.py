@@ -52,6 +52,17 @@ SERVER_MESSAGES = (
     N_("game {game_id} cannot be shown: {why}"),
     N_("Not Found"),
     N_("Method Not Allowed"),
+    # the server's guards (issue 28)
+    N_("the request body is over {limit} bytes"),
+    N_("the request body did not come within {seconds} s"),
+    N_("too many WebSockets from your address ({limit})"),
+    N_("the token goes in the first message, never in the address"),
+    N_("too many messages: slow down"),
+    N_("send text messages (JSON), not binary ones"),
+    N_("the database cannot take this now: try again later"),
+    N_("the server failed on this request (logged); nothing was changed"),
+    N_("the name {name!r} holds bidirectional control characters"),
+    N_("a name needs at least one visible character"),
 )
 
 #: Validation errors (pydantic's kinds), as messages; others read as "invalid value".

@@ -238,6 +238,8 @@ class Hub:
         self._db = ThreadPoolExecutor(settings.db_threads, thread_name_prefix="onmars-db")
         self._commits = GroupCommit(store)
         self.closed = False
+        #: Why the last write failed (None: it succeeded), for /api/health.
+        self.write_failure: str | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking store call in the database threads."""
@@ -247,7 +249,13 @@ class Hub:
     async def write(self, op: Write) -> bool:
         """Commit a write (with others, :class:`GroupCommit`): True once it is on disk, False
         if another writer changed the game first."""
-        return await asyncio.wrap_future(self._commits.submit(op))
+        try:
+            stored = await asyncio.wrap_future(self._commits.submit(op))
+        except Exception as exc:
+            self.write_failure = f"the last write failed: {type(exc).__name__}"
+            raise
+        self.write_failure = None
+        return stored
 
     def close(self) -> None:
         self.closed = True
@@ -632,7 +640,10 @@ class Hub:
         live.bot_task = asyncio.get_running_loop().create_task(self._bots(live))
 
     async def _bots(self, live: Live) -> None:
-        """Bots move while one decides, each choice worked out by the bot runner."""
+        """Bots move while one decides, each choice worked out by the bot runner. A choice that
+        fails three times in a row (the runner has already replaced a broken or hung worker
+        pool and asked again: :class:`BotRunner`) leaves the game until :meth:`wake_bots`
+        tries again."""
         failures = 0
         try:
             while self._bot_turn(live) and not self.closed:
@@ -656,6 +667,7 @@ class Hub:
                         return
                     await asyncio.sleep(0.5)
                     continue
+                failures = 0
                 if live.version != version:
                     continue  # the game changed meanwhile: choose again
                 try:
@@ -666,6 +678,14 @@ class Hub:
                         return
         finally:
             live.bot_task = None
+
+    def wake_bots(self) -> int:
+        """Start the bots of every game in memory that waits for one and has none running (a
+        bot that gave up, a change that did not start them): the periodic check."""
+        idle = [g for g in self.games.values() if g.bot_task is None and self._bot_turn(g)]
+        for live in idle:
+            self._kick_bots(live)
+        return len(idle)
 
     async def resume_bots(self) -> int:
         """Games stored with a bot to move (a server restarted mid-game) are loaded: their bots

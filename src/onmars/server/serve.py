@@ -12,6 +12,21 @@ import os
 import sys
 
 from onmars.server.config import Settings, database_url
+from onmars.server.guard import HEAD_TIMEOUT_ENV, GuardedHttpTools, log_config
+
+#: The limits set by options of their own (Settings fields), each with what it limits.
+LIMITS = {
+    "rate": "requests/s per seat token, or per address for the others (%(default)s)",
+    "burst": "burst of requests (%(default)s)",
+    "create_rate": "new games/s per address (%(default)s)",
+    "create_burst": "burst of new games (%(default)s)",
+    "replay_rate": "replays/s per address (%(default)s)",
+    "replay_burst": "burst of replays (%(default)s)",
+    "ws_per_address": "open WebSockets per address (%(default)s)",
+    "ws_rate": "messages/s per WebSocket (%(default)s)",
+    "ws_burst": "burst of WebSocket messages (%(default)s)",
+    "body_timeout": "seconds a request body may pause (%(default)s)",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,8 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bot-processes", type=int, default=1, help="processes per server for bots (0: threads)"
     )
     parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits")
-    parser.add_argument("--rate", type=float, default=20.0, help="requests/s per token")
-    parser.add_argument("--burst", type=int, default=40, help="burst of requests per token")
+    limits = Settings()
+    for name, told in LIMITS.items():
+        default = getattr(limits, name)
+        parser.add_argument(
+            f"--{name.replace('_', '-')}", type=type(default), default=default, help=told
+        )
     parser.add_argument(
         "--poll",
         type=float,
@@ -40,7 +59,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ws-deflate", action="store_true", help="compress WebSocket messages (permessage-deflate)"
     )
-    parser.add_argument("--access-log", action="store_true", help="log every request")
+    parser.add_argument(
+        "--access-log", action="store_true", help="log every request (query strings redacted)"
+    )
+    parser.add_argument(
+        "--head-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a request's line and headers may take (10)",
+    )
+    parser.add_argument(
+        "--docs", action="store_true", help="serve Swagger UI at /docs (loads it from a CDN)"
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn's log level (info)")
 
 
@@ -77,10 +107,11 @@ def main(args: argparse.Namespace) -> int:
         migrate=False,
         bot_processes=max(args.bot_processes, 0),
         bot_delay=max(args.bot_delay, 0.0),
-        rate=args.rate,
-        burst=args.burst,
         poll=max(args.poll, 0.0),
+        docs=args.docs,
+        **{name: getattr(args, name) for name in LIMITS},
     )
+    os.environ[HEAD_TIMEOUT_ENV] = str(args.head_timeout)
     store = Store(url)
     try:
         store.migrate()
@@ -96,6 +127,12 @@ def main(args: argparse.Namespace) -> int:
         "port": args.port,
         "access_log": args.access_log,
         "log_level": args.log_level,
+        "log_config": log_config(args.log_level),  # no query string in any line
+        # limits that hold without a proxy: request line and headers of at most 16 KiB,
+        # complete within 10 s of the connection (GuardedHttpTools); 5 s idle between
+        # requests; WebSocket messages of 64 KiB, pinged every 20 s
+        "http": GuardedHttpTools,
+        "timeout_keep_alive": 5,
         "ws_max_size": 64 * 1024,
         "ws_per_message_deflate": args.ws_deflate,
         "timeout_graceful_shutdown": 5,
