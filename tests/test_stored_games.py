@@ -119,7 +119,8 @@ def test_an_ungated_change_holds_a_stored_game_until_its_players_go_on(
             headers=bearer(tokens[seat]),
         )  # fmt: skip
         assert r.status_code == 409 and "现行规则不接受" in r.json()["detail"]
-        with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[0]}") as ws:
+        with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            ws.send_text(json.dumps({"token": tokens[0]}))  # the token: the first message
             pushed = ws.receive_json()
             assert pushed["type"] == "state" and pushed["stop"]["ply"] == k
         # every human seat agrees to go on from the last accepted move
@@ -241,7 +242,8 @@ def test_a_game_of_a_newer_rules_version_is_refused_clearly(database: str) -> No
         assert r.status_code == 409 and "newer than this program's" in r.json()["detail"]
         r = client.get(f"/api/games/{gid}", params={"lang": "zh"})
         assert r.status_code == 409 and "请先更新 onmars" in r.json()["detail"]
-        with client.websocket_connect(f"/api/games/{gid}/ws?token=x") as ws:
+        with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            ws.send_text(json.dumps({"token": "x"}))
             message = ws.receive_json()
             assert message["type"] == "error" and message["status"] == 409
 
