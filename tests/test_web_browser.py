@@ -473,7 +473,7 @@ def test_a_game_stored_under_older_rules_is_held_until_its_players_go_on(
         assert store.append(gid, 6, 6, "seat 9", game.current_player, Hints(0, False))
     finally:
         store.close()
-    page = tab.goto(f"/play/{gid}?token={tokens[0]}")
+    page = tab.goto(f"/play/{gid}#token={tokens[0]}")
     held = by_testid(page, "held")
     held.wait_for()
     assert "older version of the rules" in held.inner_text()
