@@ -58,6 +58,10 @@ AGREEMENT = "agreement"
 #: replays fewer than CHECKPOINT moves, or the whole game when it goes back further than that.
 CHECKPOINT = 64
 KEEP = 2
+#: About the memory of a State, and of a move's text and record once compacted (measured on a
+#: 3-player game of 2,181 moves: 15 KB, 16 bytes); :meth:`Game.nbytes` counts with them.
+STATE_BYTES = 15_000
+MOVE_BYTES = 16
 #: What another seat sees of a Private Goal spent as a Crystal (RUL-18).
 DISCARD_SEEN = "discard (a goal)"  # short: it fits the log panel
 
@@ -147,6 +151,8 @@ class Replayed(NamedTuple):
 #: Per move: (round, seat, turn key). The turn key (phase and markers laid down) with the
 #: round and the seat tells the turns apart.
 Turn = tuple[int, int | None, tuple[str, int]]
+#: The per-move records (round, seat, turn) that compact() shares: a few hundred distinct ones.
+_TURNS: dict[Turn, Turn] = {}
 
 
 class Game:
@@ -184,6 +190,7 @@ class Game:
         self._reveals: list[int] | None = reveals if reveals is not None or moves else []
         # positions before move k (never changed: restored as clones), the undo's starting points
         self._checkpoints: dict[int, State] = {}
+        self._compacted = 0  # the moves whose records compact() has shared
 
     # --- creation --------------------------------------------------------------------------------
     @classmethod
@@ -453,7 +460,7 @@ class Game:
         if self._turns is not None:
             del self._turns[target:]
         del self.moves[target:]
-        self._events.forget(target)
+        self._events.forget(target, self._state)  # the events before the undone move stay
         for k in [k for k in self._checkpoints if k > target]:
             del self._checkpoints[k]
 
@@ -527,23 +534,28 @@ class Game:
         seat: int | None = None,
         since: int = 0,
         lang: str | None = None,
+        until: int | None = None,
         *,
         reveal: bool = False,
     ) -> list[Event]:
         """What the moves from ``since`` (0-based) on did, as ``seat`` may see them (``None``: a
         spectator; RUL-18): structured events ``{"ply", "round", "seat", "id", ...}``, each
         move's own first (:mod:`onmars.rules.events`); with ``lang`` each also has its
-        ``"text"``. Worked out on first demand, so playing costs nothing for them. Once the
-        game is over, or with ``reveal`` (as :meth:`view`), nothing is hidden (RUL-22)."""
+        ``"text"``. ``until``: only the moves before it (the events of the game's first
+        ``until`` moves: a replay's), without the end by agreement. Worked out on first
+        demand, so playing costs nothing for them. Once the game is over, or with ``reveal``
+        (as :meth:`view`), nothing is hidden (RUL-22)."""
         self._check_seat(seat)
         _check_index("since", since)
+        if until is not None:
+            _check_index("until", until)
         if lang is not None:
             check_lang(lang)
         names = self.players
-        by_move = self._events.update(self._opening, self.moves, self.ended is not None)
+        self._events.update(self._opening, self.moves, self.ended is not None)
         everything = reveal or self.is_over
         out = []
-        for ply_events in by_move[since:]:
+        for ply_events in self._events.between(since, until):
             for event in ply_events:
                 # a copy: the kept events stay as they are
                 seen = dict(event if everything else seen_by(event, seat))
@@ -705,6 +717,23 @@ class Game:
             twin._lean = True
             twin._turns = twin._reveals = None
         return twin
+
+    def compact(self) -> None:
+        """Take less memory, for a server that keeps many games: equal per-move records share
+        one tuple, and the events of past moves are packed (:meth:`EventLog.seal`). Nothing
+        the game answers changes; playing on costs the same."""
+        turns = self._turns
+        if turns is not None:
+            for i in range(min(self._compacted, len(turns)), len(turns)):
+                turns[i] = _TURNS.setdefault(turns[i], turns[i])
+            self._compacted = len(turns)
+        self._events.seal()
+
+    def nbytes(self) -> int:
+        """About the memory the game takes (the estimate a server's cache limit counts): the
+        state and kept positions, the move record, the events worked out so far."""
+        states = 1 + len(self._checkpoints) + (self._events.has_cursor())
+        return STATE_BYTES * states + MOVE_BYTES * len(self.moves) + self._events.nbytes()
 
     def _own_record(self) -> None:
         """Copy the move record shared with a copy before changing it (see :meth:`copy`)."""
