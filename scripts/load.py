@@ -6,10 +6,13 @@ Starts ``onmars serve`` on a free loopback port (a fresh SQLite file, or ``--dat
 a running server with ``--base http://127.0.0.1:PORT``: loopback addresses only), creates
 ``--games`` games of one client seat against ``--bots``, and plays them all at once: each
 client follows its game on the WebSocket and, on its turn, thinks ``--think`` seconds on
-average (uniform from 0 to twice that), then POSTs a random legal move. A finished game is
+average (uniform from 0 to twice that), then POSTs a random legal move; with ``--undo P`` it
+takes that move back with probability P when the rules let it (RUL-19: its own move, in its
+turn), as people do, which long games make costly for a server that replays. A finished game is
 replaced by a new one until the time is up. Prints the moves per second the server applied
-(clients' and bots'), and the p50/p99/max latency of the clients' moves (the POST round trip,
-which answers the new state with the legal moves described). Bounded in count and time.
+(clients' and bots'), and the p50/p99/max latency of the clients' moves and undos (the POST
+round trip, which answers the new state with the legal moves described). Bounded in count and
+time.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ def free_port() -> int:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.undos: list[float] = []  # the undo round trips
         self.server: list[float] = []  # the server's own time for the move (Server-Timing)
         self.conflicts = 0
         self.errors = 0
@@ -110,12 +114,31 @@ async def play_game(
                 timing = r.headers.get("server-timing", "")
                 if "dur=" in timing:
                     stats.server.append(float(timing.split("dur=")[1]) / 1000)
-                stats.plies[gid] = orjson.loads(r.content)["ply"]
+                after = orjson.loads(r.content)
+                stats.plies[gid] = after["ply"]
+                if after["can_undo"] and rng.random() < args.undo:
+                    await undo(http, gid, headers, after["ply"], stats)
             elif r.status_code == 409:
                 stats.conflicts += 1
             else:
                 stats.errors += 1
                 print(f"move refused: {r.status_code} {r.text[:200]}", file=sys.stderr)
+
+
+async def undo(
+    http: httpx.AsyncClient, gid: str, headers: dict[str, str], ply: int, stats: Stats
+) -> None:
+    """Take back the client's last move (at ``ply``), timing the round trip."""
+    started = time.perf_counter()
+    r = await http.post(f"/api/games/{gid}/undo", json={"ply": ply}, headers=headers)
+    if r.status_code == 200:
+        stats.undos.append(time.perf_counter() - started)
+        stats.plies[gid] = orjson.loads(r.content)["ply"]
+    elif r.status_code == 409:
+        stats.conflicts += 1
+    else:
+        stats.errors += 1
+        print(f"undo refused: {r.status_code} {r.text[:200]}", file=sys.stderr)
 
 
 async def keep_playing(
@@ -163,6 +186,7 @@ def report(stats: Stats, args: argparse.Namespace, server: str) -> str:
         return values[min(len(values) - 1, int(p * len(values)))] * 1000 if values else float("nan")
 
     own = sorted(stats.server)
+    undos = sorted(stats.undos)
 
     return "\n".join(
         [
@@ -176,6 +200,8 @@ def report(stats: Stats, args: argparse.Namespace, server: str) -> str:
             + (f", mean {statistics.fmean(lat) * 1000:.1f} ms" if lat else ""),
             f"  of which in the server (Server-Timing): p50 {pct(0.5, own):.1f} ms, "
             f"p99 {pct(0.99, own):.1f} ms",
+            f"undos: {len(undos)}, latency p50 {pct(0.5, undos):.1f} ms, p99 "
+            f"{pct(0.99, undos):.1f} ms, max {(undos[-1] * 1000 if undos else 0):.1f} ms",
             f"conflicts (409): {stats.conflicts}, errors: {stats.errors}",
         ]
     )
@@ -190,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="random", help="the bots' kind (random)")
     parser.add_argument("--length", default="short", choices=("short", "long"))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--undo", type=float, default=0.0, help="chance of taking a move back when allowed (0)"
+    )
     parser.add_argument("--base", help="a running server, http://127.0.0.1:PORT (loopback)")
     parser.add_argument("--database", help="for the server started here (default: temp SQLite)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (1)")

@@ -466,7 +466,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         live = await hub.get(game_id)
         seat = await seat_of(live, hub, value, required=False)
         await _fresh(hub, live)
-        return _json(hub.seen_json(live, seat, since, lang))
+        return _json(await hub.seen_json(live, seat, since, lang))
 
     @app.post(
         "/api/games/{game_id}/moves",
@@ -495,7 +495,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ServerError(422, "the move text is too long")
         started = time.perf_counter()
         await hub.play(live, seat, body.ply, body.move, lang)
-        response = _json(hub.seen_json(live, seat, body.ply, lang))
+        response = _json(await hub.seen_json(live, seat, body.ply, lang))
         took = (time.perf_counter() - started) * 1000
         response.headers["Server-Timing"] = f"move;dur={took:.1f}"
         return response
@@ -519,7 +519,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await seat_of(live, hub, value, required=True)
         assert seat is not None
         await hub.undo(live, seat, body.ply if body else None)
-        return _json(hub.seen_json(live, seat, live.ply))
+        return _json(await hub.seen_json(live, seat, live.ply))
 
     @app.post(
         "/api/games/{game_id}/conclude",
@@ -569,7 +569,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await seat_of(live, hub, value, required=True)
         assert seat is not None
         await vote(hub, live, seat, body.agree if body else True)
-        return _json(hub.seen_json(live, seat, live.ply))
+        return _json(await hub.seen_json(live, seat, live.ply))
 
     @app.get(
         "/api/games/{game_id}/record",
@@ -621,12 +621,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _limit(server.replays, f"a:{_address(request)}")
         hub = hub_of(request)
         live = await hub.get(game_id)
-        if not live.is_over:
-            raise ServerError(409, "replays are for finished games: this one is being played")
-        if ply > live.ply:
-            raise ServerError(422, f"ply {ply} is past the game's end (ply {live.ply})")
         start = max(ply - 1, 0) if since is None else since
-        return JSONResponse(await asyncio.to_thread(_replay_state, live, ply, start, lang))
+        return _json(await hub.replay_json(live, ply, start, lang))
 
     @app.websocket("/api/games/{game_id}/ws")
     async def stream(
@@ -883,9 +879,7 @@ async def _push(hub: Hub, live: Live, sub: Subscriber) -> None:
         sub.wake.clear()
         if sub.sent == live.version:
             continue
-        version, ply = live.version, live.ply
-        text = hub.seen_json(live, sub.seat, sub.since, sub.lang)
-        sub.since, sub.sent = ply, version
+        text = await hub.push_json(live, sub)
         await sub.send(text.decode())
 
 
@@ -928,27 +922,6 @@ def _bot_description(name: str, factory: Any, lang: str) -> str:
         return tr(told, lang)
     doc = (getattr(factory, "__doc__", None) or "").strip().split("\n\n")[0]
     return re.sub(r":\w+:`~?([^`]+)`", r"\1", " ".join(doc.split()))
-
-
-def _replay_state(live: Live, ply: int, since: int, lang: str | None) -> dict[str, Any]:
-    from onmars import Game
-
-    log = live.game.log  # holds the seed: used here, never sent
-    finished = ply == len(log["moves"])
-    part = {**log, "moves": log["moves"][:ply]}
-    part.pop("ended", None)
-    if finished and log.get("ended"):
-        part["ended"] = log["ended"]
-    game = Game.replay(part)
-    return {
-        "id": live.id,
-        "ply": ply,
-        "total": len(log["moves"]),
-        "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
-        "current_player": game.current_player,
-        "view": game.view(None, reveal=True),  # the game is over (RUL-22)
-        "events": game.events(None, since, lang, reveal=True),
-    }
 
 
 #: The names of the files at the bundle's top (no path, no hidden file).

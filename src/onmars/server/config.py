@@ -65,6 +65,13 @@ class Settings:
     bot_check: float = 10.0  # seconds between checks for games waiting for an idle bot
     bot_timeout: float = 120.0  # seconds a bot worker may take before it is taken as hung
     cache_games: int = 2000  # live games kept in memory
+    #: Memory the live games may take, in MB (estimated: Game.nbytes and the cached answers);
+    #: least recently used games go first. A game takes about 0.1-0.2 MB.
+    cache_mb: float = 256.0
+    #: Answers kept per game (by seat, since and language) until it changes, in KB.
+    answers_kb: float = 64.0
+    #: Threads that run the engine (moves, views, events, replays) off the event loop.
+    engine_threads: int = 4
     poll: float = 0.0  # seconds between checks for other processes' changes (0: default)
     db_threads: int = 4  # threads that talk to the database
 

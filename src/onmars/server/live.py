@@ -13,6 +13,12 @@ behaviour behind the game's rules version; docs/rules-versions.md) is never an e
 and its human seats may go on from there (every one agrees: :meth:`Hub.resume`) or end it there
 by agreement (RUL-20, :meth:`Hub.vote`); either drops the refused moves from the store. A held
 game that had finished keeps its recorded result and is shown as finished.
+
+The engine's work (loading, moves, undo, views, events, replays) runs in a pool of threads, one
+call at a time per game (``Live.busy``), so that a slow request holds up its own game only, never
+the event loop. Memory is bounded by bytes (issue 21.12): the live games by ``cache_mb`` (least
+recently used first; a game is compacted, ``Game.compact``, to about 0.1-0.2 MB), the answers
+kept per game by ``answers_kb``.
 """
 
 from __future__ import annotations
@@ -93,6 +99,39 @@ class Subscriber:
     sent: int = -1  # the game version last sent
 
 
+#: Moves between the positions a replay keeps (a step back replays fewer than this many).
+REPLAY_STEP = 128
+#: About the memory of a Live besides its game and cached answers (seats, locks, projection).
+LIVE_BYTES = 4_000
+
+
+@dataclass(eq=False)
+class Replay:
+    """Positions of a finished game for its replay (``Game.prefix``): one every
+    :data:`REPLAY_STEP` moves, made as far as asked, and the last one shown, from which a step
+    forward costs one move."""
+
+    kept: list[Game]
+    last: Game | None = None
+
+    def at(self, game: Game, ply: int) -> Game:
+        while len(self.kept) <= ply // REPLAY_STEP:
+            self.kept.append(game.prefix(REPLAY_STEP * len(self.kept), self.kept[-1]))
+        near = self.kept[ply // REPLAY_STEP]
+        last = self.last
+        if last is not None and len(near.moves) < len(last.moves) <= ply:
+            near = last
+        self.last = game.prefix(ply, near)
+        return self.last
+
+    def nbytes(self) -> int:
+        shown = [self.last] if self.last is not None else []
+        return sum(g.nbytes() for g in [*self.kept, *shown])
+
+
+Key = tuple[int | None, int, str | None]
+
+
 @dataclass(eq=False)
 class Live:
     """A game in memory, with what the server knows of it besides the log."""
@@ -103,14 +142,17 @@ class Live:
     seats: list[SeatRow]
     votes: set[int]
     version: int
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # changes, with their writes
+    busy: asyncio.Lock = field(default_factory=asyncio.Lock)  # the engine, one call at a time
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
-    described: dict[str | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    #: The current seat's legal moves described, by language: (version, moves, bytes).
+    described: dict[str, tuple[int, list[dict[str, Any]], int]] = field(default_factory=dict)
     by_hash: dict[str, int] = field(default_factory=dict)
     projected: tuple[int, list[dict[str, Any]]] | None = None
-    #: What was sent for this version: (seat, since, lang) -> the JSON text.
-    sent: dict[tuple[int | None, int, str | None], bytes] = field(default_factory=dict)
+    #: What was sent for this version: (seat, since, lang) -> the JSON text, least recently
+    #: used first, ``sent_bytes`` in all (at most the ``answers_kb`` setting).
+    sent: OrderedDict[Key, bytes] = field(default_factory=OrderedDict)
     sent_version: int = -1
     #: Where replaying the stored moves stopped (a held game), else ``None``.
     stop: Stop | None = None
@@ -120,9 +162,24 @@ class Live:
     #: and winners, as recorded when it ended).
     finished: bool = False
     result: dict[str, Any] | None = None
+    sent_bytes: int = 0
+    replay: Replay | None = None
+    weight: int = 0  # the bytes the hub counts for this game (nbytes when last weighed)
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
+
+    def nbytes(self) -> int:
+        """About the memory this game takes: the game (``Game.nbytes``), its replay positions,
+        the answers kept."""
+        described = sum(size for _, _, size in self.described.values())
+        replay = self.replay.nbytes() if self.replay is not None else 0
+        return LIVE_BYTES + self.game.nbytes() + replay + self.sent_bytes + described
+
+    def forget_answers(self) -> None:
+        """Drop what can be worked out again (the engine not at work on this game)."""
+        self.sent.clear()
+        self.sent_bytes, self.described, self.projected, self.replay = 0, {}, None, None
 
     @property
     def ply(self) -> int:
@@ -183,6 +240,7 @@ def replayed(record: GameRecord) -> tuple[Game, Stop | None]:
 
 
 def _live(record: GameRecord) -> Live:
+    """A stored game in memory (in an engine thread: a long game's replay takes a while)."""
     game, stop = replayed(record)
     live = Live(record.id, game, record.seed, record.seats, set(), record.version)
     live.load(record, game, stop)
@@ -228,6 +286,67 @@ def _check_not_held(live: Live) -> None:
         )
 
 
+def _stale(ply: int, now: int) -> ServerError:
+    return ServerError(409, f"ply {ply} is not the current one: the game is at ply {now}", ply=now)
+
+
+def _try_undo(live: Live, seat: int) -> Hints:
+    """What the store is told of the game after seat's undo: 422 when the rules refuse it
+    (RUL-19); the game is not changed."""
+    twin = live.game.copy()
+    try:
+        twin.undo(seat)
+    except IllegalMoveError as exc:
+        raise ServerError(422, str(exc), rule=exc.rule, reason=exc.reason) from None
+    return live.hints(twin)
+
+
+def _commit(live: Live, change: Callable[[], object]) -> None:
+    """Make a stored change to the game in memory (an engine thread, ``live.busy`` held): the
+    game's version moves on."""
+    change()
+    live.version += 1
+
+
+def _caught_up(live: Live, texts: list[str], head: Head) -> bool:
+    """Play the moves another process appended (and its end by agreement), in an engine
+    thread: first on a copy, so that a move these rules refuse changes nothing (False: the
+    game is rebuilt from its log), then on the game itself, which keeps its events."""
+    for game in (live.game.copy(record=False), live.game):
+        try:
+            for text in texts:
+                game.play(text)
+            if head.ended:
+                game.conclude()
+        except OnMarsError:
+            return False
+    live.version = head.version
+    return True
+
+
+def _reloaded(live: Live, record: GameRecord, game: Game, stop: Stop | None) -> None:
+    """The game rebuilt from its stored record (``game``, ``stop``: :func:`replayed`)."""
+    live.forget_answers()
+    live.load(record, game, stop)
+
+
+def _voted(live: Live, votes: set[int], ended: bool) -> None:
+    """The votes to end the game by agreement are ``votes``; with ``ended`` it ends (RUL-20):
+    the game itself is concluded, as the copy that worked out its result was, and keeps the
+    events it worked out."""
+    live.votes = votes
+    if ended:
+        live.game.conclude()
+        live.stop, live.votes, live.resumes = None, set(), set()
+
+
+def _resumed(live: Live, votes: set[int], going_on: bool) -> None:
+    """The votes to go on with a held game are ``votes``; with ``going_on`` it goes on."""
+    live.resumes = votes
+    if going_on:
+        live.stop, live.votes, live.resumes = None, set(), set()
+
+
 class Hub:
     """The live games of one server process."""
 
@@ -236,15 +355,39 @@ class Hub:
         self.games: OrderedDict[str, Live] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Live | None]] = {}
         self._db = ThreadPoolExecutor(settings.db_threads, thread_name_prefix="onmars-db")
+        self._engine = ThreadPoolExecutor(
+            settings.engine_threads, thread_name_prefix="onmars-engine"
+        )
         self._commits = GroupCommit(store)
         self.closed = False
         #: Why the last write failed (None: it succeeded), for /api/health.
         self.write_failure: str | None = None
+        self.bytes = 0  # the cached games' weights (Live.weight) in all
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking store call in the database threads."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, partial(fn, *args, **kwargs))
+
+    async def engine(self, live: Live | None, fn: Callable[..., T], *args: Any) -> T:
+        """Run engine work in the engine threads: for ``live``, one call at a time (a Game is
+        not shared between threads), the game compacted (the events it worked out packed)
+        and weighed again afterwards."""
+        loop = asyncio.get_running_loop()
+        if live is None:
+            return await loop.run_in_executor(self._engine, partial(fn, *args))
+
+        def work() -> T:
+            try:
+                return fn(*args)
+            finally:
+                live.game.compact()
+
+        async with live.busy:
+            try:
+                return await loop.run_in_executor(self._engine, work)
+            finally:
+                self._weigh(live)
 
     async def write(self, op: Write) -> bool:
         """Commit a write (with others, :class:`GroupCommit`): True once it is on disk, False
@@ -264,6 +407,7 @@ class Hub:
                 live.bot_task.cancel()
         self._commits.close()
         self._db.shutdown(wait=True)
+        self._engine.shutdown(wait=True, cancel_futures=True)
 
     # --- games -------------------------------------------------------------------------------
     async def create(
@@ -272,7 +416,7 @@ class Hub:
         """A new game (its seed drawn here, never shown); the seats' tokens (``None`` for a
         bot's seat), which are known only to the caller from now on."""
         try:
-            game = Game.new([name for name, _ in players], None, length)
+            game = await self.engine(None, Game.new, [name for name, _ in players], None, length)
         except OnMarsError as exc:
             raise ServerError(422, str(exc)) from None
         game_id = secrets.token_urlsafe(ID_BYTES)
@@ -294,6 +438,7 @@ class Hub:
         )
         live = Live(game_id, game, seed, rows, set(), 0)
         self._remember(live)
+        self._weigh(live)
         self._kick_bots(live)
         return live, tokens
 
@@ -309,9 +454,10 @@ class Hub:
             self._loading[game_id] = pending
             try:
                 record = await self.db(self.store.load, game_id)
-                live = _live(record) if record is not None else None
+                live = await self.engine(None, _live, record) if record is not None else None
                 if live is not None:
                     self._remember(live)
+                    self._weigh(live)
                     self._kick_bots(live)
                 pending.set_result(live)
             except asyncio.CancelledError:
@@ -330,14 +476,32 @@ class Hub:
 
     def _remember(self, live: Live) -> None:
         self.games[live.id] = live
-        if len(self.games) <= self.settings.cache_games:
+        self.bytes += live.weight
+
+    def _weigh(self, live: Live) -> None:
+        """Count ``live``'s memory again; then, over the limits (``cache_games``, ``cache_mb``),
+        forget the least recently used games that nobody is using (no WebSocket, no bot at
+        work, no request under way: they are loaded again when asked for), and the answers
+        kept by the others."""
+        weight = live.nbytes()
+        if self.games.get(live.id) is live:
+            self.bytes += weight - live.weight
+        live.weight = weight
+        limit = self.settings.cache_mb * 2**20
+        if len(self.games) <= self.settings.cache_games and self.bytes <= limit:
             return
         for old in list(self.games.values()):
-            if len(self.games) <= self.settings.cache_games:
+            if len(self.games) <= self.settings.cache_games and self.bytes <= limit:
                 break
-            if old.subscribers or old.bot_task is not None or old.lock.locked() or old is live:
+            if old.lock.locked() or old.busy.locked() or old is live:
+                continue
+            if old.subscribers or old.bot_task is not None:
+                old.forget_answers()
+                self.bytes += old.nbytes() - old.weight
+                old.weight = old.nbytes()
                 continue
             del self.games[old.id]
+            self.bytes -= old.weight
 
     def seat(self, live: Live, token: str | None) -> int | None:
         """The seat a token stands for in this game (``None``: no token, a spectator); 401 for
@@ -386,20 +550,42 @@ class Hub:
             out["scores"] = outcome["scores"]
         return out
 
-    def seen_json(
+    async def seen_json(
         self, live: Live, seat: int | None, since: int = 0, lang: str | None = None
     ) -> bytes:
+        """:meth:`seen` as JSON, worked out in an engine thread."""
+        return await self.engine(live, self._seen_json, live, seat, since, lang)
+
+    async def push_json(self, live: Live, sub: Subscriber) -> bytes:
+        """What to send a WebSocket subscriber: the game as its seat sees it, with the events
+        since the last message (``sub.since`` and ``sub.sent`` move on to this version)."""
+
+        def work() -> bytes:
+            text = self._seen_json(live, sub.seat, sub.since, sub.lang)
+            sub.since, sub.sent = live.ply, live.version
+            return text
+
+        return await self.engine(live, work)
+
+    def _seen_json(self, live: Live, seat: int | None, since: int, lang: str | None) -> bytes:
         """:meth:`seen` as JSON, made once per version of the game for each (seat, since,
-        lang): the answer to a move and the pushes to that seat's WebSocket share it."""
+        lang) while the answers kept fit in ``answers_kb`` (least recently used dropped
+        first): the answer to a move and the pushes to that seat's WebSocket share it."""
         if live.sent_version != live.version:
             live.sent.clear()
-            live.sent_version = live.version
+            live.sent_version, live.sent_bytes = live.version, 0
         key = (seat, since, lang)
         text = live.sent.get(key)
-        if text is None:
-            text = orjson.dumps(self.seen(live, seat, since, lang), option=orjson.OPT_NON_STR_KEYS)
-            if len(live.sent) < 32:
-                live.sent[key] = text
+        if text is not None:
+            live.sent.move_to_end(key)
+            return text
+        text = orjson.dumps(self.seen(live, seat, since, lang), option=orjson.OPT_NON_STR_KEYS)
+        limit = self.settings.answers_kb * 1024
+        if len(text) <= limit:
+            live.sent[key] = text
+            live.sent_bytes += len(text)
+            while live.sent_bytes > limit:
+                live.sent_bytes -= len(live.sent.popitem(last=False)[1])
         return text
 
     def _projection(self, live: Live, seat: int | None) -> list[dict[str, Any]]:
@@ -419,8 +605,36 @@ class Hub:
             return known[1]
         game = live.game
         listed = [{**game.describe(m, lang), "move": str(m)} for m in game.legal_moves()]
-        live.described[lang] = (live.version, listed)
+        live.described[lang] = (live.version, listed, len(orjson.dumps(listed)))
         return listed
+
+    async def replay_json(self, live: Live, ply: int, since: int, lang: str | None = None) -> bytes:
+        """A finished game as a spectator saw it after ``ply`` moves, with the events of the
+        moves from ``since`` to ``ply`` (JSON): 409 while the game is being played, 422 past
+        its end. The position comes from the replay's kept positions (:class:`Replay`), the
+        events from the game's own: a step costs a few moves, not the game's replay."""
+        return await self.engine(live, self._replay_json, live, ply, since, lang)
+
+    def _replay_json(self, live: Live, ply: int, since: int, lang: str | None) -> bytes:
+        game = live.game
+        total = len(game.moves)
+        if not live.is_over:
+            raise ServerError(409, "replays are for finished games: this one is being played")
+        if ply > total:
+            raise ServerError(422, f"ply {ply} is past the game's end (ply {total})")
+        if live.replay is None:
+            live.replay = Replay([game.prefix(0)])
+        shown = game if ply == total else live.replay.at(game, ply)  # the end as it was
+        out = {
+            "id": live.id,
+            "ply": ply,
+            "total": total,
+            "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
+            "current_player": shown.current_player,
+            "view": shown.view(None, reveal=True),  # the game is over (RUL-22)
+            "events": game.events(None, since, lang, None if ply == total else ply, reveal=True),
+        }
+        return orjson.dumps(out, option=orjson.OPT_NON_STR_KEYS)
 
     # --- changes -----------------------------------------------------------------------------
     async def play(
@@ -433,45 +647,47 @@ class Hub:
             async with live.lock:
                 if ply > live.ply:  # the client knows more than this process: catch up
                     await self._refresh(live)
-                game = live.game
-                if ply != live.ply:
-                    raise ServerError(
-                        409,
-                        f"ply {ply} is not the current one: the game is at ply {live.ply}",
-                        ply=live.ply,
-                    )
-                if live.is_over:
-                    raise ServerError(409, "§24.1: the game is over", ply=live.ply)
-                _check_not_held(live)
-                current = game.current_player
-                if seat != current:
-                    name = live.seats[current].name if current is not None else "nobody"
-                    raise ServerError(
-                        403, f"not your turn: seat {current} ({name}) decides now", ply=live.ply
-                    )
-                try:
-                    move = Move.parse(text)
-                except InvalidMoveError as exc:
-                    raise ServerError(422, str(exc), rule="", reason=str(exc)) from None
-                if move not in game.legal_moves():
-                    err = IllegalMoveError(game.why(move) or "illegal move")
-                    raise ServerError(
-                        422, reason_text(err, lang or "en"), rule=err.rule, reason=err.reason
-                    ) from err  # the handler gives it in the language asked for
-                after = game.copy()
-                after.play(move)
+                move, hints = await self.engine(live, self._try_move, live, seat, ply, text, lang)
                 stored = await self.write(
-                    self.store.append_op(
-                        live.id, live.version, ply, str(move), seat, live.hints(after)
-                    )
+                    self.store.append_op(live.id, live.version, ply, str(move), seat, hints)
                 )
                 if stored:
-                    game.play(move)
-                    live.version += 1
+                    await self.engine(live, _commit, live, partial(live.game.play, move))
                     self._changed(live)
                     return
                 await self._refresh(live)  # another process wrote first: try again
         raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
+
+    @staticmethod
+    def _try_move(
+        live: Live, seat: int, ply: int, text: str, lang: str | None
+    ) -> tuple[Move, Hints]:
+        """The move, checked (the ply, the turn, the rules), and what the store is told of the
+        game after it; the game is not changed."""
+        game = live.game
+        if ply != live.ply:
+            raise _stale(ply, live.ply)
+        if live.is_over:
+            raise ServerError(409, "§24.1: the game is over", ply=live.ply)
+        _check_not_held(live)
+        current = game.current_player
+        if seat != current:
+            name = live.seats[current].name if current is not None else "nobody"
+            raise ServerError(
+                403, f"not your turn: seat {current} ({name}) decides now", ply=live.ply
+            )
+        try:
+            move = Move.parse(text)
+        except InvalidMoveError as exc:
+            raise ServerError(422, str(exc), rule="", reason=str(exc)) from None
+        if move not in game.legal_moves():
+            err = IllegalMoveError(game.why(move) or "illegal move")
+            raise ServerError(
+                422, reason_text(err, lang or "en"), rule=err.rule, reason=err.reason
+            ) from err  # the handler gives it in the language asked for
+        after = game.copy(record=False)
+        after.play(move)
+        return move, live.hints(after)
 
     async def undo(self, live: Live, seat: int, ply: int | None) -> None:
         """Take back seat's last move (RUL-19): 422 when the rules refuse it."""
@@ -480,23 +696,14 @@ class Hub:
                 if ply is not None and ply > live.ply:
                     await self._refresh(live)
                 if ply is not None and ply != live.ply:
-                    raise ServerError(
-                        409,
-                        f"ply {ply} is not the current one: the game is at ply {live.ply}",
-                        ply=live.ply,
-                    )
+                    raise _stale(ply, live.ply)
                 _check_not_held(live)
-                twin = live.game.copy()
-                try:
-                    twin.undo(seat)
-                except IllegalMoveError as exc:
-                    raise ServerError(422, str(exc), rule=exc.rule, reason=exc.reason) from None
+                hints = await self.engine(live, _try_undo, live, seat)
                 stored = await self.write(
-                    self.store.undo_op(live.id, live.version, live.ply - 1, live.hints(twin))
+                    self.store.undo_op(live.id, live.version, live.ply - 1, hints)
                 )
                 if stored:
-                    live.game.undo(seat)
-                    live.version += 1
+                    await self.engine(live, _commit, live, partial(live.game.undo, seat))
                     self._changed(live)
                     return
                 await self._refresh(live)
@@ -512,35 +719,29 @@ class Hub:
                     raise ServerError(409, "§24.1: the game is over", ply=live.ply)
                 votes = live.votes | {seat} if agree else live.votes - {seat}
                 ended = agree and live.humans() <= votes
-                after = live.game
                 if not ended:
                     op = self.store.vote_op(live.id, live.version, seat, yes=agree, ended=False)
                 else:
-                    after = live.game.copy()
-                    after.conclude()
-                    if live.stop is not None:  # a held game ends at its last accepted move
-                        hints = live.hints(after)
-                        op = self.store.truncate_op(
-                            live.id, live.version, live.ply, hints, ended=True
-                        )
-                    else:
-                        op = self.store.vote_op(
-                            live.id,
-                            live.version,
-                            seat,
-                            yes=True,
-                            ended=True,
-                            result=result_of(after),
-                        )
+                    op = await self.engine(live, self._end_op, live, seat)
                 if await self.write(op):
-                    live.votes = votes
-                    if ended:
-                        live.game, live.stop, live.votes, live.resumes = after, None, set(), set()
-                    live.version += 1
+                    change = partial(_voted, live, votes, ended)
+                    await self.engine(live, _commit, live, change)
                     self._changed(live)
                     return
                 await self._refresh(live)
         raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
+
+    def _end_op(self, live: Live, seat: int) -> Write:
+        """The write that ends the game by agreement (RUL-20) with seat's vote, its result
+        worked out on a copy (an engine thread); a held game ends at its last accepted move,
+        the refused moves dropped."""
+        after = live.game.copy()
+        after.conclude()
+        if live.stop is not None:
+            hints = live.hints(after)
+            return self.store.truncate_op(live.id, live.version, live.ply, hints, ended=True)
+        result = result_of(after)
+        return self.store.vote_op(live.id, live.version, seat, yes=True, ended=True, result=result)
 
     async def resume(self, live: Live, seat: int, agree: bool) -> None:
         """Seat's vote to go on with a held game from its last accepted move (or its
@@ -565,10 +766,8 @@ class Hub:
                         live.id, live.version, seat, yes=agree, ended=False, table=resumes
                     )
                 if await self.write(op):
-                    live.resumes = votes
-                    if going_on:
-                        live.stop, live.votes, live.resumes = None, set(), set()
-                    live.version += 1
+                    change = partial(_resumed, live, votes, going_on)
+                    await self.engine(live, _commit, live, change)
                     self._changed(live)
                     return
                 await self._refresh(live)
@@ -592,7 +791,8 @@ class Hub:
             record = await self.db(self.store.load, live.id)
             if record is None:
                 return False
-            live.load(record, *replayed(record))
+            game, stop = await self.engine(None, replayed, record)
+            await self.engine(live, _reloaded, live, record, game, stop)
         self._changed(live, local=False)
         return True
 
@@ -601,21 +801,12 @@ class Hub:
         game must be rebuilt from its log instead (an undo, a vote, a held game, or a move
         these rules refuse: a process of another rules version wrote it, and the rebuilt game
         is held there, docs/rules-versions.md)."""
-        game = live.game
-        n = len(game.moves)
+        n = live.ply
         added = head.ply - n
-        if added < 0 or head.version - live.version != added or game.ended or live.stop:
+        if added < 0 or head.version - live.version != added or live.game.ended or live.stop:
             return False
-        twin = game.copy()
-        try:
-            for text in await self.db(self.store.moves_from, live.id, n):
-                twin.play(text)
-            if head.ended:
-                twin.conclude()
-        except OnMarsError:
-            return False
-        live.game, live.version = twin, head.version
-        return True
+        texts = await self.db(self.store.moves_from, live.id, n)
+        return await self.engine(live, _caught_up, live, texts, head)
 
     def _changed(self, live: Live, local: bool = True) -> None:
         for sub in live.subscribers:
@@ -624,7 +815,10 @@ class Hub:
             self._kick_bots(live)
 
     # --- bots --------------------------------------------------------------------------------
-    def _bot_turn(self, live: Live) -> bool:
+    @staticmethod
+    def _bot_turn(live: Live) -> bool:
+        """Whether a bot decides now (on the event loop: only while no change is under way,
+        when a change is made or the game loaded)."""
         game = live.game
         seat = game.current_player
         return (
@@ -633,6 +827,18 @@ class Hub:
             and seat is not None
             and live.seats[seat].bot is not None
         )
+
+    @staticmethod
+    def _bot_question(live: Live) -> tuple[int, int, int, dict[str, Any], list[str]] | None:
+        """What the bot deciding now is given (an engine thread): the game's version and ply,
+        the seat, its view and legal moves; ``None`` when no bot decides."""
+        if not Hub._bot_turn(live):
+            return None
+        game = live.game
+        seat = game.current_player
+        assert seat is not None
+        legal = [str(m) for m in game.legal_moves()]
+        return live.version, live.ply, seat, game.view(seat), legal
 
     def _kick_bots(self, live: Live) -> None:
         if self.closed or live.bot_task is not None or not self._bot_turn(live):
@@ -646,16 +852,15 @@ class Hub:
         tries again."""
         failures = 0
         try:
-            while self._bot_turn(live) and not self.closed:
+            while not self.closed:
                 if self.settings.bot_delay:
                     await asyncio.sleep(self.settings.bot_delay)
-                game, version = live.game, live.version
-                seat = game.current_player
-                assert seat is not None
+                question = await self.engine(live, self._bot_question, live)
+                if question is None:
+                    return
+                version, ply, seat, view, legal = question
                 name = live.seats[seat].bot
                 assert name is not None
-                ply = live.ply
-                view, legal = game.view(seat), [str(m) for m in game.legal_moves()]
                 # the bot's own randomness, never derived from the game's seed (RUL-18)
                 seed = secrets.randbits(63)
                 try:
@@ -682,7 +887,11 @@ class Hub:
     def wake_bots(self) -> int:
         """Start the bots of every game in memory that waits for one and has none running (a
         bot that gave up, a change that did not start them): the periodic check."""
-        idle = [g for g in self.games.values() if g.bot_task is None and self._bot_turn(g)]
+        idle = [
+            g
+            for g in self.games.values()
+            if g.bot_task is None and not g.busy.locked() and self._bot_turn(g)
+        ]  # a game the engine works on now is left to the change under way
         for live in idle:
             self._kick_bots(live)
         return len(idle)

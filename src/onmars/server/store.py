@@ -414,6 +414,24 @@ class Store:
                 ],
             )
 
+    def import_game(
+        self,
+        game_id: str,
+        log: dict[str, Any],
+        seat_rows: list[SeatRow],
+        movers: list[int | None],
+        hints: Hints,
+    ) -> None:
+        """A game played elsewhere (a save, a test's, a measurement's), stored whole: its log
+        (``movers``: the seat of each move; ``hints``: the game after the last), in one
+        transaction after :meth:`create`."""
+        self.create(game_id, log["options"], log["seed"], log.get("rules", 0), seat_rows, hints)
+        with self.engine.begin() as conn:
+            for ply, (text, seat) in enumerate(zip(log["moves"], movers, strict=True)):
+                self.append_op(game_id, ply, ply, text, seat, hints)(conn)
+            if log.get("ended"):
+                self.vote_op(game_id, len(movers), 0, yes=False, ended=True)(conn)
+
     def _bump(self, conn: Connection, game_id: str, seen: int, **values: Any) -> None:
         """Compare-and-set: the game's version goes from ``seen`` to ``seen + 1``, or
         :class:`Conflict` (nothing written)."""
