@@ -83,6 +83,7 @@ async def play_game(
     r.raise_for_status()
     game = r.json()
     gid, token = game["id"], game["seats"][0]["token"]
+    known = 0  # the game's version in the client's last answer
     headers = {"Authorization": f"Bearer {token}"}
     async with websockets.connect(f"{ws_base}/api/games/{gid}/ws") as ws:
         await ws.send(orjson.dumps({"token": token}).decode())  # never in the address
@@ -92,8 +93,8 @@ async def play_game(
                 state = orjson.loads(await asyncio.wait_for(ws.recv(), remaining))
             except TimeoutError:
                 return
-            if state.get("type") != "state":
-                continue
+            if state.get("type") != "state" or state["version"] < known:
+                continue  # pushed before the answer this client already has (an undo's)
             stats.plies[gid] = state["ply"]
             if state["is_over"]:
                 stats.games_done += 1
@@ -115,9 +116,9 @@ async def play_game(
                 if "dur=" in timing:
                     stats.server.append(float(timing.split("dur=")[1]) / 1000)
                 after = orjson.loads(r.content)
-                stats.plies[gid] = after["ply"]
+                stats.plies[gid], known = after["ply"], after["version"]
                 if after["can_undo"] and rng.random() < args.undo:
-                    await undo(http, gid, headers, after["ply"], stats)
+                    known = await undo(http, gid, headers, after["ply"], stats) or known
             elif r.status_code == 409:
                 stats.conflicts += 1
             else:
@@ -127,14 +128,17 @@ async def play_game(
 
 async def undo(
     http: httpx.AsyncClient, gid: str, headers: dict[str, str], ply: int, stats: Stats
-) -> None:
-    """Take back the client's last move (at ``ply``), timing the round trip."""
+) -> int | None:
+    """Take back the client's last move (at ``ply``), timing the round trip: the game's
+    version after it (None: refused)."""
     started = time.perf_counter()
     r = await http.post(f"/api/games/{gid}/undo", json={"ply": ply}, headers=headers)
     if r.status_code == 200:
         stats.undos.append(time.perf_counter() - started)
-        stats.plies[gid] = orjson.loads(r.content)["ply"]
-    elif r.status_code == 409:
+        after = orjson.loads(r.content)
+        stats.plies[gid] = after["ply"]
+        return after["version"]
+    if r.status_code == 409:
         stats.conflicts += 1
     else:
         stats.errors += 1

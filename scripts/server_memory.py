@@ -8,8 +8,9 @@ grows by) through the API:
 
 - per cached game: each game asked once, as a page load does (``since=0``, English);
 - the ``since`` attack: one client asks every game with ``--since`` different values;
-- replays: the CPU time (process time) of a replay request stepping through a finished game
-  as the web client does (``since=0`` each step), and of a jump to random plies.
+- replays: the CPU time (process time, every thread) of a replay request stepping back through
+  a finished game from its end as the web client does (``since=0`` each step), and of jumps to
+  random plies.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in finished:
             total = client.get(f"/api/games/{game_id}/replay", params={"ply": 0}).json()["total"]
             for label, plies in (
-                ("steps from 1", range(1, args.steps + 1)),
+                ("steps back from the end", range(total, total - args.steps, -1)),
                 ("random plies", [rng.randrange(total + 1) for _ in range(args.steps)]),
             ):
                 cpu, took = time.process_time(), time.perf_counter()

@@ -497,8 +497,9 @@ class Hub:
                 continue
             if old.subscribers or old.bot_task is not None:
                 old.forget_answers()
-                self.bytes += old.nbytes() - old.weight
-                old.weight = old.nbytes()
+                weight = old.nbytes()
+                self.bytes += weight - old.weight
+                old.weight = weight
                 continue
             del self.games[old.id]
             self.bytes -= old.weight

@@ -57,6 +57,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default 1 on SQLite, 5 on PostgreSQL, where NOTIFY carries them at once)",
     )
     parser.add_argument(
+        "--cache-mb", type=float, default=256.0, help="memory for the games in play, MB (256)"
+    )
+    parser.add_argument(
+        "--engine-threads", type=int, default=4, help="threads that run the rules engine (4)"
+    )
+    parser.add_argument(
         "--ws-deflate", action="store_true", help="compress WebSocket messages (permessage-deflate)"
     )
     parser.add_argument(
@@ -110,6 +116,8 @@ def main(args: argparse.Namespace) -> int:
         poll=max(args.poll, 0.0),
         docs=args.docs,
         **{name: getattr(args, name) for name in LIMITS},
+        cache_mb=max(args.cache_mb, 0.0),
+        engine_threads=max(args.engine_threads, 1),
     )
     os.environ[HEAD_TIMEOUT_ENV] = str(args.head_timeout)
     store = Store(url)
