@@ -31,23 +31,18 @@ import onmars
 from onmars.server.app import _SERVERS, create_app
 from onmars.server.config import Settings
 from onmars.server.store import Hints, SeatRow, Store
-
-NAMES = ["Ana", "Ben", "Cy"]
+from onmars.tools import bench
 
 
 def random_game(seed: int, moves: int | None) -> onmars.Game:
     """A 3-player game of random legal moves: ``moves`` of them, or to its end (None)."""
-    game = onmars.Game.new(NAMES, seed=seed)
-    rng = random.Random(seed)
-    while not game.is_over and (moves is None or len(game.moves) < moves):
-        game.play(rng.choice(game.legal_moves()))
-    return game
+    return bench.random_game(3, seed, moves or 10**5, conclude=False)[0]
 
 
 def store_game(store: Store, game: onmars.Game) -> str:
     """The game in the store, with human seats (no token: watched as a spectator)."""
     game_id = secrets.token_urlsafe(9)
-    rows = [SeatRow(seat, name, None, None) for seat, name in enumerate(NAMES)]
+    rows = [SeatRow(seat, name, None, None) for seat, name in enumerate(game.players)]
     movers = [entry.seat for entry in game.seat_log()]
     hints = Hints(game.current_player, game.is_over, game.round)
     store.import_game(game_id, game.log, rows, movers, hints)

@@ -9,13 +9,13 @@ on SQLite and PostgreSQL (ONMARS_TEST_POSTGRES).
 from __future__ import annotations
 
 import gc
-import random
 import secrets
 import threading
 import tracemalloc
 from collections.abc import Iterator
 from typing import Any
 
+import conftest
 import orjson
 import pytest
 from fastapi.testclient import TestClient
@@ -29,24 +29,20 @@ from onmars.server.config import Settings
 from onmars.server.live import REPLAY_STEP, Hub, token_hash
 from onmars.server.store import Hints, SeatRow, Store
 
-NAMES = ["Ana", "Ben", "Cy"]
+#: Moves enough for a random game to reach its end.
+TO_THE_END = 10**5
 
 
-def random_game(seed: int, moves: int | None) -> onmars.Game:
-    """A 3-player game of random legal moves: ``moves`` of them, or to its end (None)."""
-    game = onmars.Game.new(NAMES, seed=seed)
-    rng = random.Random(seed)
-    while not game.is_over and (moves is None or len(game.moves) < moves):
-        game.play(rng.choice(game.legal_moves()))
-    return game
+def random_game(seed: int, moves: int) -> onmars.Game:
+    return conftest.random_game(3, seed, moves)
 
 
 def stored(database: str, game: onmars.Game) -> tuple[str, list[str]]:
     """The game stored whole (every seat human): its id and the seats' tokens."""
     store = Store(Settings(database=database).url())
     store.migrate()
-    tokens = [secrets.token_urlsafe(16) for _ in NAMES]
-    rows = [SeatRow(seat, name, None, token_hash(tokens[seat])) for seat, name in enumerate(NAMES)]
+    tokens = [secrets.token_urlsafe(16) for _ in game.players]
+    rows = [SeatRow(i, name, None, token_hash(tokens[i])) for i, name in enumerate(game.players)]
     movers = [entry.seat for entry in game.seat_log()]
     game_id = secrets.token_urlsafe(9)
     hints = Hints(game.current_player, game.is_over, game.round)
@@ -200,7 +196,7 @@ def test_a_replay_step_plays_a_move_not_the_whole_game(
     forward plays one move, a step back fewer than REPLAY_STEP, and every answer is what the
     prefix replayed from the log shows (a game ended by agreement, RUL-20, shows its end at
     the last ply only)."""
-    game = random_game(5, 400 if ended else None)
+    game = random_game(5, 400 if ended else TO_THE_END)
     if ended:
         game.conclude()
     gid, _ = stored(database, game)
