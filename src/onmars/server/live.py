@@ -363,6 +363,7 @@ class Hub:
         #: Why the last write failed (None: it succeeded), for /api/health.
         self.write_failure: str | None = None
         self.bytes = 0  # the cached games' weights (Live.weight) in all
+        Game.new(2, seed=0)  # the engine fills its tables on first use: here, not in threads
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking store call in the database threads."""
