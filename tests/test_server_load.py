@@ -178,12 +178,14 @@ def test_many_games_stay_within_the_cache_limit(database: str) -> None:
 
 # --- item 12: replays ---------------------------------------------------------------------------
 def replayed(log: dict[str, Any], ply: int, since: int) -> dict[str, Any]:
-    """What a replay at ``ply`` shows, worked out the slow way: the log's prefix replayed."""
+    """What a replay at ``ply`` shows, worked out the slow way: the log's prefix replayed,
+    everything shown (RUL-22: the game is over)."""
     part = {**log, "moves": log["moves"][:ply]}
     if ply < len(log["moves"]):
         part.pop("ended", None)
     game = onmars.Game.replay(part)
-    seen = {"view": game.view(None), "events": game.events(None, since, "en")}
+    view, events = game.view(None, reveal=True), game.events(None, since, "en", reveal=True)
+    seen = {"view": view, "events": events}
     return {"current_player": game.current_player, **orjson.loads(orjson.dumps(seen))}
 
 

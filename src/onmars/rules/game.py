@@ -736,6 +736,8 @@ class Game:
             twin._origin, twin._lean, twin._turns, twin._reveals = self._origin, True, None, None
         for text in self.moves[len(twin.moves) : ply]:
             twin.push(Move.parse(text))  # this game's own moves: legal
+        if self._turns is not None and self._reveals is not None:  # for view(reveal=True)
+            twin._turns, twin._reveals = self._turns[:ply], [i for i in self._reveals if i < ply]
         return twin
 
     def compact(self) -> None:
