@@ -70,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     finished = [store_game(store, random_game(1000 + i, None)) for i in range(args.replays)]
     warm = [store_game(store, random_game(2000 + i, args.moves)) for i in range(3)]
     store.close()
-    settings = Settings(database=url, rate=1e6, burst=10**6, bot_processes=0)
+    limits = {"create_rate": 1e6, "create_burst": 10**6, "replay_rate": 1e6, "replay_burst": 10**6}
+    known = {k: v for k, v in limits.items() if hasattr(Settings(), k)}  # older servers lack some
+    settings = Settings(database=url, rate=1e6, burst=10**6, bot_processes=0, **known)
     with TestClient(create_app(settings)) as client:
         for game_id in warm:  # the engine's own caches (catalogs, tables) are filled first
             client.get(f"/api/games/{game_id}", params={"since": 0, "lang": "en"})
