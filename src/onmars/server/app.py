@@ -613,7 +613,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             int | None, Query(ge=0, le=MAX_PLY, description="events from this ply (ply-1)")
         ] = None,
         lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """A finished game after ``ply`` moves, with the events of the moves from ``since``
         (default: the last move's) to ``ply``. After the end nothing is secret (RUL-22): every
         hand, every Private Goal spent and every stack's order are shown at every ply. Costly:
