@@ -110,8 +110,9 @@ export const api = {
     call<GameState>("POST", `/api/games/${enc(id)}/resume`, { agree }, token),
   /** A finished game's whole record, seed included (RUL-22): a download. */
   recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
-  replay: (id: string, ply: number, lang: string) =>
-    call<Dict>("GET", `/api/games/${enc(id)}/replay?ply=${ply}&since=0&lang=${lang}`),
+  /** A finished game after `ply` moves, with the events of the moves from `since` on. */
+  replay: (id: string, ply: number, lang: string, since = 0) =>
+    call<Dict>("GET", `/api/games/${enc(id)}/replay?ply=${ply}&since=${since}&lang=${lang}`),
 };
 
 function enc(s: string): string {

@@ -18,7 +18,9 @@ export function ReplayPage({ id }: { id: string }) {
   const asked = useRef(0);
 
   // The end first (it tells the number of moves), then whichever ply the player picks.
-  // Where each round starts (the whole game's events, asked once), for jumping round by round.
+  // The whole game's events, asked once (per language): the log up to any ply is a prefix of
+  // them, so a step asks only for the board; they also tell where each round starts.
+  const [allEvents, setAllEvents] = useState<GameEvent[] | null>(null);
   const [roundStarts, setRoundStarts] = useState<number[]>([]);
   useEffect(() => {
     api
@@ -28,30 +30,32 @@ export function ReplayPage({ id }: { id: string }) {
         return api.replay(id, d.total, lang);
       })
       .then((end) => {
+        const all = (end.events ?? []) as GameEvent[];
         const starts = new Set<number>([0]);
-        for (const e of (end.events ?? []) as GameEvent[]) if (e.id === "round") starts.add(e.ply);
+        for (const e of all) if (e.id === "round") starts.add(e.ply);
         setRoundStarts([...starts].sort((a, b) => a - b));
+        setAllEvents(all);
       })
       .catch((e) => setError(e instanceof ApiError ? e.problem.detail : String(e)));
-  }, [id]);
+  }, [id, lang]);
 
   // Asked once the ply rests for a moment: a slider dragged across the game asks for the ply
   // it stops at, not for every ply it passes (replays are costly and limited per address).
   useEffect(() => {
-    if (total === null) return;
+    if (total === null || allEvents === null) return;
     const n = ++asked.current;
     const timer = window.setTimeout(() => {
       api
-        .replay(id, ply, lang)
+        .replay(id, ply, lang, ply)
         .then((d) => {
           if (n !== asked.current) return;
           setData(d);
-          setEvents(d.events ?? []);
+          setEvents(allEvents.filter((e) => e.ply < ply));
         })
         .catch((e) => setError(e instanceof ApiError ? e.problem.detail : String(e)));
     }, 150);
     return () => window.clearTimeout(timer);
-  }, [id, ply, total, lang]);
+  }, [id, ply, total, allEvents]);
 
   const step = (d: number) => setPly((p) => Math.max(0, Math.min(total ?? 0, p + d)));
   const prevRound = () => setPly((p) => [...roundStarts].reverse().find((r) => r < p) ?? 0);
