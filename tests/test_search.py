@@ -9,12 +9,12 @@ import random
 import pytest
 from conftest import positions, random_game
 
-from onmars import Game, Move
+from onmars import Game, Move, cli
 from onmars.bots import BOTS, SearchBot, make_bot
 from onmars.bots.levels import LEVELS, EasyBot, parse_search
 from onmars.bots.search import Node, policy_move, policy_weight, simulate, turn_of
 from onmars.terminal.play import seat_bots
-from onmars.tools import arena
+from onmars.tools import arena, bench
 
 
 def wide_positions(players: int, seed: int) -> list[Game]:
@@ -157,3 +157,18 @@ def test_search_beats_random() -> None:
     """Even a tiny search (32 simulations a turn) wins a whole game against random."""
     result = arena.play_game(("search:32sims", "random"), index=0, seed=4)
     assert result.finished and result.shares[0] == 1
+
+
+def test_the_bench_times_the_search_in_real_decisions() -> None:
+    """Issue 21.9: ``onmars bench``'s "in play" figure is the search bot's own decisions in a
+    whole game against greedy, each one counted (a turn's later decisions and its one-move
+    decisions too), and the simulations it ran in them: a turn's budget a round and seat
+    (each later decision at least one), not simulations timed apart from the bot."""
+    play = bench.search_in_play(2, seed=4, bot="search:8sims")
+    assert play.rounds >= 10  # a whole game
+    assert play.decisions >= 3 * play.rounds  # all of its decisions, not a turn's first
+    assert 4 * play.rounds <= play.simulations <= 8 * play.rounds + play.decisions
+    assert play.rate == pytest.approx(play.simulations / play.seconds)
+    with pytest.raises(ValueError, match="search bot"):
+        bench.check(1, 10, 1, search="greedy")
+    assert cli.main(["bench", "--search", "greedy"]) == 2

@@ -14,8 +14,9 @@ onmars arena [--players N] [--bots greedy,random] [--games G] [--seed S] [--jobs
     bot-versus-bot games, seats rotated, on several processes: win rates and scores (onmars.arena);
     with --ladder a round robin of 2-player games and the bots' ratings
     bots: random, greedy, easy, medium, hard, expert, search:<seconds>, search:<n>sims
-onmars bench [--games G] [--max-moves K] [--seed S] [--repeat R]
-    engine speed (each timing the least of R tries), and the search bot's simulations per second
+onmars bench [--games G] [--max-moves K] [--seed S] [--repeat R] [--search BOT]
+    engine speed (each timing the least of R tries), and the search bot's simulations per
+    second, one at a time and in a real game's decisions (BOT: search:100sims)
 """
 
 from __future__ import annotations
@@ -135,6 +136,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument(
         "--repeat", type=int, default=None, help="tries of each timing; the least is kept (3)"
     )
+    b.add_argument(
+        "--search",
+        default="search:100sims",
+        help="the search bot timed in a whole game (search:100sims; hard: a minute or more)",
+    )
     a = sub.add_parser("arena", help="bot-versus-bot games: win rates and scores")
     from onmars.tools import arena
 
@@ -164,11 +170,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         repeat = REPEAT if args.repeat is None else args.repeat
         try:
-            check(args.games, args.max_moves, args.seed, repeat)
+            check(args.games, args.max_moves, args.seed, repeat, args.search)
         except ValueError as exc:
             print(f"onmars bench: {exc}", file=sys.stderr)
             return 2
-        print("\n".join(run(args.games, args.max_moves, args.seed, repeat)))
+        print("\n".join(run(args.games, args.max_moves, args.seed, repeat, args.search)))
         return 0
     if args.command in (None, "play"):
         return play_main(p.parse_args([]) if args.command is None else args)

@@ -6,12 +6,15 @@ counted and reported as such, never dropped; the median is over all games.
 
 A *simulation* (issue 13) is what :class:`onmars.bots.SearchBot` does for each one: deal a
 world from the deciding seat's view (:meth:`onmars.Game.from_view`, the determinization), copy
-it, play the policy to the end of the round and evaluate. It is timed on positions of random
-2-player games (every 7th move, the deciding seat's view), in this process's CPU time (one
-core; other work on the machine slows it less than it slows the wall clock): once with a fresh
-determinization for every simulation (the issue's definition), once as the bot runs them
-(:data:`onmars.bots.search.WORLDS` worlds dealt per decision, each copied for its
-simulations).
+it, play the policy to the end of the round and evaluate. Both search figures are CPU time (one
+core; other work on the machine slows it less than it slows the wall clock):
+
+- one simulation at a time, a fresh determinization each (the issue's definition), on
+  positions of random 2-player games (every 7th move): the engine's cost of a simulation;
+- in play (issue 21.9): a whole 2-player game of the search bot against greedy, every one of
+  its ``choose`` calls timed, and the simulations it ran (``SearchBot.last_sims``) counted:
+  what the bot achieves in real decisions, with dealing its worlds, its tree and the positions
+  of a real game (longer playouts than random games' positions): well below the first figure.
 """
 
 from __future__ import annotations
@@ -20,13 +23,17 @@ import random
 import statistics
 import time
 import tracemalloc
+from dataclasses import dataclass
 
 from onmars import Game
+from onmars.bots import Bot, SearchBot, make_bot
 from onmars.bots.greedy import evaluate
-from onmars.bots.search import WORLDS, playout
+from onmars.bots.search import playout
 
 #: Tries of each timing, of which the least is kept (``onmars bench --repeat``).
 REPEAT = 3
+#: The search bot timed in play (``onmars bench --search``): the arena's stand-in for ``hard``.
+SEARCH = "search:100sims"
 
 
 def random_game(
@@ -78,11 +85,9 @@ def search_positions(players: int, seed: int, count: int) -> list[Game]:
     return out
 
 
-def simulations_per_second(
-    players: int, seed: int, seconds: float = 2.0, worlds: int = 1
-) -> tuple[float, int]:
-    """Simulations a CPU second (and how many were timed) on positions of random games; a
-    world is dealt for every ``worlds`` simulations (1: a fresh determinization each)."""
+def simulations_per_second(players: int, seed: int, seconds: float = 2.0) -> tuple[float, int]:
+    """Simulations a CPU second (and how many were timed) on positions of random games, a
+    fresh determinization each."""
     games = search_positions(players, seed, 60)
     rng = random.Random(seed)
     done, spent = 0, 0.0
@@ -92,18 +97,61 @@ def simulations_per_second(
         assert seat is not None
         view = game.view(seat)  # what the bot is given: not part of a simulation
         start = time.process_time()
-        world = Game.from_view(view, rng.getrandbits(32))
-        for _ in range(worlds):
-            sim = world.copy(record=False)
-            playout(sim, sim.round, rng)
-            evaluate(sim, seat, spent=True)
+        sim = Game.from_view(view, rng.getrandbits(32)).copy(record=False)
+        playout(sim, sim.round, rng)
+        evaluate(sim, seat, spent=True)
         spent += time.process_time() - start
-        done += worlds
+        done += 1
     return done / spent, done
 
 
-def check(games: int, max_moves: int, seed: int, repeat: int = 1) -> None:
+@dataclass
+class InPlay:
+    """The search bot's real decisions in a game (:func:`search_in_play`)."""
+
+    simulations: int
+    decisions: int
+    seconds: float  # CPU time of its ``choose`` calls
+    rounds: int
+
+    @property
+    def rate(self) -> float:
+        return self.simulations / max(self.seconds, 1e-9)
+
+
+def search_in_play(players: int, seed: int, bot: str = SEARCH) -> InPlay:
+    """A whole game (seed ``seed``) of the search bot ``bot`` in seat 0 against greedy bots, as
+    the arena plays it: every ``choose`` call of the search bot timed in CPU time (of this
+    thread, the clock a time budget counts), and the simulations it ran counted."""
+    game = Game.new(players, seed=seed)
+    search = searcher(bot, seed)
+    bots: list[Bot] = [search, *(make_bot("greedy", seed + k) for k in range(1, players))]
+    sims, decisions, spent = 0, 0, 0.0
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        legal, view = game.legal_moves(), game.view(seat)  # given to the bot, as in the arena
+        start = time.thread_time()
+        move = bots[seat].choose(view, legal)
+        if seat == 0:
+            spent += time.thread_time() - start
+            sims += search.last_sims
+            decisions += 1
+        game.push(move)
+    return InPlay(sims, decisions, spent, game.round)
+
+
+def searcher(name: str, seed: int = 0) -> SearchBot:
+    """The search bot ``name`` (a level or ``search:<budget>``); ValueError for another bot."""
+    bot = make_bot(name, seed)
+    if not isinstance(bot, SearchBot):
+        raise ValueError(f"--search must name a search bot (hard, search:100sims), not {name!r}")
+    return bot
+
+
+def check(games: int, max_moves: int, seed: int, repeat: int = 1, search: str = SEARCH) -> None:
     """Refuse options that measure nothing (ValueError)."""
+    searcher(search)
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
     if not 1 <= repeat <= 100:
@@ -145,10 +193,12 @@ def typical_game(players: int, games: int, max_moves: int, seed: int) -> Game:
     return pool[(len(pool) - 1) // 2]
 
 
-def run(games: int, max_moves: int, seed: int, repeat: int = REPEAT) -> list[str]:
+def run(
+    games: int, max_moves: int, seed: int, repeat: int = REPEAT, search: str = SEARCH
+) -> list[str]:
     """The bench's report, a line each. Every timing keeps its least value over ``repeat``
     tries (the same game each time): on a shared machine other work only ever adds time."""
-    check(games, max_moves, seed, repeat)
+    check(games, max_moves, seed, repeat, search)
     lines = [games_line(players, games, max_moves, seed, repeat) for players in (2, 3, 4)]
     game, _, _ = random_game(4, seed, 600, conclude=False)  # a game in progress
     finished = typical_game(4, games, max_moves, seed)
@@ -169,12 +219,18 @@ def run(games: int, max_moves: int, seed: int, repeat: int = REPEAT) -> list[str
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     lines.append(f"peak memory of a 4p random game: {peak / 2**20:.1f} MiB")
-    fresh, n = simulations_per_second(2, seed)
-    shared, m = simulations_per_second(2, seed, worlds=WORLDS)
-    lines.append(
-        f"search, 2p: {fresh:,.0f} simulations per CPU second with a fresh determinization"
-        f" each ({n} timed; a simulation = determinize + copy + playout to the round's end"
-        " + evaluate), "
-        f"{shared:,.0f}/s as the bot runs them ({WORLDS} per dealt world, {m} timed)"
-    )
+    lines.append(search_line(seed, search))
     return lines
+
+
+def search_line(seed: int, search: str = SEARCH) -> str:
+    """The search's speed: one simulation at a time, and in a real game's decisions."""
+    fresh, n = simulations_per_second(2, seed)
+    play = search_in_play(2, seed, search)
+    return (
+        f"search, 2p: {fresh:,.0f} simulations per CPU second one at a time ({n} timed; a"
+        " simulation = determinize + copy + playout to the round's end + evaluate); in play"
+        f" {play.rate:,.0f}/s ({search} against greedy, a whole game: {play.decisions}"
+        f" decisions, {play.simulations} simulations in {play.seconds:.2f} s of CPU,"
+        f" {play.rounds} rounds)"
+    )
