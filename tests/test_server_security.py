@@ -268,7 +268,9 @@ def test_bot_games_finish_though_their_worker_is_killed_again_and_again(tmp_path
                     os.kill(pid, signal.SIGKILL)
             kills += 1
             time.sleep(0.5)
-        assert kills == 5 and runner.broken >= 3
+        # a kill landing on a pool that was not yet noticed broken (and replaced) kills the same
+        # dead workers again: fewer pools than kills may be replaced, but some must have been
+        assert kills == 5 and runner.broken >= 1
         over = lambda: all(client.get(f"/api/games/{g}").json()["is_over"] for g in ids)  # noqa: E731
         assert wait_until(over, 180), "a bot game stalled after its worker was killed"
 
