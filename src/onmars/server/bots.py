@@ -89,8 +89,9 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         for attempt in range(self.RETRIES + 1):
             pool = self._executor()
-            work = loop.run_in_executor(pool, choose, name, seed, key, view, legal)
             try:
+                # a pool found broken when the choice is handed over raises here, not on await
+                work = loop.run_in_executor(pool, choose, name, seed, key, view, legal)
                 return await asyncio.wait_for(work, self.timeout)
             except (BrokenProcessPool, TimeoutError):
                 if self.processes == 0:
