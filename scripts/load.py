@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import os
 import random
 import shutil
 import socket
@@ -181,6 +182,33 @@ async def run(base: str, args: argparse.Namespace) -> Stats:
     return stats
 
 
+def usage(root: int) -> tuple[float, int]:
+    """CPU seconds and resident bytes of the process ``root`` and all its descendants (server
+    workers, bot workers), read from /proc (Linux; zeros elsewhere)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    tree, todo = set(), [root]
+    while todo:
+        pid = todo.pop()
+        tree.add(pid)
+        todo += [child for child, parent in parents.items() if parent == pid]
+    cpu, rss = 0.0, 0
+    tick, page = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE")
+    for pid in tree:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        cpu += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        rss += int(fields[21]) * page
+    return cpu, rss
+
+
 def report(stats: Stats, args: argparse.Namespace, server: str) -> str:
     lat = sorted(stats.latencies)
     moves = sum(stats.plies.values())
@@ -259,8 +287,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         health = httpx.get(f"{base}/api/health", timeout=5).json()
         server = f"{health['database']}, {args.workers} worker(s)"
+        before = usage(proc.pid) if proc is not None else None
         stats = uvloop.run(run(base, args))
         print(report(stats, args, server))
+        if proc is not None and before is not None:
+            (cpu0, rss0), (cpu1, rss1) = before, usage(proc.pid)
+            per_move = (cpu1 - cpu0) * 1000 / max(sum(stats.plies.values()), 1)
+            print(
+                f"server processes (bot workers included): CPU {per_move:.2f} ms a move "
+                f"applied; RSS {rss1 / 2**20:.0f} MiB at the end, "
+                f"{(rss1 - rss0) / 2**10 / args.games:.0f} KiB a game more than at the start"
+            )
     finally:
         if proc is not None:
             proc.terminate()

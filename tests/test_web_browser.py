@@ -164,7 +164,7 @@ def test_the_lobby_creates_a_game_by_clicking(tab: Tab, api: Api) -> None:
     # issue 21.6: in Chinese the bots and their descriptions are Chinese, in the lobby and at
     # the table, and so are Tech tiles' sets ("住所 red" was)
     by_testid(page, "lang-toggle").click()
-    page.wait_for_function("document.documentElement.lang === 'zh'")
+    page.wait_for_function("() => document.documentElement.lang === 'zh'")
     page.wait_for_function(
         "() => /随机/.test(document.querySelector('[data-testid=scores]').innerText)"
     )
@@ -183,7 +183,7 @@ def test_the_lobby_creates_a_game_by_clicking(tab: Tab, api: Api) -> None:
     assert all(CJK.search(x) for x in titles[1:]), titles
     assert CJK.search(by_testid(page, "seat-name-0").input_value())
     by_testid(page, "lang-toggle").click()
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
     # back in the lobby the game is listed, to watch and (this browser holds its token) rejoin
     page.goto(tab.base + "/")
     row = page.locator(f'[data-testid=game-list] [data-game-id="{gid}"]')
@@ -300,7 +300,7 @@ def test_chinese_at_any_time_with_screenshots(tab: Tab, api: Api, tmp_path: Path
     page.mouse.move(0, 0)
     page.screenshot(path=str(shots / "table-en.png"))
     by_testid(page, "lang-toggle").click()
-    page.wait_for_function("document.documentElement.lang === 'zh'")
+    page.wait_for_function("() => document.documentElement.lang === 'zh'")
     page.wait_for_function(
         "() => /[\\u4e00-\\u9fff]/.test(document.querySelector('[data-testid=move-list]')"
         ".innerText) && /[\\u4e00-\\u9fff]/.test(document.querySelector('[data-testid=log]')"
@@ -314,7 +314,7 @@ def test_chinese_at_any_time_with_screenshots(tab: Tab, api: Api, tmp_path: Path
     assert play_clicks(page, 2, seed=6) >= 1
     assert api.state(gid)["ply"] > ply
     by_testid(page, "lang-toggle").click()
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
 
 
 def test_a_reload_mid_game_continues_where_it_was(tab: Tab, api: Api) -> None:
