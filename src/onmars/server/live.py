@@ -645,16 +645,28 @@ class Hub:
         """Seat ``seat`` plays ``text`` at ply ``ply``: 409 if that is not the current ply,
         403 if another seat decides now, 422 (with the rule) for an illegal move; nothing is
         changed unless the move was stored."""
+
+        async def prepare() -> tuple[Write, Callable[[], Any]]:
+            if ply > live.ply:  # the client knows more than this process: catch up
+                await self._refresh(live)
+            move, hints = await self.engine(live, self._try_move, live, seat, ply, text, lang)
+            op = self.store.append_op(live.id, live.version, ply, str(move), seat, hints)
+            return op, partial(live.game.play, move)
+
+        await self._change(live, prepare)
+
+    async def _change(
+        self, live: Live, prepare: Callable[[], Awaitable[tuple[Write, Callable[[], Any]]]]
+    ) -> None:
+        """Store a change and make it on the live game: under the game's lock, ``prepare``
+        checks it (raising ``ServerError`` to refuse) and gives the write and the change to make
+        once it is stored. When another process wrote first (compare-and-set), the game is
+        caught up and the change prepared again, a few times, then 409."""
         for _ in range(4):
             async with live.lock:
-                if ply > live.ply:  # the client knows more than this process: catch up
-                    await self._refresh(live)
-                move, hints = await self.engine(live, self._try_move, live, seat, ply, text, lang)
-                stored = await self.write(
-                    self.store.append_op(live.id, live.version, ply, str(move), seat, hints)
-                )
-                if stored:
-                    await self.engine(live, _commit, live, partial(live.game.play, move))
+                op, change = await prepare()
+                if await self.write(op):
+                    await self.engine(live, _commit, live, change)
                     self._changed(live)
                     return
                 await self._refresh(live)  # another process wrote first: try again
@@ -693,45 +705,36 @@ class Hub:
 
     async def undo(self, live: Live, seat: int, ply: int | None) -> None:
         """Take back seat's last move (RUL-19): 422 when the rules refuse it."""
-        for _ in range(4):
-            async with live.lock:
-                if ply is not None and ply > live.ply:
-                    await self._refresh(live)
-                if ply is not None and ply != live.ply:
-                    raise _stale(ply, live.ply)
-                _check_not_held(live)
-                hints = await self.engine(live, _try_undo, live, seat)
-                stored = await self.write(
-                    self.store.undo_op(live.id, live.version, live.ply - 1, hints)
-                )
-                if stored:
-                    await self.engine(live, _commit, live, partial(live.game.undo, seat))
-                    self._changed(live)
-                    return
+
+        async def prepare() -> tuple[Write, Callable[[], Any]]:
+            if ply is not None and ply > live.ply:
                 await self._refresh(live)
-        raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
+            if ply is not None and ply != live.ply:
+                raise _stale(ply, live.ply)
+            _check_not_held(live)
+            hints = await self.engine(live, _try_undo, live, seat)
+            op = self.store.undo_op(live.id, live.version, live.ply - 1, hints)
+            return op, partial(live.game.undo, seat)
+
+        await self._change(live, prepare)
 
     async def vote(self, live: Live, seat: int, agree: bool) -> None:
         """Seat's vote to end the game by agreement (RUL-20), or its withdrawal: the game ends
         when every human seat has voted (bots agree). A held game ends at its last accepted
         move (the refused moves are dropped from the store)."""
-        for _ in range(4):
-            async with live.lock:
-                if live.is_over:
-                    raise ServerError(409, "§24.1: the game is over", ply=live.ply)
-                votes = live.votes | {seat} if agree else live.votes - {seat}
-                ended = agree and live.humans() <= votes
-                if not ended:
-                    op = self.store.vote_op(live.id, live.version, seat, yes=agree, ended=False)
-                else:
-                    op = await self.engine(live, self._end_op, live, seat)
-                if await self.write(op):
-                    change = partial(_voted, live, votes, ended)
-                    await self.engine(live, _commit, live, change)
-                    self._changed(live)
-                    return
-                await self._refresh(live)
-        raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
+
+        async def prepare() -> tuple[Write, Callable[[], Any]]:
+            if live.is_over:
+                raise ServerError(409, "§24.1: the game is over", ply=live.ply)
+            votes = live.votes | {seat} if agree else live.votes - {seat}
+            ended = agree and live.humans() <= votes
+            if not ended:
+                op = self.store.vote_op(live.id, live.version, seat, yes=agree, ended=False)
+            else:
+                op = await self.engine(live, self._end_op, live, seat)
+            return op, partial(_voted, live, votes, ended)
+
+        await self._change(live, prepare)
 
     def _end_op(self, live: Live, seat: int) -> Write:
         """The write that ends the game by agreement (RUL-20) with seat's vote, its result
@@ -750,30 +753,24 @@ class Hub:
         withdrawal): once every human seat has voted (bots agree) the moves today's rules
         refuse are dropped from the store and the game is played on, under its own rules
         version (docs/rules-versions.md). 409 for a game that is not held."""
-        for _ in range(4):
-            async with live.lock:
-                if not live.held:
-                    raise ServerError(
-                        409, "only a game held at a move today's rules refuse can go on from its "
-                        "last accepted move", ply=live.ply
-                    )  # fmt: skip
-                votes = live.resumes | {seat} if agree else live.resumes - {seat}
-                going_on = agree and live.humans() <= votes
-                if going_on:
-                    op = self.store.truncate_op(
-                        live.id, live.version, live.ply, live.hints(live.game)
-                    )
-                else:
-                    op = self.store.vote_op(
-                        live.id, live.version, seat, yes=agree, ended=False, table=resumes
-                    )
-                if await self.write(op):
-                    change = partial(_resumed, live, votes, going_on)
-                    await self.engine(live, _commit, live, change)
-                    self._changed(live)
-                    return
-                await self._refresh(live)
-        raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
+
+        async def prepare() -> tuple[Write, Callable[[], Any]]:
+            if not live.held:
+                raise ServerError(
+                    409, "only a game held at a move today's rules refuse can go on from its "
+                    "last accepted move", ply=live.ply
+                )  # fmt: skip
+            votes = live.resumes | {seat} if agree else live.resumes - {seat}
+            going_on = agree and live.humans() <= votes
+            if going_on:
+                op = self.store.truncate_op(live.id, live.version, live.ply, live.hints(live.game))
+            else:
+                op = self.store.vote_op(
+                    live.id, live.version, seat, yes=agree, ended=False, table=resumes
+                )
+            return op, partial(_resumed, live, votes, going_on)
+
+        await self._change(live, prepare)
 
     async def refresh(self, live: Live, version: int | None = None) -> None:
         """Catch up with another process's change (stored ``version``, if known)."""
