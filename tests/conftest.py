@@ -15,7 +15,8 @@ import pytest
 from serverkit import make_client, postgres_database
 
 import onmars
-from onmars.rules import economy, hexmap
+from onmars.rules.actions import economy
+from onmars.rules.data import hexmap
 
 
 @pytest.fixture(scope="module")

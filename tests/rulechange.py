@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 import onmars
-from onmars.rules import engine, version
-from onmars.rules.errors import NO, refuse
-from onmars.rules.registry import register
+from onmars.rules.actions.registry import register
+from onmars.rules.engine import engine, version
+from onmars.rules.engine.errors import NO, refuse
 
 SEAT_8 = onmars.Move.parse("seat 8")
 #: Today's rules version, and the one the test-only change makes.

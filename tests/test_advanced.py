@@ -13,7 +13,7 @@ from conftest import assert_illegal, frame, legal, only_res, play
 from test_executive import at, colony_game, crystals, give_built
 
 import onmars
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 
 
 def use(g: onmars.Game, bp: str) -> None:

@@ -11,7 +11,7 @@ import random
 from conftest import started
 
 import onmars
-from onmars.rules.view import STACKS
+from onmars.rules.engine.view import STACKS
 
 
 def spent_then_played_on(seed: int = 1) -> tuple[onmars.Game, int, str]:

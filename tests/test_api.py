@@ -12,7 +12,7 @@ from conftest import assert_illegal, legal, play, started
 
 import onmars
 from onmars import Move
-from onmars.rules.version import RULES_VERSION
+from onmars.rules.engine.version import RULES_VERSION
 
 # --- Game.new (§3, RUL-17) ----------------------------------------------------------------------
 

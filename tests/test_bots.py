@@ -11,7 +11,7 @@ import onmars
 from onmars import Move
 from onmars.bots import BOTS, Bot, make_bot
 from onmars.bots.greedy import BRANCH, CANDIDATES, DEPTH, GreedyBot, evaluate
-from onmars.rules import engine
+from onmars.rules.engine import engine
 from onmars.tools import arena
 
 # --- the greedy bot ---------------------------------------------------------------------------

@@ -10,8 +10,9 @@ from importlib import resources
 
 import pytest
 
-from onmars.rules import validate as V
-from onmars.rules.components import (
+from onmars.rules.actions.registry import effect_specs
+from onmars.rules.data import validate as V
+from onmars.rules.data.components import (
     SCHEMA,
     TECH_TYPES,
     ComponentDataError,
@@ -21,8 +22,7 @@ from onmars.rules.components import (
     load_texts,
     substitutes,
 )
-from onmars.rules.registry import effect_specs
-from onmars.rules.validate import validate_effects
+from onmars.rules.data.validate import validate_effects
 
 
 def texts() -> dict[str, str]:

@@ -17,7 +17,7 @@ from rich.console import Console
 
 import onmars
 from onmars.bots import agrees_to_end, progress_mark, round_marks
-from onmars.rules import scoring
+from onmars.rules.actions import scoring
 from onmars.terminal import play as terminal
 from onmars.tools import bench, replay
 

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 import onmars
 from onmars import Move
-from onmars.rules import economy
-from onmars.rules.components import load
+from onmars.rules.actions import economy
+from onmars.rules.data.components import load
 
 CONFIGS = [(n, length) for n in (2, 3, 4) for length in ("short", "long")]
 SEEDS = (101, 202)

@@ -13,11 +13,11 @@ import pytest
 from conftest import at, wipe
 
 from onmars import Game, IllegalMoveError
-from onmars.rules import hexmap
-from onmars.rules.construction import construct_blocker, push_construct
-from onmars.rules.economy import lq_cap, storage_cap
-from onmars.rules.engine import advance
-from onmars.rules.state import State
+from onmars.rules.actions.construction import construct_blocker, push_construct
+from onmars.rules.actions.economy import lq_cap, storage_cap
+from onmars.rules.data import hexmap
+from onmars.rules.engine.engine import advance
+from onmars.rules.engine.state import State
 
 
 def colony_game(seed: int = 1) -> Game:

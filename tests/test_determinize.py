@@ -11,8 +11,8 @@ import pytest
 from conftest import positions
 
 import onmars
-from onmars.rules.components import load
-from onmars.rules.state import State
+from onmars.rules.data.components import load
+from onmars.rules.engine.state import State
 
 
 def component_ids(s: State) -> Counter[str]:

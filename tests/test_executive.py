@@ -12,7 +12,7 @@ import pytest
 from conftest import assert_illegal, at, frame, legal, opening, play, to_turn_of, wipe
 
 import onmars
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 
 #: Out-of-the-way hexes for the Advanced Buildings the tests hand out.
 SPOTS = ("-6,2", "-6,4", "6,-4", "6,-2", "-5,5", "5,-5", "0,4", "0,-4")

@@ -9,9 +9,9 @@ import pytest
 from conftest import frame, legal, play, random_game, started, to_shuttle_phase
 
 import onmars
-from onmars.rules.components import load
-from onmars.rules.events import event_text, events_of
-from onmars.rules.i18n import LANGS
+from onmars.rules.data.components import load
+from onmars.rules.engine.i18n import LANGS
+from onmars.rules.explain.events import event_text, events_of
 from onmars.tools.messages import collect, problems
 
 # --- the catalogs ------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def test_every_refusal_of_random_games_reads_in_both_languages() -> None:
     """At each position of seeded random games, every move the pending decision names and
     refuses: its reason (``Game.why``, as ``Game.play`` raises it) renders in Chinese with its
     rule id, and in English exactly as ``str``."""
-    from onmars.rules import engine
+    from onmars.rules.engine import engine
 
     seen: set[str] = set()
     for players, seed in ((2, 3), (3, 4), (4, 5)):

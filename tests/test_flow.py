@@ -300,7 +300,7 @@ def test_resupply_refused_when_nothing_fits() -> None:
 
 
 def onmars_gain(bp: str) -> str:
-    from onmars.rules.components import load
+    from onmars.rules.data.components import load
 
     return load().blueprint[bp].gain
 

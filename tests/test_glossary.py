@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from onmars.rules.i18n import messages
+from onmars.rules.engine.i18n import messages
 
 ROOT = Path(__file__).resolve().parents[1]
 CJK = "\u4e00-\u9fff"

@@ -7,7 +7,7 @@ import pytest
 from conftest import ORBIT, assert_illegal, legal, only_res, opening, play, started, to_turn_of
 
 from onmars import Game
-from onmars.rules.economy import crystals_in, gain
+from onmars.rules.actions.economy import crystals_in, gain
 
 
 def with_goals(game: Game, seat: int, *goals: str) -> None:

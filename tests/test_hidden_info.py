@@ -15,7 +15,7 @@ import pytest
 from conftest import frame, play, started
 
 import onmars
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 
 GOAL_ID = re.compile(r"PG\d\d")
 

@@ -9,7 +9,7 @@ import random
 import re
 
 import onmars
-from onmars.rules import engine
+from onmars.rules.engine import engine
 
 #: What may stay ASCII inside Chinese: rule ids, numbers and hexes (q,r), an id in full-width
 #: brackets after its name, the ``+`` of a cost.
@@ -78,12 +78,12 @@ def test_lists_are_joined_the_chinese_way() -> None:
 
 def test_a_refusal_names_resources_and_buildings_in_chinese() -> None:
     """The issue's examples: 你的 water 存储已满, BP01 Construction Yard 尚未建成."""
-    from onmars.rules.errors import Term, refuse
+    from onmars.rules.engine.errors import Term, refuse
 
     full = refuse("§4", "your storage for {item} is full", item=Term("item", "water"))
     assert str(full) == "§4: your storage for water is full"
     assert onmars.reason_text(full, "zh") == "§4: 你的水存储已满"
-    from onmars.rules.advanced import title
+    from onmars.rules.actions.advanced import title
 
     closed = refuse(
         "§13.3",

@@ -1,8 +1,8 @@
 """Issue 9: clients, bots and tools use only the public API of the rules.
 
 The public API: what ``onmars`` and ``onmars.rules`` export (``__all__``: Game and its methods,
-Move, the errors, ...), the component data ``onmars.rules.components`` and the hex geometry
-``onmars.rules.hexmap``. Every other module of ``onmars.rules`` (engine, state, scoring, view,
+Move, the errors, ...), the component data ``onmars.rules.data.components`` and the hex geometry
+``onmars.rules.data.hexmap``. Every other module of ``onmars.rules`` (engine, state, scoring, view,
 ...) is private to the rules, and so is a game's state (``game.state``). The source of
 ``onmars.bots``, ``onmars.terminal``, ``onmars.tools``, ``onmars.server`` and ``onmars/cli.py``
 is read with ``ast`` (nothing is imported or run). (That each layer imports only the layers
@@ -22,7 +22,12 @@ import onmars.rules
 SRC = Path(onmars.__file__).resolve().parent
 ROOT = SRC.parent  # src/, where module names start
 #: Modules of the rules anyone may import.
-PUBLIC_MODULES = {"onmars", "onmars.rules", "onmars.rules.components", "onmars.rules.hexmap"}
+PUBLIC_MODULES = {
+    "onmars",
+    "onmars.rules",
+    "onmars.rules.data.components",
+    "onmars.rules.data.hexmap",
+}
 #: Names ``from onmars.rules import ...`` / ``from onmars import ...`` may take.
 PUBLIC_NAMES = {
     "onmars.rules": {*onmars.rules.__all__, "components", "hexmap"},
@@ -46,7 +51,10 @@ def module_name(path: Path) -> str:
 
 def private_rules(dotted: str) -> bool:
     """Whether a dotted module or attribute path reaches into the private rules."""
-    if not dotted.startswith("onmars.rules."):
+    if not dotted.startswith("onmars.rules.") or any(
+        dotted == m or dotted.startswith(m + ".")
+        for m in PUBLIC_MODULES - {"onmars", "onmars.rules"}
+    ):
         return False
     head = dotted.split(".")[2]
     return head not in PUBLIC_NAMES["onmars.rules"]
@@ -131,12 +139,12 @@ def test_the_scan_finds_what_it_must() -> None:
             "import onmars",
             "from onmars import Game, Move",
             "from onmars.rules import hexmap, engine",
-            "from onmars.rules.components import load",
-            "from onmars.rules.scoring import winners",
-            "import onmars.rules.state as st",
+            "from onmars.rules.data.components import load",
+            "from onmars.rules.actions.scoring import winners",
+            "import onmars.rules.engine.state as st",
             "from onmars import rules",
             "x = game.state.players",
-            "y = onmars.rules.engine.STEPS",
+            "y = onmars.rules.engine.engine.STEPS",
             "z = self.game._state",
             "from onmars.rules import game",
             "from ..rules import view",
@@ -149,4 +157,4 @@ def test_the_scan_finds_what_it_must() -> None:
     assert lines == {3, 5, 6, 8, 9, 10, 11, 12, 13}, found
     assert all(f.startswith("src/onmars/bots/x.py:") for f in found)
     assert any("engine" in f and f.startswith("src/onmars/bots/x.py:3:") for f in found)
-    assert any("onmars.rules.scoring" in f for f in found)
+    assert any("onmars.rules.actions.scoring" in f for f in found)

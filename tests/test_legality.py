@@ -18,21 +18,13 @@ import pytest
 from conftest import started
 
 import onmars
-from onmars.rules import (
-    advanced,
-    construction,
-    economy,
-    engine,
-    frames,
-    lab,
-    movement,
-    recycling,
-)
-from onmars.rules.components import load
-from onmars.rules.engine import legal
-from onmars.rules.errors import IllegalMoveError, Reason, refuse
-from onmars.rules.state import State
-from onmars.rules.view import secret_ids
+from onmars.rules.actions import advanced, construction, economy, lab, movement, recycling
+from onmars.rules.data.components import load
+from onmars.rules.engine import engine, frames
+from onmars.rules.engine.engine import legal
+from onmars.rules.engine.errors import IllegalMoveError, Reason, refuse
+from onmars.rules.engine.state import State
+from onmars.rules.engine.view import secret_ids
 
 
 def test_illegal_move_error_attributes() -> None:

@@ -11,8 +11,8 @@ import pytest
 from conftest import at
 
 from onmars import Game, IllegalMoveError
-from onmars.rules.components import LSS_TYPES, load
-from onmars.rules.lss import StatusUpdate, reward_count, status_update
+from onmars.rules.actions.lss import StatusUpdate, reward_count, status_update
+from onmars.rules.data.components import LSS_TYPES, load
 
 
 def colony_game(seed: int = 1) -> Game:

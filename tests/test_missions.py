@@ -15,13 +15,13 @@ from conftest import end_turn_quietly, frame, legal, only_res, play, started, to
 from test_executive import at, colony_game, crystals, give_built
 
 import onmars
-from onmars.rules.components import load
-from onmars.rules.construction import push_construct
-from onmars.rules.discovery import rover_discoveries
-from onmars.rules.economy import depot_cap, storage_cap
-from onmars.rules.lss import status_update
-from onmars.rules.science import push_free_card
-from onmars.rules.state import Player, State
+from onmars.rules.actions.construction import push_construct
+from onmars.rules.actions.discovery import rover_discoveries
+from onmars.rules.actions.economy import depot_cap, storage_cap
+from onmars.rules.actions.lss import status_update
+from onmars.rules.actions.science import push_free_card
+from onmars.rules.data.components import load
+from onmars.rules.engine.state import Player, State
 
 # --- the cards -----------------------------------------------------------------------------------
 

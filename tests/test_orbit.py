@@ -18,8 +18,8 @@ from conftest import (
 )
 
 import onmars
-from onmars.rules.components import load
-from onmars.rules.economy import depot_cap, storage_cap
+from onmars.rules.actions.economy import depot_cap, storage_cap
+from onmars.rules.data.components import load
 
 # --- Landing Pod (§7.1, RUL-15) -----------------------------------------------------------------
 

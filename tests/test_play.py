@@ -14,7 +14,8 @@ from rich.console import Console
 
 import onmars
 from onmars import cli
-from onmars.rules import hexmap, scoring
+from onmars.rules.actions import scoring
+from onmars.rules.data import hexmap
 from onmars.terminal import menu, play, render
 
 

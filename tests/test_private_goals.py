@@ -13,8 +13,8 @@ import pytest
 from conftest import assert_illegal, cell, frame, legal, only_res, play, started, wipe
 
 import onmars
-from onmars.rules.components import load
-from onmars.rules.state import State
+from onmars.rules.data.components import load
+from onmars.rules.engine.state import State
 
 
 def goal_game(side: str = "orbit") -> onmars.Game:

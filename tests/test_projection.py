@@ -7,7 +7,7 @@ import pytest
 from conftest import positions
 
 import onmars
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 
 FINAL = ("final_progress", "ships", "living_quarters", "tech", "blueprints", "scientists")
 

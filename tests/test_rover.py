@@ -11,9 +11,10 @@ from conftest import at
 from test_science import colony_game, me, refuses
 
 from onmars import Game
-from onmars.rules import discovery, hexmap
-from onmars.rules.mars import bot_cells
-from onmars.rules.movement import push_rover_move
+from onmars.rules.actions import discovery
+from onmars.rules.actions.mars import bot_cells
+from onmars.rules.actions.movement import push_rover_move
+from onmars.rules.data import hexmap
 
 
 def legal(g: Game) -> set[str]:

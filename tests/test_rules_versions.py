@@ -15,7 +15,7 @@ from rulechange import NEXT, SEAT_8, TODAY, game_with_space_8, space_8_closed
 
 import onmars
 from onmars import reason_text
-from onmars.rules import version
+from onmars.rules.engine import version
 
 ROOT = Path(__file__).resolve().parents[1]
 LATIN = re.compile(r"[A-Za-z]{4,}")

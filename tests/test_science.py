@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from onmars import Game, IllegalMoveError
-from onmars.rules.science import push_free_card, push_hire
+from onmars.rules.actions.science import push_free_card, push_hire
 
 
 def colony_game(players: int = 3, seed: int = 1) -> Game:

@@ -24,7 +24,7 @@ from conftest import (
 )
 
 import onmars
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 
 
 def colony_pair(seed: int = 1) -> onmars.Game:

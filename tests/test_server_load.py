@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from serverkit import FAST, bearer
 
 import onmars
-from onmars.rules import engine
+from onmars.rules.engine import engine
 from onmars.server import live as live_module
 from onmars.server.app import _SERVERS, create_app
 from onmars.server.config import Settings

@@ -6,8 +6,9 @@ import pytest
 from conftest import assert_illegal, cell, decline_bonus, frame, legal, opening, play
 
 import onmars
-from onmars.rules import economy, hexmap
-from onmars.rules.components import LSS_TYPES, RESOURCES, load
+from onmars.rules.actions import economy
+from onmars.rules.data import hexmap
+from onmars.rules.data.components import LSS_TYPES, RESOURCES, load
 
 SIZES = [(n, length) for n in (2, 3, 4) for length in ("short", "long")]
 
@@ -185,7 +186,7 @@ def test_private_goals_are_dealt_from_one_deck(fresh: onmars.Game) -> None:
 def test_rover_counts_as_on_the_starting_mine() -> None:
     """§3.4, §12.3: before its first move the Rover counts as standing on the starting Mine,
     so the first Discovery tile goes exactly 3 hexes from (0,0)."""
-    from onmars.rules.travel import discovery_hexes
+    from onmars.rules.actions.travel import discovery_hexes
 
     s = onmars.Game.new(players=3, seed=4).state
     centre = cell(0, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import at, legal, only_res, opening, play, wipe
 
 import onmars
-from onmars.rules import hexmap
+from onmars.rules.data import hexmap
 
 
 def colony_game() -> onmars.Game:

@@ -20,7 +20,7 @@ from rulechange import NEXT, TODAY, game_with_space_8, space_8_closed
 from serverkit import FAST, bearer
 
 import onmars
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 from onmars.server.app import create_app
 from onmars.server.config import Settings
 from onmars.server.live import new_token, token_hash

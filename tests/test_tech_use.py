@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import legal, play
 
 from onmars import Game
-from onmars.rules import hexmap
+from onmars.rules.data import hexmap
 
 
 def test_a_tech_borrowed_during_an_owners_free_development_is_settled_too() -> None:

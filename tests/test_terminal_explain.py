@@ -203,7 +203,7 @@ def test_hot_seat_screen_names_no_other_seats_goal(tmp_path: Path) -> None:
 def test_the_command_line_and_the_terminal_speak_chinese(tmp_path, monkeypatch) -> None:
     """Issue 21 item 6: the command's errors, the banner, default player names and parse errors
     in Chinese: ``--lang zh``, or a Chinese environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
-    from onmars.rules.i18n import env_lang
+    from onmars.rules.engine.i18n import env_lang
 
     assert env_lang({"LANG": "zh_CN.UTF-8"}) == "zh"
     assert env_lang({"LANGUAGE": "en_GB:zh", "LANG": "zh_CN.UTF-8"}) == "en"

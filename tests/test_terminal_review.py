@@ -17,9 +17,9 @@ from test_terminal_explain import session
 
 import onmars
 from onmars import cli, tr
-from onmars.rules import hexmap
-from onmars.rules.components import RESOURCES, load
-from onmars.rules.labels import label
+from onmars.rules.data import hexmap
+from onmars.rules.data.components import RESOURCES, load
+from onmars.rules.explain.labels import label
 from onmars.terminal import boards, info, mapview, menu, play, render, words
 
 

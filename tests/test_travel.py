@@ -18,7 +18,7 @@ from conftest import (
 )
 
 import onmars
-from onmars.rules import hexmap
+from onmars.rules.data import hexmap
 
 #: Seats 0 and 1 on the Orbit side (spaces 1, 2), seat 2 on the Colony side (space 5).
 SPACES = {0: 1, 1: 2, 2: 5}

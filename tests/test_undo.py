@@ -20,9 +20,10 @@ from conftest import play, started
 from rich.console import Console
 
 import onmars
-from onmars.rules import engine, lss
 from onmars.rules import game as game_module
-from onmars.rules.events import CHUNK
+from onmars.rules.actions import lss
+from onmars.rules.engine import engine
+from onmars.rules.explain.events import CHUNK
 from onmars.terminal import play as terminal
 
 Found = Callable[[onmars.Game, str], bool]

@@ -3,8 +3,9 @@
 Layers, each importing only those below it: ``onmars.rules`` (the game), ``onmars.bots``,
 ``onmars.terminal`` (the terminal client), ``onmars.tools`` (arena, bench, replay), and
 ``onmars.cli`` on top. The public face is :class:`Game`, :class:`Move` and the errors, with
-the component data (``onmars.rules.components``) and the hex geometry (``onmars.rules.hexmap``):
-the layers above the rules use nothing else of them (see :mod:`onmars.rules`).
+the component data (``onmars.rules.data.components``) and the hex geometry
+(``onmars.rules.data.hexmap``): the layers above the rules use nothing else of them (see
+:mod:`onmars.rules`).
 """
 
 from onmars.rules import (

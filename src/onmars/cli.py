@@ -31,7 +31,7 @@ from rich.text import Text
 
 from onmars import LANGS, LENGTHS, N_, Game, OnMarsError, env_lang, reason_text, tr
 from onmars.rules import hexmap
-from onmars.rules.components import load, substitutes
+from onmars.rules.data.components import load, substitutes
 from onmars.terminal.play import add_arguments as play_arguments
 from onmars.terminal.play import main as play_main
 

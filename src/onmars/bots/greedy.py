@@ -25,7 +25,7 @@ from typing import Any
 from onmars import Game, Move
 from onmars.bots.base import Bot
 from onmars.rules import hexmap
-from onmars.rules.components import RESOURCES, load
+from onmars.rules.data.components import RESOURCES, load
 
 View = dict[str, Any]
 

@@ -1,18 +1,29 @@
 """The rules of On Mars: the state, the engine and every rule, with the component data.
 
-This package imports nothing from the rest of ``onmars`` (bots, terminal, tools, server). Its
-public face, re-exported by ``onmars``: :class:`Game` (with :class:`Decision`, what
+This package imports nothing from the rest of ``onmars`` (bots, terminal, tools, server). It is
+built in layers, each sub-package importing only those below it (``lint-imports`` checks it):
+
+- :mod:`onmars.rules.game` (with ``determinize`` and ``shape``): the public face, ``Game``;
+- :mod:`onmars.rules.explain`: events, labels, previews, the catalog of faces, refusal texts;
+- :mod:`onmars.rules.actions`: every rule (the rounds, the actions, scoring, setup) and the
+  registry that enters them into the engine;
+- :mod:`onmars.rules.engine`: the state, frames, moves, the engine loop, errors, texts (i18n),
+  rules versions and what a seat may see (``view``, RUL-18);
+- :mod:`onmars.rules.data`: the component data (TOML), its schema and validation, the hex map.
+
+Its public face, re-exported by ``onmars``: :class:`Game` (with :class:`Decision`, what
 :meth:`Game.decision` returns, and :class:`LogEntry`), :class:`Move` and ``VERBS`` (the move
 notation, verb by verb), ``LENGTHS`` (the game lengths), ``RULES_VERSION`` (the rules version
 new games are played under; :class:`Replayed` and :class:`Stop` tell where a replay of an
-older game stopped) and the errors; besides, the read-only
-component data :mod:`onmars.rules.components` and the hex geometry :mod:`onmars.rules.hexmap`.
-Every other module here is private to the rules: clients, bots and tools use only this face
-(``tests/test_layers.py`` checks it).
+older game stopped) and the errors; besides, the read-only component data
+:mod:`onmars.rules.data.components` and the hex geometry :mod:`onmars.rules.data.hexmap` (also
+reachable as ``onmars.rules.components`` and ``onmars.rules.hexmap``). Every other module here
+is private to the rules: clients, bots and tools use only this face (``tests/test_layers.py``
+checks it).
 """
 
-from onmars.rules.catalog import catalog
-from onmars.rules.errors import (
+from onmars.rules.data import components, hexmap
+from onmars.rules.engine.errors import (
     IllegalMoveError,
     InvalidMoveError,
     NewerRulesError,
@@ -21,13 +32,16 @@ from onmars.rules.errors import (
     OptionsError,
     SaveFileError,
 )
+from onmars.rules.engine.i18n import LANGS, N_, env_lang, tr
+from onmars.rules.engine.moves import VERBS, Move
+from onmars.rules.engine.version import RULES_VERSION
+from onmars.rules.explain.catalog import catalog
+from onmars.rules.explain.terms import join_list, reason_text
 from onmars.rules.game import LENGTHS, Decision, Game, LogEntry, Replayed, Stop
-from onmars.rules.i18n import LANGS, N_, env_lang, tr
-from onmars.rules.moves import VERBS, Move
-from onmars.rules.terms import join_list, reason_text
-from onmars.rules.version import RULES_VERSION
 
 __all__ = [
+    "components",
+    "hexmap",
     "LANGS",
     "LENGTHS",
     "VERBS",

@@ -1,9 +1,9 @@
 """Determinization: a full, legal :class:`State` consistent with what one seat sees (RUL-18).
 
-:func:`onmars.rules.view.view` hides other players' Private Goals and face-down Discovery tiles
-(those claimed by Rover or by Bots, as counts) and the order of every face-down stack (Discovery,
-Blueprint deck, Tech stacks, building stacks below their top tile). :func:`fill` fills each
-hidden place with a random assignment of the components that are not visible anywhere in the
+:func:`onmars.rules.engine.view.view` hides other players' Private Goals and face-down Discovery
+tiles (those claimed by Rover or by Bots, as counts) and the order of every face-down stack
+(Discovery, Blueprint deck, Tech stacks, building stacks below their top tile). :func:`fill` fills
+each hidden place with a random assignment of the components that are not visible anywhere in the
 view, keeping every count: the hidden places and the box together hold the same components as
 before, dealt anew. Since only the view is read, two states that a seat sees alike give that
 seat the same determinized state for the same random stream (what a bot searches over can
@@ -23,10 +23,10 @@ from collections.abc import Collection
 from functools import cache
 from typing import Any
 
-from onmars.rules.components import load
+from onmars.rules.data.components import load
+from onmars.rules.engine.state import State
+from onmars.rules.engine.view import STACKS, view
 from onmars.rules.shape import check_state, check_view
-from onmars.rules.state import State
-from onmars.rules.view import STACKS, view
 
 
 def determinize(s: State, seat: int | None, rng: random.Random) -> State:
@@ -36,7 +36,7 @@ def determinize(s: State, seat: int | None, rng: random.Random) -> State:
 
 
 def from_view(seen: dict[str, Any], rngs: list[random.Random]) -> list[State]:
-    """States consistent with ``seen`` (a view, :func:`onmars.rules.view.view`, of the seat
+    """States consistent with ``seen`` (a view, :func:`onmars.rules.engine.view.view`, of the seat
     ``seen["viewer"]``), one for each of ``rngs``, every hidden component drawn from it. ``seen``
     is left untouched and shares nothing with the results. Raises ``ValueError`` when the view
     is not of a game's shape (:mod:`onmars.rules.shape`) or hides more components than exist.

@@ -20,10 +20,12 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
 
-from onmars.rules import engine, version
-from onmars.rules.describe import describe
+from onmars.rules.actions.registry import register
+from onmars.rules.actions.scoring import end_by_agreement, scores, winners
+from onmars.rules.actions.setup import new_state
 from onmars.rules.determinize import determinize, from_view
-from onmars.rules.errors import (
+from onmars.rules.engine import engine, version
+from onmars.rules.engine.errors import (
     IllegalMoveError,
     InvalidMoveError,
     NewerRulesError,
@@ -34,16 +36,14 @@ from onmars.rules.errors import (
     refuse,
     shown,
 )
-from onmars.rules.events import Event, EventLog, event_text, seen_by
-from onmars.rules.i18n import N_, check_lang, tr
-from onmars.rules.moves import TOKEN, VERBS, Move, notation
-from onmars.rules.registry import register
-from onmars.rules.scoring import end_by_agreement, scores, winners
-from onmars.rules.setup import new_state
-from onmars.rules.state import State
-from onmars.rules.terms import reason_text
-from onmars.rules.version import check_version
-from onmars.rules.view import view
+from onmars.rules.engine.i18n import N_, check_lang, tr
+from onmars.rules.engine.moves import TOKEN, VERBS, Move, notation
+from onmars.rules.engine.state import State
+from onmars.rules.engine.version import check_version
+from onmars.rules.engine.view import view
+from onmars.rules.explain.describe import describe
+from onmars.rules.explain.events import Event, EventLog, event_text, seen_by
+from onmars.rules.explain.terms import reason_text
 
 LENGTHS = ("short", "long")
 SAVE_FORMAT = 1
@@ -205,7 +205,7 @@ class Game:
         """A new game. ``players``: a count (2-4) or a list of names; ``length``: "short" or
         "long" (§3.2 item 11, RUL-17). ``seed=None`` draws a seed of :data:`SEED_BITS` bits
         from :mod:`secrets` (RUL-18), recorded in the log. ``rules``: the rules version to play
-        under (``onmars.rules.version``; ``None``: the newest)."""
+        under (``onmars.rules.engine.version``; ``None``: the newest)."""
         names = _names(players)
         if not isinstance(length, str) or length not in LENGTHS:
             raise OptionsError(f"§3.2: length must be 'short' or 'long', not {shown(length)}")
@@ -540,7 +540,7 @@ class Game:
     ) -> list[Event]:
         """What the moves from ``since`` (0-based) on did, as ``seat`` may see them (``None``: a
         spectator; RUL-18): structured events ``{"ply", "round", "seat", "id", ...}``, each
-        move's own first (:mod:`onmars.rules.events`); with ``lang`` each also has its
+        move's own first (:mod:`onmars.rules.explain.events`); with ``lang`` each also has its
         ``"text"``. ``until``: only the moves before it (the events of the game's first
         ``until`` moves: a replay's), without the end by agreement. Worked out on first
         demand, so playing costs nothing for them. Once the game is over, or with ``reveal``
@@ -682,8 +682,8 @@ class Game:
     def view(self, seat: int | None = None, *, reveal: bool = False) -> dict[str, Any]:
         """The state as ``seat`` may see it (``None``: a spectator; RUL-18). Once the game is
         over nothing is secret (RUL-22): every hand, the Private Goals spent as Crystals and
-        every stack's order are shown (``onmars.rules.view``). ``reveal`` shows them before the
-        end: only for a finished game's replay at an earlier move, never a game being played."""
+        every stack's order are shown (``onmars.rules.engine.view``). ``reveal`` shows them before
+        the end: only for a finished game's replay at an earlier move, never a game being played."""
         self._check_seat(seat)
         if reveal or self.is_over:
             return view(self._state, seat, self._spent_goals(), True)
@@ -853,7 +853,7 @@ class Game:
         :meth:`determinize` (``game.from_view(game.view(seat), k)`` is
         ``game.determinize(seat, k)`` but for a game ended by agreement, which the view does
         not tell). For bots, which are given views. ``seen`` is not changed and shares nothing
-        with the game. Raises :class:`~onmars.rules.errors.OnMarsError` when ``seen`` is not
+        with the game. Raises :class:`~onmars.rules.engine.errors.OnMarsError` when ``seen`` is not
         the view of a game."""
         return cls.worlds(seen, [seed])[0]
 

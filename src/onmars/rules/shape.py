@@ -18,14 +18,15 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypedDict
 
-from onmars.rules import engine, frames, hexmap
-from onmars.rules.components import RESOURCES, load
-from onmars.rules.economy import lq_cap, storage_cap
-from onmars.rules.setup import new_state
-from onmars.rules.state import Player, State
-from onmars.rules.version import RULES_VERSION, check_version
+from onmars.rules.actions.economy import lq_cap, storage_cap
+from onmars.rules.actions.setup import new_state
+from onmars.rules.data import hexmap
+from onmars.rules.data.components import RESOURCES, load
+from onmars.rules.engine import engine, frames
+from onmars.rules.engine.state import Player, State
+from onmars.rules.engine.version import RULES_VERSION, check_version
 
-#: What a view holds beyond the state's fields (:func:`onmars.rules.view.view`).
+#: What a view holds beyond the state's fields (:func:`onmars.rules.engine.view.view`).
 VIEW_KEYS = frozenset({"viewer", "current_player"})
 #: The state's fields a view holds (the running counts are not game data).
 STATE_KEYS = frozenset(f.name for f in dataclasses.fields(State)) - {"turned_up"}

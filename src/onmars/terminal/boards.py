@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from onmars import N_, catalog, tr
-from onmars.rules.components import RESOURCES, load
+from onmars.rules.data.components import RESOURCES, load
 from onmars.terminal import words
 from onmars.terminal.mapview import CRYSTAL_STYLE, DIM, colour_of, seat_style
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from onmars import N_, catalog, tr
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 from onmars.terminal import words
 from onmars.terminal.mapview import research_text
 

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from onmars import N_, tr
 from onmars.rules import hexmap
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 from onmars.terminal import words
 
 View = dict[str, Any]

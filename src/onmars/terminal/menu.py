@@ -20,7 +20,7 @@ from typing import Any
 from rich.text import Text
 
 from onmars import N_, Game, Move, catalog, tr
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 from onmars.terminal import words
 
 DIM = "grey50"

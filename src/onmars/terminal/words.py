@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from onmars import N_, catalog, tr
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 
 COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 LAB_ROWS = {"t": N_("top"), "m": N_("middle"), "b": N_("bottom")}

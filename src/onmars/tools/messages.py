@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 
 import onmars
 from onmars import LANGS
-from onmars.rules.components import load
+from onmars.rules.data.components import load
 
 PACKAGE = Path(onmars.__file__).resolve().parent
 LOCALE = PACKAGE / "rules" / "locale"

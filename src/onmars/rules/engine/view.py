@@ -1,0 +1,97 @@
+"""What one seat may see (RUL-18): other players' Private Goals and face-down Discovery tiles
+only as counts, and no face-down stack order for anyone. Everything else is public.
+
+Once the game is over (by its end or by agreement) nothing is secret (RUL-22): every hand is
+shown, and the view's ``"revealed"`` holds the rest (the Private Goals each seat spent as
+Crystals, the order of every face-down stack)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from onmars.rules.data.components import load
+from onmars.rules.engine.i18n import N_
+from onmars.rules.engine.state import State
+
+#: The face-down stacks, whose order a view shows only after the end (RUL-22).
+STACKS = ("discovery_stack", "bp_deck", "tech_stacks", "building_stacks")
+
+
+def view(
+    s: State, seat: int | None, spent: list[list[str]] | None = None, reveal: bool = False
+) -> dict[str, Any]:
+    """A JSON-ready dict of the state as ``seat`` sees it (``None``: a spectator). Once the game
+    is over, or with ``reveal`` (a finished game's replay at an earlier move), everything
+    (RUL-22): every hand as it is; the stacks' counts and tops as before the end (the clients
+    read them so) and, under ``"revealed"``, the Private Goals each seat spent as Crystals
+    (``spent_goals`` by seat, from ``spent``: the log knows them) and the order of every
+    face-down stack, top last (``discovery_stack``, ``bp_deck``, ``tech_stacks``,
+    ``building_stacks``)."""
+    data = s.to_dict()
+    if reveal or s.phase == "over":
+        data["revealed"] = {
+            "spent_goals": [list(g) for g in spent] if spent else [[] for _ in s.players],
+            **{key: data[key] for key in STACKS},
+        }
+    else:
+        for p in data["players"]:
+            if p["seat"] != seat:
+                p["goals"] = len(p["goals"])
+                p["discoveries"] = len(p["discoveries"])
+                p["bot_discoveries"] = len(p["bot_discoveries"])
+    data["discovery_stack"] = len(s.discovery_stack)
+    data["bp_deck"] = len(s.bp_deck)
+    data["tech_stacks"] = [len(stack) for stack in s.tech_stacks]
+    data["building_stacks"] = {
+        kind: {"top": stack[-1] if stack else "", "count": len(stack)}
+        for kind, stack in s.building_stacks.items()
+    }
+    data["seed"] = None  # the seed would reveal every stack (after the end: the record's)
+    data["viewer"] = seat
+    data["current_player"] = s.stack[-1]["p"] if s.stack else None
+    return data
+
+
+def secret_ids(s: State) -> dict[str, str]:
+    """Every card or tile id a spectator cannot see now (RUL-18), with what to call it instead:
+    every Private Goal not completed (in a hand, or spent as a Crystal into the box), Discovery
+    tiles held face down or in the stack, the Blueprint deck, the Tech stacks, building tiles
+    below a stack's top; less anything the spectator's view shows. Hiding only these tells
+    nobody more than their view does."""
+    out = {g: N_("(a Private Goal)") for g in load().private_goal}
+    for p in s.players:
+        for tile in (*p.discoveries, *p.bot_discoveries):
+            out[tile] = N_("(a face-down Discovery tile)")
+    for tile in s.discovery_stack:
+        out[tile] = N_("(a face-down Discovery tile)")
+    hidden = [*s.bp_deck, *(t for stack in s.tech_stacks for t in stack)]
+    hidden += [t for stack in s.building_stacks.values() for t in stack[:-1]]
+    for card in hidden:
+        out[card] = N_("(a face-down card)")
+    for word in _strings(view(s, None)):
+        out.pop(word, None)
+    return out
+
+
+def _strings(data: Any) -> set[str]:
+    """Every text in a JSON-like value (dict keys included)."""
+    found: set[str] = set()
+    todo = [data]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, str):
+            found.add(x)
+        elif isinstance(x, dict):
+            todo += [*x.keys(), *x.values()]
+        elif isinstance(x, list):
+            todo += x
+    return found
+
+
+_WORD = re.compile(r"[A-Za-z0-9_\-]+")
+
+
+def redact(text: str, secret: dict[str, str]) -> str:
+    """``text`` with every secret id (:func:`secret_ids`) replaced by what it is."""
+    return _WORD.sub(lambda w: secret.get(w.group(), w.group()), text)

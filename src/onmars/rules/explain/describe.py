@@ -1,0 +1,102 @@
+"""A move's label and a preview of what it does, for its mover (issue 10).
+
+:func:`describe` gives the label (:mod:`onmars.rules.explain.labels`) and :func:`preview`, which
+plays the move on a copy of the game and reads what changed for the mover: what it costs, what it
+gains, the OP change, and warnings for consequences players tend to miss. The preview shows only
+the mover's own changes and drops everything the move turns face up (RUL-18: a preview never
+shows what comes off a face-down stack).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from onmars.rules.data.components import RESOURCES, load
+from onmars.rules.engine import engine
+from onmars.rules.engine.i18n import N_, tr
+from onmars.rules.engine.moves import Move
+from onmars.rules.engine.state import Player, State
+from onmars.rules.explain.catalog import catalog
+from onmars.rules.explain.events import event_text, events_of
+from onmars.rules.explain.labels import goal_of, label
+
+#: Events a preview never shows: what the move turns face up (RUL-18).
+HIDDEN_IN_PREVIEW = frozenset({"revealed", "tile_placed"})
+
+
+def preview(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
+    """What ``m`` (legal now) does for its mover, played on a copy of ``s`` up to the next
+    decision or the start of the next turn (:func:`engine.play_within_turn`): costs and gains
+    by item, the OP change, the events the mover will see (nothing turned face up), and
+    warnings. ``s`` is not changed."""
+    seat = engine.current_player(s)
+    after = s.clone()
+    engine.play_within_turn(after, m)
+    events = [
+        e
+        for e in events_of(s, after, -1, seat, m, goal_of(s))
+        if e["id"] not in HIDDEN_IN_PREVIEW and e.get("seat") in (seat, None)
+    ]
+    cost: dict[str, int] = {}
+    gain: dict[str, int] = {}
+    if seat is not None:
+        p, q = s.players[seat], after.players[seat]
+        for item in RESOURCES:
+            delta = q.res[item] - p.res[item]
+            (gain if delta > 0 else cost).update({item: abs(delta)} if delta else {})
+        spent = p.hangar - q.hangar + (len(p.depot_ships) - len(q.depot_ships))
+        if spent > 0:  # travel that costs a Ship from the Hangar (§12.2)
+            cost["ship"] = spent
+        depot, waiting = crystals_moved(p, q)
+        if depot < 0:
+            cost["crystal"] = -depot
+        if depot > 0 or waiting > 0:
+            gain["crystal"] = max(0, depot) + max(0, waiting)
+        op = q.op - p.op
+    else:
+        op = 0
+    return {
+        "cost": cost,
+        "gain": gain,
+        "op": op,
+        "events": [event_text(e, lang, names) for e in events if e["id"] != "move"],
+        "warnings": warnings(s, after, m, lang),
+    }
+
+
+def crystals_moved(p: Player, q: Player) -> tuple[int, int]:
+    """The change of a player's Crystals in the Depot and below it from ``p`` to ``q``, not
+    counting those that moved from below the Depot into it (at the end of the game, §24.1):
+    they were gained before."""
+    moved_in = max(0, min(p.pending - q.pending, q.crystals - p.crystals))
+    return q.crystals - p.crystals - moved_in, q.pending - p.pending + moved_in
+
+
+def warnings(s: State, after: State, m: Move, lang: str) -> list[str]:
+    """Consequences worth a second thought before the move."""
+    seat = engine.current_player(s)
+    out: list[str] = []
+    if seat is None:
+        return out
+    p, q = s.players[seat], after.players[seat]
+    if q.hangar < p.hangar:
+        out.append(tr(N_("This spends a Ship from your Hangar (each scores 3 OP at the end)"),
+                      lang))  # fmt: skip
+    if m.verb == "discard":
+        out.append(tr(N_("This Private Goal can then never be completed"), lang))
+    if m.verb == "end" and not s.turn.get("exec") and not s.turn.get("over"):
+        out.append(tr(N_("You end your turn without an Executive action"), lang))
+    if m.verb == "take" and m.args[0] in load().blueprint:
+        bp = catalog(lang)["blueprint"][m.args[0]]
+        out.append(tr(N_("If never built, this Blueprint scores {op} OP at the end"), lang,
+                      op=bp["unbuilt_op"]))  # fmt: skip
+    if m.verb == "done" and s.stack and s.stack[-1].get("must") == 0:
+        frame = s.stack[-1]
+        if frame.get("n", 0) > 0 and engine.STEPS[frame["t"]].options(s, frame) != [m]:
+            out.append(tr(N_("You give up what is left of this benefit"), lang))
+    return out
+
+
+def describe(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
+    """``{"move", "label", "cost", "gain", "op", "events", "warnings"}`` for a legal move."""
+    return {"move": str(m), "label": label(m, lang, goal_of(s)), **preview(s, m, lang, names)}
