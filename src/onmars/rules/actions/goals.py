@@ -9,6 +9,7 @@ turn is lost, and none may go onto a Delivery contract (§18.1, seed item 3).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from onmars.rules.actions.discovery import rover_discoveries
@@ -39,7 +40,8 @@ def _big_complexes(s: State, seat: int, size: int) -> int:
     return len(found)
 
 
-CONDITIONS = {
+#: A Private Goal's condition: how far a player is towards its amount (§18).
+CONDITIONS: dict[str, Callable[[State, Player], int]] = {
     "blueprints": lambda s, p: len(p.blueprints),
     "advanced_buildings": lambda s, p: len(p.built),
     "mines": lambda s, p: mines_of(s, p.seat),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from onmars.rules.actions.economy import to_lq
 from onmars.rules.data import hexmap
@@ -13,7 +14,7 @@ from onmars.rules.engine.moves import Move, mv
 from onmars.rules.engine.state import State
 
 
-def cells_of(values: list, who: object) -> list[int]:
+def cells_of(values: list[Any], who: object) -> list[int]:
     """The indices of a per-cell list holding ``who`` (a C-speed scan: on the hot path)."""
     out: list[int] = []
     i = -1

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from onmars.rules.data.schema import (  # noqa: F401 - re-exported: the data's public names
+from onmars.rules.data.schema import (
     _ATTR,
     BUILDING_TYPES,
     COLOURS,
@@ -55,6 +55,49 @@ from onmars.rules.data.schema import (  # noqa: F401 - re-exported: the data's p
 )
 from onmars.rules.data.validate import validate
 
+#: The data's public names: the schema's types and constants, and the loaders below.
+__all__ = [
+    "BUILDING_TYPES",
+    "COLOURS",
+    "ITEMS",
+    "LSS_TYPES",
+    "PROGRESS_TYPES",
+    "RESOURCES",
+    "SCHEMA",
+    "SIDES",
+    "TECH_TYPES",
+    "Blueprint",
+    "Bonus",
+    "BuildingTile",
+    "BuildingType",
+    "ComponentDataError",
+    "Components",
+    "Contract",
+    "DiscoveryTile",
+    "EffectRef",
+    "ExecutiveRow",
+    "Hex",
+    "LabColumn",
+    "LabSpace",
+    "LssReward",
+    "MainAction",
+    "MapColumn",
+    "MapFeature",
+    "Mission",
+    "PrivateGoal",
+    "Record",
+    "ResearchType",
+    "Scientist",
+    "Setting",
+    "TechGridRow",
+    "TechTile",
+    "TurnOrderSpace",
+    "load_file",
+    "load",
+    "load_texts",
+    "substitutes",
+]
+
 
 def load_texts(texts: dict[str, str]) -> Components:
     """Build and validate :class:`Components` from ``{file name: TOML text}``."""
@@ -73,7 +116,7 @@ def load_texts(texts: dict[str, str]) -> Components:
 @cache
 def load() -> Components:
     """The game's component data, loaded and validated once."""
-    folder = resources.files("onmars.rules") / "data"
+    folder = resources.files("onmars.rules.data")
     return load_texts({name: (folder / name).read_text(encoding="utf-8") for name in SCHEMA})
 
 

@@ -11,6 +11,7 @@ import dataclasses
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator
+from typing import Any
 
 from onmars.rules.data.schema import (
     _ATTR,
@@ -148,7 +149,7 @@ UNIQUE: dict[str, list[_Key]] = {
 }
 
 
-def _fields(c: Components) -> dict[str, dict[str, Collection]]:
+def _fields(c: Components) -> dict[str, dict[str, Collection[Any]]]:
     """attr -> field -> allowed values (each element is checked for tuple-valued fields)."""
     cells = set(cells_of(c))
     return {
@@ -193,7 +194,7 @@ def cells_of(c: Components) -> Iterator[tuple[int, int]]:
 
 
 #: Allowed values of the effect parameters that name a thing of the game.
-PARAM_VALUES: dict[str, Collection] = {
+PARAM_VALUES: dict[str, Collection[Any]] = {
     "item": ITEMS,
     "types": BUILDING_TYPES,
     "kinds": ("scientist", "contract"),

@@ -9,6 +9,7 @@ players are different building types (§9.2).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, get_type_hints
 
@@ -60,7 +61,7 @@ class State:
     players: list[Player]
     seed: int
     length: str
-    # the rules version the game is played under (rules/version.py); old behaviour is kept
+    # the rules version the game is played under (engine/version.py); old behaviour is kept
     # behind it (``if s.rules >= N``)
     rules: int = 0
     round: int = 0
@@ -219,9 +220,9 @@ def _copier(cls: type, as_dict: bool = False, skip: tuple[str, ...] = ()) -> Any
     return scope["clone"]
 
 
-_clone_player = _copier(Player)
-_clone_state = _copier(State)
+_clone_player: Callable[[Player], Player] = _copier(Player)
+_clone_state: Callable[[State], State] = _copier(State)
 # the plain data leave out running counts: a player's ``lost`` (for the events only) and the
 # state's ``turned_up`` (for undo only)
-_player_dict = _copier(Player, as_dict=True, skip=("lost",))
-_state_dict = _copier(State, as_dict=True, skip=("turned_up",))
+_player_dict: Callable[[Player], dict[str, Any]] = _copier(Player, as_dict=True, skip=("lost",))
+_state_dict: Callable[[State], dict[str, Any]] = _copier(State, as_dict=True, skip=("turned_up",))
