@@ -15,7 +15,9 @@ Its public face, re-exported by ``onmars``: :class:`Game` (with :class:`Decision
 :meth:`Game.decision` returns, and :class:`LogEntry`), :class:`Move` and ``VERBS`` (the move
 notation, verb by verb), ``LENGTHS`` (the game lengths), ``RULES_VERSION`` (the rules version
 new games are played under; :class:`Replayed` and :class:`Stop` tell where a replay of an
-older game stopped) and the errors; besides, the read-only component data
+older game stopped) and the errors; besides, :class:`MoveStructure` with :class:`MoveArg` and
+:class:`MoveTarget` (a legal move's typed arguments and its place on the table, what
+:meth:`Game.structures` lists), the read-only component data
 :mod:`onmars.rules.data.components` and the hex geometry :mod:`onmars.rules.data.hexmap` (also
 reachable as ``onmars.rules.components`` and ``onmars.rules.hexmap``). Every other module here
 is private to the rules: clients, bots and tools use only this face (``tests/test_layers.py``
@@ -36,6 +38,7 @@ from onmars.rules.engine.i18n import LANGS, N_, env_lang, tr
 from onmars.rules.engine.moves import VERBS, Move
 from onmars.rules.engine.version import RULES_VERSION
 from onmars.rules.explain.catalog import catalog
+from onmars.rules.explain.structure import MoveArg, MoveStructure, MoveTarget
 from onmars.rules.explain.terms import join_list, reason_text
 from onmars.rules.game import LENGTHS, Decision, Game, LogEntry, Replayed, Stop
 
@@ -51,6 +54,9 @@ __all__ = [
     "InvalidMoveError",
     "LogEntry",
     "Move",
+    "MoveArg",
+    "MoveStructure",
+    "MoveTarget",
     "N_",
     "NewerRulesError",
     "OlderRulesError",

@@ -43,6 +43,7 @@ from onmars.rules.engine.version import check_version
 from onmars.rules.engine.view import view
 from onmars.rules.explain.describe import describe
 from onmars.rules.explain.events import Event, EventLog, event_text, seen_by
+from onmars.rules.explain.structure import MoveStructure, structure
 from onmars.rules.explain.terms import reason_text
 
 LENGTHS = ("short", "long")
@@ -383,6 +384,29 @@ class Game:
         seat = s.stack[-1]["p"]
         prompt = step.prompt or step.name.replace("_", " ")
         return Decision(seat, step.name, prompt, step.rule, self.legal_moves())
+
+    def structure(self, move: Move | str) -> MoveStructure:
+        """A legal move of the pending decision with its structure (issue 22, item 2): its
+        notation, verb, typed arguments, the decision's step and where on the table it belongs
+        (:mod:`onmars.rules.explain.structure`). Refused with :class:`IllegalMoveError` for a
+        move that is not legal now."""
+        move = _as_move(move)
+        if move not in self.legal_moves():
+            raise IllegalMoveError(engine.explain(self._state, move))
+        return structure(move, self._step())
+
+    def structures(self) -> list[MoveStructure]:
+        """Every legal move of the pending decision with its structure, in the order of
+        :meth:`legal_moves` (none once the game is over)."""
+        legal = self.legal_moves()
+        if not legal:
+            return []
+        step = self._step()
+        return [structure(m, step) for m in legal]
+
+    def _step(self) -> str:
+        """The name of the pending decision's step (there is one)."""
+        return engine.STEPS[self._state.stack[-1]["t"]].name
 
     def push(self, move: Move) -> None:
         """Apply a move known to be legal (taken from :meth:`legal_moves`) without checking it:

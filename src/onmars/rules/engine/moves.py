@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from onmars.rules.data import hexmap
+from onmars.rules.data.schema import ITEMS
 from onmars.rules.engine.errors import InvalidMoveError, terms
 from onmars.rules.engine.i18n import N_
 
@@ -64,21 +65,91 @@ VERBS: dict[str, str] = {
 }
 
 
-#: How the arguments of a verb are read (verbs not listed: every argument is an id or a word,
-#: kept as text): ``"hex"`` a map cell, its index (-1 for text that is no hex of the map);
-#: ``"int"`` a number (-1 for text that is none); ``"place"`` a map cell if the text is a hex,
-#: else the text (``retrieve wa``, ``retrieve 0,1``); ``"text"`` the text as it is.
-ARG_KINDS: dict[str, tuple[str, ...]] = {
-    "seat": ("int",),
-    "ship": ("int",),
+#: What each argument of a verb is, position by position (defined here once; the move's
+#: structure for clients, :mod:`onmars.rules.explain.structure`, and :data:`ARG_KINDS` are
+#: read from it). A position lists its alternatives, tried in order and split by ``|``:
+#: ``"hex"`` a map cell ``q,r``; ``"number"`` a number; ``"id:<of>"`` a component id of the
+#: kind ``<of>`` (:data:`ID_KINDS`); ``"resource"`` an item as the rules spell it
+#: (:data:`RESOURCE_NAMES`); ``"word"`` a fixed word of the notation. A move may stop before
+#: the last position (``benefit bots``, ``benefit retrieve wa``).
+ARGS: dict[str, tuple[str, ...]] = {
+    "seat": ("number",),
+    "shuttle": ("word",),
+    "main": ("id:action",),
+    "exec": ("id:executive",),
+    "end": (),
+    "pay": ("resource",),
+    "take": ("id:blueprint",),
+    "learn": ("id:tech", "id:lab_space"),
+    "develop": ("id:tech", "id:lab_space"),
+    "keep": (),
+    "item": ("resource",),
+    "boost": (),
+    "done": (),
+    "skip": (),
     "bot": ("hex", "hex"),
     "rover": ("hex",),
-    "upgrade": ("text", "hex"),
+    "ship": ("number",),
+    "use": ("id:tech",),
+    "upgrade": ("id:blueprint", "hex"),
+    "reward": ("word",),
     "place": ("hex",),
-    "discover": ("text", "hex"),
+    "discover": ("id:discovery", "hex"),
+    "travel": (),
+    "stay": (),
+    "advanced": ("id:blueprint", "id:scientist|word"),
     "produce": ("hex",),
-    "build": ("text", "hex"),
-    "retrieve": ("place",),
+    "gain": ("resource",),
+    "retrieve": ("hex|id:action|word",),
+    "radar": ("id:discovery",),
+    "hire": ("id:scientist|id:contract",),
+    "refill": ("id:contract",),
+    "claim": (),
+    "build": ("id:building", "hex"),
+    "deliver": ("id:contract", "resource"),
+    "goal": ("id:goal",),
+    "discard": ("id:goal",),
+    "benefit": ("resource|word", "id:action|word"),
+}
+
+#: The kinds of component ids in moves (``"id:<of>"`` in :data:`ARGS`), with the table of the
+#: component data (:class:`~onmars.rules.data.schema.Components`) that holds them.
+ID_KINDS: dict[str, str] = {
+    "action": "action",  # a main action (§9)
+    "executive": "executive",  # an Executive action row
+    "blueprint": "blueprint",  # a Blueprint card (and its Advanced Building)
+    "tech": "tech_tile",  # a Tech tile
+    "lab_space": "lab_space",  # a Laboratory space
+    "scientist": "scientist",  # a Scientist card
+    "contract": "contract",  # an Earth Contract card
+    "discovery": "discovery",  # a Discovery (Exploration) tile
+    "goal": "private_goal",  # a Private Goal card
+    "building": "building_type",  # a building type (Shelter included)
+}
+
+#: The items a move may name (``pay colonist``: a Colonist paid for a placement, §6.2).
+RESOURCE_NAMES: tuple[str, ...] = (*ITEMS, "colonist")
+
+
+def _reading(position: str) -> str:
+    """How the engine reads an argument of :data:`ARGS`' ``position`` (see ARG_KINDS)."""
+    alternatives = position.split("|")
+    if alternatives == ["hex"]:
+        return "hex"
+    if alternatives == ["number"]:
+        return "int"
+    return "place" if "hex" in alternatives else "text"
+
+
+#: How the rules read the arguments of a verb, from :data:`ARGS` (verbs not listed: every
+#: argument is an id or a word, kept as text): ``"hex"`` a map cell, its index (-1 for text
+#: that is no hex of the map); ``"int"`` a number (-1 for text that is none); ``"place"`` a map
+#: cell if the text is a hex, else the text (``retrieve wa``, ``retrieve 0,1``); ``"text"`` the
+#: text as it is.
+ARG_KINDS: dict[str, tuple[str, ...]] = {
+    verb: kinds
+    for verb, kinds in ((v, tuple(map(_reading, p))) for v, p in ARGS.items())
+    if any(k != "text" for k in kinds)
 }
 
 #: A typed argument: a map cell or a number (int), or an id or word (str).

@@ -8,7 +8,8 @@ from each rule, means no rule can forget one, and no rule code changes for them.
 
 Secrets (RUL-18): the only event that names a secret card is the discard of a Private Goal
 (``goal_discarded``); :func:`seen_by` removes its id for every other seat. Everything else an
-event names was face up before or is face up after the move.
+event names was face up before or is face up after the move. The move's own event carries
+``hexes``, the map cells its arguments name (``"q,r"``; public: no hidden move names one).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from onmars.rules.explain.catalog import (
     space_name,
 )
 from onmars.rules.explain.labels import card_name, goal_of, label
+from onmars.rules.explain.structure import hexes
 
 Event = dict[str, Any]
 #: Moves whose events :meth:`EventLog.seal` packs together.
@@ -118,7 +120,7 @@ def events_of(
     if move is None:
         add(None, "concluded")
     else:
-        add(mover, "move", move=str(move), **({"goal": goal} if goal else {}))
+        add(mover, "move", move=str(move), hexes=hexes(move), **({"goal": goal} if goal else {}))
     if after.round != before.round:
         add(None, "round", number=after.round)
     if after.phase != before.phase and after.phase != "over":  # the end has its own event
