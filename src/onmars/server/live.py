@@ -276,6 +276,16 @@ def _stop_seen(live: Live, seat: int | None, lang: str) -> dict[str, Any] | None
     }
 
 
+def _decision(game: Game, lang: str) -> dict[str, Any] | None:
+    """The pending decision as anyone may see it (who decides is public, RUL-18): the seat, the
+    step, its prompt in ``lang`` and its rule."""
+    decision = game.decision()
+    if decision is None:
+        return None
+    prompt = tr(decision.prompt, lang)
+    return {"seat": decision.seat, "step": decision.step, "prompt": prompt, "rule": decision.rule}
+
+
 def _check_not_held(live: Live) -> None:
     if live.stop is not None:
         raise ServerError(
@@ -573,6 +583,7 @@ class Hub:
             "resumes": sorted(live.resumes),
             "can_undo": seat is not None and live.stop is None and game.can_undo(seat),
             "winners": outcome["winners"] if outcome else [],
+            "decision": None if over or live.stop else _decision(game, lang or "en"),
             "view": game.view(seat),
             "events": game.events(seat, since, lang),
             "legal_moves": [],
@@ -638,7 +649,10 @@ class Hub:
         if known is not None and known[0] == live.version:
             return known[1]
         game = live.game
-        listed = [{**game.describe(m, lang), "move": str(m)} for m in game.legal_moves()]
+        listed = [
+            {**game.describe(m, lang), **shaped}
+            for m, shaped in zip(game.legal_moves(), game.structures(), strict=True)
+        ]
         live.described[lang] = (live.version, listed, len(orjson.dumps(listed)))
         return listed
 
