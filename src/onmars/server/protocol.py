@@ -232,7 +232,9 @@ class Event(BaseModel):
     round: int
     seat: int | None
     id: str = Field(description="the kind of event: move, tech_learned, ...")
-    text: str = Field(description="the event in words, in the requested language")
+    text: str | None = Field(
+        None, description="the event in words, in the requested language (with ?lang= only)"
+    )
 
 
 class PendingDecision(Closed):
@@ -415,7 +417,7 @@ class Catalog(Closed):
     research: Faces
     building_tile: Faces
     bonus: Faces
-    names: dict[str, dict[str, str]] = Field(description="other words, by group then id")
+    names: Faces = Field(description="other words, by group then id (items: one and many)")
 
 
 # --- health and errors ---------------------------------------------------------------------------
