@@ -89,7 +89,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.server = Server.of(settings, STATIC)
-    app.openapi = lambda: openapi(app)  # type: ignore[method-assign]  # FastAPI's documented hook
+    # ignore: replacing app.openapi is FastAPI's documented way to extend the schema
+    app.openapi = lambda: openapi(app)  # type: ignore[method-assign]
     app.add_middleware(Guard, limit=settings.max_body, timeout=settings.body_timeout)
     errors.install(app)
     for router in ROUTERS:

@@ -747,9 +747,9 @@ class Hub:
 
         async with live.busy:
             try:
-                before, write = await loop.run_in_executor(self._engine, work)
+                before, edited = await loop.run_in_executor(self._engine, work)
                 try:
-                    stored = await self.write(write)
+                    stored = await self.write(edited)
                 except BaseException:
                     live.game = before
                     raise
