@@ -5,12 +5,13 @@ Who acts is derived from the token alone (``Authorization: Bearer <token>``): :f
 turns it into the game's seat (401 for a token that is no seat of the game), once per request.
 """
 
-from __future__ import annotations
-
+# no `from __future__ import annotations`: FastAPI reads the signatures of the dependencies
+# made in :func:`game_route` (their annotations name the closure's ``inputs``)
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Generic, Literal, TypeVar
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -22,6 +23,8 @@ from onmars.server.config import Settings
 from onmars.server.guard import Proven, RateLimiter
 from onmars.server.live import Hub, Live, ServerError, token_hash
 from onmars.server.protocol import GameId
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -39,7 +42,7 @@ class Server:
     hub: Hub | None = None
 
     @classmethod
-    def of(cls, settings: Settings, static: Path) -> Server:
+    def of(cls, settings: Settings, static: Path) -> "Server":
         return cls(
             settings,
             static,
@@ -114,31 +117,62 @@ async def token(
 Token = Annotated[str | None, Depends(token)]
 
 
-async def the_game(request: Request, game_id: GameId, _token: Token) -> Live:
-    """The game of the path (loaded when not in memory); 404 if there is none."""
-    return await hub_of(request).get(game_id)
+@dataclass(frozen=True)
+class Seated(Generic[T]):
+    """What a game's route is given (:func:`game_route`): the game, the token's seat (``None``:
+    a spectator, or not asked) and the route's own inputs, checked."""
+
+    live: Live
+    seat: int | None
+    inputs: T
+
+    @property
+    def player(self) -> int:
+        """The seat, for a route that requires one (``seat="required"``)."""
+        assert self.seat is not None
+        return self.seat
 
 
-TheGame = Annotated[Live, Depends(the_game)]
+SeatRule = Literal["ignored", "optional", "required"]
 
 
-async def the_seat(request: Request, live: TheGame, value: Token) -> int | None:
-    """The token's seat in the game (``None``: no token, a spectator); 401 for a token that is
-    no seat of it. A token that was a seat has a rate budget of its own from now on."""
-    seat = hub_of(request).seat(live, value)
-    if value is not None:
-        server_of(request).proven.add(token_hash(value))
-    return seat
+def game_route(
+    inputs: Callable[..., Awaitable[T]], seat: SeatRule, *, replay: bool = False
+) -> Callable[..., Awaitable[Seated[T]]]:
+    """The dependency of a game's route. In the order a request was always read: the token
+    (rate-limited), the path's game id and the route's ``inputs`` validated (a 422 comes before
+    the game is looked up), with ``replay`` the replay budget (per address), then the game
+    (loaded when not in memory; 404 if there is none) and the token's seat in it, checked once
+    (``"optional"``: 401 for a token that is no seat of the game, ``None`` without one;
+    ``"required"``: 401 without one too; ``"ignored"``: not read)."""
+
+    async def dependency(
+        request: Request,
+        value: Token,
+        game_id: Annotated[str, Depends(path_game_id)],
+        checked: Annotated[T, Depends(inputs)],
+    ) -> Seated[T]:
+        hub = hub_of(request)
+        if replay:
+            limit(server_of(request).replays, f"a:{address(request)}")
+        live = await hub.get(game_id)
+        if seat == "ignored":
+            return Seated(live, None, checked)
+        found = hub.seat(live, value)
+        if found is None and seat == "required":
+            raise ServerError(401, "a seat's token is required (Authorization: Bearer <token>)")
+        if value is not None:
+            # a token that was a seat has a rate budget of its own from now on
+            server_of(request).proven.add(token_hash(value))
+        return Seated(live, found, checked)
+
+    return dependency
 
 
-SeatOrSpectator = Annotated[int | None, Depends(the_seat)]
+async def path_game_id(game_id: GameId) -> str:
+    """The path's game id, validated."""
+    return game_id
 
 
-async def a_seat(seat: SeatOrSpectator) -> int:
-    """The token's seat, required: 401 without a token."""
-    if seat is None:
-        raise ServerError(401, "a seat's token is required (Authorization: Bearer <token>)")
-    return seat
-
-
-Seat = Annotated[int, Depends(a_seat)]
+async def no_inputs() -> None:
+    """A route with no inputs of its own."""

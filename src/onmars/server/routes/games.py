@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from onmars.server.deps import SeatOrSpectator, TheGame, Token, address, hub_of, limit, server_of
+from onmars.server.deps import Seated, Token, address, game_route, hub_of, limit, server_of
 from onmars.server.live import Hub, Live, ServerError
 from onmars.server.protocol import ERRORS, MAX_PLY, Created, GameState, Lang, NewGame
 from onmars.server.routes.answers import json_answer
@@ -45,6 +46,22 @@ async def new_game(request: Request, body: NewGame, _token: Token) -> JSONRespon
     return JSONResponse({"id": live.id, "seats": seats}, 201)
 
 
+@dataclass(frozen=True)
+class StateQuery:
+    since: int
+    lang: str | None
+
+
+async def state_query(
+    since: Annotated[int, Query(ge=0, le=MAX_PLY, description="events from this ply")] = 0,
+    lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
+) -> StateQuery:
+    return StateQuery(since, lang)
+
+
+SEEN = game_route(state_query, "optional")
+
+
 @router.get(
     "/api/games/{game_id}",
     response_model=GameState,
@@ -52,18 +69,14 @@ async def new_game(request: Request, body: NewGame, _token: Token) -> JSONRespon
     summary="The game as your seat sees it",
 )
 async def get_game(
-    request: Request,
-    live: TheGame,
-    seat: SeatOrSpectator,
-    since: Annotated[int, Query(ge=0, le=MAX_PLY, description="events from this ply")] = 0,
-    lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
+    request: Request, seen: Annotated[Seated[StateQuery], Depends(SEEN)]
 ) -> Response:
     """The token's seat's view (none: a spectator's), the events since ``since``, and on
     that seat's turn its legal moves, each described (``game.describe``) with its structure
     (``game.structures``), and the pending decision."""
-    hub = hub_of(request)
-    await fresh(hub, live)
-    return json_answer(await hub.seen_json(live, seat, since, lang))
+    hub, query = hub_of(request), seen.inputs
+    await fresh(hub, seen.live)
+    return json_answer(await hub.seen_json(seen.live, seen.seat, query.since, query.lang))
 
 
 async def fresh(hub: Hub, live: Live) -> None:

@@ -4,17 +4,46 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Request
+from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import Response
 
-from onmars.server.deps import Seat, TheGame, hub_of, server_of
+from onmars.server.deps import Seated, game_route, hub_of, server_of
 from onmars.server.live import Hub, Live, ServerError
 from onmars.server.protocol import ERRORS, GameState, Lang, MoveIn, UndoIn, VoteIn
 from onmars.server.routes.answers import json_answer
 
 router = APIRouter()
+
+
+@dataclass(frozen=True)
+class PlayInputs:
+    body: MoveIn
+    lang: str | None
+
+
+async def play_inputs(
+    body: MoveIn,
+    lang: Annotated[
+        Lang | None, Query(description="event and refusal texts in this language")
+    ] = None,
+) -> PlayInputs:
+    return PlayInputs(body, lang)
+
+
+async def undo_inputs(body: Annotated[UndoIn | None, Body()] = None) -> UndoIn | None:
+    return body
+
+
+async def vote_inputs(body: Annotated[VoteIn | None, Body()] = None) -> VoteIn | None:
+    return body
+
+
+PLAY = game_route(play_inputs, "required")
+UNDO = game_route(undo_inputs, "required")
+VOTE = game_route(vote_inputs, "required")
 
 
 @router.post(
@@ -23,20 +52,13 @@ router = APIRouter()
     responses=ERRORS,
     summary="Play a move",
 )
-async def play(
-    request: Request,
-    live: TheGame,
-    seat: Seat,
-    body: MoveIn,
-    lang: Annotated[
-        Lang | None, Query(description="event and refusal texts in this language")
-    ] = None,
-) -> Response:
+async def play(request: Request, seated: Annotated[Seated[PlayInputs], Depends(PLAY)]) -> Response:
     """The token's seat plays ``move`` at ``ply``. 409: ``ply`` is not the current one
     (someone moved first); 403: another seat decides now; 422: an illegal move, with the
     rule (``rule``), the English reason (``reason``) and ``detail`` in ``lang``. Answers
     the new state, with the events from ``ply`` on."""
-    hub = hub_of(request)
+    hub, live, seat = hub_of(request), seated.live, seated.player
+    body, lang = seated.inputs.body, seated.inputs.lang
     if len(body.move) > server_of(request).settings.max_move:
         raise ServerError(422, "the move text is too long")
     started = time.perf_counter()
@@ -54,14 +76,11 @@ async def play(
     summary="Take back your last move",
 )
 async def undo(
-    request: Request,
-    live: TheGame,
-    seat: Seat,
-    body: Annotated[UndoIn | None, Body()] = None,
+    request: Request, seated: Annotated[Seated[UndoIn | None], Depends(UNDO)]
 ) -> Response:
     """Take back the token's seat's last move of its current turn; refused (422) after a
     move that turned something face up (RUL-19)."""
-    hub = hub_of(request)
+    hub, live, seat, body = hub_of(request), seated.live, seated.player, seated.inputs
     await hub.undo(live, seat, body.ply if body else None)
     return json_answer(await hub.seen_json(live, seat, live.ply))
 
@@ -73,15 +92,12 @@ async def undo(
     summary="Vote to end the game by agreement",
 )
 async def conclude(
-    request: Request,
-    live: TheGame,
-    seat: Seat,
-    body: Annotated[VoteIn | None, Body()] = None,
+    request: Request, seated: Annotated[Seated[VoteIn | None], Depends(VOTE)]
 ) -> Response:
     """The token's seat votes to end the game now (``agree: false`` withdraws the vote).
     When every human seat has voted (bots agree), the game ends by agreement (RUL-20):
     scored as it stands. A vote stands until it is withdrawn."""
-    return await voted(request, live, seat, body, Hub.vote)
+    return await voted(request, seated, Hub.vote)
 
 
 @router.post(
@@ -91,26 +107,21 @@ async def conclude(
     summary="Vote to go on with a held game",
 )
 async def resume(
-    request: Request,
-    live: TheGame,
-    seat: Seat,
-    body: Annotated[VoteIn | None, Body()] = None,
+    request: Request, seated: Annotated[Seated[VoteIn | None], Depends(VOTE)]
 ) -> Response:
     """For a game held at a move today's rules refuse (``stop`` in its state; see
     docs/rules-versions.md): the token's seat votes to go on from its last accepted move
     (``agree: false`` withdraws the vote). When every human seat has voted (bots agree) the
     refused moves are dropped and the game is played on, under its own rules version."""
-    return await voted(request, live, seat, body, Hub.resume)
+    return await voted(request, seated, Hub.resume)
 
 
 async def voted(
     request: Request,
-    live: Live,
-    seat: int,
-    body: VoteIn | None,
+    seated: Seated[VoteIn | None],
     vote: Callable[[Hub, Live, int, bool], Awaitable[None]],
 ) -> Response:
     """A seat's vote (``Hub.vote``, ``Hub.resume``), and the state it leaves."""
-    hub = hub_of(request)
+    hub, live, seat, body = hub_of(request), seated.live, seated.player, seated.inputs
     await vote(hub, live, seat, body.agree if body else True)
     return json_answer(await hub.seen_json(live, seat, live.ply))

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from onmars.server.deps import TheGame, Token, address, hub_of, limit, server_of
+from onmars.server.deps import Seated, game_route, hub_of, no_inputs
 from onmars.server.live import ServerError
 from onmars.server.protocol import ERRORS, MAX_PLY, GameRecordOut, Lang, ReplayState
 from onmars.server.routes.answers import json_answer
 
 router = APIRouter()
+RECORD = game_route(no_inputs, "ignored")
 
 
 @router.get(
@@ -21,12 +23,14 @@ router = APIRouter()
     responses=ERRORS,
     summary="A finished game's whole record",
 )
-async def record(request: Request, live: TheGame) -> JSONResponse:
+async def record(
+    request: Request, seated: Annotated[Seated[None], Depends(RECORD)]
+) -> JSONResponse:
     """A finished game's whole record as stored, a download: options, seed, rules version,
     moves, how it ended, the players and the result. After the end nothing is secret
     (RUL-22): anyone may replay and analyse it (``onmars replay FILE``). 409 before the
     end (the seed would reveal every face-down stack, RUL-18)."""
-    hub = hub_of(request)
+    hub, live = hub_of(request), seated.live
     if not live.is_over:
         raise ServerError(409, "RUL-18: a game's record is shown only once it is over")
     stored = await hub.db(hub.store.load, live.id)
@@ -42,9 +46,24 @@ async def record(request: Request, live: TheGame) -> JSONResponse:
     return JSONResponse(body, headers=headers)
 
 
-async def replay_budget(request: Request, _token: Token) -> None:
-    """Replays are costly: limited per address (``replay_rate``), before the game is loaded."""
-    limit(server_of(request).replays, f"a:{address(request)}")
+@dataclass(frozen=True)
+class ReplayQuery:
+    ply: int
+    since: int | None
+    lang: str | None
+
+
+async def replay_query(
+    ply: Annotated[int, Query(ge=0, le=MAX_PLY, description="after this many moves")],
+    since: Annotated[
+        int | None, Query(ge=0, le=MAX_PLY, description="events from this ply (ply-1)")
+    ] = None,
+    lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
+) -> ReplayQuery:
+    return ReplayQuery(ply, since, lang)
+
+
+REPLAY = game_route(replay_query, "ignored", replay=True)
 
 
 @router.get(
@@ -52,21 +71,14 @@ async def replay_budget(request: Request, _token: Token) -> None:
     response_model=ReplayState,
     responses=ERRORS,
     summary="A finished game at any ply",
-    dependencies=[Depends(replay_budget)],
 )
 async def replay(
-    request: Request,
-    live: TheGame,
-    ply: Annotated[int, Query(ge=0, le=MAX_PLY, description="after this many moves")],
-    since: Annotated[
-        int | None, Query(ge=0, le=MAX_PLY, description="events from this ply (ply-1)")
-    ] = None,
-    lang: Annotated[Lang | None, Query(description="event texts in this language")] = None,
+    request: Request, seated: Annotated[Seated[ReplayQuery], Depends(REPLAY)]
 ) -> Response:
     """A finished game after ``ply`` moves, with the events of the moves from ``since``
     (default: the last move's) to ``ply``. After the end nothing is secret (RUL-22): every
     hand, every Private Goal spent and every stack's order are shown at every ply. Costly:
     limited per address (``replay_rate``)."""
-    hub = hub_of(request)
-    start = max(ply - 1, 0) if since is None else since
-    return json_answer(await hub.replay_json(live, ply, start, lang))
+    hub, query = hub_of(request), seated.inputs
+    start = max(query.ply - 1, 0) if query.since is None else query.since
+    return json_answer(await hub.replay_json(seated.live, query.ply, start, query.lang))
