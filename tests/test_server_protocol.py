@@ -71,6 +71,14 @@ def test_every_answer_validates_against_its_model(client: TestClient) -> None:
     bot = state(client, gid, None)  # a spectator: no legal moves, other seats' secrets counted
     assert bot["legal_moves"] == [] and isinstance(bot["view"]["players"][0]["goals"], int)
 
+    # an undo (granted, or refused after a move that turned something up: RUL-19), a resume
+    # of a game that is not held (409)
+    undo = client.post(f"/api/games/{gid}/undo", headers=bearer(token))
+    model = p.GameState if undo.status_code == 200 else p.Problem
+    model.model_validate(undo.json())
+    held = client.post(f"/api/games/{gid}/resume", headers=bearer(token))
+    assert held.status_code == 409 and p.Problem.model_validate(held.json()).ply is not None
+
     # errors: a refusal, an invalid body, an unknown game
     bad = client.post(
         f"/api/games/{gid}/moves", json={"ply": 0, "move": "fly"}, headers=bearer(token)
