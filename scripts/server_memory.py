@@ -28,7 +28,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 import onmars
-from onmars.server.app import _SERVERS, create_app
+from onmars.server.app import create_app
 from onmars.server.config import Settings
 from onmars.server.store import Hints, SeatRow, Store
 from onmars.tools import bench
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in ids:
             assert client.get(f"/api/games/{game_id}", params={"since": 0, "lang": "en"}).is_success
         loaded = heap()
-        hub = _SERVERS[client.app].hub
+        hub = client.app.state.server.hub
         kept = dict(hub.games)
         hub.games.clear()  # what the cached games themselves hold: freed when they go
         if hasattr(hub, "bytes"):

@@ -24,7 +24,7 @@ from serverkit import FAST, bearer
 import onmars
 from onmars.rules.engine import engine
 from onmars.server import live as live_module
-from onmars.server.app import _SERVERS, create_app
+from onmars.server.app import create_app
 from onmars.server.config import Settings
 from onmars.server.live import REPLAY_STEP, Hub, token_hash
 from onmars.server.store import Hints, SeatRow, Store
@@ -56,7 +56,7 @@ def client_of(database: str, **settings: Any) -> TestClient:
 
 
 def hub_of(client: TestClient) -> Hub:
-    hub = _SERVERS[client.app].hub
+    hub = client.app.state.server.hub
     assert hub is not None
     return hub
 

@@ -29,14 +29,13 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
 import onmars.server.bots as server_bots
-from onmars.server.app import _SERVERS
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
 ROBOTS = [{"name": "R1", "bot": "random"}, {"name": "R2", "bot": "random"}]
 
 
 def server_of(client: TestClient) -> Any:
-    return _SERVERS[client.app]
+    return client.app.state.server
 
 
 def wait_until(done: Any, seconds: float) -> bool:

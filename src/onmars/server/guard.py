@@ -202,6 +202,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     MAX_HEAD = 16 * 1024
 
+    # ignore: uvicorn narrows asyncio.Protocol's BaseTransport to a Transport, as we do after it
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self.head_timeout = float(os.environ.get(HEAD_TIMEOUT_ENV, "10"))

@@ -276,6 +276,16 @@ def _stop_seen(live: Live, seat: int | None, lang: str) -> dict[str, Any] | None
     }
 
 
+def _decision(game: Game, lang: str) -> dict[str, Any] | None:
+    """The pending decision as anyone may see it (who decides is public, RUL-18): the seat, the
+    step, its prompt in ``lang`` and its rule."""
+    decision = game.decision()
+    if decision is None:
+        return None
+    prompt = tr(decision.prompt, lang)
+    return {"seat": decision.seat, "step": decision.step, "prompt": prompt, "rule": decision.rule}
+
+
 def _check_not_held(live: Live) -> None:
     if live.stop is not None:
         raise ServerError(
@@ -286,40 +296,74 @@ def _check_not_held(live: Live) -> None:
         )
 
 
+def _checked_move(live: Live, seat: int, ply: int, text: str, lang: str | None) -> Move:
+    """The move, checked (the ply, the turn, the rules) in an engine thread; the game is not
+    changed."""
+    game = live.game
+    if ply != live.ply:
+        raise _stale(ply, live.ply)
+    if live.is_over:
+        raise ServerError(409, "§24.1: the game is over", ply=live.ply)
+    _check_not_held(live)
+    current = game.current_player
+    if seat != current:
+        name = live.seats[current].name if current is not None else "nobody"
+        raise ServerError(403, f"not your turn: seat {current} ({name}) decides now", ply=live.ply)
+    try:
+        move = Move.parse(text)
+    except InvalidMoveError as exc:
+        raise ServerError(422, str(exc), rule="", reason=str(exc)) from None
+    if move not in game.legal_moves():
+        err = IllegalMoveError(game.why(move) or "illegal move")
+        raise ServerError(
+            422, reason_text(err, lang or "en"), rule=err.rule, reason=err.reason
+        ) from err  # the handler gives it in the language asked for
+    return move
+
+
 def _stale(ply: int, now: int) -> ServerError:
     return ServerError(409, f"ply {ply} is not the current one: the game is at ply {now}", ply=now)
 
 
-def _try_undo(live: Live, seat: int) -> Hints:
-    """What the store is told of the game after seat's undo: 422 when the rules refuse it
-    (RUL-19); the game is not changed."""
-    twin = live.game.copy()
+def _undone(live: Live, seat: int) -> Hints:
+    """Seat's undo made on the game (an engine thread), and what the store is told of the game
+    after it: 422 when the rules refuse it (RUL-19), the game unchanged."""
     try:
-        twin.undo(seat)
+        live.game.undo(seat)
     except IllegalMoveError as exc:
         raise ServerError(422, str(exc), rule=exc.rule, reason=exc.reason) from None
-    return live.hints(twin)
+    return live.hints(live.game)
 
 
-def _commit(live: Live, change: Callable[[], object]) -> None:
-    """Make a stored change to the game in memory (an engine thread, ``live.busy`` held): the
-    game's version moves on."""
-    change()
-    live.version += 1
+#: A change made on the game itself (an engine thread, ``live.busy`` held) that answers the
+#: write that stores it; it raises (``ServerError``) to refuse, the game left unchanged.
+Edit = Callable[[Game], Write]
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change checked under the game's lock (:meth:`Hub._change`): ``write`` stores it, or
+    ``edit`` makes it on the game and gives the write; ``settle`` updates what the server knows
+    besides the game (the votes) once it is stored."""
+
+    write: Write | None = None
+    edit: Edit | None = None
+    settle: Callable[[], None] | None = None
 
 
 def _caught_up(live: Live, texts: list[str], head: Head) -> bool:
     """Play the moves another process appended (and its end by agreement), in an engine
-    thread: first on a copy, so that a move these rules refuse changes nothing (False: the
-    game is rebuilt from its log), then on the game itself, which keeps its events."""
-    for game in (live.game.copy(record=False), live.game):
-        try:
-            for text in texts:
-                game.play(text)
-            if head.ended:
-                game.conclude()
-        except OnMarsError:
-            return False
+    thread, on the game itself, which keeps its events; when these rules refuse one (False: the
+    game is rebuilt from its log) the game is put back as it was."""
+    before = live.game.copy()
+    try:
+        for text in texts:
+            live.game.play(text)
+        if head.ended:
+            live.game.conclude()
+    except OnMarsError:
+        live.game = before
+        return False
     live.version = head.version
     return True
 
@@ -331,12 +375,10 @@ def _reloaded(live: Live, record: GameRecord, game: Game, stop: Stop | None) -> 
 
 
 def _voted(live: Live, votes: set[int], ended: bool) -> None:
-    """The votes to end the game by agreement are ``votes``; with ``ended`` it ends (RUL-20):
-    the game itself is concluded, as the copy that worked out its result was, and keeps the
-    events it worked out."""
+    """The votes to end the game by agreement are ``votes``; with ``ended`` the game was
+    concluded (RUL-20) and nobody votes any more."""
     live.votes = votes
     if ended:
-        live.game.conclude()
         live.stop, live.votes, live.resumes = None, set(), set()
 
 
@@ -541,6 +583,7 @@ class Hub:
             "resumes": sorted(live.resumes),
             "can_undo": seat is not None and live.stop is None and game.can_undo(seat),
             "winners": outcome["winners"] if outcome else [],
+            "decision": None if over or live.stop else _decision(game, lang or "en"),
             "view": game.view(seat),
             "events": game.events(seat, since, lang),
             "legal_moves": [],
@@ -606,7 +649,10 @@ class Hub:
         if known is not None and known[0] == live.version:
             return known[1]
         game = live.game
-        listed = [{**game.describe(m, lang), "move": str(m)} for m in game.legal_moves()]
+        listed = [
+            {**game.describe(m, lang), **shaped}
+            for m, shaped in zip(game.legal_moves(), game.structures(), strict=True)
+        ]
         live.described[lang] = (live.version, listed, len(orjson.dumps(listed)))
         return listed
 
@@ -646,75 +692,90 @@ class Hub:
         403 if another seat decides now, 422 (with the rule) for an illegal move; nothing is
         changed unless the move was stored."""
 
-        async def prepare() -> tuple[Write, Callable[[], Any]]:
+        async def prepare() -> Change:
             if ply > live.ply:  # the client knows more than this process: catch up
                 await self._refresh(live)
-            move, hints = await self.engine(live, self._try_move, live, seat, ply, text, lang)
-            op = self.store.append_op(live.id, live.version, ply, str(move), seat, hints)
-            return op, partial(live.game.play, move)
+            move = await self.engine(live, _checked_move, live, seat, ply, text, lang)
+
+            def edit(game: Game) -> Write:
+                game.play(move)  # checked above, under the same lock: played once, here
+                hints = live.hints(game)
+                return self.store.append_op(live.id, live.version, ply, str(move), seat, hints)
+
+            return Change(edit=edit)
 
         await self._change(live, prepare)
 
-    async def _change(
-        self, live: Live, prepare: Callable[[], Awaitable[tuple[Write, Callable[[], Any]]]]
-    ) -> None:
-        """Store a change and make it on the live game: under the game's lock, ``prepare``
-        checks it (raising ``ServerError`` to refuse) and gives the write and the change to make
-        once it is stored. When another process wrote first (compare-and-set), the game is
-        caught up and the change prepared again, a few times, then 409."""
+    async def _change(self, live: Live, prepare: Callable[[], Awaitable[Change]]) -> None:
+        """The one way a game changes (moves, undo, votes, resumes): under the game's lock,
+        ``prepare`` checks the change (raising ``ServerError`` to refuse), which is then stored
+        and made on the live game (:meth:`_store`). When another process wrote first
+        (compare-and-set), the game is caught up and the change prepared again, a few times,
+        then 409."""
         for _ in range(4):
             async with live.lock:
-                op, change = await prepare()
-                if await self.write(op):
-                    await self.engine(live, _commit, live, change)
+                change = await prepare()
+                if await self._store(live, change):
+                    if change.settle is not None:
+                        change.settle()
                     self._changed(live)
                     return
                 await self._refresh(live)  # another process wrote first: try again
         raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
 
-    @staticmethod
-    def _try_move(
-        live: Live, seat: int, ply: int, text: str, lang: str | None
-    ) -> tuple[Move, Hints]:
-        """The move, checked (the ply, the turn, the rules), and what the store is told of the
-        game after it; the game is not changed."""
-        game = live.game
-        if ply != live.ply:
-            raise _stale(ply, live.ply)
-        if live.is_over:
-            raise ServerError(409, "§24.1: the game is over", ply=live.ply)
-        _check_not_held(live)
-        current = game.current_player
-        if seat != current:
-            name = live.seats[current].name if current is not None else "nobody"
-            raise ServerError(
-                403, f"not your turn: seat {current} ({name}) decides now", ply=live.ply
-            )
-        try:
-            move = Move.parse(text)
-        except InvalidMoveError as exc:
-            raise ServerError(422, str(exc), rule="", reason=str(exc)) from None
-        if move not in game.legal_moves():
-            err = IllegalMoveError(game.why(move) or "illegal move")
-            raise ServerError(
-                422, reason_text(err, lang or "en"), rule=err.rule, reason=err.reason
-            ) from err  # the handler gives it in the language asked for
-        after = game.copy(record=False)
-        after.play(move)
-        return move, live.hints(after)
+    async def _store(self, live: Live, change: Change) -> bool:
+        """Store ``change`` and make it on the game, once: an edit is made on the game itself
+        (an engine thread) and its write committed while ``live.busy`` is held, so that no
+        answer shows it before it is stored; when the write fails or another writer was first,
+        the game is put back as it was (a copy taken before the edit: copy on write, cheap).
+        The game's version moves on once the change is stored."""
+        write, edit = change.write, change.edit
+        if edit is None:
+            assert write is not None
+            stored = await self.write(write)
+            if stored:
+                live.version += 1
+            return stored
+        loop = asyncio.get_running_loop()
+
+        def work() -> tuple[Game, Write]:
+            before = live.game.copy()
+            try:
+                return before, edit(live.game)
+            finally:
+                live.game.compact()
+
+        async with live.busy:
+            try:
+                before, edited = await loop.run_in_executor(self._engine, work)
+                try:
+                    stored = await self.write(edited)
+                except BaseException:
+                    live.game = before
+                    raise
+                if stored:
+                    live.version += 1
+                else:
+                    live.game = before
+                return stored
+            finally:
+                self._weigh(live)
 
     async def undo(self, live: Live, seat: int, ply: int | None) -> None:
         """Take back seat's last move (RUL-19): 422 when the rules refuse it."""
 
-        async def prepare() -> tuple[Write, Callable[[], Any]]:
+        async def prepare() -> Change:
             if ply is not None and ply > live.ply:
                 await self._refresh(live)
             if ply is not None and ply != live.ply:
                 raise _stale(ply, live.ply)
             _check_not_held(live)
-            hints = await self.engine(live, _try_undo, live, seat)
-            op = self.store.undo_op(live.id, live.version, live.ply - 1, hints)
-            return op, partial(live.game.undo, seat)
+
+            def edit(_game: Game) -> Write:
+                hints = _undone(live, seat)
+                return self.store.undo_op(live.id, live.version, live.ply, hints)
+
+            return Change(edit=edit)
 
         await self._change(live, prepare)
 
@@ -723,29 +784,28 @@ class Hub:
         when every human seat has voted (bots agree). A held game ends at its last accepted
         move (the refused moves are dropped from the store)."""
 
-        async def prepare() -> tuple[Write, Callable[[], Any]]:
+        async def prepare() -> Change:
             if live.is_over:
                 raise ServerError(409, "§24.1: the game is over", ply=live.ply)
             votes = live.votes | {seat} if agree else live.votes - {seat}
             ended = agree and live.humans() <= votes
+            settle = partial(_voted, live, votes, ended)
             if not ended:
                 op = self.store.vote_op(live.id, live.version, seat, yes=agree, ended=False)
-            else:
-                op = await self.engine(live, self._end_op, live, seat)
-            return op, partial(_voted, live, votes, ended)
+                return Change(write=op, settle=settle)
+            return Change(edit=partial(self._ended, live, seat), settle=settle)
 
         await self._change(live, prepare)
 
-    def _end_op(self, live: Live, seat: int) -> Write:
-        """The write that ends the game by agreement (RUL-20) with seat's vote, its result
-        worked out on a copy (an engine thread); a held game ends at its last accepted move,
-        the refused moves dropped."""
-        after = live.game.copy()
-        after.conclude()
+    def _ended(self, live: Live, seat: int, game: Game) -> Write:
+        """The game ended by agreement (RUL-20) with seat's vote, and the write that stores it
+        with its result; a held game ends at its last accepted move, the refused moves
+        dropped."""
+        game.conclude()
         if live.stop is not None:
-            hints = live.hints(after)
+            hints = live.hints(game)
             return self.store.truncate_op(live.id, live.version, live.ply, hints, ended=True)
-        result = result_of(after)
+        result = result_of(game)
         return self.store.vote_op(live.id, live.version, seat, yes=True, ended=True, result=result)
 
     async def resume(self, live: Live, seat: int, agree: bool) -> None:
@@ -754,7 +814,7 @@ class Hub:
         refuse are dropped from the store and the game is played on, under its own rules
         version (docs/rules-versions.md). 409 for a game that is not held."""
 
-        async def prepare() -> tuple[Write, Callable[[], Any]]:
+        async def prepare() -> Change:
             if not live.held:
                 raise ServerError(
                     409, "only a game held at a move today's rules refuse can go on from its "
@@ -768,7 +828,7 @@ class Hub:
                 op = self.store.vote_op(
                     live.id, live.version, seat, yes=agree, ended=False, table=resumes
                 )
-            return op, partial(_resumed, live, votes, going_on)
+            return Change(write=op, settle=partial(_resumed, live, votes, going_on))
 
         await self._change(live, prepare)
 

@@ -1,0 +1,127 @@
+"""Changes to a game by a seat: a move, an undo, the votes to end or to go on."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi.responses import Response
+
+from onmars.server.deps import Seated, game_route, hub_of, server_of
+from onmars.server.live import Hub, Live, ServerError
+from onmars.server.protocol import ERRORS, GameState, Lang, MoveIn, UndoIn, VoteIn
+from onmars.server.routes.answers import json_answer
+
+router = APIRouter()
+
+
+@dataclass(frozen=True)
+class PlayInputs:
+    body: MoveIn
+    lang: str | None
+
+
+async def play_inputs(
+    body: MoveIn,
+    lang: Annotated[
+        Lang | None, Query(description="event and refusal texts in this language")
+    ] = None,
+) -> PlayInputs:
+    return PlayInputs(body, lang)
+
+
+async def undo_inputs(body: Annotated[UndoIn | None, Body()] = None) -> UndoIn | None:
+    return body
+
+
+async def vote_inputs(body: Annotated[VoteIn | None, Body()] = None) -> VoteIn | None:
+    return body
+
+
+PLAY = game_route(play_inputs, "required")
+UNDO = game_route(undo_inputs, "required")
+VOTE = game_route(vote_inputs, "required")
+
+
+@router.post(
+    "/api/games/{game_id}/moves",
+    response_model=GameState,
+    responses=ERRORS,
+    summary="Play a move",
+)
+async def play(request: Request, seated: Annotated[Seated[PlayInputs], Depends(PLAY)]) -> Response:
+    """The token's seat plays ``move`` at ``ply``. 409: ``ply`` is not the current one
+    (someone moved first); 403: another seat decides now; 422: an illegal move, with the
+    rule (``rule``), the English reason (``reason``) and ``detail`` in ``lang``. Answers
+    the new state, with the events from ``ply`` on."""
+    hub, live, seat = hub_of(request), seated.live, seated.player
+    body, lang = seated.inputs.body, seated.inputs.lang
+    if len(body.move) > server_of(request).settings.max_move:
+        raise ServerError(422, "the move text is too long")
+    started = time.perf_counter()
+    await hub.play(live, seat, body.ply, body.move, lang)
+    response = json_answer(await hub.seen_json(live, seat, body.ply, lang))
+    took = (time.perf_counter() - started) * 1000
+    response.headers["Server-Timing"] = f"move;dur={took:.1f}"
+    return response
+
+
+@router.post(
+    "/api/games/{game_id}/undo",
+    response_model=GameState,
+    responses=ERRORS,
+    summary="Take back your last move",
+)
+async def undo(
+    request: Request, seated: Annotated[Seated[UndoIn | None], Depends(UNDO)]
+) -> Response:
+    """Take back the token's seat's last move of its current turn; refused (422) after a
+    move that turned something face up (RUL-19)."""
+    hub, live, seat, body = hub_of(request), seated.live, seated.player, seated.inputs
+    await hub.undo(live, seat, body.ply if body else None)
+    return json_answer(await hub.seen_json(live, seat, live.ply))
+
+
+@router.post(
+    "/api/games/{game_id}/conclude",
+    response_model=GameState,
+    responses=ERRORS,
+    summary="Vote to end the game by agreement",
+)
+async def conclude(
+    request: Request, seated: Annotated[Seated[VoteIn | None], Depends(VOTE)]
+) -> Response:
+    """The token's seat votes to end the game now (``agree: false`` withdraws the vote).
+    When every human seat has voted (bots agree), the game ends by agreement (RUL-20):
+    scored as it stands. A vote stands until it is withdrawn."""
+    return await voted(request, seated, Hub.vote)
+
+
+@router.post(
+    "/api/games/{game_id}/resume",
+    response_model=GameState,
+    responses=ERRORS,
+    summary="Vote to go on with a held game",
+)
+async def resume(
+    request: Request, seated: Annotated[Seated[VoteIn | None], Depends(VOTE)]
+) -> Response:
+    """For a game held at a move today's rules refuse (``stop`` in its state; see
+    docs/rules-versions.md): the token's seat votes to go on from its last accepted move
+    (``agree: false`` withdraws the vote). When every human seat has voted (bots agree) the
+    refused moves are dropped and the game is played on, under its own rules version."""
+    return await voted(request, seated, Hub.resume)
+
+
+async def voted(
+    request: Request,
+    seated: Seated[VoteIn | None],
+    vote: Callable[[Hub, Live, int, bool], Awaitable[None]],
+) -> Response:
+    """A seat's vote (``Hub.vote``, ``Hub.resume``), and the state it leaves."""
+    hub, live, seat, body = hub_of(request), seated.live, seated.player, seated.inputs
+    await vote(hub, live, seat, body.agree if body else True)
+    return json_answer(await hub.seen_json(live, seat, live.ply))
