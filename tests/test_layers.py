@@ -94,12 +94,19 @@ def problems(source: str, filename: str, module: str) -> list[str]:
                     report(node, f"imports {alias.name} from {base}: not in its public API")
                 aliases[alias.asname or alias.name] = full
         elif isinstance(node, ast.Attribute):
-            if node.attr in PRIVATE_ATTRIBUTES:
+            if node.attr in PRIVATE_ATTRIBUTES and not _starlette_app(node.value):
                 report(node, f"reads .{node.attr}: a game's state is private to the rules")
             dotted = _dotted(node, aliases)
             if dotted and private_rules(dotted):
                 report(node, f"uses {dotted}, private to the rules")
     return [f"{filename}:{line}: {text}" for line, text in sorted(out)]
+
+
+def _starlette_app(value: ast.expr) -> bool:
+    """Whether ``value`` is an ASGI app (``app``, ``request.app``): its ``.state`` is Starlette's
+    per-app state, no game's."""
+    name = value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", "")
+    return name == "app"
 
 
 def _dotted(node: ast.Attribute, aliases: dict[str, str]) -> str:
@@ -150,6 +157,7 @@ def test_the_scan_finds_what_it_must() -> None:
             "from ..rules import view",
             "w = rules.scoring.winners",
             "v = rules.hexmap.walk, rules.Game",
+            "ok = request.app.state.server  # Starlette's per-app state, no game's",
         ]
     )
     found = problems(source, "src/onmars/bots/x.py", "onmars.bots.x")

@@ -50,7 +50,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from onmars.server import errors
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
-from onmars.server.deps import Server, app_state, server_of
+from onmars.server.deps import Server, server_of
 from onmars.server.guard import Guard
 from onmars.server.live import Hub
 from onmars.server.notify import listen, poll
@@ -88,7 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/docs" if settings.docs else None,
         redoc_url=None,
     )
-    app_state(app).server = Server.of(settings, STATIC)
+    app.state.server = Server.of(settings, STATIC)
     # ignore: replacing app.openapi is FastAPI's documented way to extend the schema
     app.openapi = lambda: openapi(app)  # type: ignore[method-assign]
     app.add_middleware(Guard, limit=settings.max_body, timeout=settings.body_timeout)
@@ -106,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """The app's life: the store (migrated), the bot runner and the live games (``Hub``) with
     their background tasks (notifications, polling, the bots), closed at the end."""
-    server = app_state(app).server
+    server = app.state.server
     assert isinstance(server, Server)
     settings = server.settings
     store = Store(settings.url())

@@ -15,8 +15,6 @@ from typing import Annotated, Generic, Literal, TypeVar
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from starlette.applications import Starlette
-from starlette.datastructures import State
 from starlette.requests import HTTPConnection
 
 from onmars.server.config import Settings
@@ -52,17 +50,9 @@ class Server:
         )
 
 
-def app_state(app: Starlette) -> State:
-    """Starlette's per-app state, ``app.state``. Read by name: tests/test_layers.py reports every
-    ``.state`` attribute in the clients, as a game's state is private to the rules."""
-    found = getattr(app, "state")  # noqa: B009 (see above)
-    assert isinstance(found, State)
-    return found
-
-
 def server_of(conn: HTTPConnection) -> Server:
     """The app's :class:`Server` (``app.state.server``)."""
-    server = app_state(conn.app).server
+    server = conn.app.state.server
     assert isinstance(server, Server)
     return server
 
