@@ -107,12 +107,15 @@ def position(
     spaces: Mapping[int, int] | None = None,
     shuttle: str = "orbit",
     moves: Sequence[str] = (),
+    rules: int | None = None,
 ) -> Game:
     """A game at the position described (see the module's docstring): ``players``, ``seed`` and
     ``length`` as for :meth:`Game.new`; ``at="turn"`` plays the opening picks first (seat ->
     Turn Order ``spaces``, bonuses declined, the Shuttle put on ``shuttle``), ``"setup"`` does
-    not; then ``moves`` are played, then ``changes`` applied and checked."""
-    base = _start(players, seed, length, at, spaces or ORBIT, shuttle, moves)
+    not; then ``moves`` are played, then ``changes`` applied and checked. ``rules``: the rules
+    version (``None``: the newest)."""
+    game = Game.new(players, seed=seed, length=length, rules=rules)
+    base = _start(game, at, spaces or ORBIT, shuttle, moves)
     s = build(base, changes or {})
     return Game.from_position(s)
 
@@ -128,9 +131,7 @@ def build(base: State, changes: Mapping[str, Any]) -> State:
 
 
 def _start(
-    players: int,
-    seed: int,
-    length: str,
+    game: Game,
     at: str,
     spaces: Mapping[int, int],
     shuttle: str,
@@ -138,9 +139,8 @@ def _start(
 ) -> State:
     if at not in STARTS:
         raise PositionError(f"at: {at!r} is none of {', '.join(STARTS)}")
-    game = Game.new(players, seed=seed, length=length)
     if at == "turn":
-        for _ in range(players):
+        for _ in range(len(game.players)):
             seat = game.current_player
             assert seat is not None
             game.play(f"seat {spaces[seat]}")
