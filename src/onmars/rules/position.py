@@ -9,7 +9,7 @@ there. An inconsistent description is refused with :class:`PositionError`, namin
     game = position({
         "round": 3,
         "level": 2,
-        "players": {0: {"res": {"water": 3, "*": 0}, "lab": {"3t": "A-extractor"}, "lq": 2}},
+        "players": {0: {"res": {"water": 2, "*": 0}, "lab": {"3t": "A-extractor"}, "lq": 2}},
         "grid": {"bottom1": "A-ship"},
         "map": {"1,-1": "crystal D12", "0,1": "mine bot:1"},
     }, players=3, seed=1)
@@ -103,7 +103,7 @@ def position(
     players: int = 3,
     seed: int = 1,
     length: str = "short",
-    at: str = "turn",
+    at: str | Game = "turn",
     spaces: Mapping[int, int] | None = None,
     shuttle: str = "orbit",
     moves: Sequence[str] = (),
@@ -112,9 +112,13 @@ def position(
     """A game at the position described (see the module's docstring): ``players``, ``seed`` and
     ``length`` as for :meth:`Game.new`; ``at="turn"`` plays the opening picks first (seat ->
     Turn Order ``spaces``, bonuses declined, the Shuttle put on ``shuttle``), ``"setup"`` does
-    not; then ``moves`` are played, then ``changes`` applied and checked. ``rules``: the rules
-    version (``None``: the newest)."""
-    game = Game.new(players, seed=seed, length=length, rules=rules)
+    not, and a :class:`Game` starts from its position (it is not changed; the other options are
+    then ignored); then ``moves`` are played, then ``changes`` applied and checked. ``rules``:
+    the rules version (``None``: the newest)."""
+    if isinstance(at, Game):
+        game, at = at.copy(), "here"
+    else:
+        game = Game.new(players, seed=seed, length=length, rules=rules)
     base = _start(game, at, spaces or ORBIT, shuttle, moves)
     s = build(base, changes or {})
     return Game.from_position(s)
@@ -137,7 +141,7 @@ def _start(
     shuttle: str,
     moves: Sequence[str],
 ) -> State:
-    if at not in STARTS:
+    if at not in (*STARTS, "here"):
         raise PositionError(f"at: {at!r} is none of {', '.join(STARTS)}")
     if at == "turn":
         for _ in range(len(game.players)):
@@ -369,6 +373,18 @@ def _scalar(field: str, old: Any, value: Any) -> None:
 
 def _seats(value: Any, n: int) -> bool:
     return isinstance(value, list) and all(type(k) is int and 0 <= k < n for k in value)
+
+
+def hex_text(s: State, cell: int) -> str:
+    """What stands on hex ``cell``, in the words of the ``map`` changes (``""``: nothing)."""
+    words = [s.bld[cell], s.tile[cell], "crystal" if s.crystal[cell] else ""]
+    words += [f"{kind}:{getattr(s, kind)[cell]}" for kind in PIECES if getattr(s, kind)[cell] >= 0]
+    words += [f"rover:{p.seat}" for p in s.players if p.rover == cell]
+    return " ".join(w for w in words if w)
+
+
+#: The pieces the map lists hold, by owner.
+PIECES = ("bot", "miner", "ab")
 
 
 def _clear_hex(s: State, cell: int) -> None:
