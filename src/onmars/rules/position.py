@@ -22,13 +22,15 @@ The changes (a dict; every key optional):
   a simplification tests use to keep Mission Crystals out of their counts).
 - ``warehouse``: item -> stock (the items named).
 - ``slots``: action -> the seats of the Colonists on its slots (the actions named).
-- ``grid``: space -> Tech tile. ``bp_display``: index -> Blueprint. ``exploration``: the
-  Exploration tiles (a list).
+- ``grid``: space -> Tech tile. ``bp_display``: index -> Blueprint, or the whole display (a
+  list). ``exploration``: the Exploration tiles (a list).
 - ``map``: ``"q,r"`` -> what stands on the hex, words separated by spaces (``""``: nothing):
   a building type (``mine``, ``shelter:1`` for seat 1's Shelter), ``bot:1``, ``miner:1``,
   ``ab:1`` (an Advanced Building marker), ``rover:1``, ``crystal``, a Discovery tile ``D12`` or
-  a Research tile ``RB``. The hex is replaced whole. ``"map": "empty"`` first empties every hex
-  (as the examples of the rule book draw them).
+  a Research tile ``RB``. The hex is replaced whole. ``"map": "empty"`` empties every hex,
+  ``"map": "bare"`` every hex but the Shelters (their pieces gone): a map for a test to put down
+  only the pieces it needs.
+- ``sci_at``: hired Scientist -> the Blueprint it works on (``""``: on its own card).
 - ``players``: seat -> changes (a dict, or a list by seat): ``res`` (Resource -> count; the key
   ``"*"`` sets every Resource not named), the counts ``crystals``, ``pending``, ``hangar``,
   ``op``, ``space``, ``lq``, ``wa``, ``reserve``, ``bots``, ``ab``, ``shelters``, ``ships_out``,
@@ -62,6 +64,7 @@ replays from it, not from the seed), like a determinized world.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -124,6 +127,22 @@ def position(
     return Game.from_position(s)
 
 
+def arrange(game: Game, changes: Mapping[str, Any]) -> None:
+    """Apply ``changes`` to ``game``'s current position, built and checked as :func:`position`
+    builds them, for a test that arranges its position in steps (helpers adding a building, a
+    Scientist, ...). The game keeps its moves: an undo goes back past the changes, so a test of
+    undo starts from :func:`position` instead. The state and its players stay the same objects
+    (a test may hold them), their fields replaced."""
+    s = game.state
+    built = build(s, changes)
+    for f in dataclasses.fields(State):
+        if f.name != "players":
+            setattr(s, f.name, getattr(built, f.name))
+    for p, new in zip(s.players, built.players, strict=True):
+        for f in dataclasses.fields(Player):
+            setattr(p, f.name, getattr(new, f.name))
+
+
 def build(base: State, changes: Mapping[str, Any]) -> State:
     """``base`` (left unchanged) with ``changes`` applied, displaced components moved, checked
     against ``base`` (:func:`check`)."""
@@ -182,6 +201,7 @@ class _Builder:
             "slots": self.slots,
             "grid": self.grid,
             "bp_display": self.bp_display,
+            "sci_at": self.sci_at,
             "exploration": self.exploration,
             "map": self.map,
             "players": self.players,
@@ -228,10 +248,25 @@ class _Builder:
             _swap(self.s, f"grid.{space}", self.s.grid, space, tile, "tech")
 
     def bp_display(self, value: Any) -> None:
+        if isinstance(value, list):  # the whole display: the others back under the deck
+            for bp in self.s.bp_display:
+                if bp not in value:
+                    self.s.bp_deck.insert(0, bp)
+            self.s.bp_display = []
+            for bp in value:
+                _take(self.s, "bp_display", bp, "bp")
+            self.s.bp_display = list(value)
+            return
         for i, bp in _items("bp_display", value):
             if type(i) is not int or not 0 <= i < len(self.s.bp_display):
                 raise PositionError(f"bp_display.{i}: no Blueprint display space")
             _swap(self.s, f"bp_display.{i}", self.s.bp_display, i, bp, "bp")
+
+    def sci_at(self, value: Any) -> None:
+        for sci, bp in _items("sci_at", value):
+            if sci not in load().scientist or (bp and bp not in load().blueprint):
+                raise PositionError(f"sci_at.{sci}: no Scientist, or {bp!r} no Blueprint")
+            self.s.sci_at[sci] = bp
 
     def exploration(self, value: Any) -> None:
         if not isinstance(value, list):
@@ -246,9 +281,11 @@ class _Builder:
 
     # the map
     def map(self, value: Any) -> None:
-        if value == "empty":
-            for each in range(len(self.s.bld)):
+        if value in ("empty", "bare"):
+            for each, kind in enumerate(self.s.bld):
                 _clear_hex(self.s, each)
+                if value == "bare" and kind.startswith("shelter:"):
+                    self.s.bld[each] = kind
             return
         for where, text in _items("map", value):
             cell = hexmap.parse(where) if isinstance(where, str) else None
