@@ -22,6 +22,7 @@ from onmars.rules.actions.lss import status_update
 from onmars.rules.actions.science import push_free_card
 from onmars.rules.data.components import load
 from onmars.rules.engine.state import Player, State
+from onmars.rules.position import arrange
 
 # --- the cards -----------------------------------------------------------------------------------
 
@@ -38,7 +39,8 @@ def test_trackers_start_at_the_player_count_space(players: int) -> None:
 
 
 def only(game: onmars.Game, mid: str, left: int = 5) -> None:
-    game.state.missions = {mid: left}
+    """Only Mission ``mid`` in play, ``left`` contributions from completion."""
+    arrange(game, {"missions": {mid: left}})
 
 
 # --- M2 Blueprints taken from the display (1 Crystal) --------------------------------------------
@@ -46,8 +48,8 @@ def only(game: onmars.Game, mid: str, left: int = 5) -> None:
 
 def no_crystal_gain(game: onmars.Game) -> None:
     """Keep Blueprints whose own gain is not a Crystal, so ``pending`` shows Mission Crystals."""
-    s = game.state
-    s.bp_display = [b for b in s.bp_display if load().blueprint[b].gain != "crystal"]
+    shown = [b for b in game.state.bp_display if load().blueprint[b].gain != "crystal"]
+    arrange(game, {"bp_display": shown})
 
 
 def test_blueprint_main_action_and_its_boost_contribute_each_card() -> None:
@@ -362,45 +364,44 @@ def test_upgrade_contract_completed_by_another_players_construction() -> None:
     every action for every holder: another player's construction that grows the Complex under
     your marker to 4 completes your contract, and the Mission Crystal is yours."""
     game = colony_game()
-    only(game, "M9")
+    only(game, "M9", 2)
     s = game.state
     me, other = s.players[0], s.players[1]
-    for h in ("2,0", "3,0", "4,0"):
-        s.bld[at(h)] = "mine"
-    s.ab[at("2,0")] = 1  # seat 1's marker on a Complex of 3
-    other.contracts = ["C01"]  # Mine Complex of 4+
-    s.bot[at("0,0")] = 0
-    me.lab["3t"] = "A-mine"
+    complex3 = {"2,0": "mine ab:1", "3,0": "mine", "4,0": "mine"}  # seat 1's marker on it
+    arrange(
+        game,
+        {
+            "map": {**complex3, "0,0": "bot:0"},
+            "players": {0: {"lab": {"3t": "A-mine"}}, 1: {"contracts": ["C01"]}},  # C01: 4+
+        },
+    )
     play(game, "main construct", "build mine 1,0")
     assert other.contracts_done == ["C01"]
-    assert s.missions["M9"] == 4 and other.pending == 1 and me.pending == 0
+    assert s.missions["M9"] == 1 and other.pending == 1 and me.pending == 0
 
 
 def test_delivery_contract_completed_contributes() -> None:
     """RUL-10, §16: a Delivery contract completes when its last item is placed: 1 Crystal."""
     game = colony_game()
-    only(game, "M9")
+    only(game, "M9", 2)
     p = game.state.players[0]
-    p.contracts = ["C07"]
-    p.shelters = 1
-    only_res(game, 0, mineral=4)
+    # C07 wants 4 Minerals: 3 Shelters on Mars (2 more) make the room (§4)
+    mine = {"contracts": ["C07"], "res": {"mineral": 4, "*": 0}}
+    arrange(game, {"map": {"-6,2": "shelter:0", "-6,4": "shelter:0"}, "players": {0: mine}})
     for _ in range(4):
-        assert game.state.missions["M9"] == 5
+        assert game.state.missions["M9"] == 2
         play(game, "deliver C07 mineral")
-    assert game.state.missions["M9"] == 4 and p.pending == 1
+    assert game.state.missions["M9"] == 1 and p.pending == 1
 
 
 def one_item_short(cid: str, delivered: list[str]) -> tuple[onmars.Game, State, Player]:
     """A 2-player game counting only M9, seat 0's Main action taken; seat 1 holds Delivery
     contract ``cid`` with ``delivered`` on it (one item short)."""
     game = colony_game(2)
-    only(game, "M9")
-    s = game.state
-    holder = s.players[1]
-    holder.contracts = [cid]
-    holder.delivered = {cid: delivered}
-    s.turn["main"] = True
-    return game, s, holder
+    only(game, "M9", 2)
+    holding = {"contracts": [cid], "delivered": {cid: delivered}}
+    arrange(game, {"players": {1: holding}, "turn": {"main": True}})
+    return game, game.state, game.state.players[1]
 
 
 def test_a_kept_oxygen_that_finishes_a_contract_counts_before_the_next_action() -> None:
@@ -409,14 +410,16 @@ def test_a_kept_oxygen_that_finishes_a_contract_counts_before_the_next_action() 
     used keeps the Oxygen (§8.3), which goes onto the owner's contract past full storage (§16).
     The Mission counts it at once, before anyone acts again."""
     game, s, owner = one_item_short("C10", ["oxygen", "oxygen", "mineral", "mineral"])
-    owner.res["oxygen"] = storage_cap(owner)  # no room: the kept Oxygen goes onto C10
-    owner.lab["1t"] = "B-extractor"
-    s.turn["used"] = [[1, "B-extractor"]]  # seat 0 used seat 1's Tech this turn
+    tech = s.grid["bottom1"]  # the game's Extractor Tech: seat 0 used it this turn
+    assert tech == "A-extractor"
+    room = storage_cap(owner)  # no room: the kept Oxygen goes onto C10
+    mine = {"res": {"oxygen": room}, "lab": {"1t": tech}}
+    arrange(game, {"players": {1: mine}, "turn": {"used": [[1, tech]]}})
     play(game, "end")
     assert game.current_player == 1 and "keep" in legal(game)
     before = owner.crystals + owner.pending
     play(game, "keep")  # then seat 1's turn starts: the Mission Crystal moves into the Depot
-    assert owner.contracts_done == ["C10"] and s.missions["M9"] == 4
+    assert owner.contracts_done == ["C10"] and s.missions["M9"] == 1
     assert owner.crystals + owner.pending == before + 1
 
 
@@ -424,10 +427,10 @@ def test_crystals_the_depot_cannot_hold_may_finish_a_contract_at_the_turns_start
     """RUL-10, seed item 3, §16: at the start of a turn the Crystals waiting below a full Depot
     go onto a Delivery contract that still needs them; the contract is completed then."""
     game, s, p = one_item_short("C12", ["crystal", "crystal", "mineral", "mineral"])
-    p.crystals, p.pending = depot_cap(p), 1
+    arrange(game, {"players": {1: {"crystals": depot_cap(p), "pending": 1}}})
     play(game, "end")
     assert game.current_player == 1 and frame(game)["t"] == "turn"
-    assert p.contracts_done == ["C12"] and s.missions["M9"] == 4
+    assert p.contracts_done == ["C12"] and s.missions["M9"] == 1
 
 
 # --- completion, the end of the track, the Colony level ------------------------------------------

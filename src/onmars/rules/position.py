@@ -30,6 +30,7 @@ The changes (a dict; every key optional):
   a Research tile ``RB``. The hex is replaced whole. ``"map": "empty"`` empties every hex,
   ``"map": "bare"`` every hex but the Shelters (their pieces gone): a map for a test to put down
   only the pieces it needs.
+- ``turn``: the current turn's data, key -> value (``{"main": True}``: its Main action taken).
 - ``sci_at``: hired Scientist -> the Blueprint it works on (``""``: on its own card).
 - ``players``: seat -> changes (a dict, or a list by seat): ``res`` (Resource -> count; the key
   ``"*"`` sets every Resource not named), the counts ``crystals``, ``pending``, ``hangar``,
@@ -202,6 +203,7 @@ class _Builder:
             "grid": self.grid,
             "bp_display": self.bp_display,
             "sci_at": self.sci_at,
+            "turn": self.turn,
             "exploration": self.exploration,
             "map": self.map,
             "players": self.players,
@@ -249,18 +251,24 @@ class _Builder:
 
     def bp_display(self, value: Any) -> None:
         if isinstance(value, list):  # the whole display: the others back under the deck
-            for bp in self.s.bp_display:
+            old = self.s.bp_display
+            for bp in old:
                 if bp not in value:
                     self.s.bp_deck.insert(0, bp)
             self.s.bp_display = []
             for bp in value:
-                _take(self.s, "bp_display", bp, "bp")
+                if bp not in old:
+                    _take(self.s, "bp_display", bp, "bp")
             self.s.bp_display = list(value)
             return
         for i, bp in _items("bp_display", value):
             if type(i) is not int or not 0 <= i < len(self.s.bp_display):
                 raise PositionError(f"bp_display.{i}: no Blueprint display space")
             _swap(self.s, f"bp_display.{i}", self.s.bp_display, i, bp, "bp")
+
+    def turn(self, value: Any) -> None:
+        for key, v in _items("turn", value):
+            self.s.turn[key] = v  # checked with the turn's declared keys (shape.Turn)
 
     def sci_at(self, value: Any) -> None:
         for sci, bp in _items("sci_at", value):
@@ -271,12 +279,14 @@ class _Builder:
     def exploration(self, value: Any) -> None:
         if not isinstance(value, list):
             raise PositionError("exploration: not a list of Discovery tiles")
-        for d in self.s.exploration:
+        old = self.s.exploration
+        for d in old:
             if d not in value:
                 self.s.discovery_stack.insert(0, d)  # to the bottom of the stack
         self.s.exploration = []
         for d in value:
-            _take(self.s, "exploration", d, "disc")
+            if d not in old:
+                _take(self.s, "exploration", d, "disc")
         self.s.exploration = list(value)
 
     # the map
