@@ -22,7 +22,7 @@ from onmars.rules.actions.lss import status_update
 from onmars.rules.actions.science import push_free_card
 from onmars.rules.data.components import load
 from onmars.rules.engine.state import Player, State
-from onmars.rules.position import arrange
+from onmars.rules.position import arrange, position
 
 # --- the cards -----------------------------------------------------------------------------------
 
@@ -68,8 +68,7 @@ def test_blueprint_from_the_executive_action_contributes() -> None:
     only(game, "M2")
     no_crystal_gain(game)
     s, p = game.state, game.state.players[0]
-    p.depot_ships = [1, 2, 4, 5]  # row 3 uncovered
-    p.crystals = 3
+    arrange(game, {"players": {0: {"depot_ships": [1, 2, 4, 5], "crystals": 3}}})  # row 3 open
     play(game, "exec blueprint", f"take {s.bp_display[0]}")
     assert s.missions["M2"] == 4 and p.pending == 1
 
@@ -91,7 +90,7 @@ def test_blueprint_from_the_library_contributes() -> None:
     give_built(game, 0, "BP23")
     only(game, "M2")
     s, p = game.state, game.state.players[0]
-    s.bp_display = ["BP01", "BP05"]
+    arrange(game, {"bp_display": ["BP01", "BP05"]})
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP23 pay", "take BP01")
     assert s.missions["M2"] == 4 and p.pending == 1
@@ -102,12 +101,9 @@ def test_blueprint_from_the_library_contributes() -> None:
 
 def upgrade_ready(game: onmars.Game, bp: str = "BP01") -> None:
     """Seat 0 holds ``bp`` (a Mine Blueprint) and a Mine stands in its Bot's zone."""
-    s, p = game.state, game.state.players[0]
-    p.blueprints.append(bp)
-    p.ab -= 1
-    s.bld[at("1,0")] = "mine"
-    s.bot[at("0,0")] = 0
-    only_res(game, 0, mineral=1)
+    held = [*game.state.players[0].blueprints, bp]
+    mine = {"blueprints": held, "res": {"mineral": 1, "*": 0}}
+    arrange(game, {"map": {"1,0": "mine", "0,0": "bot:0"}, "players": {0: mine}})
 
 
 def test_upgrade_main_action_contributes() -> None:
@@ -125,7 +121,7 @@ def test_upgrade_by_the_builder_drone_contributes() -> None:
     game = colony_game()
     give_built(game, 0, "BP16")
     upgrade_ready(game)
-    game.state.bot[at("0,0")] = -1  # no Bot zone needed
+    arrange(game, {"map": {"0,0": ""}})  # no Bot zone needed
     only(game, "M3")
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP16 pay")  # the lone upgrade plays itself
@@ -139,8 +135,7 @@ def test_upgrade_from_a_discovery_tile_contributes() -> None:
     game = colony_game()
     upgrade_ready(game)
     s = game.state
-    s.missions = {"M3": 5, "M5": 5}
-    s.tile[at("1,-1")] = "D07"
+    arrange(game, {"missions": {"M3": 5, "M5": 5}, "map": {"1,-1": "D07"}})
     play(game, "main control", "rover 1,-1", "done", "claim")  # the lone upgrade: itself
     assert s.ab[at("1,0")] == 0
     assert s.missions == {"M3": 4, "M5": 4}
@@ -150,8 +145,8 @@ def test_upgrade_from_a_discovery_tile_contributes() -> None:
 
 
 def ship_ready(game: onmars.Game) -> None:
-    s = game.state
-    s.bld[at("-4,1")] = "shelter:0"
+    """1 Water and 1 Plant for a Ship; seat 0's Shelter (at -4,1) free for the Bot."""
+    assert game.state.bld[at("-4,1")] == "shelter:0"
     only_res(game, 0, water=1, plant=1)
 
 
@@ -195,7 +190,7 @@ def test_bot_from_turn_order_space_4_contributes() -> None:
     s = game.state
     seat = game.current_player
     p = s.players[seat]
-    p.res.update(water=1, plant=1, mineral=0)
+    arrange(game, {"players": {seat: {"res": {"water": 1, "plant": 1, "mineral": 0}}}})
     play(game, "seat 4", "ship 5", "reward bot")
     assert s.missions["M4"] == 4 and p.pending == 2
 
@@ -207,7 +202,7 @@ def test_research_tile_taken_by_the_rover_contributes_two_crystals() -> None:
     """§9.1, §17.2 M1: a Research tile taken from the map by the Rover counts, 2 Crystals."""
     game = colony_game()
     only(game, "M1")
-    game.state.tile[at("1,-1")] = "RA"
+    arrange(game, {"map": {"1,-1": "RA"}})
     play(game, "main control", "rover 1,-1", "done", "claim")
     assert game.state.missions["M1"] == 4 and game.state.players[0].pending == 2
 
@@ -219,8 +214,7 @@ def test_research_tile_taken_by_recycling_bots_contributes() -> None:
     give_built(game, 0, "BP21")
     only(game, "M1")
     s = game.state
-    s.bot[at("1,0")] = 0
-    s.tile[at("2,0")] = "RB"
+    arrange(game, {"map": {"1,0": "bot:0", "2,0": "RB"}})
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP21 pay", "bot 1,0 2,0", "done", "claim")
     assert s.missions["M1"] == 4 and "B" in s.players[0].research
@@ -231,7 +225,7 @@ def test_discovery_tile_taken_by_the_rover_contributes() -> None:
     beside the tile's own 3)."""
     game = colony_game()
     only(game, "M5")
-    game.state.tile[at("1,-1")] = "D12"  # 3 Crystals
+    arrange(game, {"map": {"1,-1": "D12"}})  # 3 Crystals
     play(game, "main control", "rover 1,-1", "done", "claim")
     assert game.state.missions["M5"] == 4 and game.state.players[0].pending == 4
 
@@ -244,8 +238,7 @@ def test_discovery_tile_taken_by_recycling_bots_does_not_contribute() -> None:
     give_built(game, 0, "BP21")
     only(game, "M5")
     s, p = game.state, game.state.players[0]
-    s.bot[at("1,0")] = 0
-    s.tile[at("2,0")] = "D12"
+    arrange(game, {"map": {"1,0": "bot:0", "2,0": "D12"}})
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP21 pay", "bot 1,0 2,0", "done", "claim")
     assert s.missions["M5"] == 5 and p.pending == 3
@@ -259,7 +252,7 @@ def test_discovery_on_the_radar_does_not_contribute() -> None:
     give_built(game, 0, "BP15")
     only(game, "M5")
     s = game.state
-    s.exploration = ["D12", "D13"]
+    arrange(game, {"exploration": ["D12", "D13"]})
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP15 pay", "radar D12")
     assert s.missions["M5"] == 5
@@ -311,11 +304,9 @@ def test_progress_cube_contributes_once_per_type() -> None:
     game = colony_game()
     only(game, "M7")
     s, p = game.state, game.state.players[0]
-    s.bld[at("1,0")] = "generator"
-    s.bot[at("0,1")] = 0
-    p.lab["2t"] = "A-generator"
-    p.shelters = 1
-    only_res(game, 0, mineral=3)
+    shelters = {"-6,2": "shelter:0", "-6,4": "shelter:0"}  # room for 3 Minerals (§4)
+    mine = {"lab": {"2t": "A-generator"}, "res": {"mineral": 3, "*": 0}}
+    arrange(game, {"map": {"1,0": "generator", "0,1": "bot:0", **shelters}, "players": {0: mine}})
 
     def build(where: str) -> None:
         push_construct(s, 0, ["generator"])
@@ -349,9 +340,8 @@ def test_scientist_from_a_discovery_tile_contributes() -> None:
     game = colony_game()
     only(game, "M8")
     s = game.state
-    s.missions["M5"] = 5
     only_res(game, 0, oxygen=2)
-    s.tile[at("1,-1")] = "D09"
+    arrange(game, {"missions": {"M8": 5, "M5": 5}, "map": {"1,-1": "D09"}})
     play(game, "main control", "rover 1,-1", "done", "claim", "hire systems_engineer")
     assert s.missions == {"M8": 4, "M5": 4}
 
@@ -441,8 +431,7 @@ def test_completion_advances_the_remaining_missions_marker_and_pays_no_more() ->
     moves the Remaining Missions marker; contributions past it earn nothing."""
     game = colony_game()
     s, p = game.state, game.state.players[0]
-    s.missions = {"M8": 1}
-    s.remaining = 3
+    arrange(game, {"missions": {"M8": 1}, "remaining": 3})
     only_res(game, 0, oxygen=2, plant=2)
     play(game, "main hire", "hire systems_engineer")
     assert s.missions["M8"] == 0 and s.remaining == 2 and p.pending == 2
@@ -455,9 +444,8 @@ def test_completion_advances_the_remaining_missions_marker_and_pays_no_more() ->
 def test_colony_levels_3_to_5_shorten_the_track(level: int, remaining: int) -> None:
     """§11.4 step 6, seed item 8: reaching Colony level 3, 4, 5 moves the Remaining Missions
     marker one space each: 2, 1, 0 Missions are then needed."""
-    game = started(3)
+    game = position({"level": 2})
     s = game.state
-    s.level = 2
     while s.level < level:
         status_update(s)
     assert s.remaining == remaining
@@ -467,9 +455,8 @@ def test_end_is_triggered_at_the_end_of_the_colonization_phase() -> None:
     """§24.1, seed item 8: the marker reaching the end of its track during a turn ends nothing
     at once: the round's other turns and its Shuttle phase are played, then one more round
     without a Shuttle phase, then the game ends."""
-    game = started(3)
+    game = position({"missions": {"M2": 1}, "remaining": 1})
     s = game.state
-    s.missions, s.remaining = {"M2": 1}, 1
     no_crystal_gain(game)
     play(game, "main blueprint", f"take {s.bp_display[0]}")
     assert s.remaining == 0 and s.end_round == 0  # not yet: only at the end of the phase

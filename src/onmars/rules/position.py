@@ -649,6 +649,8 @@ def check(s: State, base: State) -> None:
     except ValueError as exc:
         raise PositionError(str(exc).replace("RUL-18: not the view of a game: ", "")) from None
     was, now = census(base), census(s)
+    # Research tiles: as many as the map starts with (one a test removed may come back)
+    was["research"] = Counter({f"R{r.id}": len(r.hexes) for r in load().research.values()})
     for kind in ("tech", "sci", "bp", "disc", "research", "building_tiles"):
         extra = now[kind] - was[kind]
         if extra:
