@@ -30,6 +30,7 @@ The changes (a dict; every key optional):
   a Research tile ``RB``. The hex is replaced whole. ``"map": "empty"`` empties every hex,
   ``"map": "bare"`` every hex but the Shelters (their pieces gone): a map for a test to put down
   only the pieces it needs.
+- ``radar``: the Discovery tile kept on the Radar (BP15).
 - ``turn``: the current turn's data, key -> value (``{"main": True}``: its Main action taken).
 - ``sci_at``: hired Scientist -> the Blueprint it works on (``""``: on its own card).
 - ``players``: seat -> changes (a dict, or a list by seat): ``res`` (Resource -> count; the key
@@ -204,6 +205,7 @@ class _Builder:
             "bp_display": self.bp_display,
             "sci_at": self.sci_at,
             "turn": self.turn,
+            "radar": self.radar,
             "exploration": self.exploration,
             "map": self.map,
             "players": self.players,
@@ -265,6 +267,16 @@ class _Builder:
             if type(i) is not int or not 0 <= i < len(self.s.bp_display):
                 raise PositionError(f"bp_display.{i}: no Blueprint display space")
             _swap(self.s, f"bp_display.{i}", self.s.bp_display, i, bp, "bp")
+
+    def radar(self, value: Any) -> None:
+        if not isinstance(value, str):
+            raise PositionError("radar: not a Discovery tile id")
+        if self.s.radar:
+            _return(self.s, self.s.radar, "disc")
+        self.s.radar = ""
+        if value:
+            _take(self.s, "radar", value, "disc")
+        self.s.radar = value
 
     def turn(self, value: Any) -> None:
         for key, v in _items("turn", value):
