@@ -8,7 +8,7 @@ import random
 import pytest
 from conftest import at, positions
 
-from onmars.rules.position import PositionError, build, census, position
+from onmars.rules.position import PositionError, arrange, build, census, position
 
 
 def test_untouched_position_is_the_opening_played() -> None:
@@ -159,3 +159,22 @@ def test_every_position_of_a_real_game_passes_the_check(players: int) -> None:
     for game in positions(players, seed=3):
         s = game.state
         assert build(s, {}).to_dict() == s.to_dict()
+
+
+def test_fewer_shelters_on_the_board_stand_on_mars() -> None:
+    """§4: a Shelter off the player board stands on Mars; the room it makes follows."""
+    game = position({"players": {0: {"shelters": 2, "res": {"water": 3}}}})
+    s = game.state
+    assert s.bld.count("shelter:0") == 3 and s.players[0].shelters == 2
+    assert s.players[0].res["water"] == 3  # storage 3 + 1 (§4)
+
+
+def test_arrange_keeps_the_objects_a_test_holds() -> None:
+    """arrange() builds through the same checks and changes the game's own state in place."""
+    game = position()
+    s, p = game.state, game.state.players[0]
+    arrange(game, {"players": {0: {"lq": 1}}, "map": {"1,-1": "crystal"}})
+    assert p.lq == 1 and p.reserve == 11 and s.crystal[at("1,-1")] == 1
+    with pytest.raises(PositionError, match=r"^players\[0\]\.lq"):
+        arrange(game, {"players": {0: {"lq": 9}}})
+    assert p.lq == 1  # refused: nothing changed

@@ -49,6 +49,8 @@ Where displaced components go (each one stays in exactly one place):
   Discovery tile a player no longer holds goes to the bottom of its deck; a Scientist back to
   an empty display space, a Contract back to the deck. A Research tile placed on a hex comes
   from the first hex holding one of its type.
+- A player's ``shelters`` (those left on the board) set lower puts the others on Mars, on the
+  empty hexes closest to the player's Shelters.
 - Pieces (Colonists, Bots, Advanced Building markers, Shelters, Ships) come from and return to
   their owner's supply: ``reserve`` for Colonists (on slots, Miners, Living Quarters, Working
   Area), ``bots``, ``ab`` (a marker also sits on each Blueprint not built), ``shelters``, the
@@ -563,7 +565,12 @@ def _return(s: State, x: str, kind: str) -> None:
 def _settle(s: State, base: State, fixed: set[tuple[int, str]]) -> None:
     """Each player's pieces add up as in ``base``: the difference comes from (or goes to) the
     supply the changes did not name; buildings placed take their stack's top tile."""
-    was, now = census(base), census(s)
+    was = census(base)
+    for p in s.players:
+        short = was[f"shelters[{p.seat}]"] - census(s)[f"shelters[{p.seat}]"]
+        if (p.seat, "shelters") in fixed and short > 0:
+            _build_shelters(s, p.seat, short)
+    now = census(s)
     for p in s.players:
         k = p.seat
         for piece, supply in _SUPPLIES:
@@ -577,6 +584,19 @@ def _settle(s: State, base: State, fixed: set[tuple[int, str]]) -> None:
             if not stack:
                 raise PositionError(f"building_stacks.{btype}: no tile left to place one more")
             stack.pop()
+
+
+def _build_shelters(s: State, seat: int, n: int) -> None:
+    """``n`` more of ``seat``'s Shelters on Mars, on the empty hexes closest to its Shelters
+    (to the middle if none; ties by hex index): the Shelters a lower ``shelters`` count took
+    off the player board (§4)."""
+    mine = [c for c, kind in enumerate(s.bld) if kind == f"shelter:{seat}"]
+    (centre,) = hexmap.feature("start_mine")
+    near = mine or [centre]
+    free = [c for c in range(len(s.bld)) if s.empty(c)]
+    free.sort(key=lambda c: (min(hexmap.hex_distance(c, m) for m in near), c))
+    for c in free[:n]:
+        s.bld[c] = f"shelter:{seat}"
 
 
 def _settle_ships(p: Player, ships: int, fixed: set[tuple[int, str]]) -> None:
