@@ -30,6 +30,8 @@ The changes (a dict; every key optional):
   a Research tile ``RB``. The hex is replaced whole. ``"map": "empty"`` empties every hex,
   ``"map": "bare"`` every hex but the Shelters (their pieces gone): a map for a test to put down
   only the pieces it needs.
+- ``lss``: LSS column -> the row its marker is on; ``lss_first``: the columns whose first-building
+  OP is taken; ``lss_rewards``: column -> Reward tile (one shown on another column swaps).
 - ``radar``: the Discovery tile kept on the Radar (BP15).
 - ``turn``: the current turn's data, key -> value (``{"main": True}``: its Main action taken).
 - ``sci_at``: hired Scientist -> the Blueprint it works on (``""``: on its own card).
@@ -208,6 +210,9 @@ class _Builder:
             "sci_at": self.sci_at,
             "turn": self.turn,
             "radar": self.radar,
+            "lss": self.lss,
+            "lss_first": self.lss_first,
+            "lss_rewards": self.lss_rewards,
             "exploration": self.exploration,
             "map": self.map,
             "players": self.players,
@@ -269,6 +274,28 @@ class _Builder:
             if type(i) is not int or not 0 <= i < len(self.s.bp_display):
                 raise PositionError(f"bp_display.{i}: no Blueprint display space")
             _swap(self.s, f"bp_display.{i}", self.s.bp_display, i, bp, "bp")
+
+    def lss(self, value: Any) -> None:
+        rows = load().value("lss_rows")[0]
+        for kind, row in _items("lss", value):
+            if kind not in self.s.lss or type(row) is not int or not 1 <= row <= rows:
+                raise PositionError(f"lss.{kind}: no LSS column, or {row!r} not a row 1-{rows}")
+            self.s.lss[kind] = row
+
+    def lss_first(self, value: Any) -> None:
+        if not isinstance(value, list) or not set(value) <= set(self.s.lss):
+            raise PositionError(f"lss_first: {value!r} is no list of LSS columns")
+        self.s.lss_first = list(value)
+
+    def lss_rewards(self, value: Any) -> None:
+        for kind, tile in _items("lss_rewards", value):
+            if kind not in self.s.lss_rewards or tile not in load().lss_reward:
+                raise PositionError(f"lss_rewards.{kind}: no LSS column, or {tile!r} no Reward")
+            rewards = self.s.lss_rewards
+            other = next((k for k, v in rewards.items() if v == tile), None)
+            if other is not None:  # a swap: the tile leaves another column
+                rewards[other] = rewards[kind]
+            rewards[kind] = tile
 
     def radar(self, value: Any) -> None:
         if not isinstance(value, str):
