@@ -27,9 +27,10 @@ The changes (a dict; every key optional):
 - ``map``: ``"q,r"`` -> what stands on the hex, words separated by spaces (``""``: nothing):
   a building type (``mine``, ``shelter:1`` for seat 1's Shelter), ``bot:1``, ``miner:1``,
   ``ab:1`` (an Advanced Building marker), ``rover:1``, ``crystal``, a Discovery tile ``D12`` or
-  a Research tile ``RB``. The hex is replaced whole. ``"map": "empty"`` empties every hex,
-  ``"map": "bare"`` every hex but the Shelters (their pieces gone): a map for a test to put down
-  only the pieces it needs.
+  a Research tile ``RB``. The hex is replaced whole; a text starting with ``+`` adds its words
+  to what is there (``"+crystal"``; a tile replaces the tile there). ``"map": "empty"`` empties
+  every hex, ``"map": "bare"`` every hex but the Shelters (their pieces gone): a map for a test
+  to put down only the pieces it needs.
 - ``lss``: LSS column -> the row its marker is on; ``lss_first``: the columns whose first-building
   OP is taken; ``lss_rewards``: column -> Reward tile (one shown on another column swaps).
 - ``radar``: the Discovery tile kept on the Radar (BP15).
@@ -342,8 +343,11 @@ class _Builder:
             cell = hexmap.parse(where) if isinstance(where, str) else None
             if cell is None or not isinstance(text, str):
                 raise PositionError(f"map.{where}: no hex, or {text!r} is not a text")
+            words = text.split()
+            if text.startswith("+"):  # added to what is there
+                words = [*hex_text(self.s, cell).split(), *text[1:].split()]
             _clear_hex(self.s, cell)
-            for word in text.split():
+            for word in words:
                 self.map_word(f"map.{where}", cell, word)
 
     def map_word(self, field: str, cell: int, word: str) -> None:
@@ -365,6 +369,8 @@ class _Builder:
             s.bld[cell] = word
         elif word in c.discovery:
             _take(s, field, word, "disc")
+            if s.tile[cell] in c.discovery:  # the tile it covers goes under the stack
+                _return(s, s.tile[cell], "disc")
             s.tile[cell] = word
         elif word.startswith("R") and word[1:] in c.research:
             if word in s.tile:  # one of its type moves here (a Research tile is not a swap)
@@ -476,7 +482,10 @@ PIECES = ("bot", "miner", "ab")
 
 
 def _clear_hex(s: State, cell: int) -> None:
-    """Nothing on the hex: its pieces go back to their owners' supplies (:func:`_settle`)."""
+    """Nothing on the hex: its pieces go back to their owners' supplies (:func:`_settle`), a
+    Discovery tile under the stack (a Research tile leaves the game)."""
+    if s.tile[cell] in load().discovery:
+        _return(s, s.tile[cell], "disc")
     s.bld[cell], s.tile[cell], s.crystal[cell] = "", "", 0
     s.ab[cell] = s.bot[cell] = s.miner[cell] = -1
     for p in s.players:
