@@ -18,6 +18,7 @@ from onmars.rules.actions.economy import lq_cap, storage_cap
 from onmars.rules.data import hexmap
 from onmars.rules.engine.engine import advance
 from onmars.rules.engine.state import State
+from onmars.rules.position import arrange
 
 
 def colony_game(seed: int = 1) -> Game:
@@ -88,7 +89,7 @@ def test_joining_a_complex_of_three_needs_level_3_and_yields_4() -> None:
     put(s, "extractor", "1,0", "2,0", "3,0")  # a Complex of three in a row
     bot(s, 0, "-1,0")
     rich(s, 0, n=0, shelters_left=1)  # 4 Shelters on Mars: storage 5
-    s.players[0].res["battery"] = 1
+    arrange(g, {"players": {0: {"res": {"battery": 1}}}})
     s.players[0].lab["3t"] = "A-extractor"
     g.play("main construct")
     assert "build extractor 0,0" in builds(g)
@@ -124,7 +125,7 @@ def test_indirect_connection_counts_both_complexes() -> None:
     put(s, "generator", "0,1")  # a lone Generator south of 0,0
     bot(s, 0, "1,0")
     rich(s, 0, shelters_left=1)
-    s.players[0].res["battery"] = 0
+    arrange(g, {"players": {0: {"res": {"battery": 0}}}})
     s.players[0].lab["2t"] = "A-generator"
     g.play("main construct")
     assert "build generator 0,0" not in builds(g)
@@ -189,9 +190,9 @@ def test_illegal_builds_name_the_rule_and_change_nothing() -> None:
     illegal(g, "build generator 3,0", "§9.2", "already holds a building")
     illegal(g, "build factory 2,0", "§9.2", "no building type")
     illegal(g, "build generator 40,40", "RUL-1")
-    s.players[0].res["mineral"] = 0
+    arrange(g, {"players": {0: {"res": {"mineral": 0}}}})
     illegal(g, "build generator 2,-1", "§9.2", "costs mineral")
-    s.players[0].res["mineral"] = 3
+    arrange(g, {"players": {0: {"res": {"mineral": 3}}}})
     s.building_stacks["generator"] = []
     illegal(g, "build generator 2,-1", "§9.2", "stack", "empty")
 
@@ -303,7 +304,7 @@ def test_tech_bonus_adds_to_a_tech_but_replaces_none() -> None:
     put(s, "mine", "-1,1", "-1,0", "0,-1")  # no room for a standalone Condenser
     bot(s, 0, "0,0")
     rich(s, 0)
-    s.players[0].res["oxygen"] = 0
+    arrange(g, {"players": {0: {"res": {"oxygen": 0}}}})
     assert construct_blocker(s, 0, ["condenser"], tech_bonus=3).startswith("§9.2")
     s.players[0].lab["1t"] = "A-condenser"
     assert construct_blocker(s, 0, ["condenser"]).startswith("§9.2")
@@ -389,20 +390,22 @@ def test_progress_cube_only_for_the_first_complex_of_a_type() -> None:
     Progress mission contribution, §17); enlarging one later moves nothing."""
     g = colony_game()
     s = g.state
-    s.missions = {"M7": 8}
+    arrange(g, {"missions": {"M7": 8}})
     put(s, "mine", "1,0")
     bot(s, 0, "0,1")
     rich(s, 0)
     s.players[0].lab["2t"] = "A-mine"
-    s.players[0].lq = 5
-    s.players[0].crystals = 2  # an Executive action stays possible: the turn waits for "end"
+    arrange(g, {"players": {0: {"lq": 5}}})
+    arrange(
+        g, {"players": {0: {"crystals": 2}}}
+    )  # an Executive action stays possible: the turn waits for "end"
     g.play("main construct")
     g.play("build mine 0,0")
     p = s.players[0]
     assert p.progress == ["mine"]
     assert s.missions["M7"] == 7 and p.pending == 1
     assert p.res["mineral"] == 3 + 2
-    s.turn["main"] = False  # a second construction in the same test
+    arrange(g, {"turn": {"main": False}})  # a second construction in the same test
     g.play("main construct")
     g.play("pay colonist")  # 2 players: 1 per Colonist on the slots, our own included (§25)
     g.play("build mine 1,1")  # joins the Complex of 2 with the level-2 Mine Tech
@@ -459,10 +462,10 @@ def test_no_mine_without_a_colonist_for_it() -> None:
     s = g.state
     put(s, "mine", "0,0")
     bot(s, 0, "1,0")
-    s.players[0].lq = 0
+    arrange(g, {"players": {0: {"lq": 0}}})
     assert construct_blocker(s, 0, ["mine"]).startswith("§9.2")
     assert "Miner" in construct_blocker(s, 0, ["mine"])
-    s.players[0].lq = 1
+    arrange(g, {"players": {0: {"lq": 1}}})
     assert construct_blocker(s, 0, ["mine"]) == ""  # outside the main action: 1 is enough
     illegal(g, "main construct", "§9.2", "Mine")
 
@@ -475,8 +478,8 @@ def test_placement_payment_keeps_the_miner() -> None:
     put(s, "mine", "0,0")
     bot(s, 0, "1,0")
     p = s.players[0]
-    p.lq, p.crystals = 2, 1
-    s.slots["construct"] = [1]  # 2 players: 1 payment per Colonist present (§25)
+    arrange(g, {"players": {0: {"lq": 2, "crystals": 1}}})
+    arrange(g, {"slots": {"construct": [1]}})  # 2 players: 1 payment per Colonist present (§25)
     g.play("main construct")  # the only payment left (the Crystal) plays itself
     assert p.crystals == 0 and p.lq == 1 and p.wa == 0
     g.play("build mine 2,0")
@@ -491,10 +494,10 @@ def test_no_crystal_for_placement_blocks_a_lone_mine() -> None:
     put(s, "mine", "0,0")
     bot(s, 0, "1,0")
     p = s.players[0]
-    p.lq, p.crystals = 2, 0
-    s.slots["construct"] = [1]
+    arrange(g, {"players": {0: {"lq": 2, "crystals": 0}}})
+    arrange(g, {"slots": {"construct": [1]}})
     illegal(g, "main construct", "§9.2", "its Miner must stay")
-    p.lq = 3
+    arrange(g, {"players": {0: {"lq": 3}}})
     g.play("main construct")
     assert p.lq == 1 and p.wa == 1
     g.play("build mine 2,0")
@@ -510,8 +513,8 @@ def test_placement_cost_may_use_colonists_when_other_builds_remain() -> None:
     put(s, "shelter:0", "2,1")
     bot(s, 0, "1,0")
     p = s.players[0]
-    p.lq, p.crystals = 2, 1
-    s.slots["construct"] = [1]
+    arrange(g, {"players": {0: {"lq": 2, "crystals": 1}}})
+    arrange(g, {"slots": {"construct": [1]}})
     g.play("main construct")
     assert {str(m) for m in g.legal_moves()} == {"pay crystal", "pay colonist"}
     g.play("pay colonist")

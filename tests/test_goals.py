@@ -197,12 +197,14 @@ def test_final_scoring_completes_what_it_can_and_delivers_nothing_partial() -> N
     game = started(2, seed=3)
     s = game.state
     p = s.players[0]
-    p.contracts = ["C07", "C12"]  # 4 Minerals; 3 Crystals + 2 Minerals
-    p.shelters = 1  # storage 5
-    s.end_round = s.round
+    arrange(
+        game, {"players": {0: {"contracts": ["C07", "C12"]}}}
+    )  # 4 Minerals; 3 Crystals + 2 Minerals
+    arrange(game, {"players": {0: {"shelters": 1}}})  # storage 5
+    arrange(game, {"end_round": s.round})
     while not game.is_over:
-        p.res["mineral"] = 4
-        p.crystals, p.pending = 1, 0
+        arrange(game, {"players": {0: {"res": {"mineral": 4}}}})
+        arrange(game, {"players": {0: {"crystals": 1, "pending": 0}}})
         options = legal(game)
         pick = next((c for c in ("end", "done", "stay", "main resupply") if c in options), None)
         play(game, pick or sorted(options)[0])

@@ -17,7 +17,7 @@ from conftest import (
 
 import onmars
 from onmars.rules.data import hexmap
-from onmars.rules.position import hex_text, position
+from onmars.rules.position import arrange, hex_text, position
 
 #: Seats 0 and 1 on the Orbit side (spaces 1, 2), seat 2 on the Colony side (space 5).
 SPACES = {0: 1, 1: 2, 2: 5}
@@ -303,7 +303,7 @@ def test_space_6_bots_may_buy_extra_movement_with_crystals() -> None:
         s = game.state
         wipe(s)
         s.bot[at("0,0")] = seat
-        s.players[seat].crystals = crystals
+        arrange(game, {"players": {seat: {"crystals": crystals}}})
         play(game, "seat 6")
         assert frame(game)["t"] == "move_bots"
         assert ("bot 0,0 3,0" in legal(game)) is reachable

@@ -624,11 +624,10 @@ def _settle(s: State, base: State, fixed: set[tuple[int, str]]) -> None:
 
 def _build_shelters(s: State, seat: int, n: int) -> None:
     """``n`` more of ``seat``'s Shelters on Mars, on the empty hexes closest to its Shelters
-    (to the middle if none; ties by hex index): the Shelters a lower ``shelters`` count took
-    off the player board (§4)."""
-    mine = [c for c, kind in enumerate(s.bld) if kind == f"shelter:{seat}"]
-    (centre,) = hexmap.feature("start_mine")
-    near = mine or [centre]
+    and to its first Shelter's hex (ties by hex index): the Shelters a lower ``shelters`` count
+    took off the player board (§4)."""
+    start = hexmap.feature(f"shelters_{s.n}p")[seat]  # where its first Shelter stands (§3.4)
+    near = [start, *(c for c, kind in enumerate(s.bld) if kind == f"shelter:{seat}")]
     free = [c for c in range(len(s.bld)) if s.empty(c)]
     free.sort(key=lambda c: (min(hexmap.hex_distance(c, m) for m in near), c))
     for c in free[:n]:
