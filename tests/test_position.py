@@ -8,7 +8,7 @@ import random
 import pytest
 from conftest import at, positions
 
-from onmars.rules.position import PositionError, arrange, build, census, position
+from onmars.rules.position import PositionError, arrange, build, census, from_text, position
 
 
 def test_untouched_position_is_the_opening_played() -> None:
@@ -178,3 +178,36 @@ def test_arrange_keeps_the_objects_a_test_holds() -> None:
     with pytest.raises(PositionError, match=r"^players\[0\]\.lq"):
         arrange(game, {"players": {0: {"lq": 9}}})
     assert p.lq == 1  # refused: nothing changed
+
+
+def test_the_text_form_builds_what_the_dict_form_builds() -> None:
+    """One line a change: the same position as the dict it stands for."""
+    text = """
+        level = 2              # a comment
+        missions = M2:5 M9:2
+        turn = main:true
+        slots = construct:0,1 hire:
+        p0.res = water:2 *:0
+        p0.lab = 3t:A-extractor
+        p0.depot_ships = 1 2 3
+        p0.crystals = 5
+        p1.contracts = C09
+        map 1,-1 = crystal D12
+        map 0,1 = bot:1
+    """
+    as_dict = {
+        "level": 2,
+        "missions": {"M2": 5, "M9": 2},
+        "turn": {"main": True},
+        "slots": {"construct": [0, 1], "hire": []},
+        "players": {
+            0: {"res": {"water": 2, "*": 0}, "lab": {"3t": "A-extractor"}},
+            1: {"contracts": ["C09"]},
+        },
+        "map": {"1,-1": "crystal D12", "0,1": "bot:1"},
+    }
+    as_dict["players"][0] |= {"depot_ships": [1, 2, 3], "crystals": 5}
+    assert from_text(text) == as_dict
+    assert position(text).state.to_dict() == position(as_dict).state.to_dict()
+    with pytest.raises(PositionError, match="line 1"):
+        from_text("round 3")

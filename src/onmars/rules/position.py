@@ -14,7 +14,8 @@ there. An inconsistent description is refused with :class:`PositionError`, namin
         "map": {"1,-1": "crystal D12", "0,1": "mine bot:1"},
     }, players=3, seed=1)
 
-The changes (a dict; every key optional):
+The changes: a dict (every key optional), or the same as text, one line each (see
+:func:`from_text`: ``p0.res = water:2 *:0``, ``map 1,-1 = crystal D12``):
 
 - ``round``, ``level``, ``first``, ``remaining``, ``end_round``, ``shuttle_side``,
   ``shuttle_space``: set as given.
@@ -108,7 +109,7 @@ class PositionError(ValueError):
 
 
 def position(
-    changes: Mapping[str, Any] | None = None,
+    changes: Mapping[str, Any] | str | None = None,
     *,
     players: int = 3,
     seed: int = 1,
@@ -130,8 +131,91 @@ def position(
     else:
         game = Game.new(players, seed=seed, length=length, rules=rules)
     base = _start(game, at, spaces or ORBIT, shuttle, moves)
-    s = build(base, changes or {})
+    s = build(base, from_text(changes) if isinstance(changes, str) else changes or {})
     return Game.from_position(s)
+
+
+# --- the text form ------------------------------------------------------------------------------
+
+#: The dict fields whose values are lists (written ``a,b``), and those of numbers.
+_LIST_VALUES = frozenset({"slots", "delivered"})
+_NUMBER_LISTS = frozenset({"slots"})
+
+
+def from_text(text: str) -> dict[str, Any]:
+    """The changes a text describes, one line each (``#`` starts a comment)::
+
+        round = 3
+        missions = M2:5 M9:2
+        p0.res = water:2 *:0
+        p0.lab = 3t:A-extractor
+        p1.contracts = C09 C12
+        slots = construct:0,1 hire:
+        map = bare
+        map 1,-1 = crystal D12
+
+    ``name = value`` sets a field of the state, ``pN.name = value`` one of seat N's, ``map q,r =
+    words`` a hex (``map = bare`` or ``empty`` the whole map). A value is a number or a word
+    (``-``: empty), for a list its words (``-``: none), for a dict ``key:value`` words (a list
+    value ``a,b``)."""
+    out: dict[str, Any] = {}
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, eq, value = (part.strip() for part in line.partition("="))
+        if not eq or not key:
+            raise PositionError(f"line {n}: {raw.strip()!r} is not 'name = value'")
+        words = value.split()
+        if key.startswith("map ") or key == "map":
+            hexes = out.setdefault("map", {}) if key != "map" else None
+            if hexes is None:
+                out["map"] = value
+            elif isinstance(hexes, dict):
+                hexes[key[4:].strip()] = "" if value == "-" else value
+            else:
+                raise PositionError(f"line {n}: a hex after 'map = {hexes}' (two lines apart)")
+            continue
+        seat, dot, name = key.partition(".")
+        if dot and seat[:1] == "p" and seat[1:].isdigit():
+            out.setdefault("players", {}).setdefault(int(seat[1:]), {})[name] = _value(name, words)
+        else:
+            out[key] = _value(key, words)
+    return out
+
+
+def _value(name: str, words: list[str]) -> Any:
+    """A field's value from its words, by the field's kind (see :func:`from_text`)."""
+    if name in _DICT_FIELDS:
+        pairs = [w.partition(":") for w in words if w != "-"]
+        if name in _LIST_VALUES:
+            return {k: _listed_words(v, name in _NUMBER_LISTS) for k, _, v in pairs}
+        return {_atom(k): _atom(v) for k, _, v in pairs}
+    if name in _LIST_FIELDS:
+        items = [] if words == ["-"] else words
+        return [int(w) for w in items] if name == "depot_ships" else items
+    return _atom(" ".join(words))
+
+
+def _listed_words(text: str, numbers: bool) -> list[Any]:
+    items = [w for w in text.split(",") if w]
+    return [int(w) for w in items] if numbers else items
+
+
+def _atom(word: str) -> Any:
+    if word == "-":
+        return ""
+    if word.lstrip("-").isdigit():
+        return int(word)
+    return {"true": True, "false": False}.get(word, word)
+
+
+#: The fields written as ``key:value`` words, and those written as lists of words.
+_DICT_FIELDS = frozenset(
+    {"missions", "warehouse", "slots", "grid", "bp_display", "lss", "lss_rewards", "turn"}
+    | {"sci_at", "res", "lab", "delivered", "op_by"}
+)
+_LIST_FIELDS = frozenset({"exploration", "lss_first", "depot_ships", *PLAYER_LISTS})
 
 
 def arrange(game: Game, changes: Mapping[str, Any]) -> None:
