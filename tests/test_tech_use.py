@@ -27,8 +27,8 @@ def test_a_tech_borrowed_during_an_owners_free_development_is_settled_too() -> N
     spot = next(n for n in hexmap.neighbours(generator) if not s.bld[n] and not s.occupied(n))
     s.bot[spot] = c
     arrange(g, {"players": {c: {"res": {"mineral": 2}}}})
-    s.players[a].lab["3t"] = "A-generator"
-    s.players[b].lab["1t"] = "A-upgrade"
+    arrange(g, {"players": {a: {"lab": {"3t": "A-generator"}}}})
+    arrange(g, {"players": {b: {"lab": {"1t": "A-upgrade"}}}})
     arrange(g, {"players": {a: {"blueprints": ["BP01"], "ab": s.players[a].ab - 1}}})
     arrange(g, {"players": {a: {"res": {"mineral": 2}}}})
     s.bot[hexmap.parse("0,1")] = a

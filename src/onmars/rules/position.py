@@ -34,6 +34,7 @@ The changes: a dict (every key optional), or the same as text, one line each (se
   to put down only the pieces it needs.
 - ``lss``: LSS column -> the row its marker is on; ``lss_first``: the columns whose first-building
   OP is taken; ``lss_rewards``: column -> Reward tile (one shown on another column swaps).
+- ``building_stacks``: building type -> its stack in a new order (the same tiles, top last).
 - ``radar``: the Discovery tile kept on the Radar (BP15).
 - ``turn``: the current turn's data, key -> value (``{"main": True}``: its Main action taken).
 - ``sci_at``: hired Scientist -> the Blueprint it works on (``""``: on its own card).
@@ -68,6 +69,12 @@ of the right kind, counts within the board's limits, the pending decisions valid
 :mod:`onmars.rules.shape` checks a view) and the components conserved against the game it
 started from. The game answered starts from the built position (undo stops there; its log
 replays from it, not from the seed), like a determinized world.
+
+``position(changes, at=game)`` builds from another game's current position (a Shuttle phase
+reached by play, say); :func:`arrange` applies changes to a game in place, for helpers that
+arrange a position in steps; :func:`hex_text` writes a hex in the words of ``map``. It lives
+with the rules, public, over :mod:`onmars.rules.game`, so that tests, bots and analysis tools
+state positions the same checked way.
 """
 
 from __future__ import annotations
@@ -97,7 +104,7 @@ PLAYER_SCALARS = (
     *("crystals", "pending", "hangar", "op", "space", "lq", "wa", "reserve", "bots", "ab"),
     *("shelters", "ships_out", "side", "goal_done"),
 )
-#: A player's lists of ids, with where an id they lose goes (``None``: nowhere, it leaves).
+#: A player's lists of ids.
 PLAYER_LISTS = (
     *("blueprints", "built", "progress", "goals", "scientists", "contracts", "contracts_done"),
     *("research", "discoveries", "bot_discoveries"),
@@ -298,6 +305,7 @@ class _Builder:
             "lss": self.lss,
             "lss_first": self.lss_first,
             "lss_rewards": self.lss_rewards,
+            "building_stacks": self.building_stacks,
             "exploration": self.exploration,
             "map": self.map,
             "players": self.players,
@@ -381,6 +389,13 @@ class _Builder:
             if other is not None:  # a swap: the tile leaves another column
                 rewards[other] = rewards[kind]
             rewards[kind] = tile
+
+    def building_stacks(self, value: Any) -> None:
+        for kind, order in _items("building_stacks", value):
+            stack = self.s.building_stacks.get(kind)
+            if stack is None or not isinstance(order, list) or sorted(order) != sorted(stack):
+                raise PositionError(f"building_stacks.{kind}: not an order of the stack's tiles")
+            self.s.building_stacks[kind] = list(order)
 
     def radar(self, value: Any) -> None:
         if not isinstance(value, str):
