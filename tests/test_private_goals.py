@@ -10,21 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import assert_illegal, cell, frame, legal, only_res, play, started, wipe
+from conftest import assert_illegal, cell, frame, legal, only_res, play
 
 import onmars
+from onmars.rules.data import hexmap
 from onmars.rules.data.components import load
 from onmars.rules.engine.state import State
-from onmars.rules.position import arrange
+from onmars.rules.position import arrange, position
 
 
 def goal_game(side: str = "orbit") -> onmars.Game:
-    """Seat 0 to play (space 1, or 5 on the Colony side), an empty map, no Mission Crystals."""
+    """Seat 0 to play (space 1, or 5 on the Colony side), a map bare but for the Shelters, no
+    Mission Crystals."""
     spaces = {0: 1, 1: 2, 2: 3} if side == "orbit" else {0: 5, 1: 6, 2: 7}
-    game = started(3, seed=1, spaces=spaces, shuttle=side)
-    wipe(game.state)
-    arrange(game, {"missions": {}})
-    return game
+    return position({"map": "bare", "missions": {}}, spaces=spaces, shuttle=side)
 
 
 def line(s: State, kind: str, q: int, r: int, n: int) -> list[int]:
@@ -55,9 +54,10 @@ def pg02(g: onmars.Game, met: bool) -> None:
 def pg03(g: onmars.Game, met: bool) -> None:
     s = g.state
     mines = line(s, "mine", -3, 0, 1) + line(s, "mine", 0, 0, 1) + line(s, "mine", 3, -3, 1)
-    s.miner[mines[0]] = 0
-    s.ab[mines[1]] = 0  # a marker counts as well as a Miner
-    s.miner[mines[2]] = 0 if met else 1  # another player's Miner does not
+    arrange(g, {"map": {hexmap.text(mines[0]): "+miner:0"}})
+    arrange(g, {"map": {hexmap.text(mines[1]): "+ab:0"}})  # a marker counts as well as a Miner
+    # another player's Miner does not
+    arrange(g, {"map": {hexmap.text(mines[2]): f"+miner:{0 if met else 1}"}})
 
 
 def pg04(g: onmars.Game, met: bool) -> None:
@@ -70,7 +70,7 @@ def pg04(g: onmars.Game, met: bool) -> None:
 def pg05(g: onmars.Game, met: bool) -> None:
     s = g.state
     cells = line(s, "generator", 0, -2, 4 if met else 3)
-    s.ab[cells[0]] = 0
+    arrange(g, {"map": {hexmap.text(cells[0]): "+ab:0"}})
 
 
 def pg06(g: onmars.Game, met: bool) -> None:
@@ -127,8 +127,9 @@ def pg16(g: onmars.Game, met: bool) -> None:
     s = g.state
     first = line(s, "greenhouse", -3, 0, 3)
     second = line(s, "condenser", 3, -3, 3)
-    s.ab[first[0]] = 0
-    s.ab[second[0] if met else first[1]] = 0  # two markers in one Complex do not do
+    arrange(g, {"map": {hexmap.text(first[0]): "+ab:0"}})
+    # two markers in one Complex do not do
+    arrange(g, {"map": {hexmap.text(second[0] if met else first[1]): "+ab:0"}})
 
 
 CONDITIONS: dict[str, Setup] = {
@@ -241,8 +242,8 @@ def test_reward_two_free_upgrades(goal: str) -> None:
     arrange(game, {"players": {0: {"built": [b for b in p.built if b not in ("BP01", "BP02")]}}})
     mines = [cell(-1, 3), cell(1, 2)]
     for c in mines:
-        s.bld[c] = "mine"
-    s.bot[cell(0, 2)] = 0
+        arrange(game, {"map": {hexmap.text(c): "+mine"}})
+    arrange(game, {"map": {hexmap.text(cell(0, 2)): "+bot:0"}})
     only_res(game, 0)  # no Mineral at all
     play(game, f"goal {goal}", "reward free_upgrades")
     ups = sorted(m for m in legal(game) if m.startswith("upgrade BP01"))
@@ -341,8 +342,8 @@ def test_reward_pg10_retrieves_from_the_board_mines_included() -> None:
     of either side, the Working Area, and (our reading of "the board") Miners on Mines."""
     game = goal_game()
     s, p = game.state, game.state.players[0]
-    s.bld[cell(2, 2)] = "mine"
-    s.miner[cell(2, 2)] = 0
+    arrange(game, {"map": {hexmap.text(cell(2, 2)): "+mine"}})
+    arrange(game, {"map": {hexmap.text(cell(2, 2)): "+miner:0"}})
     arrange(game, {"slots": {"construct": [0]}})
     arrange(game, {"players": {0: {"wa": 1}}})
     arrange(game, {"players": {0: {"lq": 1}}})
@@ -373,9 +374,9 @@ def test_reward_travel_with_the_usual_steps() -> None:
     retrieval, then an empty Orbit Turn Order space and its bonus; the Main action then is an
     Orbit one."""
     game = goal_game(side="colony")
-    s, p = game.state, game.state.players[0]
-    s.bld[cell(2, 2)] = "mine"
-    s.miner[cell(2, 2)] = 0
+    p = game.state.players[0]
+    arrange(game, {"map": {hexmap.text(cell(2, 2)): "+mine"}})
+    arrange(game, {"map": {hexmap.text(cell(2, 2)): "+miner:0"}})
     only_res(game, 0)
     arrange(game, {"players": {0: {"wa": 1}}})
     complete(game, "PG11", "travel")
@@ -425,7 +426,7 @@ def test_free_upgrades_complete_an_upgrade_contract_at_once() -> None:
         game, {"players": {0: {"blueprints": ["BP01", "BP02", "BP13", "BP04"]}}}
     )  # BP04: a Generator Blueprint
     line(s, "generator", 0, -2, 4)
-    s.bot[cell(1, -1)] = 0
+    arrange(game, {"map": {hexmap.text(cell(1, -1)): "+bot:0"}})
     play(game, "goal PG01", "reward free_upgrades", "upgrade BP04 0,-1")
     assert p.contracts_done == ["C02"]
     assert s.missions["M9"] == 1 and p.pending == 1
