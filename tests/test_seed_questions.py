@@ -24,6 +24,7 @@ from conftest import (
 )
 
 import onmars
+from onmars.rules.data import hexmap
 from onmars.rules.data.components import load
 from onmars.rules.position import arrange
 
@@ -184,7 +185,7 @@ def test_q2_shelter_tech_is_never_borrowed() -> None:
     game = colony_pair()
     s = game.state
     s.bld[cell(1, 0)] = s.bld[cell(2, 0)] = s.bld[cell(3, 0)] = "shelter:0"
-    s.bot[cell(0, 0)] = 0
+    arrange(game, {"map": {hexmap.text(cell(0, 0)): "+bot:0"}})
     arrange(game, {"players": {0: {"shelters": 1}}})
     only_res(game, 0, oxygen=1)
     s.players[0].lab = {"2m": "shelter-red"}  # level 2: too low for 3
