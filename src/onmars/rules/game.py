@@ -906,8 +906,9 @@ class Game:
     def from_position(cls, state: State) -> Game:
         """A game that starts from ``state``, a position built by hand (for tests and analysis:
         :func:`onmars.rules.position.position` builds and checks one). It plays, undoes and
-        copies as any game, but undo stops at ``state`` and its log replays from it, not from
-        the seed (as a :meth:`determinize`-d world's). ``state`` is not changed."""
+        copies as any game, but undo and the events replay from ``state`` and stop there, and
+        its log (seed and moves) does not rebuild it, as a :meth:`determinize`-d world's does
+        not. ``state`` is not changed."""
         options = {"players": [p.name for p in state.players], "length": state.length}
         game = cls(state.clone(), options, [])
         game._origin = game._state  # never changed: the first move works on a clone

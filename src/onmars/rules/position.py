@@ -67,8 +67,8 @@ Where displaced components go (each one stays in exactly one place):
 The position is then checked (:func:`check`): the shape of a game (every field of its type, ids
 of the right kind, counts within the board's limits, the pending decisions valid, as
 :mod:`onmars.rules.shape` checks a view) and the components conserved against the game it
-started from. The game answered starts from the built position (undo stops there; its log
-replays from it, not from the seed), like a determinized world.
+started from. The game answered starts from the built position, like a determinized world:
+undo stops there, and its log (seed and moves) does not rebuild it.
 
 ``position(changes, at=game)`` builds from another game's current position (a Shuttle phase
 reached by play, say); :func:`arrange` applies changes to a game in place, for helpers that
