@@ -17,6 +17,7 @@ from serverkit import make_client, postgres_database
 import onmars
 from onmars.rules.actions import economy
 from onmars.rules.data import hexmap
+from onmars.rules.position import arrange
 
 
 @pytest.fixture(scope="module")
@@ -125,19 +126,18 @@ def cell(q: int, r: int) -> int:
 
 
 def empty_slots(game: onmars.Game) -> None:
-    for action in game.state.slots:
-        game.state.slots[action] = []
+    """No Colonist on any action slot (they go back to their owners' supplies)."""
+    arrange(game, {"slots": dict.fromkeys(game.state.slots, [])})
 
 
 def set_res(game: onmars.Game, seat: int, **amounts: int) -> None:
     """Set some of a player's Resources (the rest unchanged)."""
-    game.state.players[seat].res.update(amounts)
+    arrange(game, {"players": {seat: {"res": amounts}}})
 
 
 def only_res(game: onmars.Game, seat: int, **amounts: int) -> None:
     """Set a player's Resources: those named, all others 0."""
-    p = game.state.players[seat]
-    p.res = {r: amounts.get(r, 0) for r in p.res}
+    arrange(game, {"players": {seat: {"res": {**amounts, "*": 0}}}})
 
 
 def end_turn_quietly(game: onmars.Game) -> None:

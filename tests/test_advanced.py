@@ -13,7 +13,9 @@ from conftest import assert_illegal, frame, legal, only_res, play
 from test_executive import at, colony_game, crystals, give_built
 
 import onmars
+from onmars.rules.data import hexmap
 from onmars.rules.data.components import load
+from onmars.rules.position import arrange
 
 
 def use(g: onmars.Game, bp: str) -> None:
@@ -23,8 +25,13 @@ def use(g: onmars.Game, bp: str) -> None:
 
 
 def shelters(g: onmars.Game, seat: int, built: int) -> None:
-    """``built`` Shelters on Mars: storage holds built + 1 of each Resource (§4)."""
-    g.state.players[seat].shelters = load().value("shelters")[0] - built
+    """``built`` Shelters on Mars: storage holds built + 1 of each Resource (§4). The ones
+    added stand on empty hexes far from the middle."""
+    s = g.state
+    more = built - s.bld.count(f"shelter:{seat}")
+    far = [c for c in range(len(s.bld)) if s.empty(c) and hexmap.hex_distance(c, at("0,0")) > 4]
+    arrange(g, {"map": {hexmap.text(c): f"shelter:{seat}" for c in far[:more]}})
+    assert g.state.players[seat].shelters == load().value("shelters")[0] - built
 
 
 # --- gains ------------
@@ -74,7 +81,7 @@ def test_library_takes_blueprints_with_their_gain_and_marker() -> None:
     g = colony_game()
     give_built(g, 0, "BP23")
     s, p = g.state, g.state.players[0]
-    s.bp_display = ["BP01", "BP05", "BP09"]
+    arrange(g, {"bp_display": ["BP01", "BP05", "BP09"]})
     only_res(g, 0)
     markers = p.ab
     use(g, "BP23")
@@ -123,8 +130,8 @@ def test_automated_production_produces_as_on_the_way_to_orbit_and_a_boost_repeat
     g = colony_game()
     give_built(g, 0, "BP03", "2,0")
     s = g.state
-    s.bld[at("-2,0")], s.miner[at("-2,0")] = "mine", 0
-    s.bld[at("3,2")], s.ab[at("3,2")] = "greenhouse", 1  # another player's: not ours
+    # the Greenhouse at 3,2 is another player's Advanced Building: not ours
+    arrange(g, {"map": {"-2,0": "mine miner:0", "3,2": "greenhouse ab:1"}})
     only_res(g, 0)
     use(g, "BP03")
     p = s.players[0]
@@ -141,7 +148,9 @@ def test_automated_production_is_not_offered_with_nothing_to_produce() -> None:
     that cannot do anything is not offered (§13.3)."""
     g = colony_game()
     give_built(g, 0, "BP03")
-    g.state.ab[g.state.ab.index(0)] = -1  # its marker gone: nothing of ours on Mars
+    # its marker gone: nothing of ours on Mars (a position no game reaches, kept by hand: a
+    # built Blueprint's marker always stands on Mars)
+    g.state.ab[g.state.ab.index(0)] = -1
     crystals(g, 0, 2)
     assert_illegal(g, "exec advanced", "§14", "produce")
 
@@ -158,9 +167,9 @@ def test_private_ship_brings_three_colonists_or_two_and_a_bot(
     g = colony_game()
     give_built(g, 0, "BP05")
     s, p = g.state, g.state.players[0]
-    s.bld[at("-4,1")] = "shelter:0"
+    assert s.bld[at("-4,1")] == "shelter:0"
     only_res(g, 0, plant=1, water=1)
-    p.lq, p.wa = 0, 0
+    arrange(g, {"players": {0: {"lq": 0, "wa": 0}}})
     use(g, "BP05")
     play(g, "ship 5", f"reward {reward}")
     assert 5 not in p.depot_ships and p.hangar == 1 and p.ships_out == 1
@@ -174,7 +183,7 @@ def test_private_ship_obeys_the_ship_limit() -> None:
     Private Ship too."""
     g = colony_game()
     give_built(g, 0, "BP05")
-    g.state.players[0].ships_out = g.state.level
+    arrange(g, {"players": {0: {"hangar": g.state.level}}})  # so many Ships left the Depot
     crystals(g, 0, 2)
     assert_illegal(g, "exec advanced", "§14", "RUL-14")
 
@@ -184,7 +193,7 @@ def test_aqueduct_moves_up_to_two_colonists_from_the_working_area() -> None:
     g = colony_game()
     give_built(g, 0, "BP18")
     p = g.state.players[0]
-    p.lq, p.wa = 1, 3
+    arrange(g, {"players": {0: {"lq": 1, "wa": 3}}})
     use(g, "BP18")  # the first one is not optional: it plays itself
     assert (p.lq, p.wa) == (2, 2)
     assert legal(g) == {"retrieve wa", "done"}
@@ -197,7 +206,7 @@ def test_aqueduct_needs_a_colonist_in_the_working_area() -> None:
     """§14 BP18: not offered with an empty Working Area."""
     g = colony_game()
     give_built(g, 0, "BP18")
-    g.state.players[0].wa = 0
+    arrange(g, {"players": {0: {"wa": 0}}})
     crystals(g, 0, 2)
     assert_illegal(g, "exec advanced", "§14", "Working Area")
 
@@ -208,9 +217,7 @@ def test_eco_resort_returns_colonists_from_action_slots_of_both_sides() -> None:
     g = colony_game()
     give_built(g, 0, "BP19")
     s, p = g.state, g.state.players[0]
-    s.slots["blueprint"] = [1, 0]
-    s.slots["construct"] = [0, 2]
-    p.lq = 0
+    arrange(g, {"slots": {"blueprint": [1, 0], "construct": [0, 2]}, "players": {0: {"lq": 0}}})
     use(g, "BP19")
     assert legal(g) == {"retrieve blueprint", "retrieve construct"}
     play(g, "retrieve blueprint")
@@ -268,10 +275,9 @@ def test_construction_yard_upgrades_in_a_bot_zone_and_a_boost_upgrades_again() -
     g = colony_game()
     give_built(g, 0, "BP01")
     s, p = g.state, g.state.players[0]
-    p.blueprints += ["BP03", "BP07"]
-    s.bot[at("2,1")] = 0
-    s.bld[at("2,0")], s.bld[at("2,2")] = "generator", "greenhouse"
-    s.bld[at("-3,3")] = "generator"  # outside every Bot zone
+    hexes = {"2,1": "bot:0", "2,0": "generator", "2,2": "greenhouse"}
+    hexes["-3,3"] = "generator"  # outside every Bot zone
+    arrange(g, {"map": hexes, "players": {0: {"blueprints": [*p.blueprints, "BP03", "BP07"]}}})
     only_res(g, 0, mineral=2)
     use(g, "BP01")
     assert "upgrade BP03 -3,3" not in legal(g)
@@ -286,8 +292,8 @@ def test_builder_drone_upgrades_anywhere() -> None:
     g = colony_game()
     give_built(g, 0, "BP16")
     s, p = g.state, g.state.players[0]
-    p.blueprints.append("BP03")
-    s.bld[at("-3,3")] = "generator"
+    held = [*p.blueprints, "BP03"]
+    arrange(g, {"map": {"-3,3": "generator"}, "players": {0: {"blueprints": held}}})
     only_res(g, 0, mineral=1)
     use(g, "BP16")
     assert p.built[-1] == "BP03" and s.ab[at("-3,3")] == 0
@@ -312,9 +318,7 @@ def test_recycling_bots_move_as_rovers_collecting_crystals_and_claiming_tiles() 
     g = colony_game()
     give_built(g, 0, "BP21")
     s, p = g.state, g.state.players[0]
-    s.bot[at("1,0")] = 0
-    s.crystal[at("2,0")] = 1
-    s.tile[at("3,0")] = "RA"
+    arrange(g, {"map": {"1,0": "bot:0", "2,0": "crystal", "3,0": "RA"}})
     use(g, "BP21")
     play(g, "bot 1,0 2,0")
     assert p.pending == 1 and s.crystal[at("2,0")] == 0
@@ -331,7 +335,7 @@ def test_recycling_bots_pay_crystals_for_more_movement() -> None:
     g = colony_game()
     give_built(g, 0, "BP21")
     s, p = g.state, g.state.players[0]
-    s.bot[at("1,0")] = 0
+    arrange(g, {"map": {"1,0": "bot:0"}})
     crystals(g, 0, 1)
     use(g, "BP21")
     play(g, "bot 1,0 2,0", "bot 2,0 3,0", "bot 3,0 4,0")
@@ -346,8 +350,7 @@ def test_a_bot_moving_as_a_rover_may_not_end_on_another_piece() -> None:
     g = colony_game()
     give_built(g, 0, "BP21")
     s = g.state
-    s.bot[at("1,0")] = 0
-    s.bot[at("2,0")] = 1
+    arrange(g, {"map": {"1,0": "bot:0", "2,0": "bot:1"}})
     use(g, "BP21")
     play(g, "bot 1,0 2,0")
     assert "done" not in legal(g)
@@ -362,7 +365,7 @@ def test_command_center_moves_the_rover_by_the_best_rover_tech_in_play() -> None
     g = colony_game()
     give_built(g, 0, "BP24")
     s, p = g.state, g.state.players[0]
-    s.players[1].lab["2t"] = "A-rover"
+    arrange(g, {"players": {1: {"lab": {"2t": "A-rover"}}}})
     crystals(g, 0, 0)
     use(g, "BP24")
     play(g, "rover 0,1", "rover 0,2")
@@ -387,9 +390,7 @@ def test_aerial_elevator_before_the_main_action_puts_it_in_orbit() -> None:
     g = colony_game()
     give_built(g, 0, "BP22")
     s, p = g.state, g.state.players[0]
-    s.slots["construct"] = [0]
-    only_res(g, 0)
-    p.wa = 1
+    arrange(g, {"slots": {"construct": [0]}, "players": {0: {"res": {"*": 0}, "wa": 1}}})
     use(g, "BP22")
     assert frame(g)["t"] == "seat"
     assert p.res["oxygen"] == 1  # the Condenser produced (§12.4 step 1)
@@ -405,7 +406,7 @@ def test_aerial_elevator_is_refused_in_orbit() -> None:
     """§14 BP22: it travels to Orbit; a marker already there cannot use it."""
     g = colony_game()
     give_built(g, 0, "BP22")
-    g.state.players[0].side = "orbit"
+    arrange(g, {"players": {0: {"side": "orbit"}}})
     crystals(g, 0, 2)
     assert_illegal(g, "exec advanced", "§14", "Orbit")
 
@@ -420,13 +421,11 @@ def test_construct_actions_take_boosts_first_each_one_tech_level() -> None:
     g = colony_game()
     give_built(g, 0, "BP04")
     s, p = g.state, g.state.players[0]
-    s.bld[at("2,0")] = s.bld[at("3,0")] = "generator"
-    s.bot[at("3,1")] = 0
-    for h in ("3,1", "4,1", "3,2", "2,2", "2,1"):  # the rest of the zone is taken
-        s.bld[at(h)] = "condenser"
-    p.lab["1t"] = "A-generator"
-    only_res(g, 0, mineral=1)
-    p.lq, p.wa = 2, 0
+    hexes = {"2,0": "generator", "3,0": "generator"}
+    hexes |= {h: "condenser" for h in ("3,1", "4,1", "3,2", "2,2", "2,1")}  # the zone is taken
+    hexes["3,1"] = "condenser bot:0"
+    mine = {"lab": {"1t": "A-generator"}, "res": {"mineral": 1, "*": 0}, "lq": 2, "wa": 0}
+    arrange(g, {"map": hexes, "players": {0: mine}})
     use(g, "BP04")
     # Level 1 alone cannot join a Complex of 2, so the lone way on (a boost) played itself.
     assert frame(g)["t"] == "ab_boost" and frame(g)["n"] == 1 and p.wa == 1
@@ -444,10 +443,7 @@ def test_construct_action_without_boost() -> None:
     from Living Quarters (§9.2)."""
     g = colony_game()
     give_built(g, 0, "BP02", "2,0")
-    s, p = g.state, g.state.players[0]
-    s.bot[at("0,1")] = 0
-    s.bld[at("0,0")] = "mine"
-    p.lq = 1
+    arrange(g, {"map": {"0,1": "bot:0", "0,0": "mine"}, "players": {0: {"lq": 1}}})
     use(g, "BP02")
     assert frame(g)["t"] == "construct"  # the Miner must stay: no boost Colonist to offer
     builds = {m for m in legal(g) if m.startswith("build")}
@@ -488,8 +484,7 @@ def test_radar_keeps_an_exploration_tile_and_refills_the_space() -> None:
     g = colony_game()
     give_built(g, 0, "BP15")
     s, p = g.state, g.state.players[0]
-    s.exploration = ["D12", "D14"]
-    s.discovery_stack = [d for d in s.discovery_stack if d not in ("D12", "D14")]
+    arrange(g, {"exploration": ["D12", "D14"]})
     top = s.discovery_stack[-1]
     use(g, "BP15")
     play(g, "radar D12")
@@ -502,7 +497,7 @@ def test_radar_later_uses_repeat_the_kept_tiles_benefit() -> None:
     g = colony_game()
     give_built(g, 0, "BP15")
     s = g.state
-    s.radar = "D12"
+    arrange(g, {"radar": "D12"})
     exploration = list(s.exploration)
     use(g, "BP15")
     assert s.players[0].pending == 3 and s.exploration == exploration

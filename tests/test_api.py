@@ -13,6 +13,7 @@ from conftest import assert_illegal, legal, play, started
 import onmars
 from onmars import Move
 from onmars.rules.engine.version import RULES_VERSION
+from onmars.rules.position import arrange
 
 # --- Game.new (§3, RUL-17) ----------------------------------------------------------------------
 
@@ -171,7 +172,7 @@ def test_why() -> None:
 def test_move_after_the_end_names_the_rule() -> None:
     """§24.1: after the last round no move is legal; the refusal still names the rule."""
     game = started(3, seed=1)
-    game.state.end_round = 1
+    arrange(game, {"end_round": 1})
     for _ in range(3):
         from conftest import end_turn_quietly
 
@@ -372,7 +373,7 @@ def test_view_shows_public_information() -> None:
 def test_view_hides_held_discovery_tiles() -> None:
     """RUL-18: Discovery tiles held face down are seen by others only as a count."""
     game = started(3, seed=1)
-    game.state.players[0].discoveries = ["D03", "D07"]
+    arrange(game, {"players": {0: {"discoveries": ["D03", "D07"]}}})
     assert game.view(0)["players"][0]["discoveries"] == ["D03", "D07"]
     assert game.view(1)["players"][0]["discoveries"] == 2
     assert game.view(None)["players"][0]["discoveries"] == 2

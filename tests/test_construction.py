@@ -10,47 +10,43 @@ the map, puts down exactly the pieces it needs and plays the moves as a player w
 from __future__ import annotations
 
 import pytest
-from conftest import at, wipe
+from conftest import at
 
 from onmars import Game, IllegalMoveError
 from onmars.rules.actions.construction import construct_blocker, push_construct
 from onmars.rules.actions.economy import lq_cap, storage_cap
 from onmars.rules.data import hexmap
 from onmars.rules.engine.engine import advance
-from onmars.rules.engine.state import State
+from onmars.rules.position import arrange, position
 
 
 def colony_game(seed: int = 1) -> Game:
-    """Seat 0 on Turn Order space 5, seat 1 on 6, Shuttle on the Colony side: seat 0 to play."""
-    g = Game.new(2, seed=seed)
-    for m in ("seat 5", "seat 6", "done", "shuttle colony"):
-        g.play(m)
+    """Seat 0 on Turn Order space 5, seat 1 on 6, Shuttle on the Colony side: seat 0 to play,
+    the map bare but for the Shelters (at -4,1 and 4,-1)."""
+    g = position({"map": "bare"}, players=2, seed=seed, spaces={0: 5, 1: 6}, shuttle="colony")
     assert g.current_player == 0 and g.state.stack[-1]["t"] == "turn"
-    wipe(g.state)
     return g
 
 
-def put(s: State, kind: str, *hexes: str) -> None:
-    for h in hexes:
-        s.bld[at(h)] = kind
+def put(g: Game, kind: str, *hexes: str) -> None:
+    """Buildings of ``kind`` on ``hexes`` (their tiles from the stack), pieces there kept."""
+    arrange(g, {"map": {h: f"+{kind}" for h in hexes}})
 
 
-def bot(s: State, seat: int, h: str) -> None:
-    s.bot[at(h)] = seat
+def bot(g: Game, seat: int, h: str) -> None:
+    arrange(g, {"map": {h: f"+bot:{seat}"}})
 
 
-def rich(s: State, seat: int, n: int = 3, shelters_left: int = 1) -> None:
-    """Give a player ``n`` of every Resource and enough Shelters built to store them (§4)."""
-    p = s.players[seat]
-    p.shelters = shelters_left
-    p.res = {r: n for r in p.res}
+def rich(g: Game, seat: int, n: int = 3, shelters_left: int = 1) -> None:
+    """Give a player ``n`` of every Resource and enough Shelters built to store them (§4): those
+    off the board stand on Mars by the first one."""
+    arrange(g, {"players": {seat: {"shelters": shelters_left, "res": {"*": n}}}})
 
 
-def top_tile(s: State, kind: str, tile: str) -> None:
+def top_tile(g: Game, kind: str, tile: str) -> None:
     """Make ``tile`` the top of its stack (the stack order is a seeded shuffle, RUL-6)."""
-    stack = s.building_stacks[kind]
-    stack.remove(tile)
-    stack.append(tile)
+    stack = [t for t in g.state.building_stacks[kind] if t != tile]
+    arrange(g, {"building_stacks": {kind: [*stack, tile]}})
 
 
 def illegal(g: Game, move: str, *parts: str) -> str:
@@ -85,11 +81,11 @@ def test_joining_a_complex_of_three_needs_level_3_and_yields_4() -> None:
     1), and gives 4 Water, the new Complex's size (storage allowing, §4)."""
     g = colony_game()
     s = g.state
-    put(s, "extractor", "1,0", "2,0", "3,0")  # a Complex of three in a row
-    bot(s, 0, "-1,0")
-    rich(s, 0, n=0, shelters_left=1)  # 4 Shelters on Mars: storage 5
-    s.players[0].res["battery"] = 1
-    s.players[0].lab["3t"] = "A-extractor"
+    put(g, "extractor", "1,0", "2,0", "3,0")  # a Complex of three in a row
+    bot(g, 0, "-1,0")
+    rich(g, 0, n=0, shelters_left=1)  # 4 Shelters on Mars: storage 5
+    arrange(g, {"players": {0: {"res": {"battery": 1}}}})
+    arrange(g, {"players": {0: {"lab": {"3t": "A-extractor"}}}})
     g.play("main construct")
     assert "build extractor 0,0" in builds(g)
     g.play("build extractor 0,0")  # the lone Tech is used by itself, the lone payment too
@@ -105,11 +101,10 @@ def test_level_2_tech_cannot_join_a_complex_of_three() -> None:
     """Seed item 4: the Tech level must reach the TOTAL connected buildings (3), not the one
     the new hex touches; a level-2 Tech is refused with the rule id and nothing changes."""
     g = colony_game()
-    s = g.state
-    put(s, "extractor", "1,0", "2,0", "3,0")
-    bot(s, 0, "-1,0")
-    rich(s, 0)
-    s.players[0].lab["2t"] = "A-extractor"
+    put(g, "extractor", "1,0", "2,0", "3,0")
+    bot(g, 0, "-1,0")
+    rich(g, 0)
+    arrange(g, {"players": {0: {"lab": {"2t": "A-extractor"}}}})
     g.play("main construct")
     assert "build extractor 0,0" not in builds(g)
     illegal(g, "build extractor 0,0", "§9.2", "level 3", "level 2")
@@ -120,12 +115,12 @@ def test_indirect_connection_counts_both_complexes() -> None:
     level 3, and the new Complex of 4 yields 4."""
     g = colony_game()
     s = g.state
-    put(s, "generator", "0,-1", "0,-2")  # a Complex of two north of 0,0
-    put(s, "generator", "0,1")  # a lone Generator south of 0,0
-    bot(s, 0, "1,0")
-    rich(s, 0, shelters_left=1)
-    s.players[0].res["battery"] = 0
-    s.players[0].lab["2t"] = "A-generator"
+    put(g, "generator", "0,-1", "0,-2")  # a Complex of two north of 0,0
+    put(g, "generator", "0,1")  # a lone Generator south of 0,0
+    bot(g, 0, "1,0")
+    rich(g, 0, shelters_left=1)
+    arrange(g, {"players": {0: {"res": {"battery": 0}}}})
+    arrange(g, {"players": {0: {"lab": {"2t": "A-generator"}}}})
     g.play("main construct")
     assert "build generator 0,0" not in builds(g)
     s.players[0].lab = {"3t": "A-generator", "2m": "shelter-red"}
@@ -142,9 +137,9 @@ def test_standalone_building_exactly_two_away_yields_one() -> None:
     one; it needs no Tech, yields 1 and gives no Progress cube (step 6)."""
     g = colony_game()
     s = g.state
-    put(s, "greenhouse", "-1,0")
-    bot(s, 0, "1,0")
-    rich(s, 0)
+    put(g, "greenhouse", "-1,0")
+    bot(g, 0, "1,0")
+    rich(g, 0)
     g.play("main construct")
     options = builds(g)
     assert "build greenhouse 1,-1" in options  # distance 2, touching none
@@ -164,8 +159,8 @@ def test_a_type_with_no_building_on_mars_cannot_be_built() -> None:
     illegal, so a type absent from the map cannot be built at all."""
     g = colony_game()
     s = g.state
-    bot(s, 0, "0,0")
-    rich(s, 0)
+    bot(g, 0, "0,0")
+    rich(g, 0)
     msg = construct_blocker(s, 0, ["condenser"])
     assert msg.startswith("§9.2") and "Oxygen Condenser" in msg
     assert "main construct" not in {str(m) for m in g.legal_moves()}
@@ -180,18 +175,18 @@ def test_illegal_builds_name_the_rule_and_change_nothing() -> None:
     cost, an empty stack: each refused with the rule id, the state unchanged."""
     g = colony_game()
     s = g.state
-    put(s, "generator", "0,0")
-    put(s, "mine", "3,0")
-    bot(s, 0, "2,0")
-    rich(s, 0)
+    put(g, "generator", "0,0")
+    put(g, "mine", "3,0")
+    bot(g, 0, "2,0")
+    rich(g, 0)
     g.play("main construct")
     illegal(g, "build generator -2,0", "§9.2", "building zone")  # 2 from 0,0 but far from Bots
     illegal(g, "build generator 3,0", "§9.2", "already holds a building")
     illegal(g, "build factory 2,0", "§9.2", "no building type")
     illegal(g, "build generator 40,40", "RUL-1")
-    s.players[0].res["mineral"] = 0
+    arrange(g, {"players": {0: {"res": {"mineral": 0}}}})
     illegal(g, "build generator 2,-1", "§9.2", "costs mineral")
-    s.players[0].res["mineral"] = 3
+    arrange(g, {"players": {0: {"res": {"mineral": 3}}}})
     s.building_stacks["generator"] = []
     illegal(g, "build generator 2,-1", "§9.2", "stack", "empty")
 
@@ -201,12 +196,12 @@ def test_offered_builds_never_dead_end() -> None:
     eligible when needed, a Miner available) back to the turn."""
     g = colony_game()
     s = g.state
-    put(s, "mine", "0,0")
-    put(s, "extractor", "1,1", "2,1")
-    put(s, "shelter:0", "-1,1")
-    bot(s, 0, "1,0")
-    bot(s, 0, "-1,0")
-    rich(s, 0, n=1)
+    put(g, "mine", "0,0")
+    put(g, "extractor", "1,1", "2,1")
+    put(g, "shelter:0", "-1,1")
+    bot(g, 0, "1,0")
+    bot(g, 0, "-1,0")
+    rich(g, 0, n=1)
     s.players[0].lab["1t"] = "A-extractor"  # too low for the pair: no Extractor join offered
     s.players[1].lab["3t"] = "B-mine"
     g.play("main construct")
@@ -235,9 +230,9 @@ def test_borrowed_tech_owner_chooses_at_end_of_turn(choice: str) -> None:
     an Oxygen."""
     g = colony_game()
     s = g.state
-    put(s, "extractor", "1,0")
-    bot(s, 0, "-1,0")
-    rich(s, 0)
+    put(g, "extractor", "1,0")
+    bot(g, 0, "-1,0")
+    rich(g, 0)
     s.players[1].lab["3b"] = "B-extractor"
     owner = s.players[1]
     oxygen, crystals = owner.res["oxygen"], owner.crystals + owner.pending
@@ -266,9 +261,9 @@ def test_choose_among_eligible_techs() -> None:
     owes nobody anything."""
     g = colony_game()
     s = g.state
-    put(s, "extractor", "1,0")
-    bot(s, 0, "-1,0")
-    rich(s, 0)
+    put(g, "extractor", "1,0")
+    bot(g, 0, "-1,0")
+    rich(g, 0)
     s.players[0].lab["1t"] = "A-extractor"
     s.players[1].lab["3b"] = "B-extractor"
     g.play("main construct")
@@ -286,9 +281,9 @@ def test_shelter_tech_is_its_owners_only() -> None:
     your Shelters is beyond your level-2 Shelter Tech even if another player's is higher."""
     g = colony_game()
     s = g.state
-    put(s, "shelter:0", "1,0", "2,0", "3,0")
-    bot(s, 0, "0,0")
-    rich(s, 0)
+    put(g, "shelter:0", "1,0", "2,0", "3,0")
+    bot(g, 0, "0,0")
+    rich(g, 0)
     s.players[1].lab = {"4m": "shelter-blue"}  # irrelevant: another player's Shelter Tech
     g.play("main construct")
     illegal(g, "build shelter 0,0", "§9.2", "level 3", "own")
@@ -299,13 +294,13 @@ def test_tech_bonus_adds_to_a_tech_but_replaces_none() -> None:
     construction; with no Tech of the type at all a Complex still cannot be joined."""
     g = colony_game()
     s = g.state
-    put(s, "condenser", "1,0", "2,0")
-    put(s, "mine", "-1,1", "-1,0", "0,-1")  # no room for a standalone Condenser
-    bot(s, 0, "0,0")
-    rich(s, 0)
-    s.players[0].res["oxygen"] = 0
+    put(g, "condenser", "1,0", "2,0")
+    put(g, "mine", "-1,1", "-1,0", "0,-1")  # no room for a standalone Condenser
+    bot(g, 0, "0,0")
+    rich(g, 0)
+    arrange(g, {"players": {0: {"res": {"oxygen": 0}}}})
     assert construct_blocker(s, 0, ["condenser"], tech_bonus=3).startswith("§9.2")
-    s.players[0].lab["1t"] = "A-condenser"
+    arrange(g, {"players": {0: {"lab": {"1t": "A-condenser"}}}})
     assert construct_blocker(s, 0, ["condenser"]).startswith("§9.2")
     assert construct_blocker(s, 0, ["condenser"], tech_bonus=1) == ""
     push_construct(s, 0, ["condenser"], tech_bonus=1)
@@ -321,10 +316,10 @@ def test_push_construct_limits_the_types() -> None:
     offers only that type; ``shelter`` means your own Shelter."""
     g = colony_game()
     s = g.state
-    put(s, "mine", "2,0")
-    put(s, "shelter:0", "-2,0")
-    bot(s, 0, "0,0")
-    rich(s, 0)
+    put(g, "mine", "2,0")
+    put(g, "shelter:0", "-2,0")
+    bot(g, 0, "0,0")
+    rich(g, 0)
     push_construct(s, 0, ["shelter"])
     advance(s)
     assert "build shelter -1,0" in builds(g)
@@ -340,11 +335,11 @@ def test_arrows_put_crystals_on_empty_hexes_only() -> None:
     points to if that hex is empty; a hex with a building or a piece gets none."""
     g = colony_game()
     s = g.state
-    put(s, "extractor", "-2,0")
-    bot(s, 0, "-1,0")
-    rich(s, 0)
-    top_tile(s, "extractor", "extractor-4")  # arrows NE (1) and SW (4)
-    bot(s, 1, "-1,1")  # the SW neighbour of 0,0 holds a Bot
+    put(g, "extractor", "-2,0")
+    bot(g, 0, "-1,0")
+    rich(g, 0)
+    top_tile(g, "extractor", "extractor-4")  # arrows NE (1) and SW (4)
+    bot(g, 1, "-1,1")  # the SW neighbour of 0,0 holds a Bot
     g.play("main construct")
     g.play("build extractor 0,0")
     g.play("pay battery")
@@ -361,10 +356,10 @@ def test_building_displaces_what_is_on_the_hex() -> None:
     box, and your Bot moves to a closest available hex of your choice (RUL-1)."""
     g = colony_game()
     s = g.state
-    put(s, "extractor", "-2,0")
-    bot(s, 0, "0,0")
-    rich(s, 0)
-    top_tile(s, "extractor", "extractor-1")  # no arrows
+    put(g, "extractor", "-2,0")
+    bot(g, 0, "0,0")
+    rich(g, 0)
+    top_tile(g, "extractor", "extractor-1")  # no arrows
     s.crystal[at("0,0")] = 1
     s.tile[at("0,0")] = "D01"
     g.play("main construct")
@@ -389,20 +384,22 @@ def test_progress_cube_only_for_the_first_complex_of_a_type() -> None:
     Progress mission contribution, §17); enlarging one later moves nothing."""
     g = colony_game()
     s = g.state
-    s.missions = {"M7": 8}
-    put(s, "mine", "1,0")
-    bot(s, 0, "0,1")
-    rich(s, 0)
-    s.players[0].lab["2t"] = "A-mine"
-    s.players[0].lq = 5
-    s.players[0].crystals = 2  # an Executive action stays possible: the turn waits for "end"
+    arrange(g, {"missions": {"M7": 8}})
+    put(g, "mine", "1,0")
+    bot(g, 0, "0,1")
+    rich(g, 0)
+    arrange(g, {"players": {0: {"lab": {"2t": "A-mine"}}}})
+    arrange(g, {"players": {0: {"lq": 5}}})
+    arrange(
+        g, {"players": {0: {"crystals": 2}}}
+    )  # an Executive action stays possible: the turn waits for "end"
     g.play("main construct")
     g.play("build mine 0,0")
     p = s.players[0]
     assert p.progress == ["mine"]
     assert s.missions["M7"] == 7 and p.pending == 1
     assert p.res["mineral"] == 3 + 2
-    s.turn["main"] = False  # a second construction in the same test
+    arrange(g, {"turn": {"main": False}})  # a second construction in the same test
     g.play("main construct")
     g.play("pay colonist")  # 2 players: 1 per Colonist on the slots, our own included (§25)
     g.play("build mine 1,1")  # joins the Complex of 2 with the level-2 Mine Tech
@@ -416,8 +413,8 @@ def test_shelters_give_crystals_and_no_progress_cube() -> None:
     and Living Quarters (§4)."""
     g = colony_game()
     s = g.state
-    put(s, "shelter:0", "1,0")
-    bot(s, 0, "-1,0")
+    put(g, "shelter:0", "1,0")
+    bot(g, 0, "-1,0")
     p = s.players[0]
     cap, lq = storage_cap(p), lq_cap(p)
     shelters = p.shelters
@@ -439,8 +436,8 @@ def test_mine_takes_a_colonist_from_living_quarters() -> None:
     becomes its Miner; the Red Colonist of the action is a second one (§6.2)."""
     g = colony_game()
     s = g.state
-    put(s, "mine", "0,0")
-    bot(s, 0, "1,0")
+    put(g, "mine", "0,0")
+    bot(g, 0, "1,0")
     p = s.players[0]
     lq = p.lq
     res = dict(p.res)
@@ -457,12 +454,12 @@ def test_no_mine_without_a_colonist_for_it() -> None:
     Mine could be built and the action's own Colonist is the last one, the action is blocked."""
     g = colony_game()
     s = g.state
-    put(s, "mine", "0,0")
-    bot(s, 0, "1,0")
-    s.players[0].lq = 0
+    put(g, "mine", "0,0")
+    bot(g, 0, "1,0")
+    arrange(g, {"players": {0: {"lq": 0}}})
     assert construct_blocker(s, 0, ["mine"]).startswith("§9.2")
     assert "Miner" in construct_blocker(s, 0, ["mine"])
-    s.players[0].lq = 1
+    arrange(g, {"players": {0: {"lq": 1}}})
     assert construct_blocker(s, 0, ["mine"]) == ""  # outside the main action: 1 is enough
     illegal(g, "main construct", "§9.2", "Mine")
 
@@ -472,11 +469,11 @@ def test_placement_payment_keeps_the_miner() -> None:
     Colonist the Mine needs: the Crystal pays it."""
     g = colony_game()
     s = g.state
-    put(s, "mine", "0,0")
-    bot(s, 0, "1,0")
+    put(g, "mine", "0,0")
+    bot(g, 0, "1,0")
     p = s.players[0]
-    p.lq, p.crystals = 2, 1
-    s.slots["construct"] = [1]  # 2 players: 1 payment per Colonist present (§25)
+    arrange(g, {"players": {0: {"lq": 2, "crystals": 1}}})
+    arrange(g, {"slots": {"construct": [1]}})  # 2 players: 1 payment per Colonist present (§25)
     g.play("main construct")  # the only payment left (the Crystal) plays itself
     assert p.crystals == 0 and p.lq == 1 and p.wa == 0
     g.play("build mine 2,0")
@@ -488,13 +485,13 @@ def test_no_crystal_for_placement_blocks_a_lone_mine() -> None:
     Colonist goes on the slot, the other must pay, none is left for the Miner."""
     g = colony_game()
     s = g.state
-    put(s, "mine", "0,0")
-    bot(s, 0, "1,0")
+    put(g, "mine", "0,0")
+    bot(g, 0, "1,0")
     p = s.players[0]
-    p.lq, p.crystals = 2, 0
-    s.slots["construct"] = [1]
+    arrange(g, {"players": {0: {"lq": 2, "crystals": 0}}})
+    arrange(g, {"slots": {"construct": [1]}})
     illegal(g, "main construct", "§9.2", "its Miner must stay")
-    p.lq = 3
+    arrange(g, {"players": {0: {"lq": 3}}})
     g.play("main construct")
     assert p.lq == 1 and p.wa == 1
     g.play("build mine 2,0")
@@ -506,12 +503,12 @@ def test_placement_cost_may_use_colonists_when_other_builds_remain() -> None:
     Colonists as usual."""
     g = colony_game()
     s = g.state
-    put(s, "mine", "0,0")
-    put(s, "shelter:0", "2,1")
-    bot(s, 0, "1,0")
+    put(g, "mine", "0,0")
+    put(g, "shelter:0", "2,1")
+    bot(g, 0, "1,0")
     p = s.players[0]
-    p.lq, p.crystals = 2, 1
-    s.slots["construct"] = [1]
+    arrange(g, {"players": {0: {"lq": 2, "crystals": 1}}})
+    arrange(g, {"slots": {"construct": [1]}})
     g.play("main construct")
     assert {str(m) for m in g.legal_moves()} == {"pay crystal", "pay colonist"}
     g.play("pay colonist")

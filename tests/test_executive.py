@@ -9,10 +9,13 @@ map, gives the players the built Blueprints, Crystals and Scientists it needs, a
 from __future__ import annotations
 
 import pytest
-from conftest import assert_illegal, at, frame, legal, opening, play, to_turn_of, wipe
+from conftest import assert_illegal, at, frame, legal, play, to_turn_of
 
 import onmars
+from onmars.rules.actions.economy import depot_cap
+from onmars.rules.data import hexmap
 from onmars.rules.data.components import load
+from onmars.rules.position import arrange, position
 
 #: Out-of-the-way hexes for the Advanced Buildings the tests hand out.
 SPOTS = ("-6,2", "-6,4", "6,-4", "6,-2", "-5,5", "5,-5", "0,4", "0,-4")
@@ -20,11 +23,10 @@ SPOTS = ("-6,2", "-6,4", "6,-4", "6,-2", "-5,5", "5,-5", "0,4", "0,-4")
 
 def colony_game(players: int = 3) -> onmars.Game:
     """Everyone on the Colony side (spaces 5, 6, 7, 8), bonuses declined: seat 0 to play, with
-    an empty map."""
-    g = onmars.Game.new(players, seed=3)
-    opening(g, {seat: 5 + seat for seat in range(players)}, shuttle="colony")
+    a bare map (only the Shelters)."""
+    spaces = {seat: 5 + seat for seat in range(players)}
+    g = position({"map": "bare"}, players=players, seed=3, spaces=spaces, shuttle="colony")
     assert g.current_player == 0 and frame(g)["t"] == "turn"
-    wipe(g.state)
     return g
 
 
@@ -34,24 +36,24 @@ def give_built(g: onmars.Game, seat: int, bp: str, where: str = "") -> int:
     p = s.players[seat]
     building = load().blueprint[bp].building
     cell = at(where) if where else next(at(h) for h in SPOTS if not s.bld[at(h)])
-    s.bld[cell] = f"shelter:{seat}" if building == "shelter" else building
-    s.ab[cell] = seat
-    p.blueprints.append(bp)
-    p.built.append(bp)
-    p.ab -= 1
+    kind = f"shelter:{seat}" if building == "shelter" else building
+    mine = {"blueprints": [*p.blueprints, bp], "built": [*p.built, bp]}
+    arrange(g, {"map": {hexmap.text(cell): f"{kind} ab:{seat}"}, "players": {seat: mine}})
     return cell
 
 
 def hire(g: onmars.Game, seat: int, sci: str, works_on: str = "") -> None:
     """``seat`` hired ``sci``; it stands on its own card, or works on Blueprint ``works_on``."""
-    s = g.state
-    s.players[seat].scientists.append(sci)
-    s.sci_at[sci] = works_on
-    s.science[s.science.index(sci)] = ""
+    hired = [*g.state.players[seat].scientists, sci]
+    arrange(g, {"players": {seat: {"scientists": hired}}, "sci_at": {sci: works_on}})
 
 
 def crystals(g: onmars.Game, seat: int, n: int) -> None:
-    g.state.players[seat].crystals = n
+    """``n`` Crystals in ``seat``'s Depot, Ships moved out of it to make room (§4)."""
+    rows = g.state.players[seat].depot_ships
+    room = depot_cap(g.state.players[seat])
+    rows = rows[: len(rows) - max(0, n - room)]
+    arrange(g, {"players": {seat: {"crystals": n, "depot_ships": rows}}})
 
 
 # --- the crystal route ------------
@@ -77,7 +79,7 @@ def test_two_crystals_are_needed_without_a_scientist() -> None:
     g = colony_game()
     give_built(g, 0, "BP11")
     crystals(g, 0, 1)
-    g.state.players[0].pending = 5
+    arrange(g, {"players": {0: {"pending": 5}}})
     assert "exec advanced" not in legal(g)
     assert_illegal(g, "exec advanced", "§13.1", "2 Crystals")
 
@@ -85,7 +87,7 @@ def test_two_crystals_are_needed_without_a_scientist() -> None:
 def test_an_unbuilt_blueprint_has_no_action() -> None:
     """§13.3: a Blueprint's action opens only once its marker has moved onto a building."""
     g = colony_game()
-    g.state.players[0].blueprints.append("BP11")
+    arrange(g, {"players": {0: {"blueprints": ["BP11"]}}})
     crystals(g, 0, 5)
     assert_illegal(g, "exec advanced", "§13.3")
 
@@ -219,7 +221,7 @@ def test_a_scientist_stays_until_moved_and_its_old_building_loses_the_free_use()
     give_built(g, 0, "BP11")
     hire(g, 0, "systems_engineer", works_on="BP23")
     crystals(g, 0, 2)
-    g.state.players[1].crystals = 2
+    crystals(g, 1, 2)
     play(g, "exec advanced", "advanced BP11 systems_engineer", "done")
     assert g.state.sci_at["systems_engineer"] == "BP11"
     play(g, "main control", "done")

@@ -12,6 +12,7 @@ import onmars
 from onmars.rules.data.components import load
 from onmars.rules.engine.i18n import LANGS
 from onmars.rules.explain.events import event_text, events_of
+from onmars.rules.position import arrange
 from onmars.tools.messages import collect, problems
 
 # --- the catalogs ------------------------------------------------------------------------------
@@ -261,7 +262,7 @@ def test_items_lost_for_want_of_room_are_reported() -> None:
     s = game.state
     bp = next(b for b in s.bp_display if load().blueprint[b].gain != "crystal")
     item = load().blueprint[bp].gain
-    s.players[0].res[item] = 2  # the cap with one Shelter on Mars
+    arrange(game, {"players": {0: {"res": {item: 2}}}})  # the cap with one Shelter on Mars
     play(game, "main blueprint")
     before = s.clone()
     play(game, f"take {bp}")
@@ -277,7 +278,7 @@ def test_travel_that_spends_a_ship_says_so() -> None:
     table = started(2, seed=1)
     for p in table.state.players:
         p.hangar = 1
-    table.state.shuttle_side = ""  # removed after its last trip (RUL-5)
+    arrange(table, {"shuttle_side": ""})  # removed after its last trip (RUL-5)
     # a game that starts from this position, so that its events are worked out from it
     game = onmars.Game.from_view(table.view(0), 1)
     assert to_shuttle_phase(game)

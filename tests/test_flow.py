@@ -21,6 +21,7 @@ from conftest import (
 )
 
 import onmars
+from onmars.rules.position import arrange
 
 # --- Turns (§5.1, seed 1) ----------------------------------------------------------------------
 
@@ -54,7 +55,7 @@ def test_one_main_action_then_end() -> None:
     """§5.1: exactly one Main action: it is mandatory (no ending before it) and a second one
     is refused."""
     game = started(3, seed=1)
-    game.state.players[0].crystals = 3
+    arrange(game, {"players": {0: {"crystals": 3}}})
     assert "end" not in legal(game)
     assert_illegal(game, "end", "§5.1")
     play(game, "main resupply", "item water", "done")
@@ -69,9 +70,10 @@ def test_turn_ends_by_itself_when_nothing_is_left() -> None:
     """§5.1: once the Main action is done and no Executive action is affordable, "end" is the
     only choice and the turn passes on its own."""
     game = started(3, seed=1)
-    p = game.state.players[0]
-    p.crystals = 1
-    p.goals = []  # no Private Goal to complete or spend either (§18.1)
+    arrange(game, {"players": {0: {"crystals": 1}}})
+    arrange(
+        game, {"players": {0: {"goals": []}}}
+    )  # no Private Goal to complete or spend either (§18.1)
     play(game, "main resupply", "item water", "done")
     assert game.state.done == [0] and game.current_player == 1
 
@@ -81,7 +83,7 @@ def test_executive_action_before_main() -> None:
     Depot Crystals; no second one follows the Main action, even with Crystals to pay for it."""
     game = started(3, seed=1)
     p = game.state.players[0]
-    p.depot_ships, p.crystals = [1, 2, 3], 5
+    arrange(game, {"players": {0: {"depot_ships": [1, 2, 3], "crystals": 5}}})
     play(game, "exec warehouse", "item water")
     assert p.crystals == 3  # row 7 costs 2 (RUL-13)
     assert not any(m.startswith("exec") for m in legal(game))
@@ -97,7 +99,7 @@ def test_executive_action_after_main_not_in_the_middle() -> None:
     """§5.1, seed 1: the Executive action may follow the Main action, but not interrupt it."""
     game = started(3, seed=1)
     p = game.state.players[0]
-    p.depot_ships, p.crystals = [1, 2, 3], 5
+    arrange(game, {"players": {0: {"depot_ships": [1, 2, 3], "crystals": 5}}})
     play(game, "main resupply")
     assert not any(m.startswith("exec") for m in legal(game))
     assert_illegal(game, "exec warehouse")
@@ -114,13 +116,12 @@ def test_executive_action_needs_open_row_and_crystals() -> None:
     """§13.1, RUL-13: only the rows without a Ship are open (the bottom three at start), and
     the action costs its Crystals from the Depot."""
     game = started(3, seed=1)
-    p = game.state.players[0]
-    p.crystals = 1
+    arrange(game, {"players": {0: {"crystals": 1}}})
     assert not any(m.startswith("exec") for m in legal(game))
     assert_illegal(game, "exec warehouse", "§13.1")
-    p.crystals = 3
+    arrange(game, {"players": {0: {"crystals": 3}}})
     assert_illegal(game, "exec mineral", "§13.1", "Ship")  # row 5 is under a Ship
-    p.depot_ships = [1, 2, 3, 4]
+    arrange(game, {"players": {0: {"depot_ships": [1, 2, 3, 4]}}})
     assert "exec mineral" in legal(game)
 
 
@@ -132,7 +133,7 @@ def test_gained_crystal_waits_below_the_depot() -> None:
     Executive action in the same turn."""
     game = started(3, seed=1)
     p = game.state.players[0]
-    p.crystals = 1
+    arrange(game, {"players": {0: {"crystals": 1}}})
     play(game, "main resupply", "item crystal", "done")
     assert (p.crystals, p.pending) == (1, 1)
     assert game.current_player == 0
@@ -145,7 +146,7 @@ def test_crystals_move_in_at_your_next_turn() -> None:
     and are then spendable."""
     game = started(3, seed=1)
     p = game.state.players[0]
-    p.crystals = 1
+    arrange(game, {"players": {0: {"crystals": 1}}})
     play(game, "main resupply", "item crystal", "done")
     finish_turn(game, 0)
     assert p.pending == 1
@@ -164,7 +165,7 @@ def test_depot_overflow_is_lost(ships: list[int], depot: int, pending: int, expe
     are lost when they move in."""
     game = started(3, seed=1)
     p = game.state.players[1]
-    p.depot_ships, p.crystals, p.pending = ships, depot, pending
+    arrange(game, {"players": {1: {"depot_ships": ships, "crystals": depot, "pending": pending}}})
     end_turn_quietly(game)  # seat 0's turn; seat 1's turn starts now
     assert game.current_player == 1
     assert (p.crystals, p.pending) == (expected, 0)
@@ -174,8 +175,7 @@ def test_no_warehouse_crystal_into_a_full_depot() -> None:
     """§7.5: you cannot take what you cannot store. With 5 Ships in the Depot there are 3
     Crystal spaces; 3 Crystals fill them, so the Warehouse's Crystal is not offered."""
     game = started(3, seed=1)
-    p = game.state.players[0]
-    p.crystals = 3
+    arrange(game, {"players": {0: {"crystals": 3}}})
     play(game, "main resupply")
     assert "item crystal" not in legal(game) and "item water" in legal(game)
     assert_illegal(game, "item crystal", "§7.5", "Depot")
@@ -186,7 +186,7 @@ def test_crystals_waiting_below_the_depot_take_its_room() -> None:
     Crystal in and 1 waiting, one of 3 spaces is left, so a boost cannot take a second one."""
     game = started(3, seed=1)
     p = game.state.players[0]
-    p.crystals, p.pending = 1, 1
+    arrange(game, {"players": {0: {"crystals": 1, "pending": 1}}})
     play(game, "main resupply", "item crystal")
     assert p.pending == 2
     play(game, "boost")
@@ -198,7 +198,7 @@ def test_turn_order_warehouse_bonus_offers_no_crystal_into_a_full_depot() -> Non
     when the Depot (3 free spaces) is full."""
     game = onmars.Game.new(3, seed=1)
     seat = game.current_player
-    game.state.players[seat].crystals = 3
+    arrange(game, {"players": {seat: {"crystals": 3}}})
     play(game, "seat 1")
     assert frame(game)["t"] == "warehouse"
     assert "item crystal" not in legal(game) and "item water" in legal(game)
@@ -209,7 +209,7 @@ def test_executive_warehouse_offers_no_crystal_into_a_full_depot() -> None:
     out leaves 4 Depot spaces, and 2 Crystals in plus 2 waiting below fill them: no Crystal."""
     game = started(3, seed=1)
     p = game.state.players[0]
-    p.depot_ships, p.crystals, p.pending = [2, 3, 4, 5], 4, 2
+    arrange(game, {"players": {0: {"depot_ships": [2, 3, 4, 5], "crystals": 4, "pending": 2}}})
     play(game, "exec warehouse")
     assert p.crystals == 2
     assert "item crystal" not in legal(game) and "item water" in legal(game)
@@ -221,11 +221,11 @@ def test_the_executive_warehouse_takes_a_resource_never_a_crystal() -> None:
     though the Depot would have room for a Crystal; with room for one it offers no Crystal."""
     game = started(3, seed=1)
     p = game.state.players[0]
-    p.crystals = 3
+    arrange(game, {"players": {0: {"crystals": 3}}})
     only_res(game, 0, mineral=2, battery=2, water=2, plant=2, oxygen=2)
     assert "exec warehouse" not in legal(game)
     assert_illegal(game, "exec warehouse", "§7.5")
-    p.res["water"] = 1
+    arrange(game, {"players": {0: {"res": {"water": 1}}}})
     play(game, "exec warehouse")  # the Water is the lone pick: it is taken at once
     assert p.res["water"] == 2 and (p.crystals, p.pending) == (1, 0)
 
@@ -235,7 +235,7 @@ def test_rules_version_0_keeps_the_executive_warehouse_crystal() -> None:
     Executive Warehouse action, so that their logs replay; version 1 refuses it."""
     game = opening(onmars.Game.new(3, seed=1, rules=0), ORBIT)
     p = game.state.players[0]
-    p.crystals = 2
+    arrange(game, {"players": {0: {"crystals": 2}}})
     play(game, "exec warehouse")
     assert "item crystal" in legal(game)
     play(game, "item crystal")
@@ -245,8 +245,7 @@ def test_rules_version_0_keeps_the_executive_warehouse_crystal() -> None:
 def test_the_executive_warehouse_refuses_a_crystal_by_its_rule() -> None:
     """§13.2: asked for a Crystal, row 7's pick says why it is refused."""
     game = started(3, seed=1)
-    p = game.state.players[0]
-    p.crystals = 2
+    arrange(game, {"players": {0: {"crystals": 2}}})
     only_res(game, 0, water=0, plant=0)
     play(game, "exec warehouse")
     assert "item crystal" not in legal(game) and "item water" in legal(game)
@@ -257,7 +256,7 @@ def test_a_boost_fills_the_depot_room_left() -> None:
     """§7.5: one Ship out (4 spaces), 2 in the Depot: two Crystals fit, the third does not."""
     game = started(3, seed=1)
     p = game.state.players[0]
-    p.depot_ships, p.crystals, p.lq = [2, 3, 4, 5], 2, 4
+    arrange(game, {"players": {0: {"depot_ships": [2, 3, 4, 5], "crystals": 2, "lq": 4}}})
     play(game, "main resupply", "item crystal", "boost", "item crystal", "boost")
     assert p.pending == 2
     assert "item crystal" not in legal(game)
@@ -294,7 +293,7 @@ def test_resupply_refused_when_nothing_fits() -> None:
     offered."""
     game = started(3, seed=1)
     set_res(game, 0, battery=2, water=2, plant=2, oxygen=2)
-    game.state.warehouse["crystal"] = 0
+    arrange(game, {"warehouse": {"crystal": 0}})
     assert "main resupply" not in legal(game)
     assert_illegal(game, "main resupply", "§7.5")
 
@@ -328,9 +327,9 @@ def test_placement_cost_per_other_colour(slots: list[int], owed: int) -> None:
     """§6.2 step 3, seed 2: with 3-4 players, one payment per *other colour* on the slots,
     however many Colonists it has; your own colour is free."""
     game = started(3, seed=1)
-    game.state.slots["blueprint"] = list(slots)
+    arrange(game, {"slots": {"blueprint": list(slots)}})
     p = game.state.players[0]
-    p.crystals = 3
+    arrange(game, {"players": {0: {"crystals": 3}}})
     play(game, "main blueprint")
     for _ in range(owed):
         assert frame(game)["t"] == "placement_cost"
@@ -347,9 +346,9 @@ def test_two_player_cost_per_colonist(slots: list[int], owed: int) -> None:
     """§25.4, seed 2: with 2 players every Colonist on the slots costs one payment, your own
     included."""
     game = started(2, seed=1)
-    game.state.slots["rnd"] = list(slots)
+    arrange(game, {"slots": {"rnd": list(slots)}})
     p = game.state.players[0]
-    p.crystals = 3
+    arrange(game, {"players": {0: {"crystals": 3}}})
     set_res(game, 0, water=2)
     play(game, "main rnd")
     paid = 0
@@ -365,7 +364,7 @@ def test_full_slots_clear_the_player_with_most() -> None:
     most there goes to that player's Working Area first; the cost is then counted on who is
     left."""
     game = started(3, seed=1)
-    game.state.slots["blueprint"] = [1, 2, 1]
+    arrange(game, {"slots": {"blueprint": [1, 2, 1]}})
     p0, p1, p2 = game.state.players
     p0.crystals = 3
     play(game, "main blueprint")
@@ -378,7 +377,7 @@ def test_full_slots_clear_every_tied_player_including_you() -> None:
     """§6.2 step 2, seed 2: tied players are all cleared, possibly including the player who is
     placing; nobody is left, so nothing is owed."""
     game = started(3, seed=1)
-    game.state.slots["rnd"] = [0, 1, 2]
+    arrange(game, {"slots": {"rnd": [0, 1, 2]}})
     set_res(game, 0, water=2)
     p0, p1, p2 = game.state.players
     play(game, "main rnd")
@@ -392,7 +391,7 @@ def test_two_player_full_slots_clear_yourself_then_charge_your_own() -> None:
     """§6.2 step 2, §25.4, seed 2: with 2 players, full slots clear whoever has most (here the
     placing player); the Colonists left, of either colour, are then paid for."""
     game = started(2, seed=1)
-    game.state.slots["blueprint"] = [0, 1, 0]
+    arrange(game, {"slots": {"blueprint": [0, 1, 0]}})
     p0, p1 = game.state.players
     play(game, "main blueprint")
     assert game.state.slots["blueprint"] == [1, 0]
@@ -404,9 +403,9 @@ def test_pay_with_colonist_or_crystal() -> None:
     """§6.2 step 3: each payment is a Crystal from the Depot or a Colonist moved from Living
     Quarters to the Working Area, mixed freely."""
     game = started(3, seed=1)
-    game.state.slots["blueprint"] = [1, 2]
+    arrange(game, {"slots": {"blueprint": [1, 2]}})
     p = game.state.players[0]
-    p.crystals = 1
+    arrange(game, {"players": {0: {"crystals": 1}}})
     play(game, "main blueprint")
     assert legal(game) == {"pay crystal", "pay colonist"}
     play(game, "pay colonist")
@@ -420,19 +419,18 @@ def test_placement_refused_when_cost_cannot_be_paid() -> None:
     """§6.2: the extra cost must be payable: 2 owed with no Crystal and only the placed
     Colonist in Living Quarters is refused."""
     game = started(3, seed=1)
-    game.state.slots["blueprint"] = [1, 2]
-    p = game.state.players[0]
-    p.crystals, p.lq = 0, 2
+    arrange(game, {"slots": {"blueprint": [1, 2]}})
+    arrange(game, {"players": {0: {"crystals": 0, "lq": 2}}})
     assert "main blueprint" not in legal(game)
     assert_illegal(game, "main blueprint", "§6.2")
-    p.lq = 3
+    arrange(game, {"players": {0: {"lq": 3}}})
     assert "main blueprint" in legal(game)
 
 
 def test_placement_needs_a_colonist_in_living_quarters() -> None:
     """§6.2 step 1: the placed Colonist comes from Living Quarters."""
     game = started(3, seed=1)
-    game.state.players[0].lq = 0
+    arrange(game, {"players": {0: {"lq": 0}}})
     assert "main blueprint" not in legal(game) and "main rnd" not in legal(game)
     assert_illegal(game, "main blueprint", "§6.2")
 
@@ -441,9 +439,8 @@ def test_crystal_gained_this_turn_cannot_pay_placement() -> None:
     """§6.2, seed 3: placement Crystals come from the Depot; one waiting below it does not
     count."""
     game = started(3, seed=1)
-    game.state.slots["blueprint"] = [1]
-    p = game.state.players[0]
-    p.crystals, p.pending, p.lq = 0, 2, 1
+    arrange(game, {"slots": {"blueprint": [1]}})
+    arrange(game, {"players": {0: {"crystals": 0, "pending": 2, "lq": 1}}})
     assert "main blueprint" not in legal(game)
 
 
@@ -467,7 +464,7 @@ def test_no_boost_without_colonist() -> None:
     """§6.3: a boost needs a Colonist in Living Quarters to move."""
     game = started(3, seed=1)
     p = game.state.players[0]
-    p.lq = 1
+    arrange(game, {"players": {0: {"lq": 1}}})
     a = game.state.bp_display[0]
     play(game, "main blueprint", f"take {a}")
     assert p.lq == 0

@@ -4,14 +4,16 @@ RUL-18, seed items 3 and 8)."""
 from __future__ import annotations
 
 import pytest
-from conftest import ORBIT, assert_illegal, legal, only_res, opening, play, started, to_turn_of
+from conftest import ORBIT, assert_illegal, legal, opening, play, started, to_turn_of
 
 from onmars import Game
 from onmars.rules.actions.economy import crystals_in, gain
+from onmars.rules.position import arrange, position
 
 
 def with_goals(game: Game, seat: int, *goals: str) -> None:
-    game.state.players[seat].goals = list(goals)
+    """``seat`` holds the Private Goals ``goals`` (§18)."""
+    arrange(game, {"players": {seat: {"goals": list(goals)}}})
 
 
 def test_goal_completed_when_its_condition_holds() -> None:
@@ -20,7 +22,7 @@ def test_goal_completed_when_its_condition_holds() -> None:
     p = game.state.players[0]
     with_goals(game, 0, "PG11", "PG03")  # PG11: 3 Ships in your Hangar
     assert "goal PG11" not in legal(game)
-    p.hangar = 3
+    arrange(game, {"players": {0: {"hangar": 3}}})
     play(game, "goal PG11")
     assert p.goal_done == "PG11" and p.goals == ["PG03"]
     assert legal(game) == {"reward develop", "reward travel"}
@@ -29,11 +31,11 @@ def test_goal_completed_when_its_condition_holds() -> None:
 def test_only_one_private_goal_per_game() -> None:
     """§18.1: once a goal is completed no other can be completed, even if met."""
     game = started(3, seed=1)
-    p = game.state.players[0]
     with_goals(game, 0, "PG11", "PG10")
-    p.hangar = 3
+    arrange(game, {"players": {0: {"hangar": 3}}})
     play(game, "goal PG11", "reward develop")
-    p.lab.update({"1t": "A-rover", "1b": "A-mine", "3t": "A-ship", "4t": "A-upgrade"})
+    lab = {"1t": "A-rover", "1b": "A-mine", "3t": "A-ship", "4t": "A-upgrade"}
+    arrange(game, {"players": {0: {"lab": lab}}})
     assert "goal PG10" not in legal(game)
     assert_illegal(game, "goal PG10", "§")
 
@@ -44,7 +46,7 @@ def test_goal_reward_brings_colonists_from_supply() -> None:
     game = started(3, seed=1)
     p = game.state.players[0]
     with_goals(game, 0, "PG07")
-    p.shelters = 2  # 3 built
+    arrange(game, {"players": {0: {"shelters": 2}}})  # 3 built
     lq = p.lq
     play(game, "goal PG07", "reward colonists")
     assert p.lq == lq + 2
@@ -52,9 +54,8 @@ def test_goal_reward_brings_colonists_from_supply() -> None:
 
 def test_card_spent_as_crystal_pays_an_executive_action() -> None:
     """§18.1: a Private Goal card from hand pays as a Crystal; the card is gone."""
-    game = started(3, seed=1)
+    game = position({"players": {0: {"crystals": 1}}})
     p = game.state.players[0]
-    p.crystals = 1
     assert "exec warehouse" not in legal(game)  # costs 2
     goal = p.goals[0]
     play(game, f"discard {goal}")
@@ -65,9 +66,8 @@ def test_card_spent_as_crystal_pays_an_executive_action() -> None:
 
 def test_unspent_goal_crystal_is_lost_at_end_of_turn() -> None:
     """§18.1: the card is a payment, not a Crystal token: unused, it is lost with the turn."""
-    game = started(3, seed=1)
+    game = position({"players": {0: {"crystals": 1}}})
     p = game.state.players[0]
-    p.crystals = 1
     play(game, f"discard {p.goals[0]}", "main resupply", "item water")
     while game.current_player == 0:
         play(game, "end" if "end" in legal(game) else "done")
@@ -79,14 +79,12 @@ def test_after_both_actions_a_card_is_spent_ahead_of_a_goal_whose_reward_buys_st
     action. With both actions taken it can still pay for a goal's reward completed next (PG04's
     Rover moves, each Crystal one more hex); with no goal to complete it could pay for nothing
     and is refused."""
-    game = started(3, seed=1)
-    s, p = game.state, game.state.players[0]
-    s.turn["main"] = s.turn["exec"] = True
-    p.crystals = 0
-    with_goals(game, 0, "PG04", "PG07")
+    me = {"crystals": 0, "goals": ["PG04", "PG07"]}
+    game = position({"turn": {"main": True, "exec": True}, "players": {0: me}})
+    p = game.state.players[0]
     assert "discard PG07" not in legal(game)  # PG04 not met: nothing could use the Crystal
     assert_illegal(game, "discard PG07", "§18.1")
-    p.discoveries = ["D01", "D02", "D03"]  # PG04: 3 Discovery tiles taken by your Rover
+    arrange(game, {"players": {0: {"discoveries": ["D01", "D02", "D03"]}}})  # PG04: 3 by Rover
     assert {"goal PG04", "discard PG07"} <= legal(game)
     play(game, "discard PG07", "goal PG04", "reward rover_move")
     assert p.crystals == 1 and game.state.stack[-1]["t"] == "rover_move"
@@ -115,7 +113,7 @@ def test_a_card_paid_out_as_a_crystal_frees_no_depot_space(rules: int, room: int
     game = opening(Game.new(3, seed=1, rules=rules), ORBIT)
     to_turn_of(game, 2)
     p = game.state.players[2]
-    p.crystals = 2
+    arrange(game, {"players": {2: {"crystals": 2}}})
     play(game, "discard PG08", "exec bots", "done", "main resupply")
     assert p.crystals == 1
     assert warehouse_crystals(game) == room
@@ -125,10 +123,9 @@ def test_a_card_paid_out_as_a_crystal_frees_no_depot_space(rules: int, room: int
 
 def test_goal_crystal_never_goes_onto_a_delivery_contract() -> None:
     """§16, seed item 3: Private Goal cards are not Crystals for Delivery contracts."""
-    game = started(3, seed=1)
+    # C12: 3 Crystals + 2 Minerals
+    game = position({"players": {0: {"contracts": ["C12"], "crystals": 0}}})
     p = game.state.players[0]
-    p.contracts = ["C12"]  # 3 Crystals + 2 Minerals
-    p.crystals = 0
     play(game, f"discard {p.goals[0]}")
     assert "deliver C12 crystal" not in legal(game)
     assert_illegal(game, "deliver C12 crystal")
@@ -137,10 +134,9 @@ def test_goal_crystal_never_goes_onto_a_delivery_contract() -> None:
 def test_minerals_never_substitute_on_a_delivery_contract() -> None:
     """§16, seed item 3: a Delivery contract takes exactly its items; Minerals stand in for
     nothing."""
-    game = started(3, seed=1)
+    # C09: 3 Water + 2 Minerals
+    game = position({"players": {0: {"contracts": ["C09"], "res": {"mineral": 2, "*": 0}}}})
     p = game.state.players[0]
-    p.contracts = ["C09"]  # 3 Water + 2 Minerals
-    only_res(game, 0, mineral=2)
     assert {"deliver C09 mineral"} == {m for m in legal(game) if m.startswith("deliver")}
     play(game, "deliver C09 mineral", "deliver C09 mineral")
     assert p.res["mineral"] == 0 and p.delivered["C09"] == ["mineral", "mineral"]
@@ -150,13 +146,11 @@ def test_minerals_never_substitute_on_a_delivery_contract() -> None:
 def test_delivery_completes_the_contract_and_counts_for_the_mission() -> None:
     """RUL-10: a Delivery contract is completed when its last item is placed; it counts for the
     Contracts Mission at once and scores +9 at the end."""
-    game = started(3, seed=1)
+    # C07: 4 Minerals; 3 Shelters built: storage 4
+    me = {"contracts": ["C07"], "shelters": 2, "res": {"mineral": 4, "*": 0}}
+    game = position({"missions": {"M9": 2}, "players": {0: me}})
     s = game.state
     p = s.players[0]
-    s.missions = {"M9": 2}
-    p.contracts = ["C07"]  # 4 Minerals
-    p.shelters = 2  # storage 4
-    only_res(game, 0, mineral=4)
     for _ in range(4):
         play(game, "deliver C07 mineral")
     assert p.contracts_done == ["C07"]
@@ -166,13 +160,10 @@ def test_delivery_completes_the_contract_and_counts_for_the_mission() -> None:
 def test_final_scoring_counts_contracts_and_categories() -> None:
     """§24.2: unfinished Delivery contract -4, missing blueprint -3/-5, ships 3 each, techs by
     column, and the breakdown adds up to the total."""
-    game = started(2, seed=3)
+    me = {"contracts": ["C08"], "blueprints": ["BP01", "BP13"], "hangar": 2}
+    game = position({"end_round": 1, "players": {0: me}}, players=2, seed=3)
     s = game.state
-    p = s.players[0]
-    p.contracts = ["C08"]
-    p.blueprints = ["BP01", "BP13"]
-    p.hangar = 2
-    s.end_round = s.round
+    assert s.round == 1
     while not game.is_over:
         options = legal(game)
         pick = next((c for c in ("end", "done", "stay", "main resupply") if c in options), None)
@@ -187,8 +178,7 @@ def test_final_scoring_counts_contracts_and_categories() -> None:
 def test_views_hide_other_players_goals_and_stack_orders() -> None:
     """RUL-18: others see a count of your Private Goals and face-down Discovery tiles; nobody
     sees the order of a face-down stack."""
-    game = started(3, seed=1)
-    game.state.players[1].discoveries = ["D05"]
+    game = position({"players": {1: {"discoveries": ["D05"]}}})
     mine = game.view(0)
     assert mine["players"][0]["goals"] == game.state.players[0].goals
     assert mine["players"][1]["goals"] == 3 and mine["players"][1]["discoveries"] == 1
@@ -207,12 +197,14 @@ def test_final_scoring_completes_what_it_can_and_delivers_nothing_partial() -> N
     game = started(2, seed=3)
     s = game.state
     p = s.players[0]
-    p.contracts = ["C07", "C12"]  # 4 Minerals; 3 Crystals + 2 Minerals
-    p.shelters = 1  # storage 5
-    s.end_round = s.round
+    arrange(
+        game, {"players": {0: {"contracts": ["C07", "C12"]}}}
+    )  # 4 Minerals; 3 Crystals + 2 Minerals
+    arrange(game, {"players": {0: {"shelters": 1}}})  # storage 5
+    arrange(game, {"end_round": s.round})
     while not game.is_over:
-        p.res["mineral"] = 4
-        p.crystals, p.pending = 1, 0
+        arrange(game, {"players": {0: {"res": {"mineral": 4}}}})
+        arrange(game, {"players": {0: {"crystals": 1, "pending": 0}}})
         options = legal(game)
         pick = next((c for c in ("end", "done", "stay", "main resupply") if c in options), None)
         play(game, pick or sorted(options)[0])
@@ -224,10 +216,9 @@ def test_final_scoring_completes_what_it_can_and_delivers_nothing_partial() -> N
 def test_gained_items_beyond_storage_go_onto_a_delivery_contract() -> None:
     """§16: items a Delivery contract needs may be gained straight onto it, past the storage
     cap; Minerals count only where the card asks for Minerals (seed item 3)."""
-    game = started(3, seed=1)
+    # C09: 3 Water + 2 Minerals; storage is full at 2
+    game = position({"players": {0: {"contracts": ["C09"], "res": {"water": 2, "*": 0}}}})
     p = game.state.players[0]
-    p.contracts = ["C09"]  # 3 Water + 2 Minerals
-    only_res(game, 0, water=2)  # storage is full at 2
     gain(p, "water", 2)
     assert p.res["water"] == 2 and p.delivered["C09"] == ["water", "water"]
     gain(p, "oxygen", 5)
@@ -237,9 +228,8 @@ def test_gained_items_beyond_storage_go_onto_a_delivery_contract() -> None:
 def test_crystals_the_depot_cannot_hold_go_onto_a_delivery_contract() -> None:
     """§16, seed item 3: Crystals gained that the Depot has no room for may go onto a Delivery
     contract that needs them instead of being lost."""
-    game = started(3, seed=1)
+    # C12: 3 Crystals + 2 Minerals; the Depot (3 free spaces) is full
+    game = position({"players": {0: {"contracts": ["C12"], "crystals": 3, "pending": 2}}})
     p = game.state.players[0]
-    p.contracts = ["C12"]  # 3 Crystals + 2 Minerals
-    p.crystals, p.pending = 3, 2  # the Depot (3 free spaces) is full
     crystals_in(p)
     assert p.crystals == 3 and p.delivered["C12"] == ["crystal", "crystal"]

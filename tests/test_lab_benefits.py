@@ -8,6 +8,7 @@ from __future__ import annotations
 from conftest import at, frame, legal, only_res, opening, play, started, wipe
 
 import onmars
+from onmars.rules.position import arrange
 
 
 def test_learn_may_decline_the_crystal() -> None:
@@ -68,9 +69,11 @@ def test_a_lone_upgrade_is_not_made_by_itself() -> None:
     wipe(s)
     s.bld[at("0,0")] = "mine"  # BP01 upgrades a Mine
     s.bot[at("0,1")] = 0  # a Bot beside it: the Mine is in its zone
-    p.blueprints, p.ab = ["BP01"], p.ab - 1
+    arrange(game, {"players": {0: {"blueprints": ["BP01"], "ab": p.ab - 1}}})
     p.lab = {"3t": "A-rover"}
-    p.depot_ships, p.crystals = [2, 3, 4, 5], 4  # row 1 open, its 4 Crystals
+    arrange(
+        game, {"players": {0: {"depot_ships": [2, 3, 4, 5], "crystals": 4}}}
+    )  # row 1 open, its 4 Crystals
     only_res(game, 0, mineral=1)
     play(game, "exec develop", "develop A-rover 4t")
     assert legal(game) == {"upgrade BP01 0,0", "done"}

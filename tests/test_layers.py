@@ -27,6 +27,7 @@ PUBLIC_MODULES = {
     "onmars.rules",
     "onmars.rules.data.components",
     "onmars.rules.data.hexmap",
+    "onmars.rules.position",
 }
 #: Names ``from onmars.rules import ...`` / ``from onmars import ...`` may take.
 PUBLIC_NAMES = {

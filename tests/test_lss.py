@@ -13,30 +13,28 @@ from conftest import at
 from onmars import Game, IllegalMoveError
 from onmars.rules.actions.lss import StatusUpdate, reward_count, status_update
 from onmars.rules.data.components import LSS_TYPES, load
+from onmars.rules.position import arrange, position
 
 
 def colony_game(seed: int = 1) -> Game:
     """2 players: seat 0 on Turn Order space 5, seat 1 on 6, Shuttle on the Colony side; the map
-    is cleared so each test puts down only what it needs."""
-    g = Game.new(2, seed=seed)
-    for m in ("seat 5", "seat 6", "done", "shuttle colony"):
-        g.play(m)
+    is bare but for the Shelters so each test puts down only what it needs."""
+    g = position({"map": "bare"}, players=2, seed=seed, spaces={0: 5, 1: 6}, shuttle="colony")
     assert g.current_player == 0 and g.state.stack[-1]["t"] == "turn"
-    s = g.state
-    n = len(s.bld)
-    s.bld, s.ab, s.bot, s.miner = [""] * n, [-1] * n, [-1] * n, [-1] * n
-    s.crystal, s.tile = [0] * n, [""] * n
     return g
 
 
 def ready_to_build_extractor(g: Game, reward: str = "R7") -> None:
     """Seat 0 can build a standalone Water Extractor on 0,0 (an Extractor 2 away at -2,0, its
     Bot on -1,0), paying with a Battery; the Extractor column shows Reward tile ``reward``."""
-    s = g.state
-    s.bld[at("-2,0")] = "extractor"
-    s.bot[at("-1,0")] = 0
-    s.players[0].res["mineral"] = 0
-    s.lss_rewards["extractor"] = reward
+    arrange(
+        g,
+        {
+            "map": {"-2,0": "extractor", "-1,0": "bot:0"},
+            "players": {0: {"res": {"mineral": 0}}},
+            "lss_rewards": {"extractor": reward},
+        },
+    )
 
 
 def build_extractor(g: Game) -> None:
@@ -82,7 +80,7 @@ def test_bonus_retrieves_a_colonist_from_an_action_slot() -> None:
     s = g.state
     ready_to_build_extractor(g)
     p = s.players[0]
-    p.wa = 1
+    arrange(g, {"players": {0: {"wa": 1}}})
     lq = p.lq
     build_extractor(g)
     assert "benefit retrieve wa" in {str(m) for m in g.legal_moves()}
@@ -95,7 +93,7 @@ def test_bonus_bots_gives_two_movement_points() -> None:
     g = colony_game()
     s = g.state
     ready_to_build_extractor(g)
-    s.players[0].crystals = 0
+    arrange(g, {"players": {0: {"crystals": 0}}})
     build_extractor(g)
     g.play("benefit bots")
     assert s.stack[-1]["t"] == "move_bots" and s.stack[-1]["mp"] == 2
@@ -137,8 +135,8 @@ def test_no_reward_at_or_above_the_colony_row() -> None:
     g = colony_game()
     s = g.state
     ready_to_build_extractor(g)
-    s.lss["extractor"] = 2  # already on the Colony row at level 1
-    s.lss_first = ["extractor"]
+    # already on the Colony row at level 1
+    arrange(g, {"lss": {"extractor": 2}, "lss_first": ["extractor"]})
     build_extractor(g)
     assert s.lss["extractor"] == 3
     assert s.players[0].op == 0
@@ -151,9 +149,8 @@ def test_reward_again_below_a_higher_colony_row_without_first_op() -> None:
     g = colony_game()
     s = g.state
     ready_to_build_extractor(g, "R8")
-    s.level = 2
-    s.lss = {t: 3 for t in LSS_TYPES} | {"extractor": 2}
-    s.lss_first = list(LSS_TYPES)
+    rows = {t: 3 for t in LSS_TYPES} | {"extractor": 2}
+    arrange(g, {"level": 2, "lss": rows, "lss_first": list(LSS_TYPES)})
     p = s.players[0]
     build_extractor(g)
     assert p.op_by == {"lss_reward": p.lq}
@@ -165,7 +162,7 @@ def test_track_stops_at_the_top_row() -> None:
     g = colony_game()
     s = g.state
     ready_to_build_extractor(g)
-    s.lss["extractor"] = load().value("lss_rows")[0]
+    arrange(g, {"lss": {"extractor": load().value("lss_rows")[0]}})
     build_extractor(g)
     assert s.lss["extractor"] == 6 and s.players[0].op == 0
 
@@ -174,8 +171,7 @@ def test_mines_and_shelters_move_no_track() -> None:
     """§11.1: only Generators, Water Extractors, Greenhouses and Oxygen Condensers count."""
     g = colony_game()
     s = g.state
-    s.bld[at("-2,0")] = "shelter:0"
-    s.bot[at("-1,0")] = 0
+    arrange(g, {"map": {"-2,0": "shelter:0", "-1,0": "bot:0"}})
     lss = dict(s.lss)
     g.play("main construct")
     g.play("build shelter 0,0")
@@ -192,19 +188,12 @@ def test_reward_formulas_count_what_the_tiles_say() -> None:
     g = colony_game()
     s = g.state
     p = s.players[0]
-    p.lab = {"2m": "shelter-red", "4t": "A-rover", "1t": "A-mine"}
-    p.hangar = 2
-    s.bld[at("0,0")] = s.bld[at("2,0")] = s.bld[at("4,0")] = "mine"
-    s.bld[at("1,3")] = "generator"
-    s.miner[at("0,0")] = 0
-    s.ab[at("2,0")] = 0
-    s.ab[at("1,3")] = 0
-    s.miner[at("4,0")] = 1  # another player's Miner
-    s.bot[at("1,1")] = s.bot[at("1,2")] = s.bot[at("-3,0")] = 0
-    s.bot[at("3,1")] = 1
-    p.discoveries = ["D01", "D12"]
-    p.shelters = 2  # 3 on Mars
-    p.lq = 5
+    hexes = {"0,0": "mine miner:0", "2,0": "mine ab:0", "4,0": "mine miner:1"}  # seat 1's Miner
+    hexes |= {"1,3": "generator ab:0", "3,1": "bot:1"}
+    hexes |= dict.fromkeys(("1,1", "1,2", "-3,0"), "bot:0")
+    mine = {"lab": {"4t": "A-rover", "1t": "A-mine"}, "hangar": 2, "lq": 5}
+    mine |= {"discoveries": ["D01", "D12"], "shelters": 2}  # 3 Shelters on Mars
+    arrange(g, {"map": hexes, "players": {0: mine}})
     got = {f: reward_count(s, p, f) for f in (r.formula for r in load().lss_reward.values())}
     assert got == {
         "max_tech_level": 4,
@@ -230,13 +219,16 @@ def test_status_update_at_end_of_turn_after_the_tech_owner_decides() -> None:
     Blueprint display of 12."""
     g = colony_game()
     s = g.state
-    s.bld[at("1,0")] = "extractor"
-    s.bot[at("-1,0")] = 0
-    s.players[1].lab["3b"] = "B-extractor"
-    s.lss = {"generator": 2, "extractor": 1, "greenhouse": 2, "condenser": 2}
-    s.players[0].progress = ["mine", "generator"]
-    s.players[1].progress = ["greenhouse"]
-    s.warehouse = {k: 0 for k in s.warehouse}
+    changes = {
+        "map": {"1,0": "extractor", "-1,0": "bot:0"},
+        "lss": {"generator": 2, "extractor": 1, "greenhouse": 2, "condenser": 2},
+        "warehouse": dict.fromkeys(s.warehouse, 0),
+        "players": {
+            0: {"progress": ["mine", "generator"]},
+            1: {"progress": ["greenhouse"], "lab": {"3b": "A-extractor"}},  # the game's
+        },
+    }
+    arrange(g, changes)
     g.play("main construct")
     g.play("build extractor 0,0")  # joins 1,0 with seat 1's Tech
     g.play("pay battery")
@@ -258,7 +250,7 @@ def test_level_3_update_keeps_level_3_blueprints_and_moves_remaining_missions() 
     g = colony_game()
     s = g.state
     status_update(s)  # to level 2
-    s.players[0].progress = ["mine"]
+    arrange(g, {"players": {0: {"progress": ["mine"]}}})
     remaining = s.remaining
     status_update(s)  # to level 3
     assert s.level == 3

@@ -22,6 +22,7 @@ from onmars.rules.actions.lss import status_update
 from onmars.rules.actions.science import push_free_card
 from onmars.rules.data.components import load
 from onmars.rules.engine.state import Player, State
+from onmars.rules.position import arrange, position
 
 # --- the cards -----------------------------------------------------------------------------------
 
@@ -38,7 +39,8 @@ def test_trackers_start_at_the_player_count_space(players: int) -> None:
 
 
 def only(game: onmars.Game, mid: str, left: int = 5) -> None:
-    game.state.missions = {mid: left}
+    """Only Mission ``mid`` in play, ``left`` contributions from completion."""
+    arrange(game, {"missions": {mid: left}})
 
 
 # --- M2 Blueprints taken from the display (1 Crystal) --------------------------------------------
@@ -46,8 +48,8 @@ def only(game: onmars.Game, mid: str, left: int = 5) -> None:
 
 def no_crystal_gain(game: onmars.Game) -> None:
     """Keep Blueprints whose own gain is not a Crystal, so ``pending`` shows Mission Crystals."""
-    s = game.state
-    s.bp_display = [b for b in s.bp_display if load().blueprint[b].gain != "crystal"]
+    shown = [b for b in game.state.bp_display if load().blueprint[b].gain != "crystal"]
+    arrange(game, {"bp_display": shown})
 
 
 def test_blueprint_main_action_and_its_boost_contribute_each_card() -> None:
@@ -66,8 +68,7 @@ def test_blueprint_from_the_executive_action_contributes() -> None:
     only(game, "M2")
     no_crystal_gain(game)
     s, p = game.state, game.state.players[0]
-    p.depot_ships = [1, 2, 4, 5]  # row 3 uncovered
-    p.crystals = 3
+    arrange(game, {"players": {0: {"depot_ships": [1, 2, 4, 5], "crystals": 3}}})  # row 3 open
     play(game, "exec blueprint", f"take {s.bp_display[0]}")
     assert s.missions["M2"] == 4 and p.pending == 1
 
@@ -89,7 +90,7 @@ def test_blueprint_from_the_library_contributes() -> None:
     give_built(game, 0, "BP23")
     only(game, "M2")
     s, p = game.state, game.state.players[0]
-    s.bp_display = ["BP01", "BP05"]
+    arrange(game, {"bp_display": ["BP01", "BP05"]})
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP23 pay", "take BP01")
     assert s.missions["M2"] == 4 and p.pending == 1
@@ -100,12 +101,9 @@ def test_blueprint_from_the_library_contributes() -> None:
 
 def upgrade_ready(game: onmars.Game, bp: str = "BP01") -> None:
     """Seat 0 holds ``bp`` (a Mine Blueprint) and a Mine stands in its Bot's zone."""
-    s, p = game.state, game.state.players[0]
-    p.blueprints.append(bp)
-    p.ab -= 1
-    s.bld[at("1,0")] = "mine"
-    s.bot[at("0,0")] = 0
-    only_res(game, 0, mineral=1)
+    held = [*game.state.players[0].blueprints, bp]
+    mine = {"blueprints": held, "res": {"mineral": 1, "*": 0}}
+    arrange(game, {"map": {"1,0": "mine", "0,0": "bot:0"}, "players": {0: mine}})
 
 
 def test_upgrade_main_action_contributes() -> None:
@@ -123,7 +121,7 @@ def test_upgrade_by_the_builder_drone_contributes() -> None:
     game = colony_game()
     give_built(game, 0, "BP16")
     upgrade_ready(game)
-    game.state.bot[at("0,0")] = -1  # no Bot zone needed
+    arrange(game, {"map": {"0,0": ""}})  # no Bot zone needed
     only(game, "M3")
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP16 pay")  # the lone upgrade plays itself
@@ -137,8 +135,7 @@ def test_upgrade_from_a_discovery_tile_contributes() -> None:
     game = colony_game()
     upgrade_ready(game)
     s = game.state
-    s.missions = {"M3": 5, "M5": 5}
-    s.tile[at("1,-1")] = "D07"
+    arrange(game, {"missions": {"M3": 5, "M5": 5}, "map": {"1,-1": "D07"}})
     play(game, "main control", "rover 1,-1", "done", "claim")  # the lone upgrade: itself
     assert s.ab[at("1,0")] == 0
     assert s.missions == {"M3": 4, "M5": 4}
@@ -148,8 +145,8 @@ def test_upgrade_from_a_discovery_tile_contributes() -> None:
 
 
 def ship_ready(game: onmars.Game) -> None:
-    s = game.state
-    s.bld[at("-4,1")] = "shelter:0"
+    """1 Water and 1 Plant for a Ship; seat 0's Shelter (at -4,1) free for the Bot."""
+    assert game.state.bld[at("-4,1")] == "shelter:0"
     only_res(game, 0, water=1, plant=1)
 
 
@@ -193,7 +190,7 @@ def test_bot_from_turn_order_space_4_contributes() -> None:
     s = game.state
     seat = game.current_player
     p = s.players[seat]
-    p.res.update(water=1, plant=1, mineral=0)
+    arrange(game, {"players": {seat: {"res": {"water": 1, "plant": 1, "mineral": 0}}}})
     play(game, "seat 4", "ship 5", "reward bot")
     assert s.missions["M4"] == 4 and p.pending == 2
 
@@ -205,7 +202,7 @@ def test_research_tile_taken_by_the_rover_contributes_two_crystals() -> None:
     """§9.1, §17.2 M1: a Research tile taken from the map by the Rover counts, 2 Crystals."""
     game = colony_game()
     only(game, "M1")
-    game.state.tile[at("1,-1")] = "RA"
+    arrange(game, {"map": {"1,-1": "RA"}})
     play(game, "main control", "rover 1,-1", "done", "claim")
     assert game.state.missions["M1"] == 4 and game.state.players[0].pending == 2
 
@@ -217,8 +214,7 @@ def test_research_tile_taken_by_recycling_bots_contributes() -> None:
     give_built(game, 0, "BP21")
     only(game, "M1")
     s = game.state
-    s.bot[at("1,0")] = 0
-    s.tile[at("2,0")] = "RB"
+    arrange(game, {"map": {"1,0": "bot:0", "2,0": "RB"}})
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP21 pay", "bot 1,0 2,0", "done", "claim")
     assert s.missions["M1"] == 4 and "B" in s.players[0].research
@@ -229,7 +225,7 @@ def test_discovery_tile_taken_by_the_rover_contributes() -> None:
     beside the tile's own 3)."""
     game = colony_game()
     only(game, "M5")
-    game.state.tile[at("1,-1")] = "D12"  # 3 Crystals
+    arrange(game, {"map": {"1,-1": "D12"}})  # 3 Crystals
     play(game, "main control", "rover 1,-1", "done", "claim")
     assert game.state.missions["M5"] == 4 and game.state.players[0].pending == 4
 
@@ -242,8 +238,7 @@ def test_discovery_tile_taken_by_recycling_bots_does_not_contribute() -> None:
     give_built(game, 0, "BP21")
     only(game, "M5")
     s, p = game.state, game.state.players[0]
-    s.bot[at("1,0")] = 0
-    s.tile[at("2,0")] = "D12"
+    arrange(game, {"map": {"1,0": "bot:0", "2,0": "D12"}})
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP21 pay", "bot 1,0 2,0", "done", "claim")
     assert s.missions["M5"] == 5 and p.pending == 3
@@ -257,7 +252,7 @@ def test_discovery_on_the_radar_does_not_contribute() -> None:
     give_built(game, 0, "BP15")
     only(game, "M5")
     s = game.state
-    s.exploration = ["D12", "D13"]
+    arrange(game, {"exploration": ["D12", "D13"]})
     crystals(game, 0, 2)
     play(game, "exec advanced", "advanced BP15 pay", "radar D12")
     assert s.missions["M5"] == 5
@@ -309,11 +304,9 @@ def test_progress_cube_contributes_once_per_type() -> None:
     game = colony_game()
     only(game, "M7")
     s, p = game.state, game.state.players[0]
-    s.bld[at("1,0")] = "generator"
-    s.bot[at("0,1")] = 0
-    p.lab["2t"] = "A-generator"
-    p.shelters = 1
-    only_res(game, 0, mineral=3)
+    shelters = {"-6,2": "shelter:0", "-6,4": "shelter:0"}  # room for 3 Minerals (§4)
+    mine = {"lab": {"2t": "A-generator"}, "res": {"mineral": 3, "*": 0}}
+    arrange(game, {"map": {"1,0": "generator", "0,1": "bot:0", **shelters}, "players": {0: mine}})
 
     def build(where: str) -> None:
         push_construct(s, 0, ["generator"])
@@ -347,9 +340,8 @@ def test_scientist_from_a_discovery_tile_contributes() -> None:
     game = colony_game()
     only(game, "M8")
     s = game.state
-    s.missions["M5"] = 5
     only_res(game, 0, oxygen=2)
-    s.tile[at("1,-1")] = "D09"
+    arrange(game, {"missions": {"M8": 5, "M5": 5}, "map": {"1,-1": "D09"}})
     play(game, "main control", "rover 1,-1", "done", "claim", "hire systems_engineer")
     assert s.missions == {"M8": 4, "M5": 4}
 
@@ -362,45 +354,44 @@ def test_upgrade_contract_completed_by_another_players_construction() -> None:
     every action for every holder: another player's construction that grows the Complex under
     your marker to 4 completes your contract, and the Mission Crystal is yours."""
     game = colony_game()
-    only(game, "M9")
+    only(game, "M9", 2)
     s = game.state
     me, other = s.players[0], s.players[1]
-    for h in ("2,0", "3,0", "4,0"):
-        s.bld[at(h)] = "mine"
-    s.ab[at("2,0")] = 1  # seat 1's marker on a Complex of 3
-    other.contracts = ["C01"]  # Mine Complex of 4+
-    s.bot[at("0,0")] = 0
-    me.lab["3t"] = "A-mine"
+    complex3 = {"2,0": "mine ab:1", "3,0": "mine", "4,0": "mine"}  # seat 1's marker on it
+    arrange(
+        game,
+        {
+            "map": {**complex3, "0,0": "bot:0"},
+            "players": {0: {"lab": {"3t": "A-mine"}}, 1: {"contracts": ["C01"]}},  # C01: 4+
+        },
+    )
     play(game, "main construct", "build mine 1,0")
     assert other.contracts_done == ["C01"]
-    assert s.missions["M9"] == 4 and other.pending == 1 and me.pending == 0
+    assert s.missions["M9"] == 1 and other.pending == 1 and me.pending == 0
 
 
 def test_delivery_contract_completed_contributes() -> None:
     """RUL-10, §16: a Delivery contract completes when its last item is placed: 1 Crystal."""
     game = colony_game()
-    only(game, "M9")
+    only(game, "M9", 2)
     p = game.state.players[0]
-    p.contracts = ["C07"]
-    p.shelters = 1
-    only_res(game, 0, mineral=4)
+    # C07 wants 4 Minerals: 3 Shelters on Mars (2 more) make the room (§4)
+    mine = {"contracts": ["C07"], "res": {"mineral": 4, "*": 0}}
+    arrange(game, {"map": {"-6,2": "shelter:0", "-6,4": "shelter:0"}, "players": {0: mine}})
     for _ in range(4):
-        assert game.state.missions["M9"] == 5
+        assert game.state.missions["M9"] == 2
         play(game, "deliver C07 mineral")
-    assert game.state.missions["M9"] == 4 and p.pending == 1
+    assert game.state.missions["M9"] == 1 and p.pending == 1
 
 
 def one_item_short(cid: str, delivered: list[str]) -> tuple[onmars.Game, State, Player]:
     """A 2-player game counting only M9, seat 0's Main action taken; seat 1 holds Delivery
     contract ``cid`` with ``delivered`` on it (one item short)."""
     game = colony_game(2)
-    only(game, "M9")
-    s = game.state
-    holder = s.players[1]
-    holder.contracts = [cid]
-    holder.delivered = {cid: delivered}
-    s.turn["main"] = True
-    return game, s, holder
+    only(game, "M9", 2)
+    holding = {"contracts": [cid], "delivered": {cid: delivered}}
+    arrange(game, {"players": {1: holding}, "turn": {"main": True}})
+    return game, game.state, game.state.players[1]
 
 
 def test_a_kept_oxygen_that_finishes_a_contract_counts_before_the_next_action() -> None:
@@ -409,14 +400,16 @@ def test_a_kept_oxygen_that_finishes_a_contract_counts_before_the_next_action() 
     used keeps the Oxygen (§8.3), which goes onto the owner's contract past full storage (§16).
     The Mission counts it at once, before anyone acts again."""
     game, s, owner = one_item_short("C10", ["oxygen", "oxygen", "mineral", "mineral"])
-    owner.res["oxygen"] = storage_cap(owner)  # no room: the kept Oxygen goes onto C10
-    owner.lab["1t"] = "B-extractor"
-    s.turn["used"] = [[1, "B-extractor"]]  # seat 0 used seat 1's Tech this turn
+    tech = s.grid["bottom1"]  # the game's Extractor Tech: seat 0 used it this turn
+    assert tech == "A-extractor"
+    room = storage_cap(owner)  # no room: the kept Oxygen goes onto C10
+    mine = {"res": {"oxygen": room}, "lab": {"1t": tech}}
+    arrange(game, {"players": {1: mine}, "turn": {"used": [[1, tech]]}})
     play(game, "end")
     assert game.current_player == 1 and "keep" in legal(game)
     before = owner.crystals + owner.pending
     play(game, "keep")  # then seat 1's turn starts: the Mission Crystal moves into the Depot
-    assert owner.contracts_done == ["C10"] and s.missions["M9"] == 4
+    assert owner.contracts_done == ["C10"] and s.missions["M9"] == 1
     assert owner.crystals + owner.pending == before + 1
 
 
@@ -424,10 +417,10 @@ def test_crystals_the_depot_cannot_hold_may_finish_a_contract_at_the_turns_start
     """RUL-10, seed item 3, §16: at the start of a turn the Crystals waiting below a full Depot
     go onto a Delivery contract that still needs them; the contract is completed then."""
     game, s, p = one_item_short("C12", ["crystal", "crystal", "mineral", "mineral"])
-    p.crystals, p.pending = depot_cap(p), 1
+    arrange(game, {"players": {1: {"crystals": depot_cap(p), "pending": 1}}})
     play(game, "end")
     assert game.current_player == 1 and frame(game)["t"] == "turn"
-    assert p.contracts_done == ["C12"] and s.missions["M9"] == 4
+    assert p.contracts_done == ["C12"] and s.missions["M9"] == 1
 
 
 # --- completion, the end of the track, the Colony level ------------------------------------------
@@ -438,8 +431,7 @@ def test_completion_advances_the_remaining_missions_marker_and_pays_no_more() ->
     moves the Remaining Missions marker; contributions past it earn nothing."""
     game = colony_game()
     s, p = game.state, game.state.players[0]
-    s.missions = {"M8": 1}
-    s.remaining = 3
+    arrange(game, {"missions": {"M8": 1}, "remaining": 3})
     only_res(game, 0, oxygen=2, plant=2)
     play(game, "main hire", "hire systems_engineer")
     assert s.missions["M8"] == 0 and s.remaining == 2 and p.pending == 2
@@ -452,9 +444,8 @@ def test_completion_advances_the_remaining_missions_marker_and_pays_no_more() ->
 def test_colony_levels_3_to_5_shorten_the_track(level: int, remaining: int) -> None:
     """§11.4 step 6, seed item 8: reaching Colony level 3, 4, 5 moves the Remaining Missions
     marker one space each: 2, 1, 0 Missions are then needed."""
-    game = started(3)
+    game = position({"level": 2})
     s = game.state
-    s.level = 2
     while s.level < level:
         status_update(s)
     assert s.remaining == remaining
@@ -464,9 +455,8 @@ def test_end_is_triggered_at_the_end_of_the_colonization_phase() -> None:
     """§24.1, seed item 8: the marker reaching the end of its track during a turn ends nothing
     at once: the round's other turns and its Shuttle phase are played, then one more round
     without a Shuttle phase, then the game ends."""
-    game = started(3)
+    game = position({"missions": {"M2": 1}, "remaining": 1})
     s = game.state
-    s.missions, s.remaining = {"M2": 1}, 1
     no_crystal_gain(game)
     play(game, "main blueprint", f"take {s.bp_display[0]}")
     assert s.remaining == 0 and s.end_round == 0  # not yet: only at the end of the phase

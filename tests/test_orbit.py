@@ -4,22 +4,19 @@ from __future__ import annotations
 
 import pytest
 from conftest import (
-    ORBIT,
     actions_left,
     assert_illegal,
     finish_turn,
     frame,
     legal,
-    only_res,
-    opening,
     play,
-    set_res,
     started,
 )
 
 import onmars
 from onmars.rules.actions.economy import depot_cap, storage_cap
 from onmars.rules.data.components import load
+from onmars.rules.position import position
 
 # --- Landing Pod (§7.1, RUL-15) -----------------------------------------------------------------
 
@@ -28,12 +25,11 @@ def test_landing_pod_travels_to_the_colony() -> None:
     """§7.1: the Landing Pod follows the travel-to-Colony steps except the Discovery tile:
     Colonists on Colony-side slots and in the Working Area return to Living Quarters (Orbit
     slots stay), then the player takes an empty Colony Turn Order space and its bonus."""
-    game = started(3, seed=1)
+    game = position(
+        {"players": {0: {"lq": 1, "wa": 1}}, "slots": {"construct": [0, 1], "blueprint": [0]}}
+    )
     s = game.state
     p = s.players[0]
-    p.lq, p.wa = 1, 1
-    s.slots["construct"] = [0, 1]
-    s.slots["blueprint"] = [0]
     tiles, exploration = list(s.tile), list(s.exploration)
     play(game, "main pod")
     assert (p.side, p.space) == ("colony", 0)
@@ -48,9 +44,8 @@ def test_landing_pod_travels_to_the_colony() -> None:
 def test_landing_pod_ends_the_turn() -> None:
     """§7.1, RUL-15: after the Landing Pod the turn is over: no Executive action may follow,
     however many Crystals the player has."""
-    game = started(3, seed=1)
+    game = position({"players": {0: {"depot_ships": [1, 2, 3], "crystals": 5}}})
     p = game.state.players[0]
-    p.depot_ships, p.crystals = [1, 2, 3], 5
     play(game, "main pod", "seat 8")
     assert actions_left(game, 0) == set()
     finish_turn(game, 0)
@@ -60,9 +55,8 @@ def test_landing_pod_ends_the_turn() -> None:
 
 def test_executive_action_may_precede_the_landing_pod() -> None:
     """RUL-15: an Executive action may come before the Landing Pod."""
-    game = started(3, seed=1)
+    game = position({"players": {0: {"crystals": 3}}})
     p = game.state.players[0]
-    p.crystals = 3
     play(game, "exec warehouse", "item water")
     assert "main pod" in legal(game)
     play(game, "main pod", "seat 8")
@@ -104,10 +98,9 @@ def test_obtain_blueprint_gains_item_and_parks_a_marker() -> None:
 
 def test_obtain_shelter_blueprint_crystal_waits_below_the_depot() -> None:
     """§7.2, seed 3: a Blueprint's Crystal goes below the Depot like any gained Crystal."""
-    game = started(3, seed=1)
+    # BP11, the Casino: gain 1 Crystal; no mission Crystals mixed in (§17)
+    game = position({"bp_display": {0: "BP11"}, "missions": {}})
     s = game.state
-    s.bp_display[0] = "BP11"  # Casino: gain 1 Crystal
-    s.missions = {}  # no mission Crystals mixed in (§17)
     p = s.players[0]
     play(game, "main blueprint", "take BP11")
     assert (p.crystals, p.pending) == (1, 1)
@@ -116,7 +109,7 @@ def test_obtain_shelter_blueprint_crystal_waits_below_the_depot() -> None:
 def test_obtain_blueprint_needs_a_free_marker() -> None:
     """§7.2: with no unused Advanced Building marker you cannot take a Blueprint."""
     game = started(3, seed=1)
-    game.state.players[0].ab = 0
+    game.state.players[0].ab = 0  # (no legal position: the 8 markers would be somewhere)
     assert "main blueprint" not in legal(game)
     assert_illegal(game, "main blueprint", "§7.2")
 
@@ -145,8 +138,7 @@ def learn_options(game) -> set[str]:
 
 def test_learn_bottom_row_is_free() -> None:
     """§7.3: a bottom-row Tech tile costs nothing; with no Resources only those are offered."""
-    game = started(3, seed=1)
-    only_res(game, 0)
+    game = position({"players": {0: {"res": {"*": 0}}}})
     play(game, "main tech")
     assert learn_options(game) == set(grid_tiles(game, "bottom"))
     tile = grid_tiles(game, "bottom")[0]
@@ -158,8 +150,7 @@ def test_learn_bottom_row_is_free() -> None:
 
 def test_learn_middle_row_costs_a_battery() -> None:
     """§7.3: a middle-row tile costs 1 Battery."""
-    game = started(3, seed=1)
-    only_res(game, 0, battery=1)
+    game = position({"players": {0: {"res": {"battery": 1, "*": 0}}}})
     play(game, "main tech")
     assert learn_options(game) == set(grid_tiles(game, "bottom") + grid_tiles(game, "middle"))
     tile = grid_tiles(game, "middle")[0]
@@ -171,8 +162,7 @@ def test_learn_middle_row_costs_a_battery() -> None:
 
 def test_learn_top_row_costs_battery_and_any() -> None:
     """§7.3: a top-row tile costs 1 Battery + 1 Resource of your choice."""
-    game = started(3, seed=1)
-    only_res(game, 0, battery=1, plant=1)
+    game = position({"players": {0: {"res": {"battery": 1, "plant": 1, "*": 0}}}})
     play(game, "main tech")
     assert set(grid_tiles(game, "top")) <= learn_options(game)
     tile = grid_tiles(game, "top")[0]
@@ -183,8 +173,7 @@ def test_learn_top_row_costs_battery_and_any() -> None:
 
 def test_learn_top_row_refused_with_one_resource() -> None:
     """§7.3: a lone Battery cannot pay the top row's two Resources."""
-    game = started(3, seed=1)
-    only_res(game, 0, battery=1)
+    game = position({"players": {0: {"res": {"battery": 1, "*": 0}}}})
     play(game, "main tech")
     assert not set(grid_tiles(game, "top")) & learn_options(game)
     assert_illegal(game, f"learn {grid_tiles(game, 'top')[0]} 1b", "§7.3")
@@ -192,8 +181,7 @@ def test_learn_top_row_refused_with_one_resource() -> None:
 
 def test_minerals_pay_for_tech_grid_rows() -> None:
     """§7.3, §23.1: Minerals may stand in for the Battery and the Resource of choice."""
-    game = started(3, seed=1)
-    only_res(game, 0, mineral=2)
+    game = position({"players": {0: {"res": {"mineral": 2, "*": 0}}}})
     play(game, "main tech")
     assert learn_options(game) == {t for t in game.state.grid.values() if t}
     tile = grid_tiles(game, "top")[0]
@@ -203,11 +191,10 @@ def test_minerals_pay_for_tech_grid_rows() -> None:
 
 def test_one_tile_per_type() -> None:
     """§7.3, §8.1: a player may hold only one Tech tile of each type."""
-    game = started(3, seed=1)
-    tile = grid_tiles(game, "bottom")[0]
+    tile = grid_tiles(started(3, seed=1), "bottom")[0]
     kind = load().tech_tile[tile].type
     twin = next(t.id for t in load().tech_tile.values() if t.type == kind and t.id != tile)
-    game.state.players[0].lab["3t"] = twin
+    game = position({"players": {0: {"lab": {"3t": twin}}}})
     play(game, "main tech")
     assert tile not in learn_options(game)
     assert_illegal(game, f"learn {tile} 1b", "§7.3")
@@ -215,9 +202,7 @@ def test_one_tile_per_type() -> None:
 
 def test_learn_refused_when_column_one_is_full() -> None:
     """§7.3: with both column-1 Lab spaces filled, Learn New Technology cannot be taken."""
-    game = started(3, seed=1)
-    lab = game.state.players[0].lab
-    lab["1t"], lab["1b"] = "B-rover", "B-mine"
+    game = position({"players": {0: {"lab": {"1t": "B-rover", "1b": "B-mine"}}}})
     assert "main tech" not in legal(game)
     assert_illegal(game, "main tech", "§7.3", "column-1")
 
@@ -253,11 +238,9 @@ COLUMN_COSTS = [  # "5b" touches only "6": a lone development plays itself (engi
 def test_rnd_column_costs(src: str, dest: str, cost: dict[str, int], crystals: int) -> None:
     """RUL-3: moving into a column costs L2 Water, L3 Oxygen, L4 Oxygen + Water, L5 Oxygen +
     Plant, L6 Oxygen + Crystal; exactly that is paid."""
-    game = started(3, seed=1)
+    me = {"lab": {src: "shelter-red"}, "res": {**cost, "*": 0}, "crystals": crystals}
+    game = position({"players": {0: me}})
     p = game.state.players[0]
-    p.lab = {src: "shelter-red"}
-    only_res(game, 0, **cost)
-    p.crystals = crystals
     play(game, "main rnd")
     if dest != "6":
         play(game, f"develop shelter-red {dest}")
@@ -273,24 +256,19 @@ def test_rnd_refused_without_the_column_cost(
 ) -> None:
     """RUL-3, §7.4: one item short of the column cost, the development (and so R&D) is not
     possible."""
-    game = started(3, seed=1)
-    p = game.state.players[0]
-    p.lab = {src: "shelter-red"}
     short = dict(cost)
-    if crystals:
-        p.crystals = 0
-    else:
+    if not crystals:
         short.pop("oxygen" if "oxygen" in short else "water")
-    only_res(game, 0, **short)
+    me = {"lab": {src: "shelter-red"}, "res": {**short, "*": 0}, "crystals": 0}
+    game = position({"players": {0: me}} if crystals else {"players": {0: {**me, "crystals": 1}}})
     assert "main rnd" not in legal(game)
     assert_illegal(game, "main rnd", "§7.4")
 
 
 def test_minerals_pay_lab_costs() -> None:
     """RUL-3, §23.1: a Mineral may pay any Resource part of a column cost."""
-    game = started(3, seed=1)
+    game = position({"players": {0: {"res": {"mineral": 1, "*": 0}}}})
     p = game.state.players[0]
-    only_res(game, 0, mineral=1)
     play(game, "main rnd", "develop shelter-red 3b")
     assert p.lab == {"3b": "shelter-red"} and p.res["mineral"] == 0
 
@@ -298,10 +276,8 @@ def test_minerals_pay_lab_costs() -> None:
 def test_rnd_moves_to_touching_empty_spaces_one_column_right() -> None:
     """§7.4, RUL-3: a tile moves to an adjacent empty space in the next column: "1t" touches
     "2t" and "2m" (not "2b"); "2m" touches "3t" and "3b"; a blocked tile cannot move."""
-    game = started(3, seed=1)
-    p = game.state.players[0]
-    p.lab = {"1t": "A-rover", "2m": "shelter-red", "3t": "A-mine"}
-    only_res(game, 0, water=2, oxygen=2)
+    me = {"lab": {"1t": "A-rover", "3t": "A-mine"}, "res": {"water": 2, "oxygen": 2, "*": 0}}
+    game = position({"players": {0: me}})
     play(game, "main rnd")
     assert {m for m in legal(game) if m.startswith("develop")} == {
         "develop A-rover 2t",
@@ -316,9 +292,8 @@ def test_rnd_moves_to_touching_empty_spaces_one_column_right() -> None:
 def test_rnd_develops_one_tile_twice_with_benefits() -> None:
     """§7.4, §20: R&D develops one tile twice (the second is optional); each space's benefit
     is gained: "3t" gives a Mineral."""
-    game = started(3, seed=1)
+    game = position({"players": {0: {"res": {"oxygen": 2, "water": 1, "*": 0}}}})
     p = game.state.players[0]
-    only_res(game, 0, oxygen=2, water=1)
     play(game, "main rnd", "develop shelter-red 3t", "gain mineral")
     assert p.res["mineral"] == 1 and p.res["oxygen"] == 1
     assert "done" in legal(game)
@@ -330,10 +305,8 @@ def test_rnd_develops_one_tile_twice_with_benefits() -> None:
 def test_rnd_gains_pay_the_next_development() -> None:
     """§7.4: Resources gained from one development may pay for the next: the Mineral from
     "3t" pays the Water to move a column-1 tile."""
-    game = started(3, seed=1)
+    game = position({"players": {0: {"lab": {"1b": "A-rover"}, "res": {"oxygen": 1, "*": 0}}}})
     p = game.state.players[0]
-    p.lab = {"2m": "shelter-red", "1b": "A-rover"}
-    only_res(game, 0, oxygen=1)
     play(game, "main rnd")
     assert "develop A-rover 2b" not in legal(game)
     play(game, "develop shelter-red 3t", "gain mineral")
@@ -345,8 +318,7 @@ def test_rnd_gains_pay_the_next_development() -> None:
 
 def test_rnd_second_development_is_optional() -> None:
     """§7.4 (our reading of "twice"): the second development may be declined."""
-    game = started(3, seed=1)
-    only_res(game, 0, oxygen=2, water=1)
+    game = position({"players": {0: {"res": {"oxygen": 2, "water": 1, "*": 0}}}})
     play(game, "main rnd", "develop shelter-red 3b", "gain crystal")
     assert {"develop shelter-red 4m", "done"} <= legal(game)
     play(game, "done")
@@ -358,13 +330,8 @@ def test_rnd_not_offered_when_placement_cost_uses_the_crystal_it_needs() -> None
     """§7.4, §6.2: R&D is offered only if a development is still possible after paying the
     placement cost. Here the only development (into L6) needs the one Crystal, and the one
     placement payment must also be that Crystal (no spare Colonist)."""
-    game = started(3, seed=1)
-    s = game.state
-    p = s.players[0]
-    p.lab = {"5t": "shelter-red"}
-    only_res(game, 0, oxygen=1)
-    p.crystals, p.lq = 1, 1
-    s.slots["rnd"] = [1]
+    me = {"lab": {"5t": "shelter-red"}, "res": {"oxygen": 1, "*": 0}, "crystals": 1, "lq": 1}
+    game = position({"players": {0: me}, "slots": {"rnd": [1]}})
     assert "main rnd" not in legal(game)
 
 
@@ -384,28 +351,25 @@ def test_resupply_takes_from_the_warehouse() -> None:
 
 def test_resupply_item_must_be_in_the_warehouse() -> None:
     """§7.5: an item the Warehouse has run out of cannot be taken; Minerals are never there."""
-    game = started(3, seed=1)
-    game.state.warehouse["water"] = 0
-    set_res(game, 0, water=0)
+    game = position({"warehouse": {"water": 0}, "players": {0: {"res": {"water": 0}}}})
     play(game, "main resupply")
     assert "item water" not in legal(game)
     assert_illegal(game, "item water", "§7.5")
     assert_illegal(game, "item mineral", "§7.5")
 
 
-def full_board(game: onmars.Game, seat: int = 0) -> None:
-    """Every Resource row full and no Depot room for another Crystal (§4, §7.5)."""
+def full_board(game: onmars.Game, seat: int = 0) -> dict[str, object]:
+    """Every Resource row full and no Depot room for another Crystal (§4, §7.5): a player's
+    changes for :func:`position`."""
     p = game.state.players[seat]
-    p.res = dict.fromkeys(p.res, storage_cap(p))
-    p.crystals, p.pending = depot_cap(p), 0
+    return {"res": {"*": storage_cap(p)}, "crystals": depot_cap(p), "pending": 0}
 
 
 def test_full_storage_refuses_resupply_without_a_contract_needing_the_item() -> None:
     """§7.5: you cannot take an item you cannot store, and no Delivery contract of yours needs
     a Water, a Battery or a Crystal (C07 asks for Minerals only, never in the Warehouse)."""
-    game = started(3, seed=1)
-    game.state.players[0].contracts = ["C07"]  # 4 Minerals
-    full_board(game)
+    full = full_board(started(3, seed=1))
+    game = position({"players": {0: {"contracts": ["C07"], **full}}})  # C07: 4 Minerals
     assert "main resupply" not in legal(game)
     assert_illegal(game, "main resupply", "§7.5")
 
@@ -417,12 +381,13 @@ def test_full_storage_takes_what_a_delivery_contract_needs_onto_it(
     """RUL-21, §16: with full storage (or a full Depot) a Warehouse item that a Delivery
     contract of yours still needs may be taken, and goes straight onto the contract; its last
     item completes it (RUL-10). Of the other items only a Battery, which has room, is offered."""
-    game = started(3, seed=1)
+    # 3 Water (C09) or 3 Crystals (C12), and 2 Minerals
+    full = full_board(started(3, seed=1))
+    cap = full["res"]["*"]  # type: ignore[index]
+    me = {"contracts": [contract], "delivered": {contract: [item, item, "mineral", "mineral"]}}
+    me |= {**full, "res": {"battery": cap - 1, "*": cap}}
+    game = position({"players": {0: me}})
     p = game.state.players[0]
-    p.contracts = [contract]  # 3 Water (C09) or 3 Crystals (C12), and 2 Minerals
-    p.delivered[contract] = [item, item, "mineral", "mineral"]
-    full_board(game)
-    p.res["battery"] -= 1
     before = (dict(p.res), p.crystals, p.pending)
     play(game, "main resupply")
     assert {m for m in legal(game) if m.startswith("item")} == {f"item {item}", "item battery"}
@@ -435,9 +400,11 @@ def test_full_storage_takes_what_a_delivery_contract_needs_onto_it(
 def test_rules_version_0_refuses_what_a_contract_needs_with_full_storage() -> None:
     """Rules version 0 (before RUL-21) keeps its old answer: full storage refuses Resupply
     even when a Delivery contract needs the item."""
-    game = opening(onmars.Game.new(3, seed=1, rules=0), ORBIT)
-    game.state.players[0].contracts = ["C09"]  # 3 Water + 2 Minerals
-    full_board(game)
+    full = full_board(started(3, seed=1))
+    game = position(
+        {"players": {0: {"contracts": ["C09"], **full}}}, rules=0
+    )  # 3 Water + 2 Minerals
+    assert game.state.rules == 0
     assert_illegal(game, "main resupply", "§7.5")
 
 
@@ -445,12 +412,7 @@ def test_rnd_keeps_the_crystal_its_development_needs_whatever_the_placement_cost
     """§7.4, §6.2, RUL-3: with two other colours on R&D (2 payments owed), 2 Crystals, no spare
     Colonist, and only a development into L6 (Oxygen + Crystal) possible, R&D is not offered:
     the placement would take both Crystals."""
-    game = started(3, seed=1)
-    s = game.state
-    p = s.players[0]
-    s.slots["rnd"] = [1, 2]
-    p.lq, p.crystals = 1, 2
-    only_res(game, 0, oxygen=1)
-    p.lab = {"5t": "shelter-red"}
+    me = {"lq": 1, "crystals": 2, "res": {"oxygen": 1, "*": 0}, "lab": {"5t": "shelter-red"}}
+    game = position({"slots": {"rnd": [1, 2]}, "players": {0: me}})
     assert "main rnd" not in legal(game)
     assert_illegal(game, "main rnd", "§6.2")

@@ -10,20 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import assert_illegal, cell, frame, legal, only_res, play, started, wipe
+from conftest import assert_illegal, cell, frame, legal, only_res, play
 
 import onmars
+from onmars.rules.data import hexmap
 from onmars.rules.data.components import load
 from onmars.rules.engine.state import State
+from onmars.rules.position import arrange, position
 
 
 def goal_game(side: str = "orbit") -> onmars.Game:
-    """Seat 0 to play (space 1, or 5 on the Colony side), an empty map, no Mission Crystals."""
+    """Seat 0 to play (space 1, or 5 on the Colony side), a map bare but for the Shelters, no
+    Mission Crystals."""
     spaces = {0: 1, 1: 2, 2: 3} if side == "orbit" else {0: 5, 1: 6, 2: 7}
-    game = started(3, seed=1, spaces=spaces, shuttle=side)
-    wipe(game.state)
-    game.state.missions = {}
-    return game
+    return position({"map": "bare", "missions": {}}, spaces=spaces, shuttle=side)
 
 
 def line(s: State, kind: str, q: int, r: int, n: int) -> list[int]:
@@ -40,47 +40,50 @@ Setup = Callable[[onmars.Game, bool], None]
 
 
 def pg01(g: onmars.Game, met: bool) -> None:
-    g.state.players[0].blueprints = ["BP01", "BP02", "BP13", "BP05"][: 4 if met else 3]
+    arrange(
+        g, {"players": {0: {"blueprints": ["BP01", "BP02", "BP13", "BP05"][: 4 if met else 3]}}}
+    )
 
 
 def pg02(g: onmars.Game, met: bool) -> None:
     p = g.state.players[0]
-    p.blueprints = ["BP01", "BP02", "BP05"]
-    p.built = p.blueprints[: 3 if met else 2]
+    arrange(g, {"players": {0: {"blueprints": ["BP01", "BP02", "BP05"]}}})
+    arrange(g, {"players": {0: {"built": p.blueprints[: 3 if met else 2]}}})
 
 
 def pg03(g: onmars.Game, met: bool) -> None:
     s = g.state
     mines = line(s, "mine", -3, 0, 1) + line(s, "mine", 0, 0, 1) + line(s, "mine", 3, -3, 1)
-    s.miner[mines[0]] = 0
-    s.ab[mines[1]] = 0  # a marker counts as well as a Miner
-    s.miner[mines[2]] = 0 if met else 1  # another player's Miner does not
+    arrange(g, {"map": {hexmap.text(mines[0]): "+miner:0"}})
+    arrange(g, {"map": {hexmap.text(mines[1]): "+ab:0"}})  # a marker counts as well as a Miner
+    # another player's Miner does not
+    arrange(g, {"map": {hexmap.text(mines[2]): f"+miner:{0 if met else 1}"}})
 
 
 def pg04(g: onmars.Game, met: bool) -> None:
-    p = g.state.players[0]
-    p.discoveries = ["D01", "D02", "D03"] if met else ["D01", "D02"]
-    p.bot_discoveries = [] if met else ["D03"]  # Bots are not the Rover
+    arrange(g, {"players": {0: {"discoveries": ["D01", "D02", "D03"] if met else ["D01", "D02"]}}})
+    arrange(
+        g, {"players": {0: {"bot_discoveries": [] if met else ["D03"]}}}
+    )  # Bots are not the Rover
 
 
 def pg05(g: onmars.Game, met: bool) -> None:
     s = g.state
     cells = line(s, "generator", 0, -2, 4 if met else 3)
-    s.ab[cells[0]] = 0
+    arrange(g, {"map": {hexmap.text(cells[0]): "+ab:0"}})
 
 
 def pg06(g: onmars.Game, met: bool) -> None:
-    p = g.state.players[0]
-    p.shelters = 1  # storage 5
+    arrange(g, {"players": {0: {"shelters": 1}}})  # storage 5
     only_res(g, 0, mineral=5, water=4 if met else 3, plant=3)  # Minerals do not count
 
 
 def pg07(g: onmars.Game, met: bool) -> None:
-    g.state.players[0].shelters = 2 if met else 3  # 3 or 2 of 5 on Mars
+    arrange(g, {"players": {0: {"shelters": 2 if met else 3}}})  # 3 or 2 of 5 on Mars
 
 
 def pg08(g: onmars.Game, met: bool) -> None:
-    g.state.level = 3 if met else 2
+    arrange(g, {"level": 3 if met else 2})
 
 
 def pg09(g: onmars.Game, met: bool) -> None:
@@ -97,7 +100,7 @@ def pg10(g: onmars.Game, met: bool) -> None:
 
 
 def pg11(g: onmars.Game, met: bool) -> None:
-    g.state.players[0].hangar = 3 if met else 2
+    arrange(g, {"players": {0: {"hangar": 3 if met else 2}}})
 
 
 def pg12(g: onmars.Game, met: bool) -> None:
@@ -124,8 +127,9 @@ def pg16(g: onmars.Game, met: bool) -> None:
     s = g.state
     first = line(s, "greenhouse", -3, 0, 3)
     second = line(s, "condenser", 3, -3, 3)
-    s.ab[first[0]] = 0
-    s.ab[second[0] if met else first[1]] = 0  # two markers in one Complex do not do
+    arrange(g, {"map": {hexmap.text(first[0]): "+ab:0"}})
+    # two markers in one Complex do not do
+    arrange(g, {"map": {hexmap.text(second[0] if met else first[1]): "+ab:0"}})
 
 
 CONDITIONS: dict[str, Setup] = {
@@ -170,7 +174,7 @@ def test_goal_can_be_completed_when_its_condition_holds(goal: str) -> None:
 def test_goal_cannot_be_completed_one_short(goal: str) -> None:
     """§18.2: one short of the card's condition, the goal cannot be completed."""
     game = goal_game()
-    game.state.players[0].goals = [goal]
+    arrange(game, {"players": {0: {"goals": [goal]}}})
     CONDITIONS[goal](game, False)
     assert f"goal {goal}" not in legal(game)
     assert_illegal(game, f"goal {goal}")
@@ -182,8 +186,7 @@ def test_goal_cannot_be_completed_one_short(goal: str) -> None:
 def test_only_one_goal_per_game() -> None:
     """§18.1, seed Q4: after one goal is completed no other may be, even when met."""
     game = goal_game()
-    p = game.state.players[0]
-    p.goals = ["PG11", "PG08"]
+    arrange(game, {"players": {0: {"goals": ["PG11", "PG08"]}}})
     pg11(game, True)
     pg08(game, True)
     play(game, "goal PG11", "reward develop")
@@ -195,8 +198,7 @@ def test_goal_is_completed_only_between_actions_of_your_turn() -> None:
     """§18.1, RUL-15: completing a goal is a turn-level move: not in the middle of an action's
     choices."""
     game = goal_game()
-    p = game.state.players[0]
-    p.goals = ["PG11"]
+    arrange(game, {"players": {0: {"goals": ["PG11"]}}})
     pg11(game, True)
     play(game, "main resupply")
     assert frame(game)["t"] == "warehouse"
@@ -207,7 +209,7 @@ def test_goal_is_completed_only_between_actions_of_your_turn() -> None:
 
 
 def complete(game: onmars.Game, goal: str, reward: str) -> None:
-    game.state.players[0].goals = [goal]
+    arrange(game, {"players": {0: {"goals": [goal]}}})
     CONDITIONS[goal](game, True)
     play(game, f"goal {goal}", f"reward {reward}")
 
@@ -232,14 +234,16 @@ def test_reward_two_free_upgrades(goal: str) -> None:
     game = goal_game()
     s, p = game.state, game.state.players[0]
     complete_setup = CONDITIONS[goal]
-    p.goals = [goal]
+    arrange(game, {"players": {0: {"goals": [goal]}}})
     complete_setup(game, True)
-    p.blueprints = list(dict.fromkeys([*p.blueprints, "BP01", "BP02"]))
-    p.built = [b for b in p.built if b not in ("BP01", "BP02")]
+    arrange(
+        game, {"players": {0: {"blueprints": list(dict.fromkeys([*p.blueprints, "BP01", "BP02"]))}}}
+    )
+    arrange(game, {"players": {0: {"built": [b for b in p.built if b not in ("BP01", "BP02")]}}})
     mines = [cell(-1, 3), cell(1, 2)]
     for c in mines:
-        s.bld[c] = "mine"
-    s.bot[cell(0, 2)] = 0
+        arrange(game, {"map": {hexmap.text(c): "+mine"}})
+    arrange(game, {"map": {hexmap.text(cell(0, 2)): "+bot:0"}})
     only_res(game, 0)  # no Mineral at all
     play(game, f"goal {goal}", "reward free_upgrades")
     ups = sorted(m for m in legal(game) if m.startswith("upgrade BP01"))
@@ -253,7 +257,7 @@ def test_reward_three_resources_not_minerals() -> None:
     """§18.2 PG02: gain up to 3 Resources of your choice from the supply, never Minerals."""
     game = goal_game()
     p = game.state.players[0]
-    p.shelters = 1
+    arrange(game, {"players": {0: {"shelters": 1}}})
     only_res(game, 0)
     complete(game, "PG02", "resources")
     assert "gain mineral" not in legal(game)
@@ -266,7 +270,7 @@ def test_reward_three_minerals() -> None:
     """§18.2 PG03: gain 3 Minerals (storage allowing, §4)."""
     game = goal_game()
     p = game.state.players[0]
-    p.shelters = 1
+    arrange(game, {"players": {0: {"shelters": 1}}})
     only_res(game, 0)
     complete(game, "PG03", "minerals")
     assert p.res["mineral"] == 3
@@ -277,7 +281,7 @@ def test_reward_rover_moves_up_to_five(goal: str) -> None:
     """§18.2 PG04/PG08: move your Rover up to 5 hexes (Crystals may add more)."""
     game = goal_game()
     p = game.state.players[0]
-    p.crystals = 0
+    arrange(game, {"players": {0: {"crystals": 0}}})
     complete(game, goal, "rover_move")
     for q in range(1, 6):
         play(game, f"rover {q},0")
@@ -291,7 +295,7 @@ def test_reward_two_colonists_from_supply(goal: str) -> None:
     """§18.2 PG05/PG07: 2 Colonists from your supply into Living Quarters."""
     game = goal_game()
     p = game.state.players[0]
-    p.shelters = 2
+    arrange(game, {"players": {0: {"shelters": 2}}})
     lq, reserve = p.lq, p.reserve
     complete(game, goal, "colonists")
     assert (p.lq, p.reserve) == (lq + 2, reserve - 2)
@@ -338,11 +342,11 @@ def test_reward_pg10_retrieves_from_the_board_mines_included() -> None:
     of either side, the Working Area, and (our reading of "the board") Miners on Mines."""
     game = goal_game()
     s, p = game.state, game.state.players[0]
-    s.bld[cell(2, 2)] = "mine"
-    s.miner[cell(2, 2)] = 0
-    s.slots["construct"] = [0]
-    p.wa = 1
-    p.lq = 1
+    arrange(game, {"map": {hexmap.text(cell(2, 2)): "+mine"}})
+    arrange(game, {"map": {hexmap.text(cell(2, 2)): "+miner:0"}})
+    arrange(game, {"slots": {"construct": [0]}})
+    arrange(game, {"players": {0: {"wa": 1}}})
+    arrange(game, {"players": {0: {"lq": 1}}})
     complete(game, "PG10", "retrieve_anywhere")
     assert {"retrieve wa", "retrieve construct", "retrieve 2,2", "done"} == legal(game)
     play(game, "retrieve 2,2", "retrieve construct")
@@ -370,11 +374,11 @@ def test_reward_travel_with_the_usual_steps() -> None:
     retrieval, then an empty Orbit Turn Order space and its bonus; the Main action then is an
     Orbit one."""
     game = goal_game(side="colony")
-    s, p = game.state, game.state.players[0]
-    s.bld[cell(2, 2)] = "mine"
-    s.miner[cell(2, 2)] = 0
+    p = game.state.players[0]
+    arrange(game, {"map": {hexmap.text(cell(2, 2)): "+mine"}})
+    arrange(game, {"map": {hexmap.text(cell(2, 2)): "+miner:0"}})
     only_res(game, 0)
-    p.wa = 1
+    arrange(game, {"players": {0: {"wa": 1}}})
     complete(game, "PG11", "travel")
     assert p.res["mineral"] == 1  # production on the way to Orbit
     assert p.wa == 0
@@ -390,7 +394,7 @@ def test_reward_free_scientist() -> None:
     Mission."""
     game = goal_game()
     s, p = game.state, game.state.players[0]
-    s.missions = {"M8": 4}
+    arrange(game, {"missions": {"M8": 4}})
     only_res(game, 0)
     complete(game, "PG12", "free_scientist")
     assert all(m.startswith("hire ") for m in legal(game))
@@ -413,12 +417,16 @@ def test_free_upgrades_complete_an_upgrade_contract_at_once() -> None:
     Private Goal reward: the Contracts Mission counts it then, not at some later action."""
     game = goal_game(side="colony")
     s, p = game.state, game.state.players[0]
-    s.missions = {"M9": 2}
-    p.contracts = ["C02"]  # a marker on a Generator in a Complex of 4+
-    p.goals = ["PG01"]
-    p.blueprints = ["BP01", "BP02", "BP13", "BP04"]  # BP04: a Generator Blueprint
+    arrange(game, {"missions": {"M9": 2}})
+    arrange(
+        game, {"players": {0: {"contracts": ["C02"]}}}
+    )  # a marker on a Generator in a Complex of 4+
+    arrange(game, {"players": {0: {"goals": ["PG01"]}}})
+    arrange(
+        game, {"players": {0: {"blueprints": ["BP01", "BP02", "BP13", "BP04"]}}}
+    )  # BP04: a Generator Blueprint
     line(s, "generator", 0, -2, 4)
-    s.bot[cell(1, -1)] = 0
+    arrange(game, {"map": {hexmap.text(cell(1, -1)): "+bot:0"}})
     play(game, "goal PG01", "reward free_upgrades", "upgrade BP04 0,-1")
     assert p.contracts_done == ["C02"]
     assert s.missions["M9"] == 1 and p.pending == 1

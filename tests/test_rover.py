@@ -15,6 +15,7 @@ from onmars.rules.actions import discovery
 from onmars.rules.actions.mars import bot_cells
 from onmars.rules.actions.movement import push_rover_move
 from onmars.rules.data import hexmap
+from onmars.rules.position import arrange
 
 
 def legal(g: Game) -> set[str]:
@@ -24,8 +25,13 @@ def legal(g: Game) -> set[str]:
 @pytest.fixture
 def g() -> Game:
     game = colony_game()
-    game.state.missions = {}  # no Mission Crystals muddling the counts
+    arrange(game, {"missions": {}})  # no Mission Crystals muddling the counts
     return game
+
+
+def mine(g: Game, **changes: object) -> None:
+    """Changes to the current player (see onmars.rules.position)."""
+    arrange(g, {"players": {me(g).seat: changes}})
 
 
 # --- moving ------------------------------------------------------------------------------------
@@ -35,8 +41,7 @@ def test_rover_collects_crystals_on_its_path(g: Game) -> None:
     """§9.1: the Rover collects every Crystal on the hexes it passes through or ends on; they go
     below the Depot, not into it (§4)."""
     s, p = g.state, me(g)
-    s.crystal[at("1,-1")] = 1
-    s.crystal[at("2,-2")] = 1
+    arrange(g, {"map": {"1,-1": "+crystal", "2,-2": "+crystal"}})
     crystals, pending = p.crystals, p.pending
     g.play("main control")
     g.play("rover 1,-1")  # the first move counts from the starting Mine (0,0)
@@ -50,7 +55,7 @@ def test_rover_collects_crystals_on_its_path(g: Game) -> None:
 def test_crystal_buys_a_rover_movement_point(g: Game) -> None:
     """§9.1 / §6.4: each Crystal in the Depot buys one more movement point."""
     s, p = g.state, me(g)
-    p.crystals = 1
+    mine(g, crystals=1)
     g.play("main control")
     for cell in ("1,-1", "2,-2", "3,-3"):
         g.play(f"rover {cell}")
@@ -65,8 +70,7 @@ def test_bot_ending_on_a_tile_destroys_it(g: Game) -> None:
     s, p = g.state, me(g)
     bot = bot_cells(s, p.seat)[0]
     target = next(c for c in hexmap.neighbours(bot) if s.empty(c))
-    s.tile[target] = "D12"
-    s.crystal[target] = 1
+    arrange(g, {"map": {hexmap.text(target): "D12 crystal"}})
     pending = p.pending
     g.play("main control")
     g.play(f"bot {hexmap.text(bot)} {hexmap.text(target)}")
@@ -81,7 +85,7 @@ def test_bot_ending_on_a_research_tile_destroys_it(g: Game) -> None:
     s, p = g.state, me(g)
     bot = bot_cells(s, p.seat)[0]
     target = next(c for c in hexmap.neighbours(bot) if s.empty(c))
-    s.tile[target] = "RB"
+    arrange(g, {"map": {hexmap.text(target): "RB"}})
     g.play("main control")
     g.play(f"bot {hexmap.text(bot)} {hexmap.text(target)}")
     g.play("done")
@@ -91,8 +95,8 @@ def test_bot_ending_on_a_research_tile_destroys_it(g: Game) -> None:
 def test_rover_move_frame_moves_no_bot(g: Game) -> None:
     """§13.2 row 2: a Rover-only move offers no Bot moves, even with Crystals to spend."""
     s, p = g.state, me(g)
-    p.crystals = 3
-    s.turn["main"] = True
+    mine(g, crystals=3)
+    arrange(g, {"turn": {"main": True}})
     push_rover_move(s, p.seat, 2)
     assert not any(m.verb == "bot" for m in g.legal_moves())
     refuses(g, f"bot {hexmap.text(bot_cells(s, p.seat)[0])} 0,-1", "§9.1")
@@ -108,8 +112,7 @@ def test_claim_discovery_crystals(g: Game) -> None:
     (3 Crystals below the Depot), the tile leaves the map face down with the player, and the
     Discoveries Mission counts it (§17)."""
     s, p = g.state, me(g)
-    s.tile[at("1,-1")] = "D12"
-    s.missions = {"M5": 5}
+    arrange(g, {"map": {"1,-1": "+D12"}, "missions": {"M5": 5}})
     pending = p.pending
     g.play("main control")
     g.play("rover 1,-1")
@@ -125,7 +128,7 @@ def test_claim_discovery_crystals(g: Game) -> None:
 def test_claim_is_optional(g: Game) -> None:
     """§9.1: the player may leave the tile where it is."""
     s, p = g.state, me(g)
-    s.tile[at("1,-1")] = "D12"
+    arrange(g, {"map": {"1,-1": "+D12"}})
     g.play("main control")
     g.play("rover 1,-1")
     g.play("done")
@@ -136,7 +139,7 @@ def test_claim_is_optional(g: Game) -> None:
 def test_tile_passed_through_is_not_claimed(g: Game) -> None:
     """§9.1: only the tile where the Rover ends its movement can be claimed."""
     s, p = g.state, me(g)
-    s.tile[at("1,-1")] = "D12"
+    arrange(g, {"map": {"1,-1": "+D12"}})
     g.play("main control")
     g.play("rover 1,-1")
     g.play("rover 2,-2")
@@ -148,9 +151,9 @@ def test_tile_passed_through_is_not_claimed(g: Game) -> None:
 def test_rover_may_not_end_on_a_discovery_it_cannot_use(g: Game) -> None:
     """§9.1: 3 Plants with the Plant storage full: no part of the benefit can be used, so the
     Rover may not end its movement there; it must move on."""
-    s, p = g.state, me(g)
-    s.tile[at("1,-1")] = "D16"
-    p.res["plant"] = 2  # storage cap 2 with one Shelter (§4)
+    s = g.state
+    arrange(g, {"map": {"1,-1": "+D16"}})
+    mine(g, res={"plant": 2})  # storage cap 2 with one Shelter (§4)
     g.play("main control")
     g.play("rover 1,-1")
     assert "done" not in legal(g)
@@ -164,10 +167,8 @@ def test_rover_may_not_end_on_a_discovery_it_cannot_use(g: Game) -> None:
 def test_no_step_onto_an_unusable_tile_without_budget_to_leave(g: Game) -> None:
     """§9.1: with one movement point and no Crystal, a step onto a tile the Rover could not end
     on is not offered (it could not move on)."""
-    s, p = g.state, me(g)
-    s.tile[at("1,-1")] = "D16"
-    p.res["plant"] = 2
-    p.crystals = 0
+    arrange(g, {"map": {"1,-1": "+D16"}})
+    mine(g, res={"plant": 2}, crystals=0)
     g.play("main control")
     g.play("rover 1,0")
     assert "rover 1,-1" not in legal(g)
@@ -177,8 +178,8 @@ def test_no_step_onto_an_unusable_tile_without_budget_to_leave(g: Game) -> None:
 def test_rover_that_did_not_move_claims_nothing(g: Game) -> None:
     """§9.1: a claim follows the Rover's movement; a Rover that stays put claims nothing."""
     s, p = g.state, me(g)
-    p.rover = at("1,-1")
-    s.tile[at("1,-1")] = "D12"
+    mine(g, rover="1,-1")
+    arrange(g, {"map": {"1,-1": "+D12"}})
     bot = bot_cells(s, p.seat)[0]
     target = next(c for c in hexmap.neighbours(bot) if s.empty(c))
     g.play("main control")
@@ -190,8 +191,8 @@ def test_rover_that_did_not_move_claims_nothing(g: Game) -> None:
 def test_claim_hire_discovery_places_no_colonist(g: Game) -> None:
     """§21 D09: hire a Scientist or take a Contract paying normal costs, no Colonist placed."""
     s, p = g.state, me(g)
-    s.tile[at("1,-1")] = "D09"
-    p.res.update(water=2)
+    arrange(g, {"map": {"1,-1": "+D09"}})
+    mine(g, res={"water": 2})
     lq = p.lq
     g.play("main control")
     g.play("rover 1,-1")
@@ -209,8 +210,8 @@ def test_claim_develop_discovery_pays_normal_costs(g: Game) -> None:
     """§21 D01: develop one tile twice or two tiles once, paying the column costs (RUL-3: 1
     Oxygen into column 3); the first development is part of the claim, the second optional."""
     s, p = g.state, me(g)
-    s.tile[at("1,-1")] = "D01"
-    p.res.update(oxygen=1, mineral=0)
+    arrange(g, {"map": {"1,-1": "+D01"}})
+    mine(g, res={"oxygen": 1, "mineral": 0})
     g.play("main control")
     g.play("rover 1,-1")
     g.play("done")
@@ -227,9 +228,9 @@ def test_discovery_unusable_when_nothing_can_be_paid(g: Game) -> None:
     """§9.1 / §21 D01: no Oxygen and no Mineral: no development can be paid, the tile is not
     usable; with Oxygen it is."""
     s, p = g.state, me(g)
-    p.res.update(oxygen=0, mineral=0)
+    mine(g, res={"oxygen": 0, "mineral": 0})
     assert not discovery.usable(s, p.seat, "D01")
-    p.res["oxygen"] = 1
+    mine(g, res={"oxygen": 1})
     assert discovery.usable(s, p.seat, "D01")
 
 
@@ -258,7 +259,7 @@ def test_upgrade_discovery_needs_a_blueprint(g: Game) -> None:
 def test_resources_discovery_keeps_what_fits(g: Game) -> None:
     """§21 D16 / §4: 3 Plants, the excess beyond storage lost."""
     s, p = g.state, me(g)
-    p.res["plant"] = 0
+    mine(g, res={"plant": 0})
     assert discovery.usable(s, p.seat, "D16")
     discovery.resolve(s, p.seat, "D16")
     assert p.res["plant"] == 2
@@ -278,10 +279,10 @@ def test_construct_discovery_follows_construction_rules(g: Game) -> None:
         and s.empty(c)
         and not any(s.bld[nb] == "generator" for nb in hexmap.neighbours(c))
     )
-    s.bot[spot] = p.seat
-    p.res.update(mineral=1)
+    arrange(g, {"map": {hexmap.text(spot): f"bot:{p.seat}"}})
+    mine(g, res={"mineral": 1})
     assert discovery.usable(s, p.seat, "D03")
-    s.tile[at("1,-1")] = "D03"
+    arrange(g, {"map": {"1,-1": "+D03"}})
     g.play("main control")
     g.play("rover 1,-1")
     g.play("done")
@@ -296,7 +297,7 @@ def test_construct_discovery_follows_construction_rules(g: Game) -> None:
 
 def research_game(g: Game) -> Game:
     """The current player's Rover one hex from the Research tile RA on (-4,-1)."""
-    me(g).rover = at("-3,-1")
+    mine(g, rover="-3,-1")
     assert g.state.tile[at("-4,-1")] == "RA"
     return g
 
@@ -305,8 +306,8 @@ def test_claim_research_tile(g: Game) -> None:
     """§9.1 / §10 / RUL-8: a Research tile is free and gives two free developments (space
     benefits gained); the type is recorded and the Research Mission counts it."""
     s, p = research_game(g).state, me(g)
-    s.missions = {"M1": 5}
-    p.res = dict.fromkeys(p.res, 0)  # free: no column cost is asked
+    arrange(g, {"missions": {"M1": 5}})
+    mine(g, res={"*": 0})  # free: no column cost is asked
     g.play("main control")
     g.play("rover -4,-1")
     g.play("done")

@@ -10,6 +10,7 @@ import pytest
 
 from onmars import Game, IllegalMoveError
 from onmars.rules.actions.science import push_free_card, push_hire
+from onmars.rules.position import arrange
 
 
 def colony_game(players: int = 3, seed: int = 1) -> Game:
@@ -61,7 +62,7 @@ def test_hire_scientist_pays_two_of_its_resource(g: Game) -> None:
     Scientist and its marker (on its own card) come to the player, the Mission counts it."""
     p = me(g)
     p.res.update(battery=2, mineral=0)
-    g.state.missions = {"M8": 4}
+    arrange(g, {"missions": {"M8": 4}})
     lq = p.lq
     g.play("main hire")
     g.play("hire hydrologist")  # only Batteries can pay: the payment plays itself
@@ -170,7 +171,7 @@ def test_hire_action_unavailable_when_nothing_is_affordable(g: Game) -> None:
 
 def test_own_colonist_on_slot_blocks_the_action(g: Game) -> None:
     """§6.5: one slot per player; while your Colonist is there you cannot take the action."""
-    g.state.slots["hire"] = [g.current_player]
+    arrange(g, {"slots": {"hire": [g.current_player]}})
     assert "main hire" not in {str(m) for m in g.legal_moves()}
     refuses(g, "main hire", "§6.5")
 
@@ -180,7 +181,7 @@ def test_other_colours_on_the_slots_cost_extra(g: Game) -> None:
     s = g.state
     seat = g.current_player
     others = [p.seat for p in s.players if p.seat != seat]
-    s.slots["hire"] = list(others)
+    arrange(g, {"slots": {"hire": list(others)}})
     p = me(g)
     p.crystals, p.lq, p.wa = 2, 4, 0
     p.res.update(plant=2)
@@ -203,7 +204,7 @@ def test_slots_never_clear_when_full() -> None:
     s = g.state
     seat = g.current_player
     others = [p.seat for p in s.players if p.seat != seat]
-    s.slots["hire"] = list(others)
+    arrange(g, {"slots": {"hire": list(others)}})
     p = me(g)
     p.crystals, p.lq = 3, 4
     g.play("main hire")
@@ -228,7 +229,7 @@ def test_crystal_kept_for_the_contract(g: Game) -> None:
     s = g.state
     s.science[0] = "C07"
     seat = g.current_player
-    s.slots["hire"] = [x.seat for x in s.players if x.seat != seat][:1]
+    arrange(g, {"slots": {"hire": [x.seat for x in s.players if x.seat != seat][:1]}})
     p = me(g)
     p.crystals, p.lq, p.wa = 1, 2, 0
     g.play("main hire")
@@ -242,7 +243,7 @@ def test_one_crystal_cannot_pay_contract_and_placement(g: Game) -> None:
     s = g.state
     s.science[0] = "C07"
     seat = g.current_player
-    s.slots["hire"] = [x.seat for x in s.players if x.seat != seat][:1]
+    arrange(g, {"slots": {"hire": [x.seat for x in s.players if x.seat != seat][:1]}})
     p = me(g)
     p.crystals, p.lq = 1, 1
     g.play("main hire")  # a Scientist is still payable (Battery + Mineral)
@@ -333,7 +334,7 @@ def test_push_hire_places_no_colonist(g: Game) -> None:
     p = me(g)
     p.res.update(water=2)
     lq = p.lq
-    s.turn["main"] = True
+    arrange(g, {"turn": {"main": True}})
     push_hire(s, p.seat)
     g.play("hire biochemist")
     g.play("pay water")

@@ -24,21 +24,23 @@ from conftest import (
 )
 
 import onmars
+from onmars.rules.data import hexmap
 from onmars.rules.data.components import load
+from onmars.rules.position import arrange
 
 
 def colony_pair(seed: int = 1) -> onmars.Game:
     """2 players on the Colony side (seat 0 on space 5 to play, seat 1 on 6), an empty map."""
     game = started(2, seed=seed, spaces={0: 5, 1: 6}, shuttle="colony")
     wipe(game.state)
-    game.state.missions = {}
+    arrange(game, {"missions": {}})
     return game
 
 
 def orbit_trio(seed: int = 1) -> onmars.Game:
     """3 players on the Orbit side (seat 0 on space 1 to play), no Mission Crystals."""
     game = started(3, seed=seed)
-    game.state.missions = {}
+    arrange(game, {"missions": {}})
     return game
 
 
@@ -51,7 +53,7 @@ def test_q1_crystal_gained_this_turn_waits_below_the_depot() -> None:
     closed."""
     game = orbit_trio()
     p = game.state.players[0]
-    p.crystals = 1
+    arrange(game, {"players": {0: {"crystals": 1}}})
     play(game, "main resupply", "item crystal")
     if frame(game)["t"] == "warehouse":
         play(game, "done")
@@ -65,7 +67,7 @@ def test_q1_gained_crystals_move_in_at_your_next_turn_up_to_the_free_spaces() ->
     in, as many as its free spaces hold (3 with 5 Ships in it); the rest go back to supply."""
     game = orbit_trio()
     p = game.state.players[0]
-    p.crystals, p.pending = 0, 5
+    arrange(game, {"players": {0: {"crystals": 0, "pending": 5}}})
     play(game, "main resupply", "item water")
     while game.current_player == 0 and frame(game)["t"] != "turn":
         play(game, "done")
@@ -78,8 +80,7 @@ def test_q1_minerals_never_replace_crystals() -> None:
     """Seed Q1, §23.1: Minerals pay for other Resources but never for a Crystal: a player with
     Minerals and no Crystal cannot open any Executive action."""
     game = orbit_trio()
-    p = game.state.players[0]
-    p.crystals = 0
+    arrange(game, {"players": {0: {"crystals": 0}}})
     only_res(game, 0, mineral=2)
     assert not any(m.startswith("exec") for m in legal(game))
     assert_illegal(game, "exec warehouse", "§13.1", "Crystals")
@@ -90,7 +91,7 @@ def test_q1_private_goal_card_pays_as_a_crystal_on_your_turn() -> None:
     Crystal; it is a payment, not a token, and is gone."""
     game = orbit_trio()
     p = game.state.players[0]
-    p.crystals = 1
+    arrange(game, {"players": {0: {"crystals": 1}}})
     card = p.goals[0]
     play(game, f"discard {card}")
     assert card not in p.goals
@@ -113,8 +114,8 @@ def test_q1_private_goal_card_never_pays_for_a_delivery_contract() -> None:
     contract, though the real Crystal beside it can."""
     game = orbit_trio()
     p = game.state.players[0]
-    p.contracts = ["C12"]  # 3 Crystals + 2 Minerals
-    p.crystals = 1
+    arrange(game, {"players": {0: {"contracts": ["C12"]}}})  # 3 Crystals + 2 Minerals
+    arrange(game, {"players": {0: {"crystals": 1}}})
     play(game, f"discard {p.goals[0]}")
     assert p.crystals == 2
     play(game, "deliver C12 crystal")  # the real one
@@ -133,8 +134,7 @@ def extractor_complex(game: onmars.Game, owner_level_space: str) -> None:
     for h in ("1,0", "2,0", "3,0"):
         s.bld[cell(*map(int, h.split(",")))] = "extractor"
     s.bot[cell(-1, 0)] = 0
-    p = s.players[0]
-    p.shelters = 1  # 4 Shelters on Mars: storage 5 (§4)
+    arrange(game, {"players": {0: {"shelters": 1}}})  # 4 Shelters on Mars: storage 5 (§4)
     only_res(game, 0, battery=1)
     s.players[1].lab[owner_level_space] = "B-extractor"
 
@@ -185,8 +185,8 @@ def test_q2_shelter_tech_is_never_borrowed() -> None:
     game = colony_pair()
     s = game.state
     s.bld[cell(1, 0)] = s.bld[cell(2, 0)] = s.bld[cell(3, 0)] = "shelter:0"
-    s.bot[cell(0, 0)] = 0
-    s.players[0].shelters = 1
+    arrange(game, {"map": {hexmap.text(cell(0, 0)): "+bot:0"}})
+    arrange(game, {"players": {0: {"shelters": 1}}})
     only_res(game, 0, oxygen=1)
     s.players[0].lab = {"2m": "shelter-red"}  # level 2: too low for 3
     s.players[1].lab = {"5t": "shelter-blue"}  # high enough, but not seat 0's to use
@@ -226,7 +226,7 @@ def travel_game(side: str) -> onmars.Game:
     the first Shuttle phase: seat 0 is asked whether to travel."""
     spaces = {0: 1, 1: 2, 2: 3} if side == "orbit" else {0: 5, 1: 6, 2: 7}
     game = started(3, seed=1, spaces=spaces, shuttle=side)
-    game.state.missions = {}
+    arrange(game, {"missions": {}})
     assert to_shuttle_phase(game)
     assert game.current_player == 0
     return game
@@ -286,7 +286,7 @@ def test_q4_missions_are_shared_and_pay_each_contributor() -> None:
     advances and later contributions pay nothing."""
     game = orbit_trio()
     s = game.state
-    s.missions = {"M2": 2}  # Blueprints taken: 2 steps left, 1 Crystal each
+    arrange(game, {"missions": {"M2": 2}})  # Blueprints taken: 2 steps left, 1 Crystal each
     s.bp_display = [b for b in s.bp_display if load().blueprint[b].gain != "crystal"]
     remaining = s.remaining
     play(game, "main blueprint", f"take {s.bp_display[0]}")
@@ -304,10 +304,9 @@ def test_q4_one_private_goal_per_game_with_a_reward_of_your_choice() -> None:
     """Seed Q4, §18.1: a met Private Goal is completed with one reward of the player's choice
     (develop twice free or the card's own); after that no other goal can be completed."""
     game = orbit_trio()
-    p = game.state.players[0]
-    p.goals = ["PG11", "PG07"]
-    p.hangar = 3  # PG11
-    p.shelters = 2  # PG07: 3 Shelters on Mars
+    arrange(game, {"players": {0: {"goals": ["PG11", "PG07"]}}})
+    arrange(game, {"players": {0: {"hangar": 3}}})  # PG11
+    arrange(game, {"players": {0: {"shelters": 2}}})  # PG07: 3 Shelters on Mars
     play(game, "goal PG11")
     assert legal(game) == {"reward develop", "reward travel"}
     play(game, "reward develop")
@@ -327,7 +326,7 @@ def test_q4_contracts_are_held_and_scored_by_each_player() -> None:
     for _ in range(4):
         play(game, "deliver C07 mineral")
     assert a.contracts_done == ["C07"] and b.contracts_done == []
-    s.end_round = s.round
+    arrange(game, {"end_round": s.round})
     while not game.is_over:
         options = legal(game)
         pick = next((c for c in ("end", "done", "stay", "main control") if c in options), None)
@@ -340,8 +339,7 @@ def test_q4_delivery_needs_the_exact_resources() -> None:
     """Seed Q4 and item 3, §16: a Delivery contract takes exactly its depicted items; Minerals
     do not stand in for its Water."""
     game = colony_pair()
-    p = game.state.players[0]
-    p.contracts = ["C09"]  # 3 Water + 2 Minerals
+    arrange(game, {"players": {0: {"contracts": ["C09"]}}})  # 3 Water + 2 Minerals
     only_res(game, 0, mineral=2, water=0)
     assert {m for m in legal(game) if m.startswith("deliver")} == {"deliver C09 mineral"}
     assert_illegal(game, "deliver C09 water")

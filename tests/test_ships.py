@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from conftest import at, legal, only_res, opening, play, wipe
+from conftest import at, legal, only_res, play
 
 import onmars
 from onmars.rules.data import hexmap
+from onmars.rules.position import arrange, position
 
 
 def colony_game() -> onmars.Game:
-    """Seat 0 to play on the Colony side (space 5), an empty map but seat 0's Shelter at
-    -4,1, and 1 Plant + 1 Water for a Ship."""
-    game = onmars.Game.new(3, seed=3)
-    opening(game, {0: 5, 1: 6, 2: 7}, shuttle="colony")
-    wipe(game.state)
-    game.state.bld[at("-4,1")] = "shelter:0"
+    """Seat 0 to play on the Colony side (space 5), a map bare but for the Shelters (seat 0's
+    at -4,1), and 1 Plant + 1 Water for a Ship."""
+    game = position({"map": "bare"}, seed=3, spaces={0: 5, 1: 6, 2: 7}, shuttle="colony")
+    assert game.state.bld[at("-4,1")] == "shelter:0"
     only_res(game, 0, plant=1, water=1)
     return game
 
@@ -26,10 +25,10 @@ def test_new_bot_goes_to_the_closest_empty_hex_never_a_building() -> None:
     game = colony_game()
     s = game.state
     shelter = at("-4,1")
-    s.bot[shelter] = 1
     ring = hexmap.neighbours(shelter)
-    for c in ring:
-        s.bld[c] = "generator"
+    kinds = ("generator", "condenser")  # (a stack holds too few for the whole ring)
+    hexes = {hexmap.text(c): kinds[i % 2] for i, c in enumerate(ring)}
+    arrange(game, {"map": {"-4,1": "shelter:0 bot:1", **hexes}})
     play(game, "main ship", "ship 5", "reward bot")
     offered = [hexmap.parse(m.split()[1]) for m in legal(game)]
     assert offered, legal(game)
@@ -51,8 +50,10 @@ def test_colonists_from_a_private_goal_cannot_pay_a_ship_boost() -> None:
     a Private Goal 7 reward brought earlier in the turn are as new as the Ship's own."""
     game = colony_game()
     p = game.state.players[0]
-    p.goals, p.shelters, p.lq, p.reserve = ["PG07"], 2, 0, 6  # 3 Shelters built
-    only_res(game, 0, plant=2, water=2)
+    # 3 Shelters built: 2 more on Mars
+    changes = {"goals": ["PG07"], "lq": 0, "res": {"plant": 2, "water": 2, "*": 0}}
+    arrange(game, {"map": {"-5,2": "shelter:0", "-5,3": "shelter:0"}, "players": {0: changes}})
+    assert p.shelters == 2
     play(game, "goal PG07", "reward colonists")
     assert p.lq == 2
     play(game, "main ship", "ship 5", "reward colonists")
@@ -65,9 +66,9 @@ def test_a_colonist_from_before_the_turn_may_boost() -> None:
     level 3, so the Ship limit is not what stops a third Ship, RUL-14)."""
     game = colony_game()
     p = game.state.players[0]
-    game.state.level = 3
-    p.lq, p.reserve = 1, 6
-    only_res(game, 0, plant=3, water=3)
+    # 3 of each Resource: 2 Shelters built (one more on Mars) make the room (§4)
+    changes = {"lq": 1, "res": {"plant": 3, "water": 3, "*": 0}}
+    arrange(game, {"level": 3, "map": {"-5,2": "shelter:0"}, "players": {0: changes}})
     play(game, "main ship", "ship 5", "reward colonists")
     assert p.lq == 3 and "boost" in legal(game)
     play(game, "boost", "ship 4", "reward colonists")

@@ -7,6 +7,7 @@ from conftest import legal, play
 
 from onmars import Game
 from onmars.rules.data import hexmap
+from onmars.rules.position import arrange
 
 
 def test_a_tech_borrowed_during_an_owners_free_development_is_settled_too() -> None:
@@ -25,11 +26,11 @@ def test_a_tech_borrowed_during_an_owners_free_development_is_settled_too() -> N
     generator = s.bld.index("generator")
     spot = next(n for n in hexmap.neighbours(generator) if not s.bld[n] and not s.occupied(n))
     s.bot[spot] = c
-    s.players[c].res["mineral"] = 2
-    s.players[a].lab["3t"] = "A-generator"
-    s.players[b].lab["1t"] = "A-upgrade"
-    s.players[a].blueprints, s.players[a].ab = ["BP01"], s.players[a].ab - 1
-    s.players[a].res["mineral"] = 2
+    arrange(g, {"players": {c: {"res": {"mineral": 2}}}})
+    arrange(g, {"players": {a: {"lab": {"3t": "A-generator"}}}})
+    arrange(g, {"players": {b: {"lab": {"1t": "A-upgrade"}}}})
+    arrange(g, {"players": {a: {"blueprints": ["BP01"], "ab": s.players[a].ab - 1}}})
+    arrange(g, {"players": {a: {"res": {"mineral": 2}}}})
     s.bot[hexmap.parse("0,1")] = a
     play(g, "main construct", f"build generator {hexmap.text(spot)}")
     while g.current_player == c and s.stack[-1]["t"] != "turn":

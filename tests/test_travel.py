@@ -11,14 +11,13 @@ from conftest import (
     legal,
     play,
     play_round,
-    set_res,
-    started,
     to_shuttle_phase,
     wipe,
 )
 
 import onmars
 from onmars.rules.data import hexmap
+from onmars.rules.position import arrange, hex_text, position
 
 #: Seats 0 and 1 on the Orbit side (spaces 1, 2), seat 2 on the Colony side (space 5).
 SPACES = {0: 1, 1: 2, 2: 5}
@@ -29,11 +28,9 @@ def shuttle_game(
 ) -> onmars.Game:
     """Round 1 played out quietly, with the Shuttle, the Colony level and the Hangars arranged
     before the Shuttle phase. A player who cannot travel stays by itself (a lone choice)."""
-    game = started(3, seed=1, spaces=SPACES, shuttle=side)
-    s = game.state
-    s.shuttle_space, s.level = space, level
-    for p, ships in zip(s.players, hangars, strict=True):
-        p.hangar = ships
+    players = {k: {"hangar": ships} for k, ships in enumerate(hangars) if ships}
+    changes = {"shuttle_space": space, "level": level, "players": players}
+    game = position(changes, spaces=SPACES, shuttle=side)
     to_shuttle_phase(game)
     return game
 
@@ -67,9 +64,8 @@ def test_shuttle_on_space_one_travels_to_the_colony_level(level: int) -> None:
 def test_shuttle_period_follows_the_level() -> None:
     """§12.1, RUL-5: at level 2 the Shuttle lands on space 2, steps to 1 the next round and
     crosses back the round after."""
-    game = started(3, seed=1, spaces=SPACES, shuttle="orbit")
+    game = position({"level": 2}, spaces=SPACES, shuttle="orbit")
     s = game.state
-    s.level = 2
     seen = []
     for _ in range(3):
         play_round(game)
@@ -100,9 +96,7 @@ def test_shuttle_last_trip_at_level_five() -> None:
 
 def test_no_free_travel_once_the_shuttle_is_gone() -> None:
     """RUL-5: after the Shuttle is removed every trip costs a Ship from the Hangar."""
-    game = started(3, seed=1, spaces=SPACES)
-    game.state.shuttle_side = ""
-    game.state.players[1].hangar = 1
+    game = position({"shuttle_side": "", "players": {1: {"hangar": 1}}}, spaces=SPACES)
     assert to_shuttle_phase(game)
     assert game.current_player == 1  # seat 0, without a Ship, was not asked
     assert game.state.players[0].side == "orbit"
@@ -116,9 +110,7 @@ def test_no_free_travel_once_the_shuttle_is_gone() -> None:
 
 def test_travellers_decide_in_turn_order() -> None:
     """§12.2: each player decides in Turn Order whether to travel."""
-    game = started(3, seed=1, spaces={0: 2, 1: 6, 2: 1})
-    for p in game.state.players:
-        p.hangar = 1
+    game = position({"players": [{"hangar": 1}] * 3}, spaces={0: 2, 1: 6, 2: 1})
     assert to_shuttle_phase(game)
     asked = []
     while not game.is_over and frame(game)["t"] == "travel":
@@ -148,7 +140,7 @@ def test_paid_travel_discards_a_hangar_ship() -> None:
     game = shuttle_game(side="orbit", space=1, hangars=(0, 0, 1))
     s = game.state
     p2 = s.players[2]
-    p2.ships_out = 1
+    assert p2.ships_out == 1  # the Hangar's Ship left the Depot
     play(game, "stay", "stay")
     assert game.current_player == 2
     assert legal(game) == {"travel", "stay"}
@@ -175,15 +167,15 @@ def test_travel_to_colony_places_a_discovery_tile_three_from_the_rover() -> None
     """§12.3 step 1, §4: one of the 2 face-up Discovery tiles goes on an *empty* hex (no
     building, piece, Crystal or tile) exactly 3 from the Rover; the Exploration space is refilled
     from the stack."""
-    game = shuttle_game(side="orbit", space=1)
-    s = game.state
     rover = cell(-1, 1)
-    s.players[0].rover = rover
-    ring = [c for c in range(len(s.bld)) if hexmap.hex_distance(c, rover) == 3]
+    game = shuttle_game(side="orbit", space=1)
+    ring = [c for c in range(len(game.state.bld)) if hexmap.hex_distance(c, rover) == 3]
     lss, shelter = cell(0, -2), cell(-4, 1)  # a starting LSS building; seat 0's Shelter + Bot
     assert lss in ring and shelter in ring
-    crystal = next(c for c in ring if c not in (lss, shelter) and not s.tile[c])
-    s.crystal[crystal] = 1
+    crystal = next(c for c in ring if c not in (lss, shelter) and not game.state.tile[c])
+    changes = {"players": {0: {"rover": "-1,1"}}, "map": {hexmap.text(crystal): "crystal"}}
+    game = position(changes, at=game)
+    s = game.state
     full = {lss, shelter, crystal} | {c for c in ring if s.bld[c] or s.tile[c] or s.bot[c] >= 0}
     play(game, "travel")
     assert frame(game)["t"] == "explore"
@@ -202,9 +194,9 @@ def test_no_empty_hex_no_discovery_tile() -> None:
     Exploration space is not refilled."""
     game = shuttle_game(side="orbit", space=1)
     s = game.state
-    for c in range(len(s.bld)):
-        if hexmap.hex_distance(c, cell(0, 0)) == 3:
-            s.crystal[c] = 1
+    ring = [c for c in range(len(s.bld)) if hexmap.hex_distance(c, cell(0, 0)) == 3]
+    game = position({"map": {hexmap.text(c): f"{hex_text(s, c)} crystal" for c in ring}}, at=game)
+    s = game.state
     exploration = list(s.exploration)
     play(game, "travel")
     assert frame(game)["t"] == "seat"
@@ -214,14 +206,15 @@ def test_no_empty_hex_no_discovery_tile() -> None:
 def test_travel_to_colony_retrieves_colony_slots_and_working_area() -> None:
     """§12.3 step 2, seed 7: Colonists on Colony-side slots and in the Working Area return to
     Living Quarters (excess to the supply); Orbit-side slots and Miners stay."""
-    game = shuttle_game(side="orbit", space=1)
+    changes = {
+        "players": {0: {"lq": 1, "wa": 2}},
+        "slots": {"construct": [0, 2], "hire": [0], "rnd": [0, 1]},
+        "map": {"0,0": "mine miner:0"},
+    }
+    game = position(changes, at=shuttle_game(side="orbit", space=1))
     s = game.state
     p = s.players[0]
-    p.lq, p.wa, p.reserve = 1, 2, 5
-    s.slots["construct"] = [0, 2]
-    s.slots["hire"] = [0]
-    s.slots["rnd"] = [0, 1]
-    s.miner[cell(0, 0)] = 0
+    assert p.reserve == 5  # 12 Colonists: 1 + 2 in the board, 4 on slots and Mars, 5 in supply
     play(game, "travel")
     play(game, sorted(legal(game))[0])  # the Discovery tile
     assert frame(game)["t"] == "seat"
@@ -257,16 +250,19 @@ def test_travel_to_orbit_produces_then_retrieves_orbit_side() -> None:
     Orbit-side slots and the Working Area return to Living Quarters; Colony slots stay."""
     game = shuttle_game(side="colony", space=1)
     s = game.state
+    generator, shelter = s.bld.index("generator"), s.bld.index("shelter:2")
+    changes = {
+        "map": {
+            hexmap.text(generator): "generator ab:2",
+            hexmap.text(shelter): "shelter:2 ab:2 bot:2",
+            "0,0": "mine miner:2",
+        },
+        "players": {2: {"res": {"battery": 0, "mineral": 2}, "pending": 0, "lq": 1, "wa": 1}},
+        "slots": {"blueprint": [2, 0], "upgrade": [2]},
+    }
+    game = position(changes, at=game)
+    s = game.state
     p = s.players[2]
-    generator = s.bld.index("generator")
-    s.ab[generator] = 2
-    s.ab[s.bld.index("shelter:2")] = 2
-    s.miner[cell(0, 0)] = 2
-    set_res(game, 2, battery=0, mineral=2)
-    p.pending = 0
-    p.lq, p.wa = 1, 1
-    s.slots["blueprint"] = [2, 0]
-    s.slots["upgrade"] = [2]
     assert game.current_player == 2  # the Orbit players cannot travel: they stay by themselves
     play(game, "travel")
     assert (p.res["battery"], p.res["mineral"], p.pending) == (1, 2, 1)  # Mineral row full
@@ -278,10 +274,9 @@ def test_travel_to_orbit_produces_then_retrieves_orbit_side() -> None:
 
 def test_travel_to_colony_has_no_production() -> None:
     """§12.3, seed 7: only travel to Orbit produces."""
-    game = shuttle_game(side="orbit", space=1)
+    changes = {"map": {"0,0": "mine miner:0"}, "players": {0: {"res": {"mineral": 0}}}}
+    game = position(changes, at=shuttle_game(side="orbit", space=1))
     s = game.state
-    s.miner[cell(0, 0)] = 0
-    set_res(game, 0, mineral=0)
     play(game, "travel")
     assert s.players[0].res["mineral"] == 0
 
@@ -308,7 +303,7 @@ def test_space_6_bots_may_buy_extra_movement_with_crystals() -> None:
         s = game.state
         wipe(s)
         s.bot[at("0,0")] = seat
-        s.players[seat].crystals = crystals
+        arrange(game, {"players": {seat: {"crystals": crystals}}})
         play(game, "seat 6")
         assert frame(game)["t"] == "move_bots"
         assert ("bot 0,0 3,0" in legal(game)) is reachable

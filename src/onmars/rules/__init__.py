@@ -3,6 +3,8 @@
 This package imports nothing from the rest of ``onmars`` (bots, terminal, tools, server). It is
 built in layers, each sub-package importing only those below it (``lint-imports`` checks it):
 
+- :mod:`onmars.rules.position`: positions built from a short description and checked, for
+  tests and analysis (over ``game``, public);
 - :mod:`onmars.rules.game` (with ``determinize`` and ``shape``): the public face, ``Game``;
 - :mod:`onmars.rules.explain`: events, labels, previews, the catalog of faces, refusal texts;
 - :mod:`onmars.rules.actions`: every rule (the rounds, the actions, scoring, setup) and the
@@ -19,9 +21,9 @@ older game stopped) and the errors; besides, :class:`MoveStructure` with :class:
 :class:`MoveTarget` (a legal move's typed arguments and its place on the table, what
 :meth:`Game.structures` lists), the read-only component data
 :mod:`onmars.rules.data.components` and the hex geometry :mod:`onmars.rules.data.hexmap` (also
-reachable as ``onmars.rules.components`` and ``onmars.rules.hexmap``). Every other module here
-is private to the rules: clients, bots and tools use only this face (``tests/test_layers.py``
-checks it).
+reachable as ``onmars.rules.components`` and ``onmars.rules.hexmap``) and the position builder
+:mod:`onmars.rules.position`. Every other module here is private to the rules: clients, bots
+and tools use only this face (``tests/test_layers.py`` checks it).
 """
 
 from onmars.rules.data import components, hexmap

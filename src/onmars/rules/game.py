@@ -926,6 +926,18 @@ class Game:
         twin.conclude()
         return twin.scores()
 
+    @classmethod
+    def from_position(cls, state: State) -> Game:
+        """A game that starts from ``state``, a position built by hand (for tests and analysis:
+        :func:`onmars.rules.position.position` builds and checks one). It plays, undoes and
+        copies as any game, but undo and the events replay from ``state`` and stop there, and
+        its log (seed and moves) does not rebuild it, as a :meth:`determinize`-d world's does
+        not. ``state`` is not changed."""
+        options = {"players": [p.name for p in state.players], "length": state.length}
+        game = cls(state.clone(), options, [])
+        game._origin = game._state  # never changed: the first move works on a clone
+        return game
+
 
 def _listed(legal: list[Move], move: Move) -> bool:
     """``move in legal`` for a list asked once: a scan (which first compares identities) costs
