@@ -5,7 +5,8 @@ import { ApiError, api, type Dict, type GameEvent } from "./api";
 import { PlayerBoard, SharedBoards } from "./boards";
 import { useI18n } from "./i18n";
 import { MarsMap, abCardsOf } from "./map";
-import { LogLines, TopBar } from "./table";
+import { LogLines } from "./log";
+import { TopBar } from "./topbar";
 import { HoverLayer, Pawn } from "./ui";
 
 export function ReplayPage({ id }: { id: string }) {
