@@ -1,18 +1,32 @@
 // Talking to the server (the HTTP API and the WebSocket of src/onmars/server/app.py), and the
 // seat tokens this browser holds (localStorage: {gameId: {seat: token}}).
 
+import type { components } from "./protocol";
+
+/** The protocol's models, as the server's OpenAPI schema declares them (web/src/protocol.d.ts is
+ * generated from it by scripts/gen_types.sh; never edit the types by hand). */
+type Schemas = components["schemas"];
+type MoveIn = Schemas["MoveIn"];
+type UndoIn = Schemas["UndoIn"];
+type VoteIn = Schemas["VoteIn"];
+
+/** A part of an answer the schema leaves free (a dict of anything): read loosely until the server
+ * declares its model (issue 22.1), when the generated types take over. */
 export type Dict = Record<string, any>;
 
-export interface LegalMove {
-  move: string;
-  label: string;
-  cost: Record<string, number>;
-  gain: Record<string, number>;
-  op: number;
-  events: string[];
-  warnings: string[];
-}
+export type LegalMove = Schemas["LegalMove"];
+export type PlayerInfo = Schemas["PlayerOut"];
+export type GameSummary = Schemas["GameSummary"];
+export type GameList = Schemas["GameList"];
+export type BotList = Schemas["BotList"];
+export type Bot = Schemas["BotOut"];
+export type NewGame = Schemas["NewGame"];
+export type Created = Schemas["Created"];
+export type SeatLink = Schemas["SeatOut"];
+export type ReplayState = Omit<Schemas["ReplayState"], "view" | "events"> & { view: Dict; events: GameEvent[] };
 
+/** An event as the log shows it: the schema declares events as free dicts; these are the keys the
+ * client reads (every event has its ply and id; most a seat and a text). */
 export interface GameEvent {
   ply: number;
   round?: number;
@@ -22,44 +36,18 @@ export interface GameEvent {
   [k: string]: any;
 }
 
-export interface PlayerInfo {
-  seat: number;
-  name: string;
-  bot: string | null;
-}
-
-export interface GameState {
-  type: "state";
-  id: string;
-  ply: number;
-  version: number;
-  seat: number | null;
-  current_player: number | null;
-  is_over: boolean;
-  ended: string | null;
-  players: PlayerInfo[];
-  votes: number[];
-  /** A game held at a move today's rules refuse (docs/rules-versions.md): where, why, and a
-   * message in the requested language; null for any other game. */
-  stop: { ply: number; move: string; rules: number; current_rules: number; older: boolean; dropped: number; reason: string; message: string } | null;
-  /** The seats that voted to go on with a held game from its last accepted move. */
-  resumes: number[];
-  can_undo: boolean;
-  winners: number[];
+/** The state of a game for a seat: the schema's model, with its free parts (the view, the events,
+ * a held game's stop, the scores and projections) read loosely. */
+export type GameState = Omit<Schemas["GameState"], "view" | "events" | "stop" | "scores" | "projection"> & {
   view: Dict;
   events: GameEvent[];
-  legal_moves: LegalMove[];
+  stop: Dict | null;
   scores?: Dict[] | null;
-  projection?: Dict[] | null;
-}
+  projection: Dict[];
+};
 
-export interface Problem {
-  status: number;
-  detail: string;
-  rule?: string | null;
-  reason?: string | null;
-  ply?: number | null;
-}
+/** A refusal: the schema's problem body, with the HTTP status the client adds (0: no answer). */
+export type Problem = Schemas["Problem"] & { status: number };
 
 export class ApiError extends Error {
   constructor(public problem: Problem) {
@@ -92,27 +80,26 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 }
 
 export const api = {
-  createGame: (players: { name: string; bot: string | null }[], length: string) =>
-    call<{ id: string; seats: { seat: number; name: string; bot: string | null; token: string | null; url: string | null }[] }>(
-      "POST", "/api/games", { players, length }),
-  listGames: () => call<{ games: Dict[] }>("GET", "/api/games?limit=50"),
-  bots: (lang: string) => call<{ bots: { name: string; label: string; description?: string }[] }>("GET", `/api/bots?lang=${lang}`),
+  createGame: (players: NewGame["players"], length: NewGame["length"]) =>
+    call<Created>("POST", "/api/games", { players, length } satisfies NewGame),
+  listGames: () => call<GameList>("GET", "/api/games?limit=50"),
+  bots: (lang: string) => call<BotList>("GET", `/api/bots?lang=${lang}`),
   catalog: (lang: string) => call<Dict>("GET", `/api/catalog?lang=${lang}`),
   state: (id: string, token: string | null, lang: string, since = 0) =>
     call<GameState>("GET", `/api/games/${enc(id)}?since=${since}&lang=${lang}`, undefined, token),
   play: (id: string, token: string | null, ply: number, move: string, lang: string) =>
-    call<GameState>("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, { ply, move }, token),
+    call<GameState>("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, { ply, move } satisfies MoveIn, token),
   undo: (id: string, token: string | null, ply: number) =>
-    call<GameState>("POST", `/api/games/${enc(id)}/undo`, { ply }, token),
+    call<GameState>("POST", `/api/games/${enc(id)}/undo`, { ply } satisfies UndoIn, token),
   conclude: (id: string, token: string | null, agree: boolean) =>
-    call<GameState>("POST", `/api/games/${enc(id)}/conclude`, { agree }, token),
+    call<GameState>("POST", `/api/games/${enc(id)}/conclude`, { agree } satisfies VoteIn, token),
   resume: (id: string, token: string | null, agree: boolean) =>
-    call<GameState>("POST", `/api/games/${enc(id)}/resume`, { agree }, token),
+    call<GameState>("POST", `/api/games/${enc(id)}/resume`, { agree } satisfies VoteIn, token),
   /** A finished game's whole record, seed included (RUL-22): a download. */
   recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
   /** A finished game after `ply` moves, with the events of the moves from `since` on. */
   replay: (id: string, ply: number, lang: string, since = 0) =>
-    call<Dict>("GET", `/api/games/${enc(id)}/replay?ply=${ply}&since=${since}&lang=${lang}`),
+    call<ReplayState>("GET", `/api/games/${enc(id)}/replay?ply=${ply}&since=${since}&lang=${lang}`),
 };
 
 function enc(s: string): string {

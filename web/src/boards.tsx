@@ -6,7 +6,8 @@ import type { Dict } from "./api";
 import { useI18n } from "./i18n";
 import { BUILDING_FILL, buildingCode } from "./map";
 import { Icon } from "./icons";
-import { Pawn, colourOf, face, faceProps, itemName, projectionCard, useSpot } from "./ui";
+import { colourOf, face, itemName, projectionCard } from "./format";
+import { Pawn, faceProps, useSpot } from "./ui";
 
 const RESOURCES = ["mineral", "battery", "water", "plant", "oxygen"];
 const LSS_TYPES = ["generator", "extractor", "greenhouse", "condenser"];

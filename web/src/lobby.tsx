@@ -1,9 +1,9 @@
 // The lobby: create a game (2-4 seats, names, short or long, each seat a human or a bot,
 // hot-seat), hand out each human seat's private link, and list games to watch or rejoin.
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, allTokens, api, saveToken, type Dict } from "./api";
+import { ApiError, allTokens, api, saveToken, type Bot, type Created, type GameSummary, type NewGame, type SeatLink } from "./api";
 import { DEFAULT_NAMES, type Lang, botLabel, useI18n } from "./i18n";
-import { TopBar } from "./table";
+import { TopBar } from "./topbar";
 
 interface Seat {
   name: string;
@@ -11,21 +11,26 @@ interface Seat {
   touched?: boolean; // chosen by the player: the default bot never replaces it
 }
 
+/** A bot as the lobby offers it (the server's list, or the fallback without its descriptions). */
+type BotChoice = Omit<Bot, "description"> & { description?: string };
+/** The bot names the server accepts for a seat (its schema's enumeration). */
+type BotName = NonNullable<NewGame["players"][number]["bot"]>;
+
 const FALLBACK_BOTS = ["random", "greedy"];
-const fallbackBots = (lang: Lang) => FALLBACK_BOTS.map((name) => ({ name, label: botLabel(name, lang) }));
+const fallbackBots = (lang: Lang): BotChoice[] => FALLBACK_BOTS.map((name) => ({ name, label: botLabel(name, lang) }));
 
 export function Lobby() {
   const { t, lang } = useI18n();
   const [count, setCount] = useState(2);
-  const [length, setLength] = useState("short");
+  const [length, setLength] = useState<NewGame["length"]>("short");
   const [seats, setSeats] = useState<Seat[]>(DEFAULT_NAMES[lang].map((name, i) => ({ name, kind: i === 0 ? "human" : "greedy" })));
   const [hotseat, setHotseat] = useState(false);
-  const [bots, setBots] = useState<{ name: string; label: string; description?: string }[] | null>(null);
+  const [bots, setBots] = useState<BotChoice[] | null>(null);
   const [botsMissing, setBotsMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<Dict | null>(null);
-  const [games, setGames] = useState<Dict[] | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [games, setGames] = useState<GameSummary[] | null>(null);
   const [copied, setCopied] = useState<number | null>(null);
 
   useEffect(() => {
@@ -70,7 +75,7 @@ export function Lobby() {
     setBusy(true);
     setError(null);
     try {
-      const players = seats.slice(0, count).map((s) => ({ name: s.name.trim() || "?", bot: s.kind === "human" ? null : s.kind }));
+      const players = seats.slice(0, count).map((s) => ({ name: s.name.trim() || "?", bot: s.kind === "human" ? null : (s.kind as BotName) }));
       const res = await api.createGame(players, length);
       const humans = res.seats.filter((s) => s.token);
       // This browser keeps its own seat's token (every human seat's, on a hot-seat screen).
@@ -84,7 +89,7 @@ export function Lobby() {
     }
   };
 
-  const linkOf = (s: Dict) => new URL(s.url ?? `/play/${created!.id}#token=${s.token}`, location.origin).href;
+  const linkOf = (s: SeatLink) => new URL(s.url ?? `/play/${created!.id}#token=${s.token}`, location.origin).href;
   const tokens = allTokens();
 
   return (
@@ -104,7 +109,7 @@ export function Lobby() {
             </label>
             <label>
               {t("length")}{" "}
-              <select data-testid="length" value={length} onChange={(e) => setLength((e.target as HTMLSelectElement).value)}>
+              <select data-testid="length" value={length} onChange={(e) => setLength((e.target as HTMLSelectElement).value as NewGame["length"])}>
                 <option value="short">{t("short")}</option>
                 <option value="long">{t("long")}</option>
               </select>
@@ -128,7 +133,7 @@ export function Lobby() {
                   <td>
                     <select data-testid={`seat-kind-${i}`} value={s.kind} onChange={(e) => setSeat(i, { kind: (e.target as HTMLSelectElement).value })}>
                       <option value="human">{t("human")}</option>
-                      {(bots ?? fallbackBots(lang)).map((b: { name: string; label: string; description?: string }) => (
+                      {(bots ?? fallbackBots(lang)).map((b: BotChoice) => (
                         <option value={b.name} title={b.description}>⚙ {b.label}</option>
                       ))}
                     </select>
@@ -152,7 +157,7 @@ export function Lobby() {
               <h3>{t("created")} #{created.id}</h3>
               <p>{t("sendLinks")}</p>
               <ul>
-                {created.seats.map((s: Dict) =>
+                {created.seats.map((s) =>
                   s.token ? (
                     <li>
                       <b>{s.name}</b>{" "}
@@ -168,7 +173,7 @@ export function Lobby() {
                       </button>
                     </li>
                   ) : (
-                    <li class="muted">⚙ {s.name} {t("botOf", { bot: botLabel(s.bot, lang) })}</li>
+                    <li class="muted">⚙ {s.name} {t("botOf", { bot: botLabel(s.bot ?? "", lang) })}</li>
                   ),
                 )}
               </ul>
@@ -192,7 +197,7 @@ export function Lobby() {
                 games.map((g) => (
                   <tr data-game-id={g.id}>
                     <td class="gid">#{g.id}</td>
-                    <td>{(g.players ?? []).map((p: Dict) => (p.bot ? `⚙${p.name}` : p.name)).join(", ")}</td>
+                    <td>{(g.players ?? []).map((p) => (p.bot ? `⚙${p.name}` : p.name)).join(", ")}</td>
                     <td class="muted">{g.length === "long" ? t("long") : t("short")}</td>
                     <td class="muted">
                       {g.is_over ? t("over") : `${t("round")} ${g.round ?? "-"} · ${t("ply")} ${g.ply}`}

@@ -6,7 +6,7 @@ import { api, type Dict } from "./api";
 import { Ctx, initialLang, translator, type Lang } from "./i18n";
 import { Lobby } from "./lobby";
 import { ReplayPage } from "./replay";
-import { TablePage } from "./table";
+import { TablePage } from "./table/page";
 import "./style.css";
 
 const catalogs: Partial<Record<Lang, Dict>> = {};

@@ -4,7 +4,8 @@
 import type { Dict, GameEvent } from "./api";
 import { CELLS, cellText, centre, corners } from "./hexmap";
 import { useI18n, type Key } from "./i18n";
-import { Shape, colourOf, face, faceProps, initialOf, textOn, usePlay, useSpot } from "./ui";
+import { colourOf, face, initialOf, textOn } from "./format";
+import { Shape, faceProps, usePlay, useSpot } from "./ui";
 
 const SIZE = 27;
 

@@ -1,18 +1,19 @@
 // A finished game, move by move: a slider over the plies, previous / next (arrow keys), the
 // board as a spectator saw it then, and the log up to that move.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, api, type Dict, type GameEvent } from "./api";
+import { ApiError, api, type Dict, type GameEvent, type ReplayState } from "./api";
 import { PlayerBoard, SharedBoards } from "./boards";
 import { useI18n } from "./i18n";
 import { MarsMap, abCardsOf } from "./map";
-import { LogLines, TopBar } from "./table";
+import { LogLines } from "./log";
+import { TopBar } from "./topbar";
 import { HoverLayer, Pawn } from "./ui";
 
 export function ReplayPage({ id }: { id: string }) {
   const { t, lang, cat } = useI18n();
   const [ply, setPly] = useState(0);
   const [total, setTotal] = useState<number | null>(null);
-  const [data, setData] = useState<Dict | null>(null);
+  const [data, setData] = useState<ReplayState | null>(null);
   const [events, setEvents] = useState<GameEvent[]>([]);
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(0);
@@ -30,7 +31,7 @@ export function ReplayPage({ id }: { id: string }) {
         return api.replay(id, d.total, lang);
       })
       .then((end) => {
-        const all = (end.events ?? []) as GameEvent[];
+        const all = end.events ?? [];
         const starts = new Set<number>([0]);
         for (const e of all) if (e.id === "round") starts.add(e.ply);
         setRoundStarts([...starts].sort((a, b) => a - b));

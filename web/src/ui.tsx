@@ -1,27 +1,11 @@
 // Shared pieces of the table: the play context (which places are clickable now), the hover
-// card (a component's face or a move's preview), the chooser and the player colours.
+// card (a component's face or a move's preview), the pieces and the language switch.
 import { createContext, type ComponentChildren } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import type { Dict, LegalMove } from "./api";
+import { SHAPES, colourOf, initialOf, itemsText, textOn, type HoverCard } from "./format";
 import { tileOf, type Places } from "./moves";
 import { useI18n, type T } from "./i18n";
-
-// Okabe-Ito colours for the four player colours; each seat also has its own shape.
-export const COLOURS: Record<string, string> = {
-  red: "#D55E00",
-  blue: "#0072B2",
-  green: "#009E73",
-  yellow: "#F0E442",
-};
-export const SHAPES = ["circle", "square", "triangle", "diamond"] as const;
-
-export function colourOf(view: Dict, seat: number): string {
-  return COLOURS[view.players?.[seat]?.colour] ?? "#999";
-}
-
-export function initialOf(view: Dict, seat: number): string {
-  return (view.players?.[seat]?.name ?? "?").slice(0, 1).toUpperCase();
-}
 
 /** A player's piece: their colour, their seat's shape and their initial. */
 export function Pawn(props: { view: Dict; seat: number; size?: number; dim?: boolean; title?: string }) {
@@ -55,17 +39,7 @@ export function Shape(props: { seat: number; r: number; fill: string; opacity?: 
   }
 }
 
-export function textOn(bg: string): string {
-  return bg === COLOURS.yellow || bg === COLOURS.green ? "#111" : "#fff";
-}
-
 // --- hover card ----------------------------------------------------------------------------------
-export interface HoverCard {
-  title: string;
-  lines?: string[];
-  move?: LegalMove;
-}
-
 let showCard: (card: HoverCard | null, x?: number, y?: number) => void = () => {};
 
 export function hover(card: HoverCard | null, ev?: MouseEvent): void {
@@ -125,18 +99,6 @@ export function HoverLayer() {
       {card.move ? <Preview m={card.move} t={t} cat={cat} /> : null}
     </div>
   );
-}
-
-export function itemName(cat: Dict | null, item: string, n = 1): string {
-  const names = cat?.names?.item?.[item];
-  if (!names) return item;
-  return n === 1 ? names.one : names.many;
-}
-
-export function itemsText(cat: Dict | null, items: Record<string, number>): string {
-  return Object.entries(items)
-    .map(([k, n]) => `${n} ${itemName(cat, k, n)}`)
-    .join(", ");
 }
 
 export function Preview({ m, t, cat }: { m: LegalMove; t: T; cat: Dict | null }) {
@@ -252,36 +214,6 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
     },
     ...faceProps(face),
   };
-}
-
-/** What a projected final score is made of (the server's breakdown), biggest parts first, so a
- * surprising figure (unbuilt Blueprints, unfinished goals) explains itself. */
-export function projectionCard(entry: Dict | undefined, cat: Dict | null, t: T): HoverCard | null {
-  if (!entry) return null;
-  const parts = Object.entries((entry.breakdown ?? {}) as Record<string, number>).filter(([, n]) => n !== 0);
-  parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
-  return {
-    title: `${t("projected")}: ${entry.total} ${t("op")}`,
-    lines: parts.map(([k, n]) => `${n > 0 ? "+" : ""}${n}  ${cat?.names?.score?.[k] ?? k}`),
-  };
-}
-
-// --- component faces from the catalog --------------------------------------------------------------
-export function face(cat: Dict | null, kind: string, id: string): HoverCard | null {
-  const entry = cat?.[kind]?.[id];
-  if (!entry) return null;
-  const lines: string[] = [];
-  for (const k of ["text", "action", "benefit_text", "cost_text"]) if (entry[k]) lines.push(String(entry[k]));
-  if (kind === "blueprint") {
-    lines.unshift(`${entry.building_name} · L${entry.level}`);
-  }
-  if (kind === "contract" || kind === "private_goal") {
-    if (entry.complete_op !== undefined) lines.push(`+${entry.complete_op} / ${entry.failed_op} OP`);
-    if (entry.rewards) lines.push(...Object.values(entry.rewards as Record<string, string>));
-  }
-  if (kind === "mission" && entry.targets) lines.push(`${entry.crystals} ◆`);
-  if (kind === "scientist" && entry.cost_text) lines.push(entry.cost_text);
-  return { title: entry.name ? `${entry.name} (${id})` : id, lines: [...new Set(lines)] };
 }
 
 /** The language switch: English ⇄ Chinese, at any time. */

@@ -1,0 +1,75 @@
+// Pure formatting of what the table shows (no components, no DOM): player colours and initials,
+// item names and amounts, hover cards for components and projected scores. Unit-tested.
+import type { Dict, LegalMove } from "./api";
+import type { T } from "./i18n";
+
+// Okabe-Ito colours for the four player colours; each seat also has its own shape.
+export const COLOURS: Record<string, string> = {
+  red: "#D55E00",
+  blue: "#0072B2",
+  green: "#009E73",
+  yellow: "#F0E442",
+};
+export const SHAPES = ["circle", "square", "triangle", "diamond"] as const;
+
+export function colourOf(view: Dict, seat: number): string {
+  return COLOURS[view.players?.[seat]?.colour] ?? "#999";
+}
+
+export function initialOf(view: Dict, seat: number): string {
+  return (view.players?.[seat]?.name ?? "?").slice(0, 1).toUpperCase();
+}
+
+export function textOn(bg: string): string {
+  return bg === COLOURS.yellow || bg === COLOURS.green ? "#111" : "#fff";
+}
+
+export interface HoverCard {
+  title: string;
+  lines?: string[];
+  move?: LegalMove;
+}
+
+export function itemName(cat: Dict | null, item: string, n = 1): string {
+  const names = cat?.names?.item?.[item];
+  if (!names) return item;
+  return n === 1 ? names.one : names.many;
+}
+
+/** Amounts of items ("2 Crystals, 1 Water"); the schema leaves a move's cost and gain free, so
+ * an amount is read as a number. */
+export function itemsText(cat: Dict | null, items: Record<string, unknown>): string {
+  return Object.entries(items)
+    .map(([k, n]) => `${n} ${itemName(cat, k, Number(n))}`)
+    .join(", ");
+}
+
+/** What a projected final score is made of (the server's breakdown), biggest parts first, so a
+ * surprising figure (unbuilt Blueprints, unfinished goals) explains itself. */
+export function projectionCard(entry: Dict | undefined, cat: Dict | null, t: T): HoverCard | null {
+  if (!entry) return null;
+  const parts = Object.entries((entry.breakdown ?? {}) as Record<string, number>).filter(([, n]) => n !== 0);
+  parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+  return {
+    title: `${t("projected")}: ${entry.total} ${t("op")}`,
+    lines: parts.map(([k, n]) => `${n > 0 ? "+" : ""}${n}  ${cat?.names?.score?.[k] ?? k}`),
+  };
+}
+
+// --- component faces from the catalog --------------------------------------------------------------
+export function face(cat: Dict | null, kind: string, id: string): HoverCard | null {
+  const entry = cat?.[kind]?.[id];
+  if (!entry) return null;
+  const lines: string[] = [];
+  for (const k of ["text", "action", "benefit_text", "cost_text"]) if (entry[k]) lines.push(String(entry[k]));
+  if (kind === "blueprint") {
+    lines.unshift(`${entry.building_name} · L${entry.level}`);
+  }
+  if (kind === "contract" || kind === "private_goal") {
+    if (entry.complete_op !== undefined) lines.push(`+${entry.complete_op} / ${entry.failed_op} OP`);
+    if (entry.rewards) lines.push(...Object.values(entry.rewards as Record<string, string>));
+  }
+  if (kind === "mission" && entry.targets) lines.push(`${entry.crystals} ◆`);
+  if (kind === "scientist" && entry.cost_text) lines.push(entry.cost_text);
+  return { title: entry.name ? `${entry.name} (${id})` : id, lines: [...new Set(lines)] };
+}

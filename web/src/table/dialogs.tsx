@@ -1,0 +1,74 @@
+// What pops up over the table: the confirmation of a move with warnings, the chooser among
+// several moves of one place, a refused move's reason, and the news toasts.
+import type { Toast } from "../events";
+import { useI18n } from "../i18n";
+import { Preview } from "../ui";
+import { MoveButton } from "./prompt";
+import type { Game } from "./useGame";
+
+export function ConfirmDialog({ game }: { game: Game }) {
+  const { t, cat } = useI18n();
+  const { confirm, send, setConfirm } = game;
+  if (!confirm) return null;
+  return (
+    <div class="modal" data-testid="confirm-dialog" role="dialog" aria-modal="true">
+      <div class="modal-box">
+        <h3>{t("confirm")}</h3>
+        <p><b>{confirm.label}</b></p>
+        <ul class="warnings">{confirm.warnings.map((w) => <li>⚠ {w}</li>)}</ul>
+        <Preview m={{ ...confirm, warnings: [] }} t={t} cat={cat} />
+        <div class="modal-btns">
+          <button data-testid="confirm-yes" class="primary" onClick={() => send(confirm)}>{t("yes")} ⏎</button>
+          <button data-testid="confirm-no" onClick={() => setConfirm(null)}>{t("no")} (Esc)</button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ChooserDialog({ game }: { game: Game }) {
+  const { t } = useI18n();
+  const { chooser, setChooser, play } = game;
+  if (!chooser) return null;
+  return (
+    <div class="modal" role="dialog" aria-modal="true" onClick={() => setChooser(null)}>
+      <div class="modal-box" onClick={(e) => e.stopPropagation()}>
+        <h3>{t("chooseOne")}{chooser.title ? `: ${chooser.title}` : ""}</h3>
+        <div class="chooser">
+          {chooser.moves.map((m, k) => (
+            <span class="choice">
+              {k < 9 ? <kbd>{k + 1}</kbd> : null}
+              <MoveButton m={m} play={(x) => { setChooser(null); play(x); }} list />
+            </span>
+          ))}
+        </div>
+        <div class="modal-btns">
+          <button onClick={() => setChooser(null)}>{t("no")} (Esc)</button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Refusal({ game }: { game: Game }) {
+  const { t } = useI18n();
+  const { refusal, setRefusal } = game;
+  if (!refusal) return null;
+  return (
+    <div class="refusal" data-testid="refusal" role="alert">
+      <b>{t("refused")}</b>
+      {refusal.rule ? <span class="rule">{t("rule")} {refusal.rule}</span> : null}
+      <span>{refusal.detail}</span>
+      <button onClick={() => setRefusal(null)}>{t("close")}</button>
+    </div>
+  );
+}
+
+export function Toasts({ toasts }: { toasts: Toast[] }) {
+  if (!toasts.length) return null;
+  return (
+    <div class="toasts" role="status">
+      {toasts.map((x) => <div class="toast">{x.text}</div>)}
+    </div>
+  );
+}

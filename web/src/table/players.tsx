@@ -1,0 +1,83 @@
+// The right column's players: the score line (each seat's OP and projected final score; a click
+// scrolls to the seat's board), the player boards with this seat's own first, and the final
+// scores once the game is over.
+import { useState } from "preact/hooks";
+import type { Dict, GameState } from "../api";
+import { PlayerBoard } from "../boards";
+import { boardOrder } from "../decision";
+import { projectionCard } from "../format";
+import { botLabel, useI18n } from "../i18n";
+import { Pawn, faceProps } from "../ui";
+
+export function Scores({ st, projected }: { st: GameState; projected: Map<number, Dict> }) {
+  const { t, lang, cat } = useI18n();
+  const view = st.view;
+  return (
+    <div class="scores" data-testid="scores">
+      {st.players.map((p) => (
+        <span
+          class={`score ${st.current_player === p.seat ? "current" : ""}`}
+          role="button"
+          title={p.name}
+          onClick={() => document.querySelector(`[data-testid=player-board-${p.seat}]`)?.scrollIntoView({ block: "nearest", behavior: "smooth" })}
+        >
+          <Pawn view={view} seat={p.seat} size={14} />
+          <b>{p.name}</b>
+          {p.bot ? <small class="muted">{t("botOf", { bot: botLabel(p.bot, lang) })}</small> : null}
+          <span>{view.players[p.seat].op} {t("op")}</span>
+          {projected.has(p.seat) ? <small class="muted proj" {...faceProps(projectionCard(projected.get(p.seat), cat, t))}>→ {projected.get(p.seat)!.total}</small> : null}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+export function PlayerBoards({ st, projected }: { st: GameState; projected: Map<number, Dict> }) {
+  return (
+    <div class="boards">
+      {boardOrder(st.players.map((p) => p.seat), st.seat).map((seat) => (
+        <PlayerBoard view={st.view} seat={seat} projected={projected.get(seat)} />
+      ))}
+    </div>
+  );
+}
+
+export function GameOver({ st }: { st: GameState }) {
+  const { t, cat } = useI18n();
+  const [open, setOpen] = useState(true);
+  const scores = st.scores ?? [];
+  return (
+    <div class={`gameover ${open ? "" : "folded"}`} data-testid="game-over">
+      <div class="go-head">
+        <b>{t("gameOver")}</b>
+        <span>
+          {t("winners")}: {st.winners.map((w) => st.players[w]?.name).join(", ")}
+        </span>
+        <a href={`/replay/${st.id}`}>{t("watchReplay")}</a>
+        <button onClick={() => setOpen(!open)}>{open ? "▾" : "▴"}</button>
+      </div>
+      {open ? (
+        <table class="go-table">
+          <thead>
+            <tr>
+              <th />
+              {scores.map((s) => <th>{s.name}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {Object.keys(scores[0]?.breakdown ?? {}).map((k) => (
+              <tr>
+                <td>{cat?.names?.score?.[k] ?? k}</td>
+                {scores.map((s) => <td>{s.breakdown[k]}</td>)}
+              </tr>
+            ))}
+            <tr class="total">
+              <td>{t("total")}</td>
+              {scores.map((s) => <td>{s.total}</td>)}
+            </tr>
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// The decision bar under the map: what the pending decision asks (with the steps it is part of,
+// a payment's tokens still to pay and how to pick), its buttons, and every legal move as a list.
+import type { Dict, GameState, LegalMove } from "../api";
+import { crumbsOf, payLeftOf, promptHints, stepOf } from "../decision";
+import { itemName } from "../format";
+import { stepText, useI18n } from "../i18n";
+import type { Places } from "../moves";
+import { Pawn, hover } from "../ui";
+import type { Game } from "./useGame";
+
+export function DecisionBar({ st, game, moves, places }: { st: GameState; game: Game; moves: LegalMove[]; places: Places }) {
+  const { t, lang } = useI18n();
+  const { sending, active, hotseat, acting, pickedBot, pickedTile, play } = game;
+  const view = st.view;
+  const cur = st.current_player;
+  const curName = cur !== null ? st.players[cur]?.name ?? "?" : "";
+  const buttons = places.get("btn") ?? [];
+  return (
+    <div class="prompt">
+      {sending ? (
+        <span class="sending">… {t("sending")}</span>
+      ) : active ? (
+        <span class="ask">
+          {hotseat && acting !== null ? <><Pawn view={view} seat={acting} size={16} /> <b>{st.players[acting]?.name}</b>: </> : null}
+          <Breadcrumb view={view} />
+          {stepText(stepOf(view), lang)}
+          <PayLeft view={view} />
+          {promptHints(places, moves, pickedBot, pickedTile).map((k) => ` — ${t(k)}`).join("")}
+        </span>
+      ) : (
+        <span class="muted">{st.is_over ? t("gameOver") : cur !== null ? t("turnOf", { name: curName }) : ""}</span>
+      )}
+      <span class="btns">
+        {buttons.map((m) => (
+          <MoveButton m={m} play={play} />
+        ))}
+      </span>
+    </div>
+  );
+}
+
+/** Every legal move as a button (nothing while a move is on its way). */
+export function MoveList({ moves, sending, play }: { moves: LegalMove[]; sending: string | null; play: (m: LegalMove) => void }) {
+  const { t } = useI18n();
+  return (
+    <div class="movelist" data-testid="move-list">
+      {moves.length === 0 ? <span class="muted">{sending ? t("sending") : t("noMoves")}</span> : null}
+      {moves.map((m) => (
+        <MoveButton m={m} play={play} list />
+      ))}
+    </div>
+  );
+}
+
+/** What the pending decision is part of: the current player's enclosing steps (without the
+ * turn itself), so "Pay" reads "Learn New Technology › Take the Lab space's benefit › Pay". */
+function Breadcrumb({ view }: { view: Dict }) {
+  const { lang } = useI18n();
+  const parents = crumbsOf(view);
+  if (!parents.length) return null;
+  return <small class="crumbs">{parents.map((step) => stepText(step, lang)).join(" › ")} › </small>;
+}
+
+/** A payment's tokens still to pay (the engine asks them one at a time). */
+function PayLeft({ view }: { view: Dict }) {
+  const { t, cat } = useI18n();
+  const left = payLeftOf(view);
+  if (!left.length) return null;
+  const words = left.map(([tok, n]) => `${n} ${tok === "any" ? t("anyRes") : itemName(cat, tok, n)}`);
+  return <small class="muted"> ({t("toPay")}: {words.join(", ")})</small>;
+}
+
+export function MoveButton({ m, play, list }: { m: LegalMove; play: (m: LegalMove) => void; list?: boolean }) {
+  const card = { title: m.label, move: m };
+  return (
+    <button
+      class={`move ${list ? "inlist" : ""} ${m.warnings.length ? "warned" : ""}`}
+      data-move={m.move}
+      onClick={() => play(m)}
+      onMouseEnter={(e) => hover(card, e)}
+      onMouseMove={(e) => hover(card, e)}
+      onMouseLeave={() => hover(null)}
+      onFocus={(e) => {
+        // Keyboard focus only: a click focuses too, and its hover card is already there.
+        if (!(e.target as HTMLElement).matches(":focus-visible")) return;
+        const r = (e.target as HTMLElement).getBoundingClientRect();
+        hover(card, { clientX: r.left, clientY: r.bottom } as MouseEvent);
+      }}
+      onBlur={() => hover(null)}
+    >
+      {m.warnings.length ? "⚠ " : ""}
+      {m.label}
+      {m.op ? <small class="op"> {m.op > 0 ? "+" : ""}{m.op}</small> : null}
+    </button>
+  );
+}

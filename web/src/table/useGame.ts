@@ -1,0 +1,242 @@
+// One game as this browser's seat (or a spectator) sees it, live: the seat tokens held, the seat
+// acting (hot-seat: whichever held seat is to play), the state and its events from the server
+// and the WebSocket, the move being put together (a picked Bot or Tech tile, a confirmation, a
+// choice among several moves), and sending moves, undo and votes, with their refusals.
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type LegalMove, type Problem } from "../api";
+import { mergeEvents, newsOf, type Toast } from "../events";
+import { useI18n } from "../i18n";
+import { hover } from "../ui";
+
+/** A choice among several moves of one place (a dialog). */
+export interface Chooser {
+  moves: LegalMove[];
+  title: string;
+}
+
+/** The votes every human seat casts: end by agreement (RUL-20), go on with a held game. */
+export type VoteKind = "conclude" | "resume";
+
+export interface Game {
+  st: GameState | null;
+  events: GameEvent[];
+  /** Why the game cannot be shown (before any state arrived). */
+  error: string | null;
+  connected: boolean;
+  toasts: Toast[];
+  held: Record<string, string>;
+  hotseat: boolean;
+  acting: number | null;
+  token: string | null;
+  /** This browser may play now: its acting seat is to move and has moves. */
+  active: boolean;
+  /** The move (or "undo") on its way to the server. */
+  sending: string | null;
+  refusal: Problem | null;
+  setRefusal: (p: Problem | null) => void;
+  confirm: LegalMove | null;
+  setConfirm: (m: LegalMove | null) => void;
+  chooser: Chooser | null;
+  setChooser: (c: Chooser | null) => void;
+  pickedBot: string | null;
+  setPickedBot: (bot: string | null) => void;
+  pickedTile: string | null;
+  setPickedTile: (tile: string | null) => void;
+  /** Play a move: asked first when it has warnings, else sent. */
+  play: (m: LegalMove) => void;
+  /** Send a move as it is. */
+  send: (m: LegalMove) => Promise<void>;
+  undo: () => Promise<void>;
+  vote: (kind: VoteKind, agree: boolean) => Promise<void>;
+  /** Drop the move being put together and any refusal (Escape). */
+  cancel: () => void;
+}
+
+function problemOf(e: unknown): Problem {
+  return e instanceof ApiError ? e.problem : { status: 0, detail: String(e) };
+}
+
+export function useGame(id: string, watch: boolean): Game {
+  const { t, lang } = useI18n();
+  const [held, setHeld] = useState<Record<string, string>>(() => gameTokens(id));
+  const [acting, setActing] = useState<number | null>(null);
+  const [ready, setReady] = useState(false);
+  const [st, setSt] = useState<GameState | null>(null);
+  const [events, setEvents] = useState<GameEvent[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Problem | null>(null);
+  const [confirm, setConfirm] = useState<LegalMove | null>(null);
+  const [chooser, setChooser] = useState<Chooser | null>(null);
+  const [pickedBot, setPickedBot] = useState<string | null>(null);
+  const [pickedTile, setPickedTile] = useState<string | null>(null);
+  const [connected, setConnected] = useState(true);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const stRef = useRef<GameState | null>(null);
+  const sendingRef = useRef(false);
+  const heldSeats = Object.keys(held).map(Number).sort((a, b) => a - b);
+  const hotseat = heldSeats.length > 1;
+  const token = acting !== null ? held[String(acting)] ?? null : null;
+
+  // A token in the link is learnt once: its seat is asked, kept (localStorage), and the link
+  // cleaned. It comes in the fragment (#token=), which the browser never sends to a server;
+  // older links had it in the query (?token=).
+  useEffect(() => {
+    const url = new URL(location.href);
+    const fromLink = new URLSearchParams(url.hash.slice(1)).get("token") ?? url.searchParams.get("token");
+    (async () => {
+      let seats = gameTokens(id);
+      if (fromLink && !watch) {
+        try {
+          const s = await api.state(id, fromLink, lang, 0);
+          if (s.seat !== null) saveToken(id, s.seat, fromLink);
+          seats = gameTokens(id);
+        } catch (e) {
+          setError(e instanceof ApiError ? e.problem.detail : String(e));
+        }
+        url.searchParams.delete("token");
+        history.replaceState(null, "", url.pathname + url.search);
+      }
+      setHeld(seats);
+      const keys = Object.keys(seats).map(Number).sort((a, b) => a - b);
+      setActing(watch || keys.length === 0 ? null : keys[0]);
+      setReady(true);
+    })();
+  }, [id]);
+
+  const apply = useCallback((s: GameState) => {
+    const prev = stRef.current;
+    // An older version, or the same one again (a move's answer, then its push): nothing new.
+    if (prev && s.version <= prev.version && s.seat === prev.seat) return;
+    if (prev && s.seat === prev.seat) {
+      // Table-wide news (a level-up, the end triggered...) pops up for a few seconds.
+      const news = newsOf(s.events, prev.ply);
+      if (news.length) {
+        setToasts((old) => [...old, ...news].slice(-4));
+        setTimeout(() => setToasts((old) => old.filter((x) => !news.some((n) => n.key === x.key))), 7000);
+      }
+    }
+    stRef.current = s;
+    setSt(s);
+    setEvents((old) => mergeEvents(prev && prev.seat === s.seat ? old : [], s));
+    setPickedBot(null);
+    setPickedTile(null);
+  }, []);
+
+  // Full state, then live updates, for the acting seat's token in the chosen language.
+  useEffect(() => {
+    if (!ready) return;
+    let live: { close(): void } | null = null;
+    let stop = false;
+    (async () => {
+      try {
+        const s = await api.state(id, token, lang, 0);
+        if (stop) return;
+        stRef.current = null;
+        apply(s);
+        setEvents(s.events);
+        setError(null);
+      } catch (e) {
+        setError(e instanceof ApiError ? (e.problem.status === 404 ? t("notFound") : e.problem.detail) : String(e));
+        return;
+      }
+      live = subscribe(id, token, lang, () => stRef.current?.ply ?? 0, apply, setConnected);
+    })();
+    return () => {
+      stop = true;
+      live?.close();
+    };
+  }, [ready, id, token, lang]);
+
+  // Hot-seat: act as whichever held seat is to play.
+  useEffect(() => {
+    if (!st || !hotseat || st.current_player === null) return;
+    if (st.current_player !== acting && held[String(st.current_player)]) setActing(st.current_player);
+  }, [st?.current_player, st?.version, hotseat]);
+
+  const active = !!st && acting !== null && st.seat === acting && st.current_player === acting && !st.is_over && st.legal_moves.length > 0;
+
+  const send = useCallback(
+    async (m: LegalMove) => {
+      const s = stRef.current;
+      if (!s || sendingRef.current) return;
+      sendingRef.current = true;
+      setSending(m.move);
+      setRefusal(null);
+      setConfirm(null);
+      setChooser(null);
+      try {
+        const next = await api.play(id, token, s.ply, m.move, lang);
+        setSending(null); // in the same render as the new state
+        apply(next);
+      } catch (e) {
+        const p = problemOf(e);
+        if (p.status === 409) {
+          try {
+            apply(await api.state(id, token, lang, 0));
+          } catch {
+            /* the live connection catches up */
+          }
+        }
+        setRefusal(p);
+      } finally {
+        sendingRef.current = false;
+        setSending(null);
+      }
+    },
+    [id, token, lang],
+  );
+
+  const play = useCallback(
+    (m: LegalMove) => {
+      hover(null);
+      if (m.warnings.length) setConfirm(m);
+      else send(m);
+    },
+    [send],
+  );
+
+  const undo = useCallback(async () => {
+    const s = stRef.current;
+    if (!s || !s.can_undo || !token || sendingRef.current) return;
+    // Like a move: nothing is offered until the server answers.
+    setSending("undo");
+    sendingRef.current = true;
+    try {
+      const next = await api.undo(id, token, s.ply);
+      setSending(null);
+      apply(next);
+    } catch (e) {
+      setRefusal(problemOf(e));
+    } finally {
+      sendingRef.current = false;
+      setSending(null);
+    }
+  }, [id, token]);
+
+  const vote = useCallback(
+    async (kind: VoteKind, agree: boolean) => {
+      try {
+        apply(await (kind === "conclude" ? api.conclude(id, token, agree) : api.resume(id, token, agree)));
+      } catch (e) {
+        setRefusal(problemOf(e));
+      }
+    },
+    [id, token],
+  );
+
+  const cancel = useCallback(() => {
+    setConfirm(null);
+    setChooser(null);
+    setRefusal(null);
+    setPickedBot(null);
+    setPickedTile(null);
+  }, []);
+
+  return {
+    st, events, error, connected, toasts, held, hotseat, acting, token, active, sending,
+    refusal, setRefusal, confirm, setConfirm, chooser, setChooser,
+    pickedBot, setPickedBot, pickedTile, setPickedTile,
+    play, send, undo, vote, cancel,
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { boardOrder, crumbsOf, payLeftOf, promptHints, stepOf, tilesWithChoice } from "../src/decision";
+import { indexMoves } from "../src/moves";
+import { mv } from "./helpers";
+
+const view = (stack: Record<string, unknown>[]) => ({ stack });
+
+describe("the pending decision from the frame stack", () => {
+  const stack = [
+    { t: "turn", p: 0 },
+    { t: "learn", p: 0 },
+    { t: "lab_gain", p: 0 },
+    { t: "pay", p: 0, cost: ["water", "any", "water"] },
+  ];
+
+  it("stepOf is the top frame's step", () => {
+    expect(stepOf(view(stack))).toBe("pay");
+    expect(stepOf({})).toBeUndefined();
+  });
+
+  it("crumbsOf names the enclosing steps the client knows, without the turn, at most two", () => {
+    expect(crumbsOf(view(stack))).toEqual(["learn", "lab_gain"]);
+    expect(crumbsOf(view([{ t: "turn", p: 0 }, { t: "seat", p: 0 }, { t: "learn", p: 0 }, { t: "lab_gain", p: 0 }, { t: "pay", p: 0 }]))).toEqual(["learn", "lab_gain"]);
+    expect(crumbsOf(view([{ t: "turn", p: 0 }, { t: "no_words_for_this", p: 0 }, { t: "pay", p: 0 }]))).toEqual([]);
+    expect(crumbsOf(view([{ t: "turn", p: 0 }, { t: "learn", p: 1 }, { t: "pay", p: 0 }]))).toEqual([]);
+    expect(crumbsOf({})).toEqual([]);
+  });
+
+  it("payLeftOf counts a payment's tokens in the order asked", () => {
+    expect(payLeftOf(view(stack))).toEqual([["water", 2], ["any", 1]]);
+    expect(payLeftOf(view([{ t: "pay", p: 0, cost: [] }]))).toEqual([]);
+    expect(payLeftOf(view([{ t: "rover", p: 0, cost: ["water"] }]))).toEqual([]);
+  });
+});
+
+describe("the prompt's hints", () => {
+  it("tilesWithChoice: a tile with several Lab spaces", () => {
+    expect(tilesWithChoice([mv("learn A-rover 1b"), mv("learn A-rover 2m")])).toBe(true);
+    expect(tilesWithChoice([mv("learn A-rover 1b"), mv("learn A-ship 2m")])).toBe(false);
+    expect(tilesWithChoice([mv("use A-rover"), mv("use A-rover")])).toBe(false);
+  });
+
+  it("promptHints: pick a Bot, then where it goes; pick a tile, then its space", () => {
+    const bots = [mv("bot 4,1 1,1"), mv("done")];
+    expect(promptHints(indexMoves(bots, null), bots, null, null)).toEqual(["pickBotHint"]);
+    expect(promptHints(indexMoves(bots, "4,1"), bots, "4,1", null)).toEqual(["moveBot"]);
+    const tiles = [mv("learn A-rover 1b"), mv("learn A-rover 2m")];
+    expect(promptHints(indexMoves(tiles, null), tiles, null, null)).toEqual(["pickTileHint"]);
+    expect(promptHints(indexMoves(tiles, null, "A-rover"), tiles, null, "A-rover")).toEqual(["pickSpace"]);
+    expect(promptHints(indexMoves([mv("done")], null), [mv("done")], null, null)).toEqual([]);
+  });
+});
+
+describe("boardOrder", () => {
+  it("puts this seat's board first, the others by seat; a spectator sees them by seat", () => {
+    expect(boardOrder([0, 1, 2, 3], 2)).toEqual([2, 0, 1, 3]);
+    expect(boardOrder([3, 1, 0, 2], null)).toEqual([0, 1, 2, 3]);
+  });
+});

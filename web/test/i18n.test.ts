@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { BOT_LABELS, DEFAULT_NAMES, DICTS, STEPS, botLabel, stepText, translator, type Key } from "../src/i18n";
+
+const CJK = /[\u4e00-\u9fff]/;
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("the client's words", () => {
+  const keys = Object.keys(DICTS.en) as Key[];
+
+  it("exist in both languages, the same keys, none empty", () => {
+    expect(Object.keys(DICTS.zh).sort()).toEqual([...keys].sort());
+    for (const k of keys) {
+      expect(DICTS.en[k].trim(), k).not.toBe("");
+      expect(DICTS.zh[k].trim(), k).not.toBe("");
+    }
+  });
+
+  it("take the same parameters in both languages", () => {
+    for (const k of keys) expect(placeholders(DICTS.zh[k]), k).toEqual(placeholders(DICTS.en[k]));
+  });
+
+  it("are Chinese in Chinese (but for names and symbols)", () => {
+    const untranslated = keys.filter((k) => /[a-z]{3}/i.test(DICTS.zh[k].replace(/\{\w+\}/g, "")) && !CJK.test(DICTS.zh[k]));
+    expect(untranslated).toEqual([]);
+  });
+
+  it("name every step in both languages", () => {
+    for (const [step, [en, zh]] of Object.entries(STEPS)) {
+      expect(en.trim(), step).not.toBe("");
+      expect(zh, step).toMatch(CJK);
+    }
+    for (const [bot, [en, zh]] of Object.entries(BOT_LABELS)) {
+      expect(en, bot).toBe(bot);
+      expect(zh, bot).toMatch(CJK);
+    }
+    expect(DEFAULT_NAMES.en).toHaveLength(4);
+    expect(DEFAULT_NAMES.zh).toHaveLength(4);
+  });
+});
+
+describe("translator", () => {
+  const saved = DICTS.zh.title;
+  afterEach(() => {
+    DICTS.zh.title = saved;
+  });
+
+  it("fills in parameters, every occurrence", () => {
+    expect(translator("en")("turnOf", { name: "Ana" })).toBe("Ana to play");
+    expect(translator("zh")("lastRound", { n: 7 })).toBe("最后一轮：7");
+    expect(translator("en")("youAre")).toBe("You are {name}");
+  });
+
+  it("falls back to English, then to the key itself", () => {
+    delete (DICTS.zh as Partial<Record<Key, string>>).title;
+    expect(translator("zh")("title")).toBe(DICTS.en.title);
+    expect(translator("en")("no such key" as Key)).toBe("no such key");
+  });
+});
+
+describe("stepText and botLabel", () => {
+  it("say a known step in the chosen language, and ask to decide otherwise", () => {
+    expect(stepText("pay", "en")).toBe("Pay");
+    expect(stepText("pay", "zh")).toBe("支付");
+    expect(stepText("no_such_step", "en")).toBe("Decide");
+    expect(stepText(undefined, "zh")).toBe("请决定");
+  });
+
+  it("label known bots, search bots in Chinese, and others by their name", () => {
+    expect(botLabel("greedy", "en")).toBe("greedy");
+    expect(botLabel("greedy", "zh")).toBe("贪心");
+    expect(botLabel("search:200", "zh")).toBe("搜索 200");
+    expect(botLabel("search:200", "en")).toBe("search:200");
+    expect(botLabel("someone", "zh")).toBe("someone");
+  });
+});
