@@ -1,0 +1,363 @@
+"""Observation tensors (issue 26, item 2): what ``game.view(seat)`` shows, as fixed-shape numbers.
+
+The tensor is read from the view alone (never from the game), so it holds nothing the seat may not
+see (RUL-18): a game dealt again from the view (``game.determinize(seat, seed)``) gives the same
+tensor. Its shape is the same for 2, 3 and 4 players (four player slots, the unused ones zero).
+
+Seats are relative to the viewer: player slot 0 and owner plane 0 are the viewer, slot 1 the next
+seat in seat order, and so on. Counts are raw numbers (not scaled); identities are one-hot or
+multi-hot over the component ids in the data's order. :func:`fields` lists every field with its
+offset, size and meaning (the table of docs/ai.md is made from it).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from onmars.rules import components, hexmap
+
+#: Bumped whenever a field is added, removed, resized or read differently.
+OBSERVATION_VERSION = 1
+SEATS = 4  # player slots (the most seats a game has, §3)
+PHASES = ("setup", "shuttle", "colonization", "over")
+#: The decision steps known when this layout was made (``Game.decision().step``); others are
+#: counted in the last entry, "other".
+STEPS = (
+    "setup_shuttle", "seat", "turn", "after_action", "settle_techs", "warehouse", "learn",
+    "lss_bonus", "move_bots", "travel", "control", "claim", "retrieve", "explore", "lay_down",
+    "status_update", "owner_develop", "refill_science", "develop", "advanced", "construct",
+    "ab_boost", "lab_gain", "lab_benefit", "pay", "upgrade", "shuttle_side", "hire",
+    "placement_cost", "blueprint", "construct_finish", "displace", "ship", "rover_move",
+    "construct_place", "ab_produce", "goal_reward", "pick",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of the tensor: ``size`` numbers from ``offset``."""
+
+    name: str
+    offset: int
+    size: int
+    meaning: str
+
+
+class _Ids:
+    """The component ids the tensor is indexed by, read once from the data."""
+
+    def __init__(self) -> None:
+        c = components.load()
+        self.cells = len(hexmap.cells())
+        self.items = tuple(components.ITEMS)
+        self.resources = tuple(components.RESOURCES)
+        self.types = tuple(components.PROGRESS_TYPES)  # the building types but Shelters
+        self.techs = tuple(c.tech_tile)
+        self.lab = tuple(c.lab_space)
+        self.grid = tuple(sorted(c.grid_row))
+        self.blueprints = tuple(c.blueprint)
+        self.scientists = tuple(c.scientist)
+        self.contracts = tuple(c.contract)
+        self.goals = tuple(c.private_goal)
+        self.discoveries = tuple(c.discovery)
+        self.research = tuple(c.research)
+        self.actions = tuple(c.action)
+        self.missions = tuple(c.mission)
+        self.lss_rewards = tuple(c.lss_reward)
+        self.building_tiles = tuple(c.building_tile)
+        self.colours = tuple(components.COLOURS)
+        self.ships = c.value("ships")[0]
+        self.tiles = (*(f"R{r}" for r in self.research), *self.discoveries)
+        self.index = {
+            name: {v: i for i, v in enumerate(getattr(self, name))}
+            for name in (
+                "items", "resources", "types", "techs", "lab", "grid", "blueprints", "scientists",
+                "contracts", "goals", "discoveries", "research", "actions", "missions",
+                "lss_rewards", "building_tiles", "colours", "tiles",
+            )
+        }  # fmt: skip
+        self.science = {v: i for i, v in enumerate((*self.scientists, *self.contracts))}
+        self.steps = {v: i for i, v in enumerate(STEPS)}
+
+
+class Layout:
+    """The fields' offsets, laid out once."""
+
+    def __init__(self) -> None:
+        self.fields: list[Field] = []
+        self.size = 0
+        ids = self.ids = _Ids()
+        m = ids.cells
+        s = SEATS
+        add = self._add
+        # the map: planes of one number per cell, cell order of onmars.rules.hexmap
+        self.m_bld = add("map.building", len(ids.types) * m, "plane per building type (mine, generator, extractor, greenhouse, condenser): 1 where one stands")  # noqa: E501
+        self.m_shelter = add("map.shelter", s * m, "plane per relative seat: 1 where its Shelter stands")  # noqa: E501
+        self.m_ab = add("map.advanced", s * m, "plane per relative seat: 1 where its Advanced Building marker is")  # noqa: E501
+        self.m_bot = add("map.bot", s * m, "plane per relative seat: 1 where its Bot stands")
+        self.m_miner = add("map.miner", s * m, "plane per relative seat: 1 where its Colonist works a mine")  # noqa: E501
+        self.m_rover = add("map.rover", s * m, "plane per relative seat: 1 where its Rover is")
+        self.m_crystal = add("map.crystal", m, "Crystals on the cell")
+        self.m_tile = add("map.tile", len(ids.tiles) * m, "plane per face-up tile (Research RA-RD, Discovery D01-D19): 1 where it lies")  # noqa: E501
+        # the boards
+        self.g_round = add("round", 1, "the round (0 in the opening picks)")
+        self.g_phase = add("phase", len(PHASES), "one-hot: setup, shuttle, colonization, over")
+        self.g_players = add("players", 3, "one-hot: 2, 3 or 4 players")
+        self.g_length = add("length", 2, "one-hot: short, long game")
+        self.g_first = add("first", s, "relative seat of the first player (one-hot)")
+        self.g_done = add("done", s, "relative seats that have taken their turn this round")
+        self.g_current = add("current", s, "relative seat that decides now (one-hot)")
+        self.g_step = add("step", len(STEPS) + 1, "one-hot: the pending decision's step (docs/ai.md lists them), last: other")  # noqa: E501
+        self.g_depth = add("stack_depth", 1, "frames on the decision stack")
+        self.g_turn = add("turn", 2, "this turn's Main action taken, Executive action taken")
+        self.g_warehouse = add("warehouse", len(ids.items), "Warehouse items by kind (ITEMS order)")  # noqa: E501
+        self.g_grid = add("tech_grid", len(ids.grid) * len(ids.techs), "per Tech grid space (sorted ids): one-hot of its Tech tile")  # noqa: E501
+        self.g_tech_stacks = add("tech_stacks", 2, "tiles left in the two Tech stacks")
+        self.g_bp_display = add("bp_display", len(ids.blueprints), "Blueprints on display")
+        self.g_counts = add("decks", 2, "cards left: Blueprint deck, Discovery stack")
+        self.g_exploration = add("exploration", len(ids.discoveries), "Discovery tiles in the Exploration row")  # noqa: E501
+        self.g_bstacks = add("building_stacks", len(ids.types) * (1 + len(ids.building_tiles)), "per building type: tiles left, one-hot of the top tile")  # noqa: E501
+        self.g_slots = add("action_slots", len(ids.actions) * s, "per Main action: Colonists of each relative seat on its slots")  # noqa: E501
+        self.g_lss = add("lss", len(components.LSS_TYPES), "Life Support level per kind")
+        self.g_level = add("colony_level", 1, "the Colony level")
+        self.g_lss_rewards = add("lss_rewards", len(components.LSS_TYPES) * len(ids.lss_rewards), "per LSS kind: one-hot of its reward tile")  # noqa: E501
+        self.g_lss_first = add("lss_first", len(components.LSS_TYPES), "LSS kinds whose first bonus is taken")  # noqa: E501
+        self.g_missions = add("missions", 2 * len(ids.missions), "per Mission: in play, its value")
+        self.g_end = add("end", 2, "Missions remaining, end round")
+        self.g_shuttle = add("shuttle", 3, "Shuttle at orbit, at colony, its space")
+        self.g_science = add("science", len(ids.science), "Scientists and Contracts on display")
+        self.g_sci_at = add("scientist_at", len(ids.scientists) * len(ids.blueprints), "per Scientist: one-hot of the Blueprint it works on")  # noqa: E501
+        self.g_radar = add("radar", len(ids.discoveries), "the Discovery tile on the Radar")
+        self.g_contract_deck = add("contract_deck", len(ids.contracts), "Contracts left in the deck")  # noqa: E501
+        # the players, by relative seat
+        self.p_start = self.size
+        self.p_fields: list[Field] = []
+        padd = self._padd
+        self.p_present = padd("present", 1, "1 if this seat plays")
+        self.p_colour = padd("colour", len(ids.colours), "one-hot colour")
+        self.p_res = padd("resources", len(ids.resources), "resources (RESOURCES order)")
+        self.p_scalars = padd("counts", 14, "crystals, pending, hangar, ships out, LQ, working area, reserve, bots, AB markers, shelters, OP, turn-order space, goals held, goal done")  # noqa: E501
+        self.p_depot = padd("depot_ships", ids.ships, "Ships in the Depot, by row")
+        self.p_lab = padd("lab", len(ids.lab) * len(ids.techs), "per Lab space: one-hot of its Tech tile")  # noqa: E501
+        self.p_blueprints = padd("blueprints", len(ids.blueprints), "Blueprints held")
+        self.p_built = padd("built", len(ids.blueprints), "Blueprints built")
+        self.p_progress = padd("progress", len(ids.types), "Progress cubes by building type")
+        self.p_side = padd("side", 2, "on the orbit side, on the colony side")
+        self.p_goals = padd("goals", len(ids.goals), "Private Goals in hand: the viewer's own only (others' are secret)")  # noqa: E501
+        self.p_scientists = padd("scientists", len(ids.scientists), "Scientists hired")
+        self.p_contracts = padd("contracts", len(ids.contracts), "Contracts held")
+        self.p_delivered = padd("delivered", len(ids.contracts), "items delivered onto each Contract")  # noqa: E501
+        self.p_contracts_done = padd("contracts_done", len(ids.contracts), "Contracts completed")
+        self.p_research = padd("research", len(ids.research), "Research tiles held")
+        self.p_discoveries = padd("discoveries", 2 + 2 * len(ids.discoveries), "Discovery tiles held, by Bots: counts, then the face-up ids of each")  # noqa: E501
+        self.p_size = self.size - self.p_start
+        self.size = self.p_start + SEATS * self.p_size
+        for f in self.p_fields:
+            self.fields.append(
+                Field(f"player[k].{f.name}", self.p_start + f.offset, f.size, f.meaning)
+            )
+
+    def _add(self, name: str, size: int, meaning: str) -> int:
+        self.fields.append(Field(name, self.size, size, meaning))
+        self.size += size
+        return self.size - size
+
+    def _padd(self, name: str, size: int, meaning: str) -> int:
+        offset = self.size - self.p_start
+        self.p_fields.append(Field(name, offset, size, meaning))
+        self.size += size
+        return offset
+
+
+@cache
+def layout() -> Layout:
+    return Layout()
+
+
+def fields() -> list[Field]:
+    """Every field of the tensor; the ``player[k]`` fields repeat for k = 0..3 every
+    ``layout().p_size`` numbers."""
+    return list(layout().fields)
+
+
+def size() -> int:
+    """The tensor's length."""
+    return layout().size
+
+
+def encode(view: dict[str, Any]) -> np.ndarray:
+    """The tensor (``float32``, shape ``(size(),)``) of a seat's view (``game.view(seat)``)."""
+    lay = layout()
+    ids = lay.ids
+    out = np.zeros(lay.size, dtype=np.float32)
+    players = view["players"]
+    n = len(players)
+    me = view.get("viewer") or 0
+    m = ids.cells
+
+    def rel(seat: int) -> int:
+        return (seat - me) % n
+
+    _map(view, out, lay, rel)
+    out[lay.g_round] = view["round"]
+    if view["phase"] in PHASES:
+        out[lay.g_phase + PHASES.index(view["phase"])] = 1
+    out[lay.g_players + n - 2] = 1
+    out[lay.g_length + (view["length"] == "long")] = 1
+    if view.get("first") is not None and view["first"] >= 0:
+        out[lay.g_first + rel(view["first"])] = 1
+    for seat in view["done"]:
+        out[lay.g_done + rel(seat)] = 1
+    current = view.get("current_player")
+    if current is not None:
+        out[lay.g_current + rel(current)] = 1
+    stack = view["stack"]
+    if stack:
+        out[lay.g_step + ids.steps.get(stack[-1]["t"], len(STEPS))] = 1
+    out[lay.g_depth] = len(stack)
+    turn = view.get("turn") or {}
+    out[lay.g_turn] = bool(turn.get("main"))
+    out[lay.g_turn + 1] = bool(turn.get("exec"))
+    for item, k in view["warehouse"].items():
+        out[lay.g_warehouse + ids.index["items"][item]] = k
+    techs = ids.index["techs"]
+    for i, space in enumerate(ids.grid):
+        tile = view["grid"].get(space, "")
+        if tile:
+            out[lay.g_grid + i * len(ids.techs) + techs[tile]] = 1
+    for i, pile in enumerate(view["tech_stacks"][:2]):
+        out[lay.g_tech_stacks + i] = _count(pile)
+    _hot(out, lay.g_bp_display, ids.index["blueprints"], view["bp_display"])
+    out[lay.g_counts] = _count(view["bp_deck"])
+    out[lay.g_counts + 1] = _count(view["discovery_stack"])
+    _hot(out, lay.g_exploration, ids.index["discoveries"], view["exploration"])
+    width = 1 + len(ids.building_tiles)
+    for i, kind in enumerate(ids.types):
+        pile = view["building_stacks"].get(kind)
+        if pile:
+            out[lay.g_bstacks + i * width] = pile["count"]
+            if pile["top"]:
+                out[lay.g_bstacks + i * width + 1 + ids.index["building_tiles"][pile["top"]]] = 1
+    for action, seats in view["slots"].items():
+        base = lay.g_slots + ids.index["actions"][action] * SEATS
+        for seat in seats:
+            out[base + rel(seat)] += 1
+    for i, kind in enumerate(components.LSS_TYPES):
+        out[lay.g_lss + i] = view["lss"].get(kind, 0)
+        reward = view["lss_rewards"].get(kind)
+        if reward:
+            out[lay.g_lss_rewards + i * len(ids.lss_rewards) + ids.index["lss_rewards"][reward]] = 1
+        if kind in view["lss_first"]:
+            out[lay.g_lss_first + i] = 1
+    out[lay.g_level] = view["level"]
+    for mission, value in view["missions"].items():
+        k = ids.index["missions"][mission]
+        out[lay.g_missions + 2 * k] = 1
+        out[lay.g_missions + 2 * k + 1] = value
+    out[lay.g_end] = view["remaining"]
+    out[lay.g_end + 1] = view["end_round"]
+    side = view["shuttle_side"]
+    if side in components.SIDES:
+        out[lay.g_shuttle + components.SIDES.index(side)] = 1
+    out[lay.g_shuttle + 2] = view["shuttle_space"]
+    _hot(out, lay.g_science, ids.science, view["science"])
+    blueprints = ids.index["blueprints"]
+    for i, sci in enumerate(ids.scientists):
+        at = view["sci_at"].get(sci, "")
+        if at:
+            out[lay.g_sci_at + i * len(ids.blueprints) + blueprints[at]] = 1
+    if view["radar"]:
+        out[lay.g_radar + ids.index["discoveries"][view["radar"]]] = 1
+    _hot(out, lay.g_contract_deck, ids.index["contracts"], view["contract_deck"])
+    for p in players:
+        _player(out, lay, lay.p_start + rel(p["seat"]) * lay.p_size, p)
+    del m
+    return out
+
+
+def _count(pile: int | list[str]) -> int:
+    """A face-down stack's size: a view shows its count, or its order once the game is over."""
+    return pile if isinstance(pile, int) else len(pile)
+
+
+def _hot(out: np.ndarray, base: int, index: dict[str, int], values: list[str]) -> None:
+    for v in values:
+        if v:  # "" is an empty space of a display
+            out[base + index[v]] += 1
+
+
+def _map(view: dict[str, Any], out: np.ndarray, lay: Layout, rel: Any) -> None:
+    ids = lay.ids
+    m = ids.cells
+    types = ids.index["types"]
+    for cell, what in enumerate(view["bld"]):
+        if not what:
+            continue
+        if what.startswith("shelter:"):
+            out[lay.m_shelter + rel(int(what[8:])) * m + cell] = 1
+        else:
+            out[lay.m_bld + types[what] * m + cell] = 1
+    for base, plane in ((lay.m_ab, "ab"), (lay.m_bot, "bot"), (lay.m_miner, "miner")):
+        for cell, owner in enumerate(view[plane]):
+            if owner >= 0:
+                out[base + rel(owner) * m + cell] = 1
+    out[lay.m_crystal : lay.m_crystal + m] = view["crystal"]
+    tiles = ids.index["tiles"]
+    for cell, tile in enumerate(view["tile"]):
+        if tile:
+            out[lay.m_tile + tiles[tile] * m + cell] = 1
+    for p in view["players"]:
+        if p["rover"] >= 0:
+            out[lay.m_rover + rel(p["seat"]) * m + p["rover"]] = 1
+
+
+def _player(out: np.ndarray, lay: Layout, base: int, p: dict[str, Any]) -> None:
+    ids = lay.ids
+    out[base + lay.p_present] = 1
+    out[base + lay.p_colour + ids.index["colours"][p["colour"]]] = 1
+    for r, k in p["res"].items():
+        out[base + lay.p_res + ids.index["resources"][r]] = k
+    goals = p["goals"]
+    held = goals if isinstance(goals, int) else len(goals)
+    scalars = (
+        p["crystals"], p["pending"], p["hangar"], p["ships_out"], p["lq"], p["wa"], p["reserve"],
+        p["bots"], p["ab"], p["shelters"], p["op"], p["space"], held, bool(p["goal_done"]),
+    )  # fmt: skip
+    out[base + lay.p_scalars : base + lay.p_scalars + len(scalars)] = scalars
+    for row in p["depot_ships"]:
+        out[base + lay.p_depot + row - 1] = 1
+    techs, lab = ids.index["techs"], ids.index["lab"]
+    for space, tile in p["lab"].items():
+        out[base + lay.p_lab + lab[space] * len(ids.techs) + techs[tile]] = 1
+    _hot(out, base + lay.p_blueprints, ids.index["blueprints"], p["blueprints"])
+    _hot(out, base + lay.p_built, ids.index["blueprints"], p["built"])
+    _hot(out, base + lay.p_progress, ids.index["types"], p["progress"])
+    if p["side"] in components.SIDES:
+        out[base + lay.p_side + components.SIDES.index(p["side"])] = 1
+    if not isinstance(goals, int):
+        _hot(out, base + lay.p_goals, ids.index["goals"], goals)
+    _hot(out, base + lay.p_scientists, ids.index["scientists"], p["scientists"])
+    _hot(out, base + lay.p_contracts, ids.index["contracts"], p["contracts"])
+    for contract, items in p["delivered"].items():
+        out[base + lay.p_delivered + ids.index["contracts"][contract]] = len(items)
+    _hot(out, base + lay.p_contracts_done, ids.index["contracts"], p["contracts_done"])
+    _hot(out, base + lay.p_research, ids.index["research"], p["research"])
+    discoveries = ids.index["discoveries"]
+    for k, key in enumerate(("discoveries", "bot_discoveries")):
+        held_tiles = p[key]
+        if isinstance(held_tiles, int):
+            out[base + lay.p_discoveries + k] = held_tiles
+        else:
+            out[base + lay.p_discoveries + k] = len(held_tiles)
+            first = base + lay.p_discoveries + 2 + k * len(ids.discoveries)
+            _hot(out, first, discoveries, held_tiles)
+
+
+def text(view: dict[str, Any]) -> str:
+    """The string form: the view itself as compact JSON with sorted keys (what the seat sees,
+    nothing more; equal views, equal strings)."""
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))
