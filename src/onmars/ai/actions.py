@@ -55,7 +55,9 @@ def domains() -> dict[str, tuple[tuple[str, ...], ...]]:
     actions = tuple(c.action)
     items = tuple(components.ITEMS)
     retrieve_from = ("wa", *actions)
-    rewards = tuple(dict.fromkeys(("colonists", "bot", "develop", *(g.reward for g in c.private_goal.values()))))
+    rewards = tuple(
+        dict.fromkeys(("colonists", "bot", "develop", *(g.reward for g in c.private_goal.values())))
+    )
     lss = tuple(b.id[4:] for b in c.bonus.values() if b.id.startswith("lss_"))
     ships = tuple(str(n) for n in range(1, c.value("ships")[0] + 1))
 
@@ -94,7 +96,10 @@ def domains() -> dict[str, tuple[tuple[str, ...], ...]]:
         "deliver": pairs(contracts, items),
         "goal": one(goals),
         "discard": one(goals),
-        "benefit": (*((b,) for b in lss if b != "retrieve"), *(("retrieve", s) for s in retrieve_from)),
+        "benefit": (
+            *((b,) for b in lss if b != "retrieve"),
+            *(("retrieve", s) for s in retrieve_from),
+        ),
     }
     unknown = set(table) - set(VERBS)
     if unknown:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -35,6 +35,71 @@ STEPS = (
     "placement_cost", "blueprint", "construct_finish", "displace", "ship", "rover_move",
     "construct_place", "ab_produce", "goal_reward", "pick",
 )  # fmt: skip
+
+
+#: What each field holds (docs/ai.md's table is made from it).
+MEANINGS: dict[str, str] = {
+    "map.building": (
+        "plane per building type (mine, generator, extractor, greenhouse, condenser): 1 where "
+        "one stands"
+    ),
+    "map.shelter": "plane per relative seat: 1 where its Shelter stands",
+    "map.advanced": "plane per relative seat: 1 where its Advanced Building marker is",
+    "map.bot": "plane per relative seat: 1 where its Bot stands",
+    "map.miner": "plane per relative seat: 1 where its Colonist works a mine",
+    "map.rover": "plane per relative seat: 1 where its Rover is",
+    "map.crystal": "Crystals on the cell",
+    "map.tile": "plane per face-up tile (Research RA-RD, Discovery D01-D19): 1 where it lies",
+    "round": "the round (0 in the opening picks)",
+    "phase": "one-hot: setup, shuttle, colonization, over",
+    "players": "one-hot: 2, 3 or 4 players",
+    "length": "one-hot: short, long game",
+    "first": "relative seat of the first player (one-hot)",
+    "done": "relative seats that have taken their turn this round",
+    "current": "relative seat that decides now (one-hot)",
+    "step": "one-hot: the pending decision's step (docs/ai.md lists them), last: other",
+    "stack_depth": "frames on the decision stack",
+    "turn": "this turn's Main action taken, Executive action taken",
+    "warehouse": "Warehouse items by kind (ITEMS order)",
+    "tech_grid": "per Tech grid space (sorted ids): one-hot of its Tech tile",
+    "tech_stacks": "tiles left in the two Tech stacks",
+    "bp_display": "Blueprints on display",
+    "decks": "cards left: Blueprint deck, Discovery stack",
+    "exploration": "Discovery tiles in the Exploration row",
+    "building_stacks": "per building type: tiles left, one-hot of the top tile",
+    "action_slots": "per Main action: Colonists of each relative seat on its slots",
+    "lss": "Life Support level per kind",
+    "colony_level": "the Colony level",
+    "lss_rewards": "per LSS kind: one-hot of its reward tile",
+    "lss_first": "LSS kinds whose first bonus is taken",
+    "missions": "per Mission: in play, its value",
+    "end": "Missions remaining, end round",
+    "shuttle": "Shuttle at orbit, at colony, its space",
+    "science": "Scientists and Contracts on display",
+    "scientist_at": "per Scientist: one-hot of the Blueprint it works on",
+    "radar": "the Discovery tile on the Radar",
+    "contract_deck": "Contracts left in the deck",
+    "present": "1 if this seat plays",
+    "colour": "one-hot colour",
+    "resources": "resources (RESOURCES order)",
+    "counts": (
+        "crystals, pending, hangar, ships out, LQ, working area, reserve, bots, AB markers, "
+        "shelters, OP, turn-order space, goals held, goal done"
+    ),
+    "depot_ships": "Ships in the Depot, by row",
+    "lab": "per Lab space: one-hot of its Tech tile",
+    "blueprints": "Blueprints held",
+    "built": "Blueprints built",
+    "progress": "Progress cubes by building type",
+    "side": "on the orbit side, on the colony side",
+    "goals": "Private Goals in hand: the viewer's own only (others' are secret)",
+    "scientists": "Scientists hired",
+    "contracts": "Contracts held",
+    "delivered": "items delivered onto each Contract",
+    "contracts_done": "Contracts completed",
+    "research": "Research tiles held",
+    "discoveries": "Discovery tiles held, by Bots: counts, then the face-up ids of each",
+}
 
 
 @dataclass(frozen=True)
@@ -95,65 +160,65 @@ class Layout:
         s = SEATS
         add = self._add
         # the map: planes of one number per cell, cell order of onmars.rules.hexmap
-        self.m_bld = add("map.building", len(ids.types) * m, "plane per building type (mine, generator, extractor, greenhouse, condenser): 1 where one stands")  # noqa: E501
-        self.m_shelter = add("map.shelter", s * m, "plane per relative seat: 1 where its Shelter stands")  # noqa: E501
-        self.m_ab = add("map.advanced", s * m, "plane per relative seat: 1 where its Advanced Building marker is")  # noqa: E501
-        self.m_bot = add("map.bot", s * m, "plane per relative seat: 1 where its Bot stands")
-        self.m_miner = add("map.miner", s * m, "plane per relative seat: 1 where its Colonist works a mine")  # noqa: E501
-        self.m_rover = add("map.rover", s * m, "plane per relative seat: 1 where its Rover is")
-        self.m_crystal = add("map.crystal", m, "Crystals on the cell")
-        self.m_tile = add("map.tile", len(ids.tiles) * m, "plane per face-up tile (Research RA-RD, Discovery D01-D19): 1 where it lies")  # noqa: E501
+        self.m_bld = add("map.building", len(ids.types) * m)
+        self.m_shelter = add("map.shelter", s * m)
+        self.m_ab = add("map.advanced", s * m)
+        self.m_bot = add("map.bot", s * m)
+        self.m_miner = add("map.miner", s * m)
+        self.m_rover = add("map.rover", s * m)
+        self.m_crystal = add("map.crystal", m)
+        self.m_tile = add("map.tile", len(ids.tiles) * m)
         # the boards
-        self.g_round = add("round", 1, "the round (0 in the opening picks)")
-        self.g_phase = add("phase", len(PHASES), "one-hot: setup, shuttle, colonization, over")
-        self.g_players = add("players", 3, "one-hot: 2, 3 or 4 players")
-        self.g_length = add("length", 2, "one-hot: short, long game")
-        self.g_first = add("first", s, "relative seat of the first player (one-hot)")
-        self.g_done = add("done", s, "relative seats that have taken their turn this round")
-        self.g_current = add("current", s, "relative seat that decides now (one-hot)")
-        self.g_step = add("step", len(STEPS) + 1, "one-hot: the pending decision's step (docs/ai.md lists them), last: other")  # noqa: E501
-        self.g_depth = add("stack_depth", 1, "frames on the decision stack")
-        self.g_turn = add("turn", 2, "this turn's Main action taken, Executive action taken")
-        self.g_warehouse = add("warehouse", len(ids.items), "Warehouse items by kind (ITEMS order)")  # noqa: E501
-        self.g_grid = add("tech_grid", len(ids.grid) * len(ids.techs), "per Tech grid space (sorted ids): one-hot of its Tech tile")  # noqa: E501
-        self.g_tech_stacks = add("tech_stacks", 2, "tiles left in the two Tech stacks")
-        self.g_bp_display = add("bp_display", len(ids.blueprints), "Blueprints on display")
-        self.g_counts = add("decks", 2, "cards left: Blueprint deck, Discovery stack")
-        self.g_exploration = add("exploration", len(ids.discoveries), "Discovery tiles in the Exploration row")  # noqa: E501
-        self.g_bstacks = add("building_stacks", len(ids.types) * (1 + len(ids.building_tiles)), "per building type: tiles left, one-hot of the top tile")  # noqa: E501
-        self.g_slots = add("action_slots", len(ids.actions) * s, "per Main action: Colonists of each relative seat on its slots")  # noqa: E501
-        self.g_lss = add("lss", len(components.LSS_TYPES), "Life Support level per kind")
-        self.g_level = add("colony_level", 1, "the Colony level")
-        self.g_lss_rewards = add("lss_rewards", len(components.LSS_TYPES) * len(ids.lss_rewards), "per LSS kind: one-hot of its reward tile")  # noqa: E501
-        self.g_lss_first = add("lss_first", len(components.LSS_TYPES), "LSS kinds whose first bonus is taken")  # noqa: E501
-        self.g_missions = add("missions", 2 * len(ids.missions), "per Mission: in play, its value")
-        self.g_end = add("end", 2, "Missions remaining, end round")
-        self.g_shuttle = add("shuttle", 3, "Shuttle at orbit, at colony, its space")
-        self.g_science = add("science", len(ids.science), "Scientists and Contracts on display")
-        self.g_sci_at = add("scientist_at", len(ids.scientists) * len(ids.blueprints), "per Scientist: one-hot of the Blueprint it works on")  # noqa: E501
-        self.g_radar = add("radar", len(ids.discoveries), "the Discovery tile on the Radar")
-        self.g_contract_deck = add("contract_deck", len(ids.contracts), "Contracts left in the deck")  # noqa: E501
+        self.g_round = add("round", 1)
+        self.g_phase = add("phase", len(PHASES))
+        self.g_players = add("players", 3)
+        self.g_length = add("length", 2)
+        self.g_first = add("first", s)
+        self.g_done = add("done", s)
+        self.g_current = add("current", s)
+        self.g_step = add("step", len(STEPS) + 1)
+        self.g_depth = add("stack_depth", 1)
+        self.g_turn = add("turn", 2)
+        self.g_warehouse = add("warehouse", len(ids.items))
+        self.g_grid = add("tech_grid", len(ids.grid) * len(ids.techs))
+        self.g_tech_stacks = add("tech_stacks", 2)
+        self.g_bp_display = add("bp_display", len(ids.blueprints))
+        self.g_counts = add("decks", 2)
+        self.g_exploration = add("exploration", len(ids.discoveries))
+        self.g_bstacks = add("building_stacks", len(ids.types) * (1 + len(ids.building_tiles)))
+        self.g_slots = add("action_slots", len(ids.actions) * s)
+        self.g_lss = add("lss", len(components.LSS_TYPES))
+        self.g_level = add("colony_level", 1)
+        self.g_lss_rewards = add("lss_rewards", len(components.LSS_TYPES) * len(ids.lss_rewards))
+        self.g_lss_first = add("lss_first", len(components.LSS_TYPES))
+        self.g_missions = add("missions", 2 * len(ids.missions))
+        self.g_end = add("end", 2)
+        self.g_shuttle = add("shuttle", 3)
+        self.g_science = add("science", len(ids.science))
+        self.g_sci_at = add("scientist_at", len(ids.scientists) * len(ids.blueprints))
+        self.g_radar = add("radar", len(ids.discoveries))
+        self.g_contract_deck = add("contract_deck", len(ids.contracts))
         # the players, by relative seat
         self.p_start = self.size
         self.p_fields: list[Field] = []
         padd = self._padd
-        self.p_present = padd("present", 1, "1 if this seat plays")
-        self.p_colour = padd("colour", len(ids.colours), "one-hot colour")
-        self.p_res = padd("resources", len(ids.resources), "resources (RESOURCES order)")
-        self.p_scalars = padd("counts", 14, "crystals, pending, hangar, ships out, LQ, working area, reserve, bots, AB markers, shelters, OP, turn-order space, goals held, goal done")  # noqa: E501
-        self.p_depot = padd("depot_ships", ids.ships, "Ships in the Depot, by row")
-        self.p_lab = padd("lab", len(ids.lab) * len(ids.techs), "per Lab space: one-hot of its Tech tile")  # noqa: E501
-        self.p_blueprints = padd("blueprints", len(ids.blueprints), "Blueprints held")
-        self.p_built = padd("built", len(ids.blueprints), "Blueprints built")
-        self.p_progress = padd("progress", len(ids.types), "Progress cubes by building type")
-        self.p_side = padd("side", 2, "on the orbit side, on the colony side")
-        self.p_goals = padd("goals", len(ids.goals), "Private Goals in hand: the viewer's own only (others' are secret)")  # noqa: E501
-        self.p_scientists = padd("scientists", len(ids.scientists), "Scientists hired")
-        self.p_contracts = padd("contracts", len(ids.contracts), "Contracts held")
-        self.p_delivered = padd("delivered", len(ids.contracts), "items delivered onto each Contract")  # noqa: E501
-        self.p_contracts_done = padd("contracts_done", len(ids.contracts), "Contracts completed")
-        self.p_research = padd("research", len(ids.research), "Research tiles held")
-        self.p_discoveries = padd("discoveries", 2 + 2 * len(ids.discoveries), "Discovery tiles held, by Bots: counts, then the face-up ids of each")  # noqa: E501
+        self.p_present = padd("present", 1)
+        self.p_colour = padd("colour", len(ids.colours))
+        self.p_res = padd("resources", len(ids.resources))
+        self.p_scalars = padd("counts", 14)
+        self.p_depot = padd("depot_ships", ids.ships)
+        self.p_lab = padd("lab", len(ids.lab) * len(ids.techs))
+        self.p_blueprints = padd("blueprints", len(ids.blueprints))
+        self.p_built = padd("built", len(ids.blueprints))
+        self.p_progress = padd("progress", len(ids.types))
+        self.p_side = padd("side", 2)
+        self.p_goals = padd("goals", len(ids.goals))
+        self.p_scientists = padd("scientists", len(ids.scientists))
+        self.p_contracts = padd("contracts", len(ids.contracts))
+        self.p_delivered = padd("delivered", len(ids.contracts))
+        self.p_contracts_done = padd("contracts_done", len(ids.contracts))
+        self.p_research = padd("research", len(ids.research))
+        self.p_discoveries = padd("discoveries", 2 + 2 * len(ids.discoveries))
         self.p_size = self.size - self.p_start
         self.size = self.p_start + SEATS * self.p_size
         for f in self.p_fields:
@@ -161,14 +226,14 @@ class Layout:
                 Field(f"player[k].{f.name}", self.p_start + f.offset, f.size, f.meaning)
             )
 
-    def _add(self, name: str, size: int, meaning: str) -> int:
-        self.fields.append(Field(name, self.size, size, meaning))
+    def _add(self, name: str, size: int) -> int:
+        self.fields.append(Field(name, self.size, size, MEANINGS[name]))
         self.size += size
         return self.size - size
 
-    def _padd(self, name: str, size: int, meaning: str) -> int:
+    def _padd(self, name: str, size: int) -> int:
         offset = self.size - self.p_start
-        self.p_fields.append(Field(name, offset, size, meaning))
+        self.p_fields.append(Field(name, offset, size, MEANINGS[name]))
         self.size += size
         return offset
 
@@ -197,12 +262,12 @@ def encode(view: dict[str, Any]) -> np.ndarray:
     players = view["players"]
     n = len(players)
     me = view.get("viewer") or 0
-    m = ids.cells
 
     def rel(seat: int) -> int:
         return (seat - me) % n
 
-    _map(view, out, lay, rel)
+    idx, val = _map(view, me, n)
+    out[idx] = val
     out[lay.g_round] = view["round"]
     if view["phase"] in PHASES:
         out[lay.g_phase + PHASES.index(view["phase"])] = 1
@@ -275,7 +340,6 @@ def encode(view: dict[str, Any]) -> np.ndarray:
     _hot(out, lay.g_contract_deck, ids.index["contracts"], view["contract_deck"])
     for p in players:
         _player(out, lay, lay.p_start + rel(p["seat"]) * lay.p_size, p)
-    del m
     return out
 
 
@@ -290,29 +354,58 @@ def _hot(out: np.ndarray, base: int, index: dict[str, int], values: list[str]) -
             out[base + index[v]] += 1
 
 
-def _map(view: dict[str, Any], out: np.ndarray, lay: Layout, rel: Any) -> None:
+def _map(view: dict[str, Any], me: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The map planes' non-zero entries (indices, values); most moves leave the map as it was,
+    so they are kept per map content (a few microseconds to look up instead of a few dozen to
+    work out)."""
+    key = (
+        me,
+        n,
+        tuple(view["bld"]),
+        tuple(view["ab"]),
+        tuple(view["bot"]),
+        tuple(view["miner"]),
+        tuple(view["crystal"]),
+        tuple(view["tile"]),
+        tuple((p["seat"], p["rover"]) for p in view["players"]),
+    )
+    return _map_entries(key)
+
+
+@lru_cache(maxsize=4096)
+def _map_entries(key: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
+    me, n, bld, ab, bot, miner, crystal, tile, rovers = key
+    lay = layout()
     ids = lay.ids
     m = ids.cells
-    types = ids.index["types"]
-    for cell, what in enumerate(view["bld"]):
-        if not what:
-            continue
+    types, tiles = ids.index["types"], ids.index["tiles"]
+    idx: list[int] = []
+    val: list[float] = []
+
+    def one(i: int) -> None:
+        idx.append(i)
+        val.append(1.0)
+
+    for cell, what in enumerate(bld):
         if what.startswith("shelter:"):
-            out[lay.m_shelter + rel(int(what[8:])) * m + cell] = 1
-        else:
-            out[lay.m_bld + types[what] * m + cell] = 1
-    for base, plane in ((lay.m_ab, "ab"), (lay.m_bot, "bot"), (lay.m_miner, "miner")):
-        for cell, owner in enumerate(view[plane]):
+            one(lay.m_shelter + (int(what[8:]) - me) % n * m + cell)
+        elif what:
+            one(lay.m_bld + types[what] * m + cell)
+    for base, plane in ((lay.m_ab, ab), (lay.m_bot, bot), (lay.m_miner, miner)):
+        for cell, owner in enumerate(plane):
             if owner >= 0:
-                out[base + rel(owner) * m + cell] = 1
-    out[lay.m_crystal : lay.m_crystal + m] = view["crystal"]
-    tiles = ids.index["tiles"]
-    for cell, tile in enumerate(view["tile"]):
-        if tile:
-            out[lay.m_tile + tiles[tile] * m + cell] = 1
-    for p in view["players"]:
-        if p["rover"] >= 0:
-            out[lay.m_rover + rel(p["seat"]) * m + p["rover"]] = 1
+                one(base + (owner - me) % n * m + cell)
+    for cell, k in enumerate(crystal):
+        if k:
+            idx.append(lay.m_crystal + cell)
+            val.append(k)
+    for cell, t in enumerate(tile):
+        if t:
+            one(lay.m_tile + tiles[t] * m + cell)
+    for seat, cell in rovers:
+        if cell >= 0:
+            one(lay.m_rover + (seat - me) % n * m + cell)
+    return np.array(idx, dtype=np.intp), np.array(val, dtype=np.float32)
 
 
 def _player(out: np.ndarray, lay: Layout, base: int, p: dict[str, Any]) -> None:

@@ -23,7 +23,6 @@ attributes (a game pickles compactly: its position and moves).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
@@ -62,7 +61,7 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-class OnMarsGame(pyspiel.Game):  # type: ignore[misc]
+class OnMarsGame(pyspiel.Game):
     """The game: its parameters, checked."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -115,7 +114,7 @@ class _Held:
         return _Held(self.game.copy(record=False))
 
 
-class OnMarsState(pyspiel.State):  # type: ignore[misc]
+class OnMarsState(pyspiel.State):
     """A position: before the deal (a chance node), then an On Mars game."""
 
     def __init__(self, game: OnMarsGame) -> None:

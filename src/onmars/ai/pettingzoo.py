@@ -3,9 +3,13 @@
 Agents ``player_0`` ... ``player_{n-1}`` are the seats. Actions are ``Discrete(N)``
 (:mod:`onmars.ai.actions`); an observation is ``{"observation": the seat's view tensor
 (:mod:`onmars.ai.observation`), "action_mask": int8 of length N}`` (the mask is all zero for
-an agent that is not deciding). Only the deciding seat acts: ``agent_selection`` follows the
-game's current player (one seat often decides several times in a row). Rewards come at the end
-(:mod:`onmars.ai.returns`); the game never truncates. ``reset(seed=k)`` deals the game of seed
+an agent that is not deciding); the deciding agent's mask is also ``infos[agent]["action_mask"]``,
+so a loop that needs no observation can call ``env.last(observe=False)``. Only the deciding seat
+acts: ``agent_selection`` follows the game's current player (one seat often decides several
+times in a row). Rewards come at the end (:mod:`onmars.ai.returns`); the game never truncates.
+An illegal action ends the game: its agent gets :data:`ILLEGAL_REWARD`, the others 0 (as
+PettingZoo's ``TerminateIllegalWrapper`` does; the game itself is never changed by it).
+``reset(seed=k)`` deals the game of seed
 ``k`` (``None``: a random seed). ``render()`` returns the position as text (``render_mode="ansi"``)
 or prints it (``"human"``).
 """
@@ -25,18 +29,16 @@ from onmars.ai.returns import RETURNS, returns
 from onmars.rules import LENGTHS, Game
 
 RENDER_MODES = ["ansi", "human"]
+ILLEGAL_REWARD = -1.0
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment, wrapped as PettingZoo's classic games are (an illegal action ends the
-    game with a penalty for its agent instead of corrupting it; order of calls enforced)."""
-    inner = raw_env(**kwargs)
-    out: AECEnv = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
+    """The environment, the order of its calls enforced (``OrderEnforcingWrapper``); actions
+    out of ``range(N)`` are refused by the environment itself."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
     metadata = {"render_modes": RENDER_MODES, "name": "onmars_v1", "is_parallelizable": False}
 
     def __init__(
@@ -68,6 +70,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
         self.game: Game | None = None
         self._no_moves = np.zeros(n, dtype=np.int8)
+        self._mask = self._no_moves  # the deciding agent's mask, made once per decision
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
@@ -87,20 +90,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._select()
 
     def _select(self) -> None:
+        """The deciding agent, its mask (in its ``infos`` too)."""
         assert self.game is not None
         seat = self.game.current_player
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
+        if seat is None:
+            return
+        agent = self.agent_selection = self.possible_agents[seat]
+        self._mask = actions.mask(self.game.legal_moves())
+        for a in self.agents:
+            self.infos[a] = {"action_mask": self._mask} if a == agent else {}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
         seat = self.possible_agents.index(agent)
         tensor = observation.encode(self.game.view(seat))
-        if self.game.current_player == seat:
-            legal = actions.mask(self.game.legal_moves())
-        else:
-            legal = self._no_moves.copy()
-        return {"observation": tensor, "action_mask": legal}
+        deciding = self.game.current_player == seat and not self.terminations[agent]
+        return {"observation": tensor, "action_mask": self._mask if deciding else self._no_moves}
 
     def step(self, action: int) -> None:
         agent = self.agent_selection
@@ -108,19 +113,29 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             self._was_dead_step(action)
             return
         assert self.game is not None
-        move = actions.decode(int(action))
-        self.game.play(move)  # checked: a move not listed is refused, the game unchanged
+        if not 0 <= action < len(self._mask):
+            raise ValueError(f"action {action!r} is outside range({len(self._mask)})")
         self._cumulative_rewards[agent] = 0.0
-        if self.game.is_over:
-            final = returns(self.game, self.returns_kind)
-            for seat, a in enumerate(self.possible_agents):
-                self.rewards[a] = final[seat]
-                self.terminations[a] = True
+        if not self._mask[action]:
+            self._end({a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents})
+            self.infos[agent] = {"illegal_action": int(action)}
         else:
-            self._select()
+            self.game.push(actions.decode(int(action)))  # listed in the mask: legal
+            if self.game.is_over:
+                final = returns(self.game, self.returns_kind)
+                self._end(dict(zip(self.possible_agents, final, strict=True)))
+            else:
+                self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _end(self, rewards: dict[str, float]) -> None:
+        for a in self.agents:
+            self.rewards[a] = rewards[a]
+            self.terminations[a] = True
+            self.infos[a] = {}
+        self._mask = self._no_moves
 
     def render(self) -> str | None:
         if self.render_mode is None:
