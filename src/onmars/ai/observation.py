@@ -28,12 +28,14 @@ PHASES = ("setup", "shuttle", "colonization", "over")
 #: The decision steps known when this layout was made (``Game.decision().step``); others are
 #: counted in the last entry, "other".
 STEPS = (
-    "setup_shuttle", "seat", "turn", "after_action", "settle_techs", "warehouse", "learn",
-    "lss_bonus", "move_bots", "travel", "control", "claim", "retrieve", "explore", "lay_down",
-    "status_update", "owner_develop", "refill_science", "develop", "advanced", "construct",
-    "ab_boost", "lab_gain", "lab_benefit", "pay", "upgrade", "shuttle_side", "hire",
-    "placement_cost", "blueprint", "construct_finish", "displace", "ship", "rover_move",
-    "construct_place", "ab_produce", "goal_reward", "pick",
+    "ab_boost", "ab_produce", "ab_radar", "ab_recycle", "ab_retrieve", "ab_trade", "advanced",
+    "after_action", "blueprint", "claim", "construct", "construct_finish", "construct_place",
+    "construct_tech", "control", "develop", "displace", "explore", "game_end", "goal_gain",
+    "goal_retrieve", "goal_reward", "hire", "lab_benefit", "lab_gain", "lay_down", "learn",
+    "lss_bonus", "move_bots", "new_bot", "owner_develop", "pay", "placement_cost", "produce",
+    "refill_science", "retrieve", "rover_move", "seat", "settle_techs", "setup_shuttle", "ship",
+    "ship_reward", "shuttle_phase", "shuttle_side", "status_update", "travel", "turn", "turn_end",
+    "turn_start", "upgrade", "warehouse",
 )  # fmt: skip
 
 
