@@ -181,13 +181,17 @@ class OnMarsState(pyspiel.State):
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> OnMarsState:
         """A state ``player`` cannot tell from this one (the same view), everything it cannot
-        see dealt again (``Game.determinize``, the seed drawn from ``numpy.random``; OpenSpiel's
-        IS-MCTS calls this). Its log starts here: the seat's earlier log is kept as text."""
+        see dealt again (``Game.determinize``, its seed drawn from ``sampler`` when it is
+        callable, as OpenSpiel's samplers are, else from ``numpy.random``; OpenSpiel's IS-MCTS
+        calls this). Its log starts here: the seat's earlier log is kept as text."""
         twin = self.clone()
         game = self.game
         if game is None or game.is_over:
             return twin
-        seed = int(np.random.randint(0, 2**31 - 1))
+        if callable(sampler):  # OpenSpiel's samplers give a float in [0, 1)
+            seed = int(abs(float(sampler())) * 2**31)
+        else:
+            seed = int(np.random.randint(0, 2**31 - 1))
         twin.held = _Held(game.determinize(player, seed))
         twin.past = tuple(_log_lines(self, player))
         return twin
