@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
+from aikit import need
 
-from onmars.ai import actions
 from onmars.rules import VERBS, Game, Move
+
+need("numpy")
+
+import numpy as np  # noqa: E402
+
+from onmars.ai import actions  # noqa: E402
 
 
 @pytest.mark.parametrize(

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
+from aikit import need
 
-from onmars.ai import observation
 from onmars.rules import Game
+
+need("numpy")
+
+import numpy as np  # noqa: E402
+
+from onmars.ai import observation  # noqa: E402
 
 
 def played(players: int, moves: int, seed: int, length: str = "short") -> Game:

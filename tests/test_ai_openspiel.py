@@ -6,11 +6,12 @@ random bots play; tensors and strings hold only what a seat may see (RUL-18).
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
+from aikit import need
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = need("pyspiel")
 
+import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 

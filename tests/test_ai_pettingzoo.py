@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
 import pytest
+from aikit import need
 
-pettingzoo = pytest.importorskip("pettingzoo")
+need("pettingzoo")
 
+import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from onmars.ai import actions, observation  # noqa: E402
