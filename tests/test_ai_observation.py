@@ -122,3 +122,42 @@ def test_a_finished_game_shows_everything_and_still_encodes() -> None:
     for seat in (0, 1):
         tensor = observation.encode(game.view(seat))
         assert tensor.shape == (observation.size(),) and np.isfinite(tensor).all()
+
+
+def field(name: str) -> observation.Field:
+    return next(f for f in observation.fields() if f.name == name)
+
+
+def test_fields_hold_what_the_view_shows() -> None:
+    """Field by field, counts in the tensor match the view (a field read under a wrong key
+    would stay zero)."""
+    lay = observation.layout()
+    checked = 0
+    for seed in range(3):
+        game = played(3, 150 + 100 * seed, seed=20 + seed)
+        view = game.view(1)
+        tensor = observation.encode(view)
+
+        def total(name: str, tensor: np.ndarray = tensor) -> float:
+            f = field(name)
+            return float(tensor[f.offset : f.offset + f.size].sum())
+
+        assert total("tech_grid") == sum(1 for t in view["grid"].values() if t)
+        assert total("bp_display") == sum(1 for b in view["bp_display"] if b)
+        assert total("map.bot") == sum(1 for o in view["bot"] if o >= 0)
+        assert total("map.building") + total("map.shelter") == sum(1 for b in view["bld"] if b)
+        assert total("map.tile") == sum(1 for t in view["tile"] if t)
+        assert total("map.crystal") == sum(view["crystal"])
+        assert total("action_slots") == sum(len(s) for s in view["slots"].values())
+        assert total("science") == sum(1 for c in view["science"] if c)
+        assert total("missions") == len(view["missions"]) + sum(view["missions"].values())
+        for k in range(3):
+            p = view["players"][(1 + k) % 3]
+            base = lay.p_start + k * lay.p_size
+            lab = next(f for f in lay.p_fields if f.name == "lab")
+            assert tensor[base + lab.offset : base + lab.offset + lab.size].sum() == len(p["lab"])
+            res = next(f for f in lay.p_fields if f.name == "resources")
+            got = tensor[base + res.offset : base + res.offset + res.size].sum()
+            assert got == sum(p["res"].values())
+        checked += sum(1 for t in view["grid"].values() if t)
+    assert checked > 0  # some Tech tile lay on the grid

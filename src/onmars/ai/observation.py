@@ -63,7 +63,7 @@ MEANINGS: dict[str, str] = {
     "stack_depth": "frames on the decision stack",
     "turn": "this turn's Main action taken, Executive action taken",
     "warehouse": "Warehouse items by kind (ITEMS order)",
-    "tech_grid": "per Tech grid space (sorted ids): one-hot of its Tech tile",
+    "tech_grid": "per Tech grid space (bottom1 ... top3): one-hot of its Tech tile",
     "tech_stacks": "tiles left in the two Tech stacks",
     "bp_display": "Blueprints on display",
     "decks": "cards left: Blueprint deck, Discovery stack",
@@ -125,7 +125,8 @@ class _Ids:
         self.types = tuple(components.PROGRESS_TYPES)  # the building types but Shelters
         self.techs = tuple(c.tech_tile)
         self.lab = tuple(c.lab_space)
-        self.grid = tuple(sorted(c.grid_row))
+        # the Tech grid's spaces as the view names them: row id and number, bottom row first
+        self.grid = tuple(f"{r.id}{i + 1}" for r in c.grid_row.values() for i in range(r.spaces))
         self.blueprints = tuple(c.blueprint)
         self.scientists = tuple(c.scientist)
         self.contracts = tuple(c.contract)
