@@ -30,6 +30,7 @@ import pyspiel
 
 from onmars.ai import actions, observation
 from onmars.ai.returns import RETURNS, bounds, projected, returns
+from onmars.bots import make_bot
 from onmars.rules import LENGTHS, Game, Move
 
 SHORT_NAME = "onmars"
@@ -251,6 +252,29 @@ class ProjectionEvaluator:
             return list(state.chance_outcomes())
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
+
+
+class ProjectBot(pyspiel.Bot):
+    """One of the project's bots (``onmars.bots.make_bot``: ``random``, ``greedy``, ``easy``,
+    ``search:50sims`` ...) as an OpenSpiel bot: it is given the seat's view and legal moves,
+    as on the server, and answers with the move's number."""
+
+    def __init__(self, name: str, seed: int = 0) -> None:
+        super().__init__()
+        self.bot = make_bot(name, seed)
+        self.name = name
+
+    def step(self, state: OnMarsState) -> int:
+        game = state.game
+        assert game is not None and not game.is_over
+        seat = state.current_player()
+        return actions.encode(self.bot.choose(game.view(seat), game.legal_moves()))
+
+    def restart_at(self, state: OnMarsState) -> None:
+        """Nothing to forget: the bot reads the view afresh at every step."""
+
+    def inform_action(self, state: OnMarsState, player: int, action: int) -> None:
+        """Nothing to learn: see :meth:`restart_at`."""
 
 
 def load(**params: Any) -> Any:

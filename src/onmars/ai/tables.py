@@ -41,10 +41,8 @@ def observation_table() -> str:
     lay = observation.layout()
     lines = ["| field | offset | size | meaning |", "|---|---|---|---|"]
     for f in observation.fields():
-        if f.name.startswith("player[k]."):
-            offset = f"{f.offset} + {lay.p_size}k"
-        else:
-            offset = str(f.offset)
+        per_player = f.name.startswith("player[k].")
+        offset = f"{f.offset} + {lay.p_size}k" if per_player else str(f.offset)
         lines.append(f"| `{f.name}` | {offset} | {f.size} | {f.meaning} |")
     lines.append(f"| | | **{observation.size():,}** | |")
     return "\n".join(lines)
