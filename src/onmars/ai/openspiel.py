@@ -31,7 +31,7 @@ import pyspiel
 from onmars.ai import actions, observation
 from onmars.ai.returns import RETURNS, bounds, projected, returns
 from onmars.bots import make_bot
-from onmars.rules import LENGTHS, Game, Move
+from onmars.rules import LENGTHS, Game
 
 SHORT_NAME = "onmars"
 #: No random game of 2-4 players took more than about 2,500 moves.
@@ -280,11 +280,6 @@ class ProjectBot(pyspiel.Bot):
 def load(**params: Any) -> Any:
     """``pyspiel.load_game("onmars", params)``."""
     return pyspiel.load_game(SHORT_NAME, params)
-
-
-def move_of(action: int) -> Move:
-    """The move of an action number (:func:`onmars.ai.actions.decode`)."""
-    return actions.decode(action)
 
 
 pyspiel.register_game(_GAME_TYPE, OnMarsGame)
