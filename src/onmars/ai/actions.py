@@ -166,6 +166,6 @@ def encode_all(moves: Sequence[Move]) -> list[int]:
 
 def mask(moves: Sequence[Move]) -> np.ndarray:
     """The legal-action mask of a decision: ``int8`` of length ``N``, 1 at each legal move."""
-    out = np.zeros(num_actions(), dtype=np.int8)
+    out = np.zeros(len(vocabulary()), dtype=np.int8)
     out[encode_all(moves)] = 1
     return out

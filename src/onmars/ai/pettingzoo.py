@@ -71,6 +71,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self.game: Game | None = None
         self._no_moves = np.zeros(n, dtype=np.int8)
         self._mask = self._no_moves  # the deciding agent's mask, made once per decision
+        self._vocabulary = actions.vocabulary()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
@@ -87,6 +88,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
         self._select()
 
     def _select(self) -> None:
@@ -95,10 +97,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         seat = self.game.current_player
         if seat is None:
             return
-        agent = self.agent_selection = self.possible_agents[seat]
+        before, agent = self.agent_selection, self.possible_agents[seat]
+        self.agent_selection = agent
         self._mask = actions.mask(self.game.legal_moves())
-        for a in self.agents:
-            self.infos[a] = {"action_mask": self._mask} if a == agent else {}
+        if before != agent and before in self.infos:
+            self.infos[before] = {}
+        self.infos[agent] = {"action_mask": self._mask}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
@@ -120,7 +124,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
             self._end({a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents})
             self.infos[agent] = {"illegal_action": int(action)}
         else:
-            self.game.push(actions.decode(int(action)))  # listed in the mask: legal
+            self.game.push(self._vocabulary[action])  # listed in the mask: legal
             if self.game.is_over:
                 final = returns(self.game, self.returns_kind)
                 self._end(dict(zip(self.possible_agents, final, strict=True)))
