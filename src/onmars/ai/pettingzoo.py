@@ -9,9 +9,9 @@ acts: ``agent_selection`` follows the game's current player (one seat often deci
 times in a row). Rewards come at the end (:mod:`onmars.ai.returns`); the game never truncates.
 An illegal action ends the game: its agent gets :data:`ILLEGAL_REWARD`, the others 0 (as
 PettingZoo's ``TerminateIllegalWrapper`` does; the game itself is never changed by it).
-``reset(seed=k)`` deals the game of seed
-``k`` (``None``: a random seed). ``render()`` returns the position as text (``render_mode="ansi"``)
-or prints it (``"human"``).
+``reset(seed=k)`` deals the game of seed ``k`` (``None``: a random seed). ``render()`` returns
+the position as text (``render_mode="ansi"``) or prints it (``"human"``). The masks handed out
+are the environment's own (read them, do not write them).
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ def env(**kwargs: Any) -> AECEnv:
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
+    """The environment without wrappers (see the module's docstring)."""
+
     metadata = {"render_modes": RENDER_MODES, "name": "onmars_v1", "is_parallelizable": False}
 
     def __init__(
