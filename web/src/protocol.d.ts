@@ -42,7 +42,8 @@ export interface paths {
         /**
          * The game as your seat sees it
          * @description The token's seat's view (none: a spectator's), the events since ``since``, and on
-         *     that seat's turn its legal moves, each described (``game.describe``).
+         *     that seat's turn its legal moves, each described (``game.describe``) with its structure
+         *     (``game.structures``), and the pending decision.
          */
         get: operations["get_game_api_games__game_id__get"];
         put?: never;
@@ -188,27 +189,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/catalog": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every component's face
-         * @description ``onmars.catalog(lang)``: every component's face by kind and id (names,
-         *     descriptions, numbers). The same for everyone and for the server's life: cacheable.
-         */
-        get: operations["get_catalog_api_catalog_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/bots": {
         parameters: {
             query?: never;
@@ -222,6 +202,27 @@ export interface paths {
          *     label in ``lang`` and a line on how each plays.
          */
         get: operations["get_bots_api_bots_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every component's face
+         * @description ``onmars.catalog(lang)``: every component's face by kind and id (names,
+         *     descriptions, numbers). The same for everyone and for the server's life: cacheable.
+         */
+        get: operations["get_catalog_api_catalog_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -279,12 +280,162 @@ export interface components {
              */
             description: string;
         };
+        /**
+         * Catalog
+         * @description ``onmars.catalog(lang)``: every component's face by kind, then id (names, texts and
+         *     numbers: see the rules' explain/catalog.py for each kind's fields).
+         */
+        Catalog: {
+            /** Blueprint */
+            blueprint: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Scientist */
+            scientist: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Contract */
+            contract: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Mission */
+            mission: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Private Goal */
+            private_goal: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Discovery */
+            discovery: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Lss Reward */
+            lss_reward: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Lab Space */
+            lab_space: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Executive */
+            executive: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Turn Order */
+            turn_order: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Action */
+            action: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Building */
+            building: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Living Quarters */
+            living_quarters: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Tech Tile */
+            tech_tile: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Research */
+            research: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Building Tile */
+            building_tile: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Bonus */
+            bonus: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * Names
+             * @description other words, by group then id (items: one and many)
+             */
+            names: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         /** Created */
         Created: {
             /** Id */
             id: string;
             /** Seats */
             seats: components["schemas"]["SeatOut"][];
+        };
+        /**
+         * Event
+         * @description What a move did, as a seat may see it (``Game.events``): the common fields, then the
+         *     fields of its ``id`` (a move event adds ``move`` and ``hexes``; others their own).
+         */
+        Event: {
+            /** Ply */
+            ply: number;
+            /** Round */
+            round: number;
+            /** Seat */
+            seat: number | null;
+            /**
+             * Id
+             * @description the kind of event: move, tech_learned, ...
+             */
+            id: string;
+            /**
+             * Text
+             * @description the event in words, in the requested language (with ?lang= only)
+             */
+            text?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** FieldError */
+        FieldError: {
+            /** Loc */
+            loc: string[];
+            /** Msg */
+            msg: string;
         };
         /** GameList */
         GameList: {
@@ -298,7 +449,10 @@ export interface components {
         GameRecordOut: {
             /** Id */
             id: string;
-            /** Options */
+            /**
+             * Options
+             * @description the game's options (players, length)
+             */
             options: {
                 [key: string]: unknown;
             };
@@ -321,22 +475,18 @@ export interface components {
             ended?: string | null;
             /** Players */
             players: components["schemas"]["PlayerOut"][];
-            /**
-             * Result
-             * @description final scores and winners
-             */
-            result: {
-                [key: string]: unknown;
-            } | null;
-        } & {
-            [key: string]: unknown;
+            /** @description final scores and winners */
+            result: components["schemas"]["Result"] | null;
         };
-        /** GameState */
+        /**
+         * GameState
+         * @description A game as a seat (or a spectator) sees it: ``GET /api/games/{id}``, the answer to every
+         *     change, and each WebSocket push.
+         */
         GameState: {
             /**
-             * Type
-             * @default state
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "state";
             /** Id */
@@ -372,13 +522,8 @@ export interface components {
              * @description the seats that voted to end the game now
              */
             votes: number[];
-            /**
-             * Stop
-             * @description a game held at a move today's rules refuse (docs/rules-versions.md): where (ply, move), why (reason, rules: the game's rules version, current_rules) and a message in the requested language; null for any other game
-             */
-            stop: {
-                [key: string]: unknown;
-            } | null;
+            /** @description a game held at a move today's rules refuse (docs/rules-versions.md): where (ply, move), why (reason, rules: the game's rules version, current_rules) and a message in the requested language; null for any other game */
+            stop: components["schemas"]["HeldAt"] | null;
             /**
              * Resumes
              * @description the seats that voted to go on with a held game from its last accepted move
@@ -388,20 +533,15 @@ export interface components {
             can_undo: boolean;
             /** Winners */
             winners: number[];
-            /**
-             * View
-             * @description game.view(seat): what this seat may see
-             */
-            view: {
-                [key: string]: unknown;
-            };
+            /** @description the pending decision (null once over or while held) */
+            decision: components["schemas"]["PendingDecision"] | null;
+            /** @description game.view(seat): what this seat may see */
+            view: components["schemas"]["SeatView"];
             /**
              * Events
              * @description the events from ?since on
              */
-            events: {
-                [key: string]: unknown;
-            }[];
+            events: components["schemas"]["Event"][];
             /**
              * Legal Moves
              * @description on this seat's turn: the legal moves
@@ -411,16 +551,12 @@ export interface components {
              * Scores
              * @description once the game is over
              */
-            scores?: {
-                [key: string]: unknown;
-            }[] | null;
+            scores?: components["schemas"]["Score"][] | null;
             /**
              * Projection
              * @description game.projection(seat): each seat's score if the game ended now (public)
              */
-            projection: {
-                [key: string]: unknown;
-            }[];
+            projection: components["schemas"]["Score"][];
         };
         /** GameSummary */
         GameSummary: {
@@ -447,7 +583,59 @@ export interface components {
              */
             updated: string;
         };
-        /** LegalMove */
+        /** Health */
+        Health: {
+            /** Ok */
+            ok: boolean;
+            /**
+             * Database
+             * @description the database's kind (sqlite, postgresql)
+             */
+            database: string;
+            /**
+             * Games
+             * @description the games in this process's memory
+             */
+            games: number;
+            /**
+             * Writes
+             * @description 'ok', or why the database cannot take writes
+             */
+            writes: string;
+        };
+        /**
+         * HeldAt
+         * @description Where a held game stopped (docs/rules-versions.md), as a seat may see it.
+         */
+        HeldAt: {
+            /** Ply */
+            ply: number;
+            /** Move */
+            move: string;
+            /**
+             * Rules
+             * @description the game's rules version
+             */
+            rules: number;
+            /** Current Rules */
+            current_rules: number;
+            /** Older */
+            older: boolean;
+            /** Dropped */
+            dropped: number;
+            /** Reason */
+            reason: string;
+            /**
+             * Message
+             * @description in the requested language
+             */
+            message: string;
+        };
+        /**
+         * LegalMove
+         * @description A legal move of the seat deciding now, described (``Game.describe``) and with its
+         *     structure (``Game.structures``): the client never parses the notation.
+         */
         LegalMove: {
             /**
              * Move
@@ -470,8 +658,32 @@ export interface components {
             events: string[];
             /** Warnings */
             warnings: string[];
-        } & {
-            [key: string]: unknown;
+            /** Verb */
+            verb: string;
+            /** Args */
+            args: components["schemas"]["MoveArg"][];
+            /**
+             * Step
+             * @description the step of the decision it answers
+             */
+            step: string;
+            target: components["schemas"]["MoveTarget"];
+        };
+        /**
+         * MoveArg
+         * @description One argument of a move (``onmars.MoveArg``): a hex ``"q,r"``, a number, a component id
+         *     (``of``: its kind), an item, or a fixed word of the notation.
+         */
+        MoveArg: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "hex" | "number" | "id" | "resource" | "word";
+            /** Value */
+            value: string | number;
+            /** Of */
+            of: string | null;
         };
         /** MoveIn */
         MoveIn: {
@@ -485,6 +697,19 @@ export interface components {
              * @description the move in notation
              */
             move: string;
+        };
+        /**
+         * MoveTarget
+         * @description Where on the table a move belongs: the kind of place and the thing clicked there.
+         */
+        MoveTarget: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "hex" | "bot" | "turn_order" | "shuttle_side" | "action" | "executive" | "blueprint_card" | "tech_grid" | "lab_tile" | "resource" | "warehouse" | "science" | "depot" | "advanced" | "contract" | "goal" | "radar" | "working_area" | "action_slot" | "button";
+            /** Id */
+            id: string | null;
         };
         /** NewGame */
         NewGame: {
@@ -500,6 +725,20 @@ export interface components {
              * @enum {string}
              */
             length: "short" | "long";
+        };
+        /**
+         * PendingDecision
+         * @description Who decides now, at which step, with its prompt (in the requested language) and rule.
+         */
+        PendingDecision: {
+            /** Seat */
+            seat: number;
+            /** Step */
+            step: string;
+            /** Prompt */
+            prompt: string;
+            /** Rule */
+            rule: string;
         };
         /** PlayerIn */
         PlayerIn: {
@@ -523,13 +762,128 @@ export interface components {
             /** Bot */
             bot: string | null;
         };
-        /** Problem */
+        /**
+         * PlayerView
+         * @description A player as a seat sees it: another seat's secrets as counts (RUL-18).
+         */
+        PlayerView: {
+            /** Seat */
+            seat: number;
+            /** Name */
+            name: string;
+            /** Colour */
+            colour: string;
+            /**
+             * Res
+             * @description the resources in storage, by item
+             */
+            res: {
+                [key: string]: number;
+            };
+            /** Crystals */
+            crystals: number;
+            /** Pending */
+            pending: number;
+            /** Depot Ships */
+            depot_ships: number[];
+            /** Hangar */
+            hangar: number;
+            /** Ships Out */
+            ships_out: number;
+            /**
+             * Lab
+             * @description Lab space -> the Tech tile or Shelter on it
+             */
+            lab: {
+                [key: string]: string;
+            };
+            /**
+             * Lq
+             * @description Colonists in the Living Quarters
+             */
+            lq: number;
+            /**
+             * Wa
+             * @description Colonists in the Working Area
+             */
+            wa: number;
+            /** Reserve */
+            reserve: number;
+            /** Bots */
+            bots: number;
+            /** Ab */
+            ab: number;
+            /** Shelters */
+            shelters: number;
+            /** Blueprints */
+            blueprints: string[];
+            /** Built */
+            built: string[];
+            /** Progress */
+            progress: string[];
+            /**
+             * Op
+             * @description Colony points
+             */
+            op: number;
+            /** Op By */
+            op_by: {
+                [key: string]: number;
+            };
+            /**
+             * Space
+             * @description the Turn Order space
+             */
+            space: number;
+            /** Side */
+            side: string;
+            /**
+             * Rover
+             * @description the Rover's hex index (-1: none)
+             */
+            rover: number;
+            /**
+             * Goals
+             * @description Private Goals: ids for the viewer, else a count
+             */
+            goals: number | string[];
+            /** Goal Done */
+            goal_done: string;
+            /** Scientists */
+            scientists: string[];
+            /** Contracts */
+            contracts: string[];
+            /** Delivered */
+            delivered: {
+                [key: string]: string[];
+            };
+            /** Contracts Done */
+            contracts_done: string[];
+            /** Research */
+            research: string[];
+            /**
+             * Discoveries
+             * @description face-down Discovery tiles: ids or a count
+             */
+            discoveries: number | string[];
+            /** Bot Discoveries */
+            bot_discoveries: number | string[];
+        };
+        /**
+         * Problem
+         * @description Every error answer (4xx, 5xx): what is wrong, in the language asked for.
+         */
         Problem: {
             /**
              * Detail
              * @description what is wrong, in words
              */
             detail: string;
+            /**
+             * Lang
+             * @description the language of detail
+             */
+            lang?: string | null;
             /**
              * Rule
              * @description an illegal move's rule (§n, RUL-n)
@@ -546,12 +900,15 @@ export interface components {
              */
             ply?: number | null;
             /**
-             * Lang
-             * @description the language of detail
+             * Rules
+             * @description a stored game's rules version (409)
              */
-            lang?: string | null;
-        } & {
-            [key: string]: unknown;
+            rules?: number | null;
+            /**
+             * Errors
+             * @description 422: each invalid field
+             */
+            errors?: components["schemas"]["FieldError"][] | null;
         };
         /** ReplayState */
         ReplayState: {
@@ -568,17 +925,56 @@ export interface components {
             players: components["schemas"]["PlayerOut"][];
             /** Current Player */
             current_player: number | null;
-            /**
-             * View
-             * @description the view at this ply with nothing hidden (RUL-22: the game is over)
-             */
-            view: {
-                [key: string]: unknown;
-            };
+            /** @description the view at this ply with nothing hidden (RUL-22: the game is over) */
+            view: components["schemas"]["SeatView"];
             /** Events */
-            events: {
-                [key: string]: unknown;
-            }[];
+            events: components["schemas"]["Event"][];
+        };
+        /** Result */
+        Result: {
+            /** Scores */
+            scores: components["schemas"]["Score"][];
+            /** Winners */
+            winners: number[];
+        };
+        /**
+         * Revealed
+         * @description What a view adds once the game is over (RUL-22).
+         */
+        Revealed: {
+            /**
+             * Spent Goals
+             * @description the goals each seat spent as Crystals
+             */
+            spent_goals: string[][];
+            /** Discovery Stack */
+            discovery_stack: string[];
+            /** Bp Deck */
+            bp_deck: string[];
+            /** Tech Stacks */
+            tech_stacks: string[][];
+            /** Building Stacks */
+            building_stacks: {
+                [key: string]: string[];
+            };
+        };
+        /**
+         * Score
+         * @description A seat's score (``Game.scores``, ``Game.projection``).
+         */
+        Score: {
+            /** Seat */
+            seat: number;
+            /** Name */
+            name: string;
+            /** Total */
+            total: number;
+            /** Breakdown */
+            breakdown: {
+                [key: string]: number;
+            };
+            /** Tiebreak */
+            tiebreak: number[];
         };
         /** SeatOut */
         SeatOut: {
@@ -599,6 +995,147 @@ export interface components {
              */
             url: string | null;
         };
+        /**
+         * SeatView
+         * @description ``Game.view(seat)``: the state as a seat (or a spectator) may see it (RUL-18): the
+         *     face-down stacks as counts and tops, other seats' secrets as counts; once over, everything
+         *     (``revealed``, RUL-22). Per-hex lists are indexed by the map's cells.
+         */
+        SeatView: {
+            /** Players */
+            players: components["schemas"]["PlayerView"][];
+            /**
+             * Seed
+             * @description never shown (it would reveal every stack)
+             */
+            seed: null;
+            /** Length */
+            length: string;
+            /**
+             * Rules
+             * @description the rules version the game is played under
+             */
+            rules: number;
+            /** Round */
+            round: number;
+            /** Phase */
+            phase: string;
+            /** First */
+            first: number;
+            /** Done */
+            done: number[];
+            /** Warehouse */
+            warehouse: {
+                [key: string]: number;
+            };
+            /** Grid */
+            grid: {
+                [key: string]: string;
+            };
+            /**
+             * Tech Stacks
+             * @description how many tiles each Tech stack holds
+             */
+            tech_stacks: number[];
+            /** Bp Display */
+            bp_display: string[];
+            /**
+             * Bp Deck
+             * @description how many cards the Blueprint deck holds
+             */
+            bp_deck: number;
+            /**
+             * Discovery Stack
+             * @description how many tiles the Discovery stack holds
+             */
+            discovery_stack: number;
+            /** Exploration */
+            exploration: string[];
+            /** Building Stacks */
+            building_stacks: {
+                [key: string]: components["schemas"]["StackShown"];
+            };
+            /** Bld */
+            bld: string[];
+            /** Ab */
+            ab: number[];
+            /** Bot */
+            bot: number[];
+            /** Miner */
+            miner: number[];
+            /** Crystal */
+            crystal: number[];
+            /** Tile */
+            tile: string[];
+            /** Slots */
+            slots: {
+                [key: string]: number[];
+            };
+            /** Lss */
+            lss: {
+                [key: string]: number;
+            };
+            /** Level */
+            level: number;
+            /** Lss Rewards */
+            lss_rewards: {
+                [key: string]: string;
+            };
+            /** Lss First */
+            lss_first: string[];
+            /** Missions */
+            missions: {
+                [key: string]: number;
+            };
+            /** Remaining */
+            remaining: number;
+            /** End Round */
+            end_round: number;
+            /** Shuttle Side */
+            shuttle_side: string;
+            /** Shuttle Space */
+            shuttle_space: number;
+            /** Science */
+            science: string[];
+            /** Sci At */
+            sci_at: {
+                [key: string]: string;
+            };
+            /** Radar */
+            radar: string;
+            /** Contract Deck */
+            contract_deck: string[];
+            /**
+             * Stack
+             * @description the pending decisions, the last one on top
+             */
+            stack: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Turn
+             * @description the current turn's data
+             */
+            turn: {
+                [key: string]: unknown;
+            };
+            /** Viewer */
+            viewer: number | null;
+            /** Current Player */
+            current_player: number | null;
+            /** @description once the game is over (RUL-22) */
+            revealed?: components["schemas"]["Revealed"] | null;
+        };
+        /**
+         * StackShown
+         * @description A building stack as a view shows it: its top tile and how many it holds (RUL-18).
+         */
+        StackShown: {
+            /** Top */
+            top: string;
+            /** Count */
+            count: number;
+        };
         /** UndoIn */
         UndoIn: {
             /**
@@ -615,6 +1152,59 @@ export interface components {
              * @default true
              */
             agree: boolean;
+        };
+        /**
+         * WsClientMessage
+         * @description What a client sends: the token first, then pings.
+         */
+        WsClientMessage: components["schemas"]["WsToken"] | components["schemas"]["WsPing"];
+        /**
+         * WsError
+         * @description Server -> client: why the socket is closed now (close code 4000 + status).
+         */
+        WsError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "error";
+            /** Status */
+            status: number;
+            /** Detail */
+            detail: string;
+            /** Lang */
+            lang: string;
+        };
+        /**
+         * WsPing
+         * @description Client -> server: ``"ping"`` (bare or as a JSON string); answered ``{"type": "pong"}``.
+         * @constant
+         */
+        WsPing: "ping";
+        /**
+         * WsPong
+         * @description Server -> client: the answer to a ping.
+         */
+        WsPong: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pong";
+        };
+        /**
+         * WsServerMessage
+         * @description What the server sends: each new version of the game (``type: "state"``, shaped like
+         *     ``GET /api/games/{id}`` with the events since the previous message), pongs, errors.
+         */
+        WsServerMessage: components["schemas"]["GameState"] | components["schemas"]["WsPong"] | components["schemas"]["WsError"];
+        /**
+         * WsToken
+         * @description Client -> server, the first message: the seat's token (``null``: a spectator).
+         */
+        WsToken: {
+            /** Token */
+            token: string | null;
         };
     };
     responses: never;
@@ -1674,123 +2264,6 @@ export interface operations {
             };
         };
     };
-    get_catalog_api_catalog_get: {
-        parameters: {
-            query?: {
-                /** @description names and texts in this language */
-                lang?: "en" | "zh";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request Timeout */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request Entity Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Service Unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     get_bots_api_bots_get: {
         parameters: {
             query?: {
@@ -1904,6 +2377,119 @@ export interface operations {
             };
         };
     };
+    get_catalog_api_catalog_get: {
+        parameters: {
+            query?: {
+                /** @description names and texts in this language */
+                lang?: "en" | "zh";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalog"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     health_api_health_get: {
         parameters: {
             query?: never;
@@ -1919,7 +2505,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description the database cannot take writes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };
