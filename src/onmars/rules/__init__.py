@@ -40,7 +40,7 @@ from onmars.rules.engine.i18n import LANGS, N_, env_lang, tr
 from onmars.rules.engine.moves import VERBS, Move
 from onmars.rules.engine.version import RULES_VERSION
 from onmars.rules.explain.catalog import catalog
-from onmars.rules.explain.structure import MoveArg, MoveStructure, MoveTarget
+from onmars.rules.explain.structure import ArgKind, MoveArg, MoveStructure, MoveTarget, TargetKind
 from onmars.rules.explain.terms import join_list, reason_text
 from onmars.rules.game import LENGTHS, Decision, Game, LogEntry, Replayed, Stop
 
@@ -56,9 +56,11 @@ __all__ = [
     "InvalidMoveError",
     "LogEntry",
     "Move",
+    "ArgKind",
     "MoveArg",
     "MoveStructure",
     "MoveTarget",
+    "TargetKind",
     "N_",
     "NewerRulesError",
     "OlderRulesError",

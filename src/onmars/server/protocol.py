@@ -19,6 +19,7 @@ from pydantic.json_schema import models_json_schema
 
 from onmars import LANGS, LENGTHS
 from onmars.bots import BOTS
+from onmars.rules import ArgKind, TargetKind
 
 # --- the parameters ------------------------------------------------------------------------
 GameId = Annotated[
@@ -244,31 +245,6 @@ class PendingDecision(Closed):
     step: str
     prompt: str
     rule: str
-
-
-ArgKind = Literal["hex", "number", "id", "resource", "word"]
-TargetKind = Literal[
-    "hex",
-    "bot",
-    "turn_order",
-    "shuttle_side",
-    "action",
-    "executive",
-    "blueprint_card",
-    "tech_grid",
-    "lab_tile",
-    "resource",
-    "warehouse",
-    "science",
-    "depot",
-    "advanced",
-    "contract",
-    "goal",
-    "radar",
-    "working_area",
-    "action_slot",
-    "button",
-]
 
 
 class MoveArg(Closed):
