@@ -8,6 +8,7 @@ import { MarsMap, abCardsOf } from "./map";
 import { LogLines } from "./log";
 import { TopBar } from "./topbar";
 import { HoverLayer, Pawn } from "./ui";
+import { moveHexes } from "./events";
 
 export function ReplayPage({ id }: { id: string }) {
   const { t, lang, cat } = useI18n();
@@ -92,9 +93,7 @@ export function ReplayPage({ id }: { id: string }) {
   const lastMove = [...events].reverse().find((e) => e.id === "move" && e.ply === ply - 1);
   // The hexes the move just stepped over names, marked on the map.
   const recent = new Set<string>();
-  for (const e of events)
-    if (e.id === "move" && e.ply === ply - 1 && typeof e.move === "string")
-      for (const token of e.move.split(" ")) if (/^-?\d+,-?\d+$/.test(token)) recent.add(token);
+  for (const e of events) if (e.ply === ply - 1) for (const h of moveHexes(e)) recent.add(h);
   return (
     <div class="table replay" data-testid="replay">
       <TopBar id={id} />
@@ -126,7 +125,7 @@ export function ReplayPage({ id }: { id: string }) {
           </span>
           {lastMove ? (
             <span class="replay-last">
-              {t("lastMove")}: {lastMove.seat !== null && lastMove.seat !== undefined ? <Pawn view={view} seat={lastMove.seat} size={13} /> : null} {lastMove.text ?? lastMove.move}
+              {t("lastMove")}: {lastMove.seat !== null && lastMove.seat !== undefined ? <Pawn view={view} seat={lastMove.seat} size={13} /> : null} {lastMove.text ?? String(lastMove.move ?? "")}
             </span>
           ) : null}
           <span class="grow" />

@@ -28,7 +28,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const [sound, setSound] = useSound();
   useTurnSignal(id, active, sound);
   useKeys(game);
-  useScrollToDecision(active ? `${st!.ply}:${stepOf(st!.view)}` : "");
+  useScrollToDecision(active ? `${st!.ply}:${stepOf(st!)}` : "");
 
   const moves = active && !sending ? st!.legal_moves : [];
   const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile), [moves, pickedBot, pickedTile]);
