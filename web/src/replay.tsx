@@ -1,7 +1,7 @@
 // A finished game, move by move: a slider over the plies, previous / next (arrow keys), the
 // board as a spectator saw it then, and the log up to that move.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, api, type Dict, type GameEvent, type ReplayState } from "./api";
+import { ApiError, api, type GameEvent, type PlayerView, type ReplayState } from "./api";
 import { PlayerBoard, SharedBoards } from "./boards";
 import { useI18n } from "./i18n";
 import { MarsMap, abCardsOf } from "./map";
@@ -129,7 +129,7 @@ export function ReplayPage({ id }: { id: string }) {
             </span>
           ) : null}
           <span class="grow" />
-          {view.players.map((p: Dict, seat: number) => (
+          {view.players.map((p: PlayerView, seat: number) => (
             <span class={`replay-op ${data?.current_player === seat ? "current" : ""}`}>
               <Pawn view={view} seat={seat} size={13} /> {p.name} <b>{p.op}</b> {t("op")}
             </span>
@@ -152,7 +152,7 @@ export function ReplayPage({ id }: { id: string }) {
           </div>
           <div class="col col-right">
             <div class="boards">
-              {view.players.map((_: Dict, seat: number) => (
+              {view.players.map((_: PlayerView, seat: number) => (
                 <PlayerBoard view={view} seat={seat} />
               ))}
             </div>

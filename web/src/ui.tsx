@@ -2,13 +2,13 @@
 // card (a component's face or a move's preview), the pieces and the language switch.
 import { createContext, type ComponentChildren } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
-import type { Dict, LegalMove } from "./api";
+import type { Dict, LegalMove, View } from "./api";
 import { SHAPES, colourOf, initialOf, itemsText, textOn, type HoverCard } from "./format";
 import { hexesOf, tileOf, type Places } from "./moves";
 import { useI18n, type T } from "./i18n";
 
 /** A player's piece: their colour, their seat's shape and their initial. */
-export function Pawn(props: { view: Dict; seat: number; size?: number; dim?: boolean; title?: string }) {
+export function Pawn(props: { view: View; seat: number; size?: number; dim?: boolean; title?: string }) {
   const { view, seat } = props;
   const s = props.size ?? 16;
   return (
