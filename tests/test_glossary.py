@@ -52,9 +52,10 @@ def all_pairs() -> list[tuple[str, str, str]]:
 def chinese_texts() -> list[tuple[str, str]]:
     """Every Chinese text: the pairs' and any Chinese literal in the web client's code."""
     out = [(f"{where} {en!r}", zh) for where, en, zh in all_pairs()]
-    for path in sorted((ROOT / "web" / "src").glob("*.ts*")):
+    web = ROOT / "web" / "src"
+    for path in sorted(web.glob("**/*.ts*")):
         for text in re.findall(rf'"([^"\n]*[{CJK}][^"\n]*)"', path.read_text(encoding="utf-8")):
-            out.append((path.name, text))
+            out.append((str(path.relative_to(web)), text))
     return out
 
 

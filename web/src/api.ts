@@ -10,11 +10,15 @@ type MoveIn = Schemas["MoveIn"];
 type UndoIn = Schemas["UndoIn"];
 type VoteIn = Schemas["VoteIn"];
 
-/** A part of an answer the schema leaves free (a dict of anything): read loosely until the server
- * declares its model (issue 22.1), when the generated types take over. */
+/** The catalog (``GET /api/catalog``): every component's face by kind, then id. The schema
+ * declares its faces as open dicts (each kind has its own fields: see the rules'
+ * explain/catalog.py), so the client reads them loosely; every other answer is a declared model. */
 export type Dict = Record<string, any>;
 
 export type LegalMove = Schemas["LegalMove"];
+export type MoveArg = Schemas["MoveArg"];
+export type MoveTarget = Schemas["MoveTarget"];
+export type Decision = Schemas["PendingDecision"];
 export type PlayerInfo = Schemas["PlayerOut"];
 export type GameSummary = Schemas["GameSummary"];
 export type GameList = Schemas["GameList"];
@@ -23,28 +27,18 @@ export type Bot = Schemas["BotOut"];
 export type NewGame = Schemas["NewGame"];
 export type Created = Schemas["Created"];
 export type SeatLink = Schemas["SeatOut"];
-export type ReplayState = Omit<Schemas["ReplayState"], "view" | "events"> & { view: Dict; events: GameEvent[] };
-
-/** An event as the log shows it: the schema declares events as free dicts; these are the keys the
- * client reads (every event has its ply and id; most a seat and a text). */
-export interface GameEvent {
-  ply: number;
-  round?: number;
-  seat?: number | null;
-  id: string;
-  text?: string;
-  [k: string]: any;
-}
-
-/** The state of a game for a seat: the schema's model, with its free parts (the view, the events,
- * a held game's stop, the scores and projections) read loosely. */
-export type GameState = Omit<Schemas["GameState"], "view" | "events" | "stop" | "scores" | "projection"> & {
-  view: Dict;
-  events: GameEvent[];
-  stop: Dict | null;
-  scores?: Dict[] | null;
-  projection: Dict[];
-};
+/** What a seat may see of the game (``game.view(seat)``) and of each player in it. */
+export type View = Schemas["SeatView"];
+export type PlayerView = Schemas["PlayerView"];
+/** A seat's score, final or projected. */
+export type Score = Schemas["Score"];
+/** An event as the log shows it. The model is open by design: past its common fields (ply, round,
+ * seat, id, text) each kind of event adds its own (a move: ``move`` and ``hexes``; an advanced
+ * building: ``hex`` and ``card``...), typed ``unknown`` and checked where read. */
+export type GameEvent = Schemas["Event"];
+/** The state of a game for a seat: ``GET /api/games/{id}``, every change's answer, each push. */
+export type GameState = Schemas["GameState"];
+export type ReplayState = Schemas["ReplayState"];
 
 /** A refusal: the schema's problem body, with the HTTP status the client adds (0: no answer). */
 export type Problem = Schemas["Problem"] & { status: number };

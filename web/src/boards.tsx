@@ -2,7 +2,7 @@
 // Missions, Warehouse, Tech Grid, Blueprints, Scientists and Contracts, Exploration) and each
 // player's board, drawn from the seat's view (RUL-18: other players' secrets arrive as counts).
 import type { ComponentChildren } from "preact";
-import type { Dict } from "./api";
+import type { Dict, PlayerView, Score, View } from "./api";
 import { useI18n } from "./i18n";
 import { BUILDING_FILL, buildingCode } from "./map";
 import { Icon } from "./icons";
@@ -42,7 +42,7 @@ export function Item({ item, n }: { item: string; n?: number }) {
 }
 
 // --- shared boards -------------------------------------------------------------------------------
-export function SharedBoards({ view }: { view: Dict }) {
+export function SharedBoards({ view }: { view: View }) {
   return (
     <div class="shared">
       <TurnOrder view={view} />
@@ -81,10 +81,10 @@ function bonusMark(bonus: string, lang: string) {
   return bonusName(bonus, lang);
 }
 
-function TurnOrder({ view }: { view: Dict }) {
+function TurnOrder({ view }: { view: View }) {
   const { t, cat, lang } = useI18n();
   const at = new Map<number, number>();
-  view.players.forEach((p: Dict, seat: number) => p.space && at.set(p.space, seat));
+  view.players.forEach((p: PlayerView, seat: number) => p.space && at.set(p.space, seat));
   const spaces = [1, 2, 3, 4, 5, 6, 7, 8];
   const shuttle = (side: string) => (
     <span class="shuttle-track">
@@ -141,7 +141,7 @@ function shortAction(id: string, lang: string): string | undefined {
   return pair ? pair[lang === "zh" ? 1 : 0] : undefined;
 }
 
-function ActionSlots({ view }: { view: Dict }) {
+function ActionSlots({ view }: { view: View }) {
   const { t, cat, lang } = useI18n();
   const actions: [string, Dict][] = Object.entries(cat?.action ?? {});
   const side = (s: string) => (
@@ -177,7 +177,7 @@ function ActionSlots({ view }: { view: Dict }) {
   );
 }
 
-function LifeSupport({ view }: { view: Dict }) {
+function LifeSupport({ view }: { view: View }) {
   const { t, cat, lang } = useI18n();
   const level: number = view.level ?? 1;
   return (
@@ -208,7 +208,7 @@ function LifeSupport({ view }: { view: Dict }) {
           );
         })}
         <div class="stacks">
-          {Object.entries(view.building_stacks ?? {}).map(([kind, s]: [string, any]) => (
+          {Object.entries(view.building_stacks ?? {}).map(([kind, s]) => (
             <div class="stack" {...faceProps({ title: cat?.building?.[kind]?.name ?? kind, lines: [`${s.top} · ${s.count}`] })}>
               <span class="chip" style={{ background: BUILDING_FILL[kind] }}>{buildingCode(cat, lang, kind)}</span>×{s.count}
             </div>
@@ -219,12 +219,12 @@ function LifeSupport({ view }: { view: Dict }) {
   );
 }
 
-function Missions({ view }: { view: Dict }) {
+function Missions({ view }: { view: View }) {
   const { t, cat } = useI18n();
   const n = view.players.length;
   return (
     <Panel title={t("missions")} class="missions">
-      {Object.entries(view.missions ?? {}).map(([id, left]: [string, any]) => {
+      {Object.entries(view.missions ?? {}).map(([id, left]) => {
         const m = cat?.mission?.[id];
         const target = m?.targets?.[String(n)] ?? left;
         const done = Math.max(0, target - left);
@@ -242,12 +242,12 @@ function Missions({ view }: { view: Dict }) {
   );
 }
 
-function Warehouse({ view }: { view: Dict }) {
+function Warehouse({ view }: { view: View }) {
   const { t, cat } = useI18n();
   return (
     <Panel title={t("warehouse")} class="warehouse">
       <div class="row">
-        {Object.entries(view.warehouse ?? {}).map(([item, n]: [string, any]) => (
+        {Object.entries(view.warehouse ?? {}).map(([item, n]) => (
           <Spot k={`wh:${item}`} card={{ title: itemName(cat, item, n) }}>
             <Item item={item} n={n} />
           </Spot>
@@ -269,7 +269,7 @@ function TechTile({ id, k }: { id: string; k: string }) {
   );
 }
 
-function TechGrid({ view }: { view: Dict }) {
+function TechGrid({ view }: { view: View }) {
   const { t } = useI18n();
   const rows: [string, string][] = [["top", t("topRow")], ["middle", t("middleRow")], ["bottom", t("bottomRow")]];
   const cost: Record<string, any> = {
@@ -284,7 +284,7 @@ function TechGrid({ view }: { view: Dict }) {
           <span class="grid-label">{name} <small>{cost[row]}</small></span>
           {Object.entries(view.grid ?? {})
             .filter(([space]) => space.startsWith(row))
-            .map(([space, tile]: [string, any]) =>
+            .map(([space, tile]) =>
               tile ? <TechTile id={tile} k={`grid:${tile}`} /> : <span class="tech empty" data-space={space} />,
             )}
         </div>
@@ -317,7 +317,7 @@ function Card({ kind, id, k, extra }: { kind: string; id: string; k: string; ext
   );
 }
 
-function BlueprintDisplay({ view }: { view: Dict }) {
+function BlueprintDisplay({ view }: { view: View }) {
   const { t } = useI18n();
   return (
     <Panel title={`${t("blueprints")} (${t("bpDeck")} ${view.bp_deck ?? 0})`} class="bpdisplay">
@@ -330,7 +330,7 @@ function BlueprintDisplay({ view }: { view: Dict }) {
   );
 }
 
-function Science({ view }: { view: Dict }) {
+function Science({ view }: { view: View }) {
   const { t } = useI18n();
   return (
     <Panel title={t("science")} class="science">
@@ -351,7 +351,7 @@ function Science({ view }: { view: Dict }) {
   );
 }
 
-function Exploration({ view }: { view: Dict }) {
+function Exploration({ view }: { view: View }) {
   const { t } = useI18n();
   return (
     <Panel title={`${t("exploration")} (${t("discoveryStack")} ${view.discovery_stack ?? 0})`} class="exploration">
@@ -366,9 +366,9 @@ function Exploration({ view }: { view: Dict }) {
 }
 
 // --- player boards -------------------------------------------------------------------------------
-export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: number; projected?: Dict }) {
+export function PlayerBoard({ view, seat, projected }: { view: View; seat: number; projected?: Score }) {
   const { t, cat } = useI18n();
-  const p: Dict = view.players[seat];
+  const p = view.players[seat];
   const built = 5 - (p.shelters ?? 0);
   const storage = built + 1;
   const lqCap = 4 + 2 * Math.max(0, built - 1);
@@ -435,14 +435,14 @@ export function PlayerBoard({ view, seat, projected }: { view: Dict; seat: numbe
       {mine ? (
         <div class="goals" data-testid="private-goals">
           <span class="goals-title">{t("privateGoals")}:</span>
-          {p.goals.map((g: string) => <Card kind="private_goal" id={g} k={`goal:${g}`} />)}
+          {(Array.isArray(p.goals) ? p.goals : []).map((g: string) => <Card kind="private_goal" id={g} k={`goal:${g}`} />)}
           {p.goal_done ? <span class="card done">{t("goalDone")}: {p.goal_done}</span> : null}
           {spent.length ? <span class="goals-title" data-testid="spent-goals">{t("goalsSpent")}:</span> : null}
           {spent.map((g: string) => <Card kind="private_goal" id={g} k={`spent:${g}`} />)}
         </div>
       ) : (
         <div class="goals-hidden muted">
-          {t("privateGoals")}: {t("goalsHidden", { n: p.goals })}
+          {t("privateGoals")}: {t("goalsHidden", { n: Array.isArray(p.goals) ? p.goals.length : p.goals })}
           {p.goal_done ? ` · ${t("goalDone")}: ${p.goal_done}` : ""}
         </div>
       )}
@@ -465,10 +465,12 @@ function execMark(id: string, lang: string) {
   return pair ? pair[lang === "zh" ? 1 : 0] : id;
 }
 
-function Depot({ view, p, own }: { view: Dict; p: Dict; own: (key: string) => string }) {
+function Depot({ view, p, own }: { view: View; p: PlayerView; own: (key: string) => string }) {
   const { t, cat, lang } = useI18n();
   const execs = (Object.entries(cat?.executive ?? {}) as [string, Dict][]).sort((a, b) => a[1].row - b[1].row);
-  const used: string[] = view.turn?.p === p.seat ? view.turn?.used ?? [] : [];
+  // The turn's data is an open dict (each step keeps its own): the Executive actions used are
+  // ``used``, for the seat ``p``.
+  const used = view.turn.p === p.seat && Array.isArray(view.turn.used) ? view.turn.used.map(String) : [];
   return (
     <div class="depot">
       <div class="depot-title">{t("depot")} · {t("executive")}</div>
@@ -499,7 +501,7 @@ const LAB_LAYOUT: [string, number, number][] = [
   ["4t", 4, 0], ["4m", 4, 1], ["4b", 4, 2], ["5t", 5, 0], ["5b", 5, 2], ["6", 6, 1],
 ];
 
-function Lab({ p, own }: { p: Dict; own: (key: string) => string }) {
+function Lab({ p, own }: { p: PlayerView; own: (key: string) => string }) {
   const { t, cat } = useI18n();
   return (
     <div class="lab">

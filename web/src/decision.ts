@@ -1,40 +1,44 @@
-// What the pending decision is, read from the view's frame stack and the legal moves: its step,
-// the steps it is part of, a payment's tokens still to pay, the hints the prompt adds, and the
-// order of the player boards. Pure functions (unit-tested); table/prompt.tsx draws them.
-import type { Dict, LegalMove } from "./api";
+// What the pending decision is: its step (the server's ``decision``), the steps it is part of and
+// a payment's tokens still to pay (read from the view's frame stack), the hints the prompt adds
+// (from the legal moves' structure), and the order of the player boards. Pure functions (unit-tested); table/prompt.tsx draws them.
+import type { Decision, LegalMove, View } from "./api";
 import { STEPS, type Key } from "./i18n";
-import type { Places } from "./moves";
+import { techPlacement, type Places } from "./moves";
+
+/** A frame of the view's stack: the schema leaves frames open (each step keeps its own data);
+ * every frame has its step ``t`` and its seat ``p``, a payment its ``cost``. */
+type Frame = View["stack"][number];
 
 /** The pending decision's frame (the top of the stack), if any. */
-export function topFrame(view: Dict): Dict | undefined {
-  return view.stack?.[view.stack.length - 1];
+export function topFrame(view: Pick<View, "stack">): Frame | undefined {
+  return view.stack[view.stack.length - 1];
 }
 
-/** The pending decision's step id (e.g. "pay", "rover"). */
-export function stepOf(view: Dict): string | undefined {
-  return topFrame(view)?.t;
+/** The pending decision's step id (e.g. "pay", "rover"), as the server names it. */
+export function stepOf(st: { decision: Decision | null }): string | undefined {
+  return st.decision?.step;
 }
 
 /** The steps the pending decision is part of: the current player's enclosing frames (without
  * the turn itself, and only steps the client has words for), the last two. */
-export function crumbsOf(view: Dict): string[] {
-  const stack: Dict[] = view.stack ?? [];
+export function crumbsOf(view: Pick<View, "stack">): string[] {
+  const stack = view.stack;
   const top = stack[stack.length - 1];
   if (!top) return [];
   return stack
     .slice(0, -1)
-    .filter((f) => f.p === top.p && f.t !== "turn" && STEPS[f.t])
+    .filter((f) => f.p === top.p && f.t !== "turn" && typeof f.t === "string" && STEPS[f.t])
     .slice(-2)
-    .map((f) => f.t);
+    .map((f) => String(f.t));
 }
 
 /** A payment's tokens still to pay, each with its count, in the order first asked ("any": any
  * Resource); empty unless the decision is a payment. */
-export function payLeftOf(view: Dict): [string, number][] {
+export function payLeftOf(view: Pick<View, "stack">): [string, number][] {
   const top = topFrame(view);
   if (top?.t !== "pay" || !Array.isArray(top.cost) || !top.cost.length) return [];
   const counts = new Map<string, number>();
-  for (const tok of top.cost as string[]) counts.set(tok, (counts.get(tok) ?? 0) + 1);
+  for (const tok of top.cost.map(String)) counts.set(tok, (counts.get(tok) ?? 0) + 1);
   return [...counts];
 }
 
@@ -42,10 +46,10 @@ export function payLeftOf(view: Dict): [string, number][] {
 export function tilesWithChoice(moves: LegalMove[]): boolean {
   const seen = new Set<string>();
   for (const m of moves) {
-    const [verb, tile, space] = m.move.split(" ");
-    if ((verb !== "learn" && verb !== "develop") || !space) continue;
-    if (seen.has(tile)) return true;
-    seen.add(tile);
+    const tech = techPlacement(m);
+    if (!tech?.space) continue;
+    if (seen.has(tech.tile)) return true;
+    seen.add(tech.tile);
   }
   return false;
 }

@@ -37,14 +37,17 @@ export function filterEvents(events: GameEvent[], filter: string): GameEvent[] {
   return events.filter((e) => filter === "all" || String(e.seat) === filter);
 }
 
+/** The map hexes a move event names ("q,r", in order; the server's ``hexes``), none for any
+ * other event. */
+export function moveHexes(e: GameEvent): string[] {
+  if (e.id !== "move" || !Array.isArray(e.hexes)) return [];
+  return e.hexes.filter((h): h is string => typeof h === "string");
+}
+
 /** Hexes named by the moves of the last few plies (up to ``ply``), marked on the map so that
  * others' moves are seen. */
 export function recentHexes(events: GameEvent[], ply: number, plies = 4): Set<string> {
   const recent = new Set<string>();
-  for (const e of events) {
-    if (e.id === "move" && e.ply >= ply - plies && typeof e.move === "string") {
-      for (const token of e.move.split(" ")) if (/^-?\d+,-?\d+$/.test(token)) recent.add(token);
-    }
-  }
+  for (const e of events) if (e.ply >= ply - plies) for (const h of moveHexes(e)) recent.add(h);
   return recent;
 }

@@ -1,6 +1,6 @@
 // Pure formatting of what the table shows (no components, no DOM): player colours and initials,
 // item names and amounts, hover cards for components and projected scores. Unit-tested.
-import type { Dict, LegalMove } from "./api";
+import type { Dict, LegalMove, Score, View } from "./api";
 import type { T } from "./i18n";
 
 // Okabe-Ito colours for the four player colours; each seat also has its own shape.
@@ -12,11 +12,11 @@ export const COLOURS: Record<string, string> = {
 };
 export const SHAPES = ["circle", "square", "triangle", "diamond"] as const;
 
-export function colourOf(view: Dict, seat: number): string {
+export function colourOf(view: View, seat: number): string {
   return COLOURS[view.players?.[seat]?.colour] ?? "#999";
 }
 
-export function initialOf(view: Dict, seat: number): string {
+export function initialOf(view: View, seat: number): string {
   return (view.players?.[seat]?.name ?? "?").slice(0, 1).toUpperCase();
 }
 
@@ -46,7 +46,7 @@ export function itemsText(cat: Dict | null, items: Record<string, unknown>): str
 
 /** What a projected final score is made of (the server's breakdown), biggest parts first, so a
  * surprising figure (unbuilt Blueprints, unfinished goals) explains itself. */
-export function projectionCard(entry: Dict | undefined, cat: Dict | null, t: T): HoverCard | null {
+export function projectionCard(entry: Score | undefined, cat: Dict | null, t: T): HoverCard | null {
   if (!entry) return null;
   const parts = Object.entries((entry.breakdown ?? {}) as Record<string, number>).filter(([, n]) => n !== 0);
   parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));

@@ -2,14 +2,14 @@
 // their events change, and the table's log box with its filter by player.
 import { Component } from "preact";
 import { useEffect, useRef } from "preact/hooks";
-import type { Dict, GameEvent, PlayerInfo } from "./api";
+import type { GameEvent, PlayerInfo, PlayerView, View } from "./api";
 import { filterEvents, lastMoveOf } from "./events";
 import { useI18n } from "./i18n";
 import { Pawn } from "./ui";
 
 const CHUNK = 64;
 
-export function LogLines({ events, view, me = null, since = Infinity }: { events: GameEvent[]; view: Dict; me?: number | null; since?: number }) {
+export function LogLines({ events, view, me = null, since = Infinity }: { events: GameEvent[]; view: View; me?: number | null; since?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -19,7 +19,7 @@ export function LogLines({ events, view, me = null, since = Infinity }: { events
   // nothing on each update.
   const chunks: GameEvent[][] = [];
   for (let k = 0; k < events.length; k += CHUNK) chunks.push(events.slice(k, k + CHUNK));
-  const colours = view.players?.map((p: Dict) => `${p.colour}:${p.name}`).join("|") ?? "";
+  const colours = view.players?.map((p: PlayerView) => `${p.colour}:${p.name}`).join("|") ?? "";
 
   return (
     <div class="log-lines" ref={ref}>
@@ -32,7 +32,7 @@ export function LogLines({ events, view, me = null, since = Infinity }: { events
 
 interface ChunkProps {
   events: GameEvent[];
-  view: Dict;
+  view: View;
   colours: string;
   since: number;
   me: number | null;
@@ -62,7 +62,7 @@ class LogChunk extends Component<ChunkProps> {
  * last move marked. */
 export function LogPanel({ events, view, players, acting, filter, setFilter }: {
   events: GameEvent[];
-  view: Dict;
+  view: View;
   players: PlayerInfo[];
   acting: number | null;
   filter: string;

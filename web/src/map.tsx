@@ -1,7 +1,7 @@
 // The Mars map in SVG: flat-top hexes with their buildings (by type, Shelters and Advanced
 // Building markers in their owner's colour and shape), Bots, Rovers, Miners, Crystals, Discovery
 // and Research tiles. Hexes where a legal move lands are highlighted and clickable.
-import type { Dict, GameEvent } from "./api";
+import type { Dict, GameEvent, PlayerView, View } from "./api";
 import { CELLS, cellText, centre, corners } from "./hexmap";
 import { useI18n, type Key } from "./i18n";
 import { colourOf, face, initialOf, textOn } from "./format";
@@ -39,13 +39,13 @@ export function abCardsOf(events: GameEvent[]): Map<string, string> {
   return out;
 }
 
-export function MarsMap({ view, recent, abCards }: { view: Dict; recent?: Set<string>; abCards?: Map<string, string> }) {
+export function MarsMap({ view, recent, abCards }: { view: View; recent?: Set<string>; abCards?: Map<string, string> }) {
   const { lang, cat } = useI18n();
   const ctx = usePlay();
   const w = SIZE * 20;
   const h = SIZE * 15.8;
   const rovers = new Map<number, number[]>();
-  view.players.forEach((p: Dict, seat: number) => {
+  view.players.forEach((p: PlayerView, seat: number) => {
     const at = p.rover >= 0 ? p.rover : CELLS.findIndex(([q, r]) => q === 0 && r === 0);
     rovers.set(at, [...(rovers.get(at) ?? []), seat]);
   });
@@ -74,7 +74,7 @@ export function MarsMap({ view, recent, abCards }: { view: Dict; recent?: Set<st
   );
 }
 
-function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: Dict; i: number; rovers: number[]; lang: string; cat: Dict | null; recent: boolean; abCard: string }) {
+function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: View; i: number; rovers: number[]; lang: string; cat: Dict | null; recent: boolean; abCard: string }) {
   const ctx = usePlay();
   const text = cellText(i);
   const { cx, cy, outline, inner } = GEOM[i];
@@ -172,7 +172,7 @@ function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: Dict; i: nu
   );
 }
 
-function hexCard(view: Dict, i: number, cat: Dict | null, abCard = "") {
+function hexCard(view: View, i: number, cat: Dict | null, abCard = "") {
   const lines: string[] = [];
   const bld: string = view.bld?.[i] ?? "";
   const kind = bld.startsWith("shelter:") ? "shelter" : bld;

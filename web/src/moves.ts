@@ -3,61 +3,61 @@
 // to:N (Turn Order space) · side:orbit|colony · action:id · exec:id · card:BP · grid:tile ·
 // labtile:tile · res:item · wh:item · sci:id · depot:N · bp:BP · contract:C · goal:PG · wa ·
 // slot:action · btn (the prompt's buttons: end, done, boost, travel...).
-import type { LegalMove } from "./api";
+// The server tells each move's target and typed arguments (issue 22): the notation is only sent
+// back, never read here.
+import type { LegalMove, MoveArg, MoveTarget } from "./api";
 
+/** The place key of each kind of target the server names (the working area and the buttons
+ * have no id in their key). */
+const PREFIX: Record<MoveTarget["kind"], string> = {
+  hex: "hex",
+  bot: "bot",
+  turn_order: "to",
+  shuttle_side: "side",
+  action: "action",
+  executive: "exec",
+  blueprint_card: "card",
+  tech_grid: "grid",
+  lab_tile: "labtile",
+  resource: "res",
+  warehouse: "wh",
+  science: "sci",
+  depot: "depot",
+  advanced: "bp",
+  contract: "contract",
+  goal: "goal",
+  radar: "radar",
+  working_area: "wa",
+  action_slot: "slot",
+  button: "btn",
+};
+
+/** The map hexes a move names, in order ("q,r"): a Bot's move names its Bot, then where it goes. */
+export function hexesOf(m: LegalMove): string[] {
+  return m.args.filter((a) => a.kind === "hex").map((a) => String(a.value));
+}
+
+/** Where ``m`` is clicked: its target; a Bot's move on its destination hex once that Bot is
+ * picked (``pickedBot``, the Bot's hex). */
 export function placeOf(m: LegalMove, pickedBot: string | null): string {
-  const [verb, ...args] = m.move.split(" ");
-  switch (verb) {
-    case "build":
-    case "upgrade":
-    case "discover":
-      return `hex:${args[1]}`;
-    case "rover":
-    case "place":
-    case "produce":
-      return `hex:${args[0]}`;
-    case "bot":
-      return pickedBot === args[0] ? `hex:${args[1]}` : `bot:${args[0]}`;
-    case "retrieve":
-      if (args[0] === "wa") return "wa";
-      return args[0].includes(",") ? `hex:${args[0]}` : `slot:${args[0]}`;
-    case "seat":
-      return `to:${args[0]}`;
-    case "shuttle":
-      return `side:${args[0]}`;
-    case "main":
-      return `action:${args[0]}`;
-    case "exec":
-      return `exec:${args[0]}`;
-    case "take":
-      return `card:${args[0]}`;
-    case "learn":
-      return `grid:${args[0]}`;
-    case "develop":
-    case "use":
-      return `labtile:${args[0]}`;
-    case "pay":
-    case "gain":
-      return `res:${args[0]}`;
-    case "item":
-      return `wh:${args[0]}`;
-    case "hire":
-    case "refill":
-      return `sci:${args[0]}`;
-    case "ship":
-      return `depot:${args[0]}`;
-    case "advanced":
-      return `bp:${args[0]}`;
-    case "deliver":
-      return `contract:${args[0]}`;
-    case "goal":
-    case "discard":
-      return `goal:${args[0]}`;
-    case "radar":
-      return `radar:${args[0]}`;
-    default:
-      return "btn";
+  const { kind, id } = m.target;
+  if (kind === "bot" && id === pickedBot) {
+    const to = hexesOf(m)[1];
+    if (to !== undefined) return `hex:${to}`;
   }
+  if (kind === "working_area" || kind === "button" || id === null) return PREFIX[kind];
+  return `${PREFIX[kind]}:${id}`;
+}
+
+/** The Tech tile a move learns or develops, and the Lab space it goes to (if the move names
+ * one): null for any other move. */
+export function techPlacement(m: LegalMove): { tile: string; space: string | null } | null {
+  if (m.verb !== "learn" && m.verb !== "develop") return null;
+  const idOf = (of: string) => m.args.find((a: MoveArg) => a.kind === "id" && a.of === of)?.value;
+  const tile = idOf("tech");
+  if (tile === undefined) return null;
+  const space = idOf("lab_space");
+  return { tile: String(tile), space: space === undefined ? null : String(space) };
 }
 
 export type Places = Map<string, LegalMove[]>;
@@ -73,8 +73,8 @@ export function indexMoves(moves: LegalMove[], pickedBot: string | null, pickedT
   };
   for (const m of moves) {
     add(placeOf(m, pickedBot), m);
-    const [verb, tile, space] = m.move.split(" ");
-    if ((verb === "learn" || verb === "develop") && tile === pickedTile && space) add(`lab:${space}`, m);
+    const tech = techPlacement(m);
+    if (tech && tech.tile === pickedTile && tech.space) add(`lab:${tech.space}`, m);
   }
   return out;
 }
@@ -82,9 +82,6 @@ export function indexMoves(moves: LegalMove[], pickedBot: string | null, pickedT
 /** The Tech tile whose moves these all are, when they all learn or develop it (several Lab
  * spaces to choose from: the tile is picked first, then the space). */
 export function tileOf(moves: LegalMove[]): string | null {
-  const tiles = new Set(moves.map((m) => {
-    const [verb, tile] = m.move.split(" ");
-    return verb === "learn" || verb === "develop" ? tile : "";
-  }));
+  const tiles = new Set(moves.map((m) => techPlacement(m)?.tile ?? ""));
   return tiles.size === 1 && !tiles.has("") ? [...tiles][0] : null;
 }

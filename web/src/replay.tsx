@@ -1,13 +1,14 @@
 // A finished game, move by move: a slider over the plies, previous / next (arrow keys), the
 // board as a spectator saw it then, and the log up to that move.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, api, type Dict, type GameEvent, type ReplayState } from "./api";
+import { ApiError, api, type GameEvent, type PlayerView, type ReplayState } from "./api";
 import { PlayerBoard, SharedBoards } from "./boards";
 import { useI18n } from "./i18n";
 import { MarsMap, abCardsOf } from "./map";
 import { LogLines } from "./log";
 import { TopBar } from "./topbar";
 import { HoverLayer, Pawn } from "./ui";
+import { moveHexes } from "./events";
 
 export function ReplayPage({ id }: { id: string }) {
   const { t, lang, cat } = useI18n();
@@ -92,9 +93,7 @@ export function ReplayPage({ id }: { id: string }) {
   const lastMove = [...events].reverse().find((e) => e.id === "move" && e.ply === ply - 1);
   // The hexes the move just stepped over names, marked on the map.
   const recent = new Set<string>();
-  for (const e of events)
-    if (e.id === "move" && e.ply === ply - 1 && typeof e.move === "string")
-      for (const token of e.move.split(" ")) if (/^-?\d+,-?\d+$/.test(token)) recent.add(token);
+  for (const e of events) if (e.ply === ply - 1) for (const h of moveHexes(e)) recent.add(h);
   return (
     <div class="table replay" data-testid="replay">
       <TopBar id={id} />
@@ -126,11 +125,11 @@ export function ReplayPage({ id }: { id: string }) {
           </span>
           {lastMove ? (
             <span class="replay-last">
-              {t("lastMove")}: {lastMove.seat !== null && lastMove.seat !== undefined ? <Pawn view={view} seat={lastMove.seat} size={13} /> : null} {lastMove.text ?? lastMove.move}
+              {t("lastMove")}: {lastMove.seat !== null && lastMove.seat !== undefined ? <Pawn view={view} seat={lastMove.seat} size={13} /> : null} {lastMove.text ?? String(lastMove.move ?? "")}
             </span>
           ) : null}
           <span class="grow" />
-          {view.players.map((p: Dict, seat: number) => (
+          {view.players.map((p: PlayerView, seat: number) => (
             <span class={`replay-op ${data?.current_player === seat ? "current" : ""}`}>
               <Pawn view={view} seat={seat} size={13} /> {p.name} <b>{p.op}</b> {t("op")}
             </span>
@@ -153,7 +152,7 @@ export function ReplayPage({ id }: { id: string }) {
           </div>
           <div class="col col-right">
             <div class="boards">
-              {view.players.map((_: Dict, seat: number) => (
+              {view.players.map((_: PlayerView, seat: number) => (
                 <PlayerBoard view={view} seat={seat} />
               ))}
             </div>

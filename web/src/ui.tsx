@@ -2,13 +2,13 @@
 // card (a component's face or a move's preview), the pieces and the language switch.
 import { createContext, type ComponentChildren } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
-import type { Dict, LegalMove } from "./api";
+import type { Dict, LegalMove, View } from "./api";
 import { SHAPES, colourOf, initialOf, itemsText, textOn, type HoverCard } from "./format";
-import { tileOf, type Places } from "./moves";
+import { hexesOf, tileOf, type Places } from "./moves";
 import { useI18n, type T } from "./i18n";
 
 /** A player's piece: their colour, their seat's shape and their initial. */
-export function Pawn(props: { view: Dict; seat: number; size?: number; dim?: boolean; title?: string }) {
+export function Pawn(props: { view: View; seat: number; size?: number; dim?: boolean; title?: string }) {
   const { view, seat } = props;
   const s = props.size ?? 16;
   return (
@@ -44,15 +44,17 @@ let showCard: (card: HoverCard | null, x?: number, y?: number) => void = () => {
 
 export function hover(card: HoverCard | null, ev?: MouseEvent): void {
   showCard(card, ev?.clientX, ev?.clientY);
-  markHexes(card?.move?.move ?? null);
+  markHexes(card?.move ?? null);
 }
 
 // The hexes a hovered move names (in the list, the prompt or a chooser) light up on the map, so
 // "from -4,1 to -3,0" is seen, not read: the first hex as "from", the last as "to". Done on the
 // DOM directly: hovering re-renders nothing.
 let marked = "";
-function markHexes(move: string | null): void {
-  const key = move ?? "";
+function markHexes(move: LegalMove | null): void {
+  // The notation only identifies the move (and finds its data-move elements); its hexes come
+  // from its structure.
+  const key = move?.move ?? "";
   if (key === marked) return;
   marked = key;
   for (const el of document.querySelectorAll("g.hex.lit, g.hex.lit-from, .lit-el")) el.classList.remove("lit", "lit-from", "lit-el");
@@ -62,7 +64,7 @@ function markHexes(move: string | null): void {
       if (!el.closest("[data-testid=move-list], .prompt, .modal, svg")) el.classList.add("lit-el");
     }
   }
-  const hexes = key.split(" ").filter((w) => /^-?\d+,-?\d+$/.test(w));
+  const hexes = move ? hexesOf(move) : [];
   hexes.forEach((h, k) => {
     const el = document.querySelector(`g.hex[data-hex="${h}"]`);
     el?.classList.add(hexes.length > 1 && k === 0 ? "lit-from" : "lit");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { boardOrder, crumbsOf, payLeftOf, promptHints, stepOf, tilesWithChoice } from "../src/decision";
 import { indexMoves } from "../src/moves";
-import { mv } from "./helpers";
+import { botMove, done, id, learn, mv, stateAt, viewWith } from "./helpers";
 
-const view = (stack: Record<string, unknown>[]) => ({ stack });
+const view = viewWith;
 
 describe("the pending decision from the frame stack", () => {
   const stack = [
@@ -13,9 +13,10 @@ describe("the pending decision from the frame stack", () => {
     { t: "pay", p: 0, cost: ["water", "any", "water"] },
   ];
 
-  it("stepOf is the top frame's step", () => {
-    expect(stepOf(view(stack))).toBe("pay");
-    expect(stepOf({})).toBeUndefined();
+  it("stepOf is the step the server names for the pending decision, none once there is none", () => {
+    const st = { ...stateAt(3, []), decision: { seat: 0, step: "pay", prompt: "pay", rule: "§4" } };
+    expect(stepOf(st)).toBe("pay");
+    expect(stepOf({ ...st, decision: null })).toBeUndefined();
   });
 
   it("crumbsOf names the enclosing steps the client knows, without the turn, at most two", () => {
@@ -23,7 +24,7 @@ describe("the pending decision from the frame stack", () => {
     expect(crumbsOf(view([{ t: "turn", p: 0 }, { t: "seat", p: 0 }, { t: "learn", p: 0 }, { t: "lab_gain", p: 0 }, { t: "pay", p: 0 }]))).toEqual(["learn", "lab_gain"]);
     expect(crumbsOf(view([{ t: "turn", p: 0 }, { t: "no_words_for_this", p: 0 }, { t: "pay", p: 0 }]))).toEqual([]);
     expect(crumbsOf(view([{ t: "turn", p: 0 }, { t: "learn", p: 1 }, { t: "pay", p: 0 }]))).toEqual([]);
-    expect(crumbsOf({})).toEqual([]);
+    expect(crumbsOf(view([]))).toEqual([]);
   });
 
   it("payLeftOf counts a payment's tokens in the order asked", () => {
@@ -35,19 +36,20 @@ describe("the pending decision from the frame stack", () => {
 
 describe("the prompt's hints", () => {
   it("tilesWithChoice: a tile with several Lab spaces", () => {
-    expect(tilesWithChoice([mv("learn A-rover 1b"), mv("learn A-rover 2m")])).toBe(true);
-    expect(tilesWithChoice([mv("learn A-rover 1b"), mv("learn A-ship 2m")])).toBe(false);
-    expect(tilesWithChoice([mv("use A-rover"), mv("use A-rover")])).toBe(false);
+    expect(tilesWithChoice([learn("A-rover", "1b"), learn("A-rover", "2m")])).toBe(true);
+    expect(tilesWithChoice([learn("A-rover", "1b"), learn("A-ship", "2m")])).toBe(false);
+    const use = mv("use", [id("A-rover", "tech")], ["lab_tile", "A-rover"]);
+    expect(tilesWithChoice([use, use])).toBe(false);
   });
 
   it("promptHints: pick a Bot, then where it goes; pick a tile, then its space", () => {
-    const bots = [mv("bot 4,1 1,1"), mv("done")];
+    const bots = [botMove("4,1", "1,1"), done()];
     expect(promptHints(indexMoves(bots, null), bots, null, null)).toEqual(["pickBotHint"]);
     expect(promptHints(indexMoves(bots, "4,1"), bots, "4,1", null)).toEqual(["moveBot"]);
-    const tiles = [mv("learn A-rover 1b"), mv("learn A-rover 2m")];
+    const tiles = [learn("A-rover", "1b"), learn("A-rover", "2m")];
     expect(promptHints(indexMoves(tiles, null), tiles, null, null)).toEqual(["pickTileHint"]);
     expect(promptHints(indexMoves(tiles, null, "A-rover"), tiles, null, "A-rover")).toEqual(["pickSpace"]);
-    expect(promptHints(indexMoves([mv("done")], null), [mv("done")], null, null)).toEqual([]);
+    expect(promptHints(indexMoves([done()], null), [done()], null, null)).toEqual([]);
   });
 });
 

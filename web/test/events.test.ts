@@ -52,14 +52,19 @@ describe("the log's marks and filter", () => {
 });
 
 describe("recentHexes: hexes the last moves named", () => {
-  it("reads the hexes of the moves of the last four plies", () => {
+  it("reads the hexes the server names for the moves of the last four plies", () => {
     const events = [
-      ev(1, "move", { move: "rover 9,9" }),
-      ev(6, "move", { move: "build mine -1,0" }),
-      ev(8, "move", { move: "bot 4,1 2,-3" }),
-      ev(8, "gain", { move: "rover 7,7" }),
-      ev(9, "move", { move: "seat 3" }),
+      ev(1, "move", { move: "rover 9,9", hexes: ["9,9"] }),
+      ev(6, "move", { move: "build mine -1,0", hexes: ["-1,0"] }),
+      ev(8, "move", { move: "bot 4,1 2,-3", hexes: ["4,1", "2,-3"] }),
+      ev(8, "gain", { hexes: ["7,7"] }),
+      ev(9, "move", { move: "seat 3", hexes: [] }),
     ];
     expect([...recentHexes(events, 10)].sort()).toEqual(["-1,0", "2,-3", "4,1"]);
+  });
+
+  it("never reads the move's notation", () => {
+    expect([...recentHexes([ev(9, "move", { move: "rover 1,1", hexes: ["2,2"] })], 10)]).toEqual(["2,2"]);
+    expect([...recentHexes([ev(9, "move", { move: "rover 1,1" })], 10)]).toEqual([]);
   });
 });

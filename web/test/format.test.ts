@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COLOURS, colourOf, face, initialOf, itemName, itemsText, projectionCard, textOn } from "../src/format";
 import { translator } from "../src/i18n";
+import { viewWith } from "./helpers";
 
 const cat = {
   names: {
@@ -10,7 +11,8 @@ const cat = {
   blueprint: { BP03: { name: "Automated Production", building_name: "Mine", level: 1, text: "Gain 1 Mineral" } },
   contract: { C08: { name: "Mining", text: "Deliver Minerals", complete_op: 5, failed_op: -2, rewards: { a: "2 Crystals" } } },
 };
-const view = { players: [{ name: "ana", colour: "red" }, { name: "Ben", colour: "yellow" }] };
+const view = viewWith();
+view.players[0].name = "ana";
 
 describe("items", () => {
   it("itemName is singular or plural from the catalog, the id without it", () => {
@@ -41,7 +43,7 @@ describe("hover cards", () => {
   const t = translator("en");
 
   it("projectionCard lists a projected score's parts, biggest first, zeros left out", () => {
-    const card = projectionCard({ total: 12, breakdown: { lq: 3, tech: 15, bp: -6, goals: 0 } }, cat, t);
+    const card = projectionCard({ seat: 0, name: "Ana", total: 12, breakdown: { lq: 3, tech: 15, bp: -6, goals: 0 }, tiebreak: [] }, cat, t);
     expect(card?.title).toBe(`${t("projected")}: 12 ${t("op")}`);
     expect(card?.lines).toEqual(["+15  Tech tiles", "-6  Blueprints", "+3  Living Quarters"]);
     expect(projectionCard(undefined, cat, t)).toBeNull();

@@ -1,45 +1,60 @@
 import { describe, expect, it } from "vitest";
-import { indexMoves, placeOf, tileOf } from "../src/moves";
-import { mv } from "./helpers";
+import { hexesOf, indexMoves, placeOf, techPlacement, tileOf } from "../src/moves";
+import type { MoveTarget } from "../src/api";
+import { botMove, done, hex, id, learn, mv, num, res, rover, word } from "./helpers";
 
-describe("placeOf: where a move is clicked on the table", () => {
+// Each move as the server structures it (onmars.rules.explain.structure): its verb, typed
+// arguments and target.
+describe("placeOf: where a move is clicked on the table, from its target", () => {
   it.each([
-    ["build condenser -1,0", "hex:-1,0"],
-    ["upgrade BP12 5,-2", "hex:5,-2"],
-    ["discover D01 -1,-2", "hex:-1,-2"],
-    ["rover 0,-1", "hex:0,-1"],
-    ["place -1,-1", "hex:-1,-1"],
-    ["retrieve wa", "wa"],
-    ["retrieve 2,-1", "hex:2,-1"],
-    ["retrieve build", "slot:build"],
-    ["seat 3", "to:3"],
-    ["shuttle orbit", "side:orbit"],
-    ["main blueprint", "action:blueprint"],
-    ["exec mineral", "exec:mineral"],
-    ["take BP03", "card:BP03"],
-    ["learn A-condenser 1b", "grid:A-condenser"],
-    ["develop A-rover 2m", "labtile:A-rover"],
-    ["use A-ship", "labtile:A-ship"],
-    ["pay battery", "res:battery"],
-    ["gain crystal", "res:crystal"],
-    ["item oxygen", "wh:oxygen"],
-    ["hire C06", "sci:C06"],
-    ["refill C01", "sci:C01"],
-    ["ship 2", "depot:2"],
-    ["advanced BP10", "bp:BP10"],
-    ["deliver C08 mineral", "contract:C08"],
-    ["goal PG02", "goal:PG02"],
-    ["discard PG01", "goal:PG01"],
-    ["radar 3,1", "radar:3,1"],
-    ["done", "btn"],
-    ["end", "btn"],
-    ["benefit crystal", "btn"],
-  ])("%s goes to %s", (move, place) => {
-    expect(placeOf(mv(move), null)).toBe(place);
+    [mv("build", [id("condenser", "building"), hex("-1,0")], ["hex", "-1,0"]), "hex:-1,0"],
+    [mv("upgrade", [id("BP12", "blueprint"), hex("5,-2")], ["hex", "5,-2"]), "hex:5,-2"],
+    [mv("discover", [id("D01", "discovery"), hex("-1,-2")], ["hex", "-1,-2"]), "hex:-1,-2"],
+    [rover("0,-1"), "hex:0,-1"],
+    [mv("retrieve", [word("wa")], ["working_area", null]), "wa"],
+    [mv("retrieve", [hex("2,-1")], ["hex", "2,-1"]), "hex:2,-1"],
+    [mv("retrieve", [id("construct", "action")], ["action_slot", "construct"]), "slot:construct"],
+    [mv("seat", [num(3)], ["turn_order", "3"]), "to:3"],
+    [mv("shuttle", [word("orbit")], ["shuttle_side", "orbit"]), "side:orbit"],
+    [mv("main", [id("blueprint", "action")], ["action", "blueprint"]), "action:blueprint"],
+    [mv("exec", [id("mineral", "executive")], ["executive", "mineral"]), "exec:mineral"],
+    [mv("take", [id("BP03", "blueprint")], ["blueprint_card", "BP03"]), "card:BP03"],
+    [learn("A-condenser", "1b"), "grid:A-condenser"],
+    [mv("develop", [id("A-rover", "tech"), id("2m", "lab_space")], ["lab_tile", "A-rover"]), "labtile:A-rover"],
+    [mv("use", [id("A-ship", "tech")], ["lab_tile", "A-ship"]), "labtile:A-ship"],
+    [mv("pay", [res("battery")], ["resource", "battery"]), "res:battery"],
+    [mv("item", [res("oxygen")], ["warehouse", "oxygen"]), "wh:oxygen"],
+    [mv("hire", [id("C06", "contract")], ["science", "C06"]), "sci:C06"],
+    [mv("ship", [num(2)], ["depot", "2"]), "depot:2"],
+    [mv("advanced", [id("BP10", "blueprint"), word("x")], ["advanced", "BP10"]), "bp:BP10"],
+    [mv("deliver", [id("C08", "contract"), res("mineral")], ["contract", "C08"]), "contract:C08"],
+    [mv("goal", [id("PG02", "goal")], ["goal", "PG02"]), "goal:PG02"],
+    [mv("radar", [id("D03", "discovery")], ["radar", "D03"]), "radar:D03"],
+    [done(), "btn"],
+    [mv("benefit", [res("crystal")]), "btn"],
+  ])("%# %s", (m, place) => {
+    expect(placeOf(m, null)).toBe(place);
   });
 
-  it("a Bot's move is on the Bot until the Bot is picked, then on its target hex", () => {
-    const m = mv("bot 4,1 2,0");
+  it("covers every target kind the protocol declares", () => {
+    const kinds: MoveTarget["kind"][] = ["hex", "bot", "turn_order", "shuttle_side", "action", "executive", "blueprint_card", "tech_grid", "lab_tile", "resource", "warehouse", "science", "depot", "advanced", "contract", "goal", "radar", "working_area", "action_slot", "button"];
+    const keys = kinds.map((k) => placeOf(mv("x", [], [k, "id"]), null));
+    expect(new Set(keys).size).toBe(kinds.length);
+    expect(keys.every((k) => !k.includes("undefined"))).toBe(true);
+  });
+
+  it("never reads the notation: garbage move text still places by its target", () => {
+    const m = { ...mv("build", [id("mine", "building"), hex("3,-1")], ["hex", "3,-1"]), move: "%% not notation %%" };
+    expect(placeOf(m, null)).toBe("hex:3,-1");
+    const bot = { ...botMove("4,1", "2,0"), move: "zzz" };
+    expect(placeOf(bot, "4,1")).toBe("hex:2,0");
+    expect(hexesOf(bot)).toEqual(["4,1", "2,0"]);
+    const tile = { ...learn("A-rover", "1b"), move: "learn A-ship 2m" };
+    expect(techPlacement(tile)).toEqual({ tile: "A-rover", space: "1b" });
+  });
+
+  it("a Bot's move is on the Bot until the Bot is picked, then on its destination hex", () => {
+    const m = botMove("4,1", "2,0");
     expect(placeOf(m, null)).toBe("bot:4,1");
     expect(placeOf(m, "6,-2")).toBe("bot:4,1");
     expect(placeOf(m, "4,1")).toBe("hex:2,0");
@@ -48,7 +63,8 @@ describe("placeOf: where a move is clicked on the table", () => {
 
 describe("indexMoves: the moves grouped by place", () => {
   it("keeps every move once, in order, under its place", () => {
-    const moves = [mv("rover 0,-1"), mv("build mine 0,-1"), mv("done"), mv("rover 1,0")];
+    const build = mv("build", [id("mine", "building"), hex("0,-1")], ["hex", "0,-1"]);
+    const moves = [rover("0,-1"), build, done(), rover("1,0")];
     const places = indexMoves(moves, null);
     expect(places.get("hex:0,-1")?.map((m) => m.move)).toEqual(["rover 0,-1", "build mine 0,-1"]);
     expect(places.get("hex:1,0")?.map((m) => m.move)).toEqual(["rover 1,0"]);
@@ -57,14 +73,14 @@ describe("indexMoves: the moves grouped by place", () => {
   });
 
   it("groups a Bot's moves on the Bot, and on the hexes once it is picked", () => {
-    const moves = [mv("bot 4,1 1,1"), mv("bot 4,1 1,2"), mv("bot 6,-2 3,-1")];
+    const moves = [botMove("4,1", "1,1"), botMove("4,1", "1,2"), botMove("6,-2", "3,-1")];
     expect([...indexMoves(moves, null).keys()]).toEqual(["bot:4,1", "bot:6,-2"]);
     const picked = indexMoves(moves, "4,1");
     expect([...picked.keys()]).toEqual(["hex:1,1", "hex:1,2", "bot:6,-2"]);
   });
 
   it("offers a picked Tech tile's moves on the Lab spaces too", () => {
-    const moves = [mv("learn A-rover 1b"), mv("learn A-rover 2m"), mv("learn A-ship 1t")];
+    const moves = [learn("A-rover", "1b"), learn("A-rover", "2m"), learn("A-ship", "1t")];
     expect(indexMoves(moves, null).has("lab:1b")).toBe(false);
     const places = indexMoves(moves, null, "A-rover");
     expect(places.get("lab:1b")?.map((m) => m.move)).toEqual(["learn A-rover 1b"]);
@@ -75,13 +91,14 @@ describe("indexMoves: the moves grouped by place", () => {
 });
 
 describe("tileOf: the Tech tile a group of moves places", () => {
+  const develop = mv("develop", [id("A-rover", "tech"), id("2m", "lab_space")], ["lab_tile", "A-rover"]);
   it("names the tile when every move learns or develops it", () => {
-    expect(tileOf([mv("learn A-rover 1b"), mv("develop A-rover 2m")])).toBe("A-rover");
+    expect(tileOf([learn("A-rover", "1b"), develop])).toBe("A-rover");
   });
   it("is null for several tiles, other verbs, or no moves", () => {
-    expect(tileOf([mv("learn A-rover 1b"), mv("learn A-ship 1t")])).toBeNull();
-    expect(tileOf([mv("learn A-rover 1b"), mv("done")])).toBeNull();
-    expect(tileOf([mv("use A-rover")])).toBeNull();
+    expect(tileOf([learn("A-rover", "1b"), learn("A-ship", "1t")])).toBeNull();
+    expect(tileOf([learn("A-rover", "1b"), done()])).toBeNull();
+    expect(tileOf([mv("use", [id("A-rover", "tech")], ["lab_tile", "A-rover"])])).toBeNull();
     expect(tileOf([])).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 // the map with the decision bar and the move list, the shared boards, the scores, the player
 // boards and the log, and what pops up over them.
 import { useMemo, useState } from "preact/hooks";
-import type { Dict } from "../api";
+import type { Score } from "../api";
 import { SharedBoards } from "../boards";
 import { stepOf } from "../decision";
 import { recentHexes } from "../events";
@@ -28,7 +28,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const [sound, setSound] = useSound();
   useTurnSignal(id, active, sound);
   useKeys(game);
-  useScrollToDecision(active ? `${st!.ply}:${stepOf(st!.view)}` : "");
+  useScrollToDecision(active ? `${st!.ply}:${stepOf(st!)}` : "");
 
   const moves = active && !sending ? st!.legal_moves : [];
   const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile), [moves, pickedBot, pickedTile]);
@@ -60,7 +60,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
     );
   }
   const view = st.view;
-  const projected = new Map<number, Dict>((st.projection ?? []).map((p) => [p.seat, p]));
+  const projected = new Map<number, Score>((st.projection ?? []).map((p) => [p.seat, p]));
 
   return (
     <Play.Provider value={ctx}>

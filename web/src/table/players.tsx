@@ -2,14 +2,14 @@
 // scrolls to the seat's board), the player boards with this seat's own first, and the final
 // scores once the game is over.
 import { useState } from "preact/hooks";
-import type { Dict, GameState } from "../api";
+import type { GameState, Score } from "../api";
 import { PlayerBoard } from "../boards";
 import { boardOrder } from "../decision";
 import { projectionCard } from "../format";
 import { botLabel, useI18n } from "../i18n";
 import { Pawn, faceProps } from "../ui";
 
-export function Scores({ st, projected }: { st: GameState; projected: Map<number, Dict> }) {
+export function Scores({ st, projected }: { st: GameState; projected: Map<number, Score> }) {
   const { t, lang, cat } = useI18n();
   const view = st.view;
   return (
@@ -32,7 +32,7 @@ export function Scores({ st, projected }: { st: GameState; projected: Map<number
   );
 }
 
-export function PlayerBoards({ st, projected }: { st: GameState; projected: Map<number, Dict> }) {
+export function PlayerBoards({ st, projected }: { st: GameState; projected: Map<number, Score> }) {
   return (
     <div class="boards">
       {boardOrder(st.players.map((p) => p.seat), st.seat).map((seat) => (

@@ -1,6 +1,6 @@
 // The decision bar under the map: what the pending decision asks (with the steps it is part of,
 // a payment's tokens still to pay and how to pick), its buttons, and every legal move as a list.
-import type { Dict, GameState, LegalMove } from "../api";
+import type { GameState, LegalMove, View } from "../api";
 import { crumbsOf, payLeftOf, promptHints, stepOf } from "../decision";
 import { itemName } from "../format";
 import { stepText, useI18n } from "../i18n";
@@ -23,7 +23,7 @@ export function DecisionBar({ st, game, moves, places }: { st: GameState; game: 
         <span class="ask">
           {hotseat && acting !== null ? <><Pawn view={view} seat={acting} size={16} /> <b>{st.players[acting]?.name}</b>: </> : null}
           <Breadcrumb view={view} />
-          {stepText(stepOf(view), lang)}
+          {stepText(stepOf(st), lang)}
           <PayLeft view={view} />
           {promptHints(places, moves, pickedBot, pickedTile).map((k) => ` — ${t(k)}`).join("")}
         </span>
@@ -54,7 +54,7 @@ export function MoveList({ moves, sending, play }: { moves: LegalMove[]; sending
 
 /** What the pending decision is part of: the current player's enclosing steps (without the
  * turn itself), so "Pay" reads "Learn New Technology › Take the Lab space's benefit › Pay". */
-function Breadcrumb({ view }: { view: Dict }) {
+function Breadcrumb({ view }: { view: View }) {
   const { lang } = useI18n();
   const parents = crumbsOf(view);
   if (!parents.length) return null;
@@ -62,7 +62,7 @@ function Breadcrumb({ view }: { view: Dict }) {
 }
 
 /** A payment's tokens still to pay (the engine asks them one at a time). */
-function PayLeft({ view }: { view: Dict }) {
+function PayLeft({ view }: { view: View }) {
   const { t, cat } = useI18n();
   const left = payLeftOf(view);
   if (!left.length) return null;
