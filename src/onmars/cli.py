@@ -168,10 +168,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "rules":
         return rules(args)
-    if args.command == "arena":
-        return arena.main(args, _ray_mapper(args))
-    if args.command == "selfplay":
-        return _selfplay(args)
+    try:
+        if args.command == "arena":
+            return arena.main(args, _ray_mapper(args))
+        if args.command == "selfplay":
+            return _selfplay(args)
+    except ConnectionError as exc:  # ray.init: no cluster at the address given
+        print(f"onmars {args.command}: cannot join the Ray cluster: {exc}", file=sys.stderr)
+        return 2
     if args.command == "serve":
         return serve.main(args)
     if args.command == "replay":

@@ -190,11 +190,11 @@ def run(
     if kind not in RETURNS:
         raise ValueError(f"--returns must be one of {RETURNS}, not {kind!r}")
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
     tasks = shard_tasks(bots, games, seed, per_shard, max_moves, length, kind)
     paths: dict[int, Path] = {}
     rows = 0
     for k, table in (mapper or _here)(tasks):
+        folder.mkdir(parents=True, exist_ok=True)  # once a shard exists: a failed start leaves none
         paths[k] = shard_path(folder, k)
         pq.write_table(table, paths[k])
         rows += table.num_rows
