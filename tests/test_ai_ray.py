@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -170,3 +170,12 @@ def test_read_selfplay_example(tmp_path: Path) -> None:
     assert any(line.startswith("| search:8sims |") for line in lines)
     assert lines[-1].startswith("batch: observation (32, 6985) float32, mask (32, 13997)")
     assert lines[-1].endswith("every chosen action is legal")
+
+
+def test_arena_refuses_a_mapper_that_loses_a_game() -> None:
+    def loses_the_last(tasks: Sequence[arena.Task]) -> Iterator[tuple[int, arena.GameResult]]:
+        for k, task in enumerate(tasks[:-1]):
+            yield k, arena.play_game(*task)
+
+    with pytest.raises(RuntimeError, match=r"lost the results of tasks \[1\]"):
+        arena.run(2, ("random", "random"), games=2, seed=1, max_moves=10, mapper=loses_the_last)
