@@ -13,7 +13,11 @@ onmars serve [--host H] [--port P] [--database URL] [--workers N]
 onmars arena [--players N] [--bots greedy,random] [--games G] [--seed S] [--jobs J] [--ladder]
     bot-versus-bot games, seats rotated, on several processes: win rates and scores (onmars.arena);
     with --ladder a round robin of 2-player games and the bots' ratings
-    bots: random, greedy, easy, medium, hard, expert, search:<seconds>, search:<n>sims
+    bots: random, greedy, easy, medium, hard, expert, search:<seconds>, search:<n>sims;
+    with --ray [ADDRESS] the games are Ray tasks on a cluster (local by default; the [ai] extra)
+onmars selfplay --out DIR [--players N] [--bots greedy,random] [--games G] [--seed S]
+            [--per-shard K] [--max-moves K] [--returns shares|margin] [--ray [ADDRESS]]
+    self-play records for training as Parquet shards, one a task of K games (docs/ai.md; [ai])
 onmars bench [--games G] [--max-moves K] [--seed S] [--repeat R] [--search BOT]
     engine speed (each timing the least of R tries), and the search bot's simulations per
     second, one at a time and in a real game's decisions (BOT: search:100sims)
@@ -34,6 +38,7 @@ from onmars.rules import hexmap
 from onmars.rules.data.components import load, substitutes
 from onmars.terminal.play import add_arguments as play_arguments
 from onmars.terminal.play import main as play_main
+from onmars.tools.arena import Mapper
 
 
 def _who(game: Game, seat: int | None) -> str:
@@ -145,6 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from onmars.tools import arena
 
     arena.add_arguments(a)
+    _ray_argument(a)
+    _selfplay_arguments(
+        sub.add_parser("selfplay", help="self-play records for training (Parquet shards)")
+    )
     v = sub.add_parser("replay", help="step through a saved game, as a spectator or a seat")
     from onmars.tools import replay
 
@@ -159,8 +168,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "rules":
         return rules(args)
-    if args.command == "arena":
-        return arena.main(args)
+    try:
+        if args.command == "arena":
+            return arena.main(args, _ray_mapper(args))
+        if args.command == "selfplay":
+            return _selfplay(args)
+    except ConnectionError as exc:  # ray.init: no cluster at the address given
+        print(f"onmars {args.command}: cannot join the Ray cluster: {exc}", file=sys.stderr)
+        return 2
     if args.command == "serve":
         return serve.main(args)
     if args.command == "replay":
@@ -181,6 +196,64 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "demo":
         return demo(args.players, args.seed, args.length, args.max_moves, args.quiet)
     return 2  # pragma: no cover
+
+
+def _ray_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games as Ray tasks: on the cluster at ADDRESS, or a local one without",
+    )
+
+
+def _selfplay_arguments(parser: argparse.ArgumentParser) -> None:
+    """``onmars selfplay`` options (onmars.ai.selfplay; its packages are only imported to run)."""
+    from onmars.ai.returns import RETURNS
+    from onmars.tools.arena import MAX_MOVES
+
+    parser.add_argument("--out", required=True, help="folder for the Parquet shards")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--bots", default="greedy,random", help="one bot per seat, comma-separated")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--per-shard", type=int, default=10, help="games a task (one shard)")
+    parser.add_argument("--max-moves", type=int, default=MAX_MOVES, help="move cap per game")
+    parser.add_argument("--length", default="short", choices=LENGTHS)
+    parser.add_argument("--returns", default="shares", choices=RETURNS, help="see docs/ai.md")
+    parser.add_argument("--quiet", action="store_true", help="no line per shard written")
+    _ray_argument(parser)
+
+
+def _ray_mapper(args: argparse.Namespace) -> Mapper | None:
+    """The arena's Ray mapper for ``--ray``, or None (the local processes)."""
+    if args.ray is None:
+        return None
+    try:
+        from onmars.ai.ray_arena import ray_mapper
+    except ImportError as exc:
+        print(f"onmars arena: --ray needs ray ({exc}): pip install -e '.[ai]'", file=sys.stderr)
+        raise SystemExit(2) from exc
+    return ray_mapper(args.ray or None)
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    try:
+        from onmars.ai import selfplay
+    except ImportError as exc:
+        print(
+            f"onmars selfplay needs the [ai] extra ({exc}): pip install -e '.[ai]'",
+            file=sys.stderr,
+        )
+        return 2
+    mapper = None
+    if args.ray is not None:
+        from onmars.ai.ray_arena import remote_mapper
+
+        mapper = remote_mapper(selfplay.shard_table, args.ray or None)
+    return selfplay.main(args, mapper)
 
 
 def entry() -> None:

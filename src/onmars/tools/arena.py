@@ -27,7 +27,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,9 @@ from onmars.bots import check_bot, make_bot
 MAX_MOVES = 10_000
 Z95 = 1.959964  # two-sided 95% normal quantile
 Task = tuple[tuple[str, ...], int, int, int, str]  # play_game's arguments
+#: Another way to play the tasks (``onmars arena --ray``, :mod:`onmars.ai.ray_arena`): given the
+#: tasks, yields ``(position in tasks, result)`` for every task, in any order.
+Mapper = Callable[[Sequence[Task]], Iterable[tuple[int, "GameResult"]]]
 
 
 @dataclass(frozen=True)
@@ -183,14 +186,16 @@ def run(
     max_moves: int = MAX_MOVES,
     length: str = "short",
     on_game: Callable[[GameResult], None] | None = None,
+    mapper: Mapper | None = None,
 ) -> ArenaResult:
     """Play ``games`` games between ``bots`` (one name per seat) on ``jobs`` processes
-    (default: the CPU count); ``on_game`` is called as each game finishes (any order)."""
+    (default: the CPU count) or by ``mapper``; ``on_game`` is called as each game finishes
+    (any order)."""
     bots = tuple(bots)
     check(players, bots, games, max_moves)
     tasks = [(bots, g, seed, max_moves, length) for g in range(games)]
     start = time.perf_counter()
-    results = play_all(tasks, jobs, on_game)
+    results = play_all(tasks, jobs, on_game, mapper)
     stats = tuple(entrant_stats(results, e, bots) for e in range(len(bots)))
     return ArenaResult(
         players, bots, seed, max_moves, tuple(results), stats, time.perf_counter() - start
@@ -302,6 +307,7 @@ def ladder(
     max_moves: int = MAX_MOVES,
     length: str = "short",
     on_game: Callable[[GameResult], None] | None = None,
+    mapper: Mapper | None = None,
 ) -> LadderResult:
     """A round robin of two-player games: each pair of ``bots`` plays ``games`` games (game
     ``g`` on the arena's deal ``g``, the pair's seats swapped every game); then ratings."""
@@ -316,7 +322,7 @@ def ladder(
     ]
     who = [pair for pair in pairs for _ in range(games)]
     start = time.perf_counter()
-    done = play_all(tasks, jobs, on_game)
+    done = play_all(tasks, jobs, on_game, mapper)
     played = []
     for (a, b), result in zip(who, done, strict=True):
         assert result is not None
@@ -331,17 +337,32 @@ def play_all(
     tasks: Sequence[Task],
     jobs: int | None = None,
     on_game: Callable[[GameResult], None] | None = None,
+    mapper: Mapper | None = None,
 ) -> list[GameResult]:
-    """Play the games ``tasks`` on ``jobs`` processes (default: the CPU count); their results
-    in the tasks' order, ``on_game`` called as each game finishes (any order)."""
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
+    """Play the games ``tasks`` on ``jobs`` processes (default: the CPU count), or by
+    ``mapper`` (``--ray``); their results in the tasks' order, ``on_game`` called as each game
+    finishes (any order). Each game is played from its own seeds, so the results do not depend
+    on who plays it."""
     done: list[GameResult | None] = [None] * len(tasks)
-    with multiprocessing.Pool(jobs) if jobs > 1 else _Inline() as pool:
-        for k, result in pool.imap_unordered(_indexed, list(enumerate(tasks)), chunksize=1):
-            done[k] = result
-            if on_game:
-                on_game(result)
+    for k, result in (mapper or _pool_mapper(jobs))(tasks):
+        done[k] = result
+        if on_game:
+            on_game(result)
+    missing = [k for k, r in enumerate(done) if r is None]
+    if missing:
+        raise RuntimeError(f"the arena lost the results of tasks {missing}")
     return [r for r in done if r is not None]
+
+
+def _pool_mapper(jobs: int | None) -> Mapper:
+    """The tasks on ``jobs`` local processes (one: played here, in order)."""
+
+    def mapped(tasks: Sequence[Task]) -> Iterable[tuple[int, GameResult]]:
+        n = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
+        with multiprocessing.Pool(n) if n > 1 else _Inline() as pool:
+            yield from pool.imap_unordered(_indexed, list(enumerate(tasks)), chunksize=1)
+
+    return mapped
 
 
 class _Inline:
@@ -558,11 +579,12 @@ def add_arguments(parser: Any) -> None:
     )
 
 
-def main(args: Any) -> int:
-    """Run the arena and print the results table; 2 on bad options."""
+def main(args: Any, mapper: Mapper | None = None) -> int:
+    """Run the arena and print the results table; 2 on bad options. ``mapper``: another way to
+    play the games (the command line's ``--ray``, which lives above the tools)."""
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if getattr(args, "ladder", False):
-        return _main_ladder(args, bots)
+        return _main_ladder(args, bots, mapper)
     try:
         check(args.players, bots, args.games, args.max_moves)
     except ValueError as exc:
@@ -572,7 +594,7 @@ def main(args: Any) -> int:
         from rich.console import Console
         from rich.progress import Progress
     except ImportError:  # pragma: no cover - rich is a dependency; plain text without it
-        return _main_plain(args, bots)
+        return _main_plain(args, bots, mapper)
     console = Console(width=None if sys.stdout.isatty() else 120)  # no wrapping in logs
     with Progress(console=console, transient=True, disable=args.quiet) as bar:
         task = bar.add_task(f"{args.games} games", total=args.games)
@@ -585,6 +607,7 @@ def main(args: Any) -> int:
             args.max_moves,
             args.length,
             on_game=recorded(args.record, lambda _: bar.advance(task)),
+            mapper=mapper,
         )
     console.print(summary(result), soft_wrap=True)  # one line, however long (a log reads it)
     console.print(rich_table(result))
@@ -605,7 +628,7 @@ def recorded(path: str | None, then: Callable[[GameResult], None]) -> Callable[[
     return record
 
 
-def _main_ladder(args: Any, bots: list[str]) -> int:
+def _main_ladder(args: Any, bots: list[str], mapper: Mapper | None = None) -> int:
     """``onmars arena --ladder``: the round robin, then the ratings; 2 on bad options."""
     pairs = len(bots) * (len(bots) - 1) // 2
     done = 0
@@ -625,6 +648,7 @@ def _main_ladder(args: Any, bots: list[str]) -> int:
             args.max_moves,
             args.length,
             recorded(args.record, tick),
+            mapper,
         )
     except ValueError as exc:
         print(f"onmars arena: {exc}", file=sys.stderr)
@@ -635,7 +659,7 @@ def _main_ladder(args: Any, bots: list[str]) -> int:
     return 0
 
 
-def _main_plain(args: Any, bots: list[str]) -> int:
+def _main_plain(args: Any, bots: list[str], mapper: Mapper | None = None) -> int:
     done = 0
 
     def tick(_: GameResult) -> None:
@@ -646,7 +670,15 @@ def _main_plain(args: Any, bots: list[str]) -> int:
 
     on_game = recorded(args.record, tick)
     result = run(
-        args.players, bots, args.games, args.seed, args.jobs, args.max_moves, args.length, on_game
+        args.players,
+        bots,
+        args.games,
+        args.seed,
+        args.jobs,
+        args.max_moves,
+        args.length,
+        on_game,
+        mapper,
     )
     if not args.quiet:
         print(file=sys.stderr)
