@@ -28,9 +28,9 @@ import pyarrow.parquet as pq
 
 from onmars.ai import actions, observation
 from onmars.ai.returns import RETURNS, returns
-from onmars.bots import Bot, SearchBot, make_bot
-from onmars.rules import Game
-from onmars.tools.arena import MAX_MOVES, bot_seed, check, game_seed, seating
+from onmars.bots import Bot, SearchBot
+from onmars.rules import Game, Move
+from onmars.tools.arena import MAX_MOVES, check, game_seed, play_game, seating
 
 SCHEMA_VERSION = 1
 #: ``(bots, first game, games, seed, max_moves, length, returns kind)``: one shard's games.
@@ -92,26 +92,30 @@ def play_records(
     kind: str = "shares",
 ) -> list[dict[str, Any]]:
     """The rows of game ``index`` (the arena's game of the same seed and index), in order."""
-    n = len(bots)
-    entrants = seating(n, index)
-    players = [make_bot(bots[e], bot_seed(seed, index, e)) for e in entrants]
-    game = Game.new(n, seed=game_seed(seed, index), length=length)
-    rows: list[dict[str, Any]] = []
-    while not game.is_over and len(game.moves) < max_moves:
-        seat = game.current_player
-        assert seat is not None
-        legal, seen = game.legal_moves(), game.view(seat)
-        move = players[seat].choose(seen, legal)
-        if move not in legal:
-            raise ValueError(f"bot {bots[entrants[seat]]!r} chose an illegal move {move}")
-        visits = root_visits(players[seat])
-        rows.append(
+    names = [bots[e] for e in seating(len(bots), index)]
+    recorder = _Recorder(index, game_seed(seed, index), names, kind)
+    play_game(bots, index, seed, max_moves, length, watch=recorder)
+    return recorder.rows
+
+
+class _Recorder:
+    """An arena watcher that keeps a row per decision and fills in the returns at the end."""
+
+    def __init__(self, index: int, seed: int, names: list[str], kind: str) -> None:
+        self.index, self.seed, self.names, self.kind = index, seed, names, kind
+        self.rows: list[dict[str, Any]] = []
+
+    def decided(
+        self, seat: int, seen: dict[str, Any], legal: list[Move], move: Move, bot: Bot
+    ) -> None:
+        visits = root_visits(bot)
+        self.rows.append(
             {
-                "game": index,
-                "game_seed": game_seed(seed, index),
-                "step": len(rows),
+                "game": self.index,
+                "game_seed": self.seed,
+                "step": len(self.rows),
                 "seat": seat,
-                "bot": bots[entrants[seat]],
+                "bot": self.names[seat],
                 "observation": observation.encode(seen).astype(np.float32),
                 "legal": sorted(actions.encode_all(legal)),
                 "action": actions.encode(move),
@@ -119,14 +123,11 @@ def play_records(
                 "visit_counts": None if visits is None else visits[1],
             }
         )
-        game.play(move)
-    agreed = not game.is_over
-    if agreed:
-        game.conclude()  # the move cap: ended by agreement, scored as it stands (RUL-20)
-    final = returns(game, kind)
-    for row in rows:
-        row.update(returns=final, seat_return=final[row["seat"]], agreed=agreed)
-    return rows
+
+    def ended(self, game: Game) -> None:
+        final, agreed = returns(game, self.kind), game.ended is not None
+        for row in self.rows:
+            row.update(returns=final, seat_return=final[row["seat"]], agreed=agreed)
 
 
 def shard_table(task: ShardTask) -> pa.Table:

@@ -29,10 +29,10 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from onmars import Game
-from onmars.bots import check_bot, make_bot
+from onmars import Game, Move
+from onmars.bots import Bot, check_bot, make_bot
 
 MAX_MOVES = 10_000
 Z95 = 1.959964  # two-sided 95% normal quantile
@@ -127,10 +127,28 @@ def labels(bots: Sequence[str]) -> list[str]:
 # --- one game -----------------------------------------------------------------------------------
 
 
+class Watcher(Protocol):
+    """Told of each decision of an arena game and of its end (self-play records, issue 26)."""
+
+    def decided(
+        self, seat: int, seen: dict[str, Any], legal: list[Move], move: Move, bot: Bot
+    ) -> None:
+        """``bot``, at ``seat``, given ``seen`` and ``legal``, chose ``move`` (not yet played)."""
+
+    def ended(self, game: Game) -> None:
+        """The game is over (or was ended by agreement at the move cap)."""
+
+
 def play_game(
-    bots: Sequence[str], index: int, seed: int, max_moves: int = MAX_MOVES, length: str = "short"
+    bots: Sequence[str],
+    index: int,
+    seed: int,
+    max_moves: int = MAX_MOVES,
+    length: str = "short",
+    watch: Watcher | None = None,
 ) -> GameResult:
-    """Game ``index`` of an arena run: bots see only their own view and the legal moves."""
+    """Game ``index`` of an arena run: bots see only their own view and the legal moves.
+    ``watch`` is told of every decision (outside the bots' timed choice) and of the end."""
     n = len(bots)
     entrants = seating(n, index)
     players = [make_bot(bots[e], bot_seed(seed, index, e)) for e in entrants]
@@ -146,10 +164,14 @@ def play_game(
         decisions[seat] += 1
         if move not in legal:
             raise ValueError(f"bot {bots[entrants[seat]]!r} chose an illegal move {move}")
+        if watch is not None:
+            watch.decided(seat, seen, legal, move, players[seat])
         game.play(move)
     finished = game.is_over
     if not finished:
         game.conclude()  # the move cap: ended by agreement, scored as it stands (RUL-20)
+    if watch is not None:
+        watch.ended(game)
     shares = [0.0] * n
     best = game.winners()
     for w in best:
