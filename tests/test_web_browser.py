@@ -169,6 +169,11 @@ def test_the_lobby_creates_a_game_by_clicking(tab: Tab, api: Api) -> None:
         "() => /随机/.test(document.querySelector('[data-testid=scores]').innerText)"
     )
     assert "random" not in by_testid(page, "scores").inner_text()
+    # the faces come with the Chinese catalog, fetched after the switch: wait for it to arrive
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.tech-set')]"
+        ".some((e) => /[\\u4e00-\\u9fff]/.test(e.textContent))"
+    )
     sets = page.locator(".tech-set").all_inner_texts()
     assert sets and not [s for s in sets if re.search("red|blue|green|yellow", s)], sets
     page.goto(tab.base + "/")
