@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -257,93 +257,78 @@ def size() -> int:
     return layout().size
 
 
-def encode(view: dict[str, Any]) -> np.ndarray:
-    """The tensor (``float32``, shape ``(size(),)``) of a seat's view (``game.view(seat)``)."""
-    lay = layout()
-    ids = lay.ids
-    out = np.zeros(lay.size, dtype=np.float32)
-    players = view["players"]
-    n = len(players)
-    me = view.get("viewer") or 0
+#: A part's numbers: tensor index -> value (counts summed), for the indices it sets non-zero.
+Entries = dict[int, float]
 
-    def rel(seat: int) -> int:
-        return (seat - me) % n
 
-    idx, val = _map(view, me, n)
-    out[idx] = val
-    out[lay.g_round] = view["round"]
-    if view["phase"] in PHASES:
-        out[lay.g_phase + PHASES.index(view["phase"])] = 1
-    out[lay.g_players + n - 2] = 1
-    out[lay.g_length + (view["length"] == "long")] = 1
-    if view.get("first") is not None and view["first"] >= 0:
-        out[lay.g_first + rel(view["first"])] = 1
-    for seat in view["done"]:
-        out[lay.g_done + rel(seat)] = 1
-    current = view.get("current_player")
-    if current is not None:
-        out[lay.g_current + rel(current)] = 1
-    stack = view["stack"]
-    if stack:
-        out[lay.g_step + ids.steps.get(stack[-1]["t"], len(STEPS))] = 1
-    out[lay.g_depth] = len(stack)
-    turn = view.get("turn") or {}
-    out[lay.g_turn] = bool(turn.get("main"))
-    out[lay.g_turn + 1] = bool(turn.get("exec"))
-    for item, k in view["warehouse"].items():
-        out[lay.g_warehouse + ids.index["items"][item]] = k
-    techs = ids.index["techs"]
-    for i, space in enumerate(ids.grid):
-        tile = view["grid"].get(space, "")
-        if tile:
-            out[lay.g_grid + i * len(ids.techs) + techs[tile]] = 1
-    for i, pile in enumerate(view["tech_stacks"][:2]):
-        out[lay.g_tech_stacks + i] = _count(pile)
-    _hot(out, lay.g_bp_display, ids.index["blueprints"], view["bp_display"])
-    out[lay.g_counts] = _count(view["bp_deck"])
-    out[lay.g_counts + 1] = _count(view["discovery_stack"])
-    _hot(out, lay.g_exploration, ids.index["discoveries"], view["exploration"])
-    width = 1 + len(ids.building_tiles)
-    for i, kind in enumerate(ids.types):
-        pile = view["building_stacks"].get(kind)
-        if pile:
-            out[lay.g_bstacks + i * width] = pile["count"]
-            if pile["top"]:
-                out[lay.g_bstacks + i * width + 1 + ids.index["building_tiles"][pile["top"]]] = 1
-    for action, seats in view["slots"].items():
-        base = lay.g_slots + ids.index["actions"][action] * SEATS
-        for seat in seats:
-            out[base + rel(seat)] += 1
-    for i, kind in enumerate(components.LSS_TYPES):
-        out[lay.g_lss + i] = view["lss"].get(kind, 0)
-        reward = view["lss_rewards"].get(kind)
-        if reward:
-            out[lay.g_lss_rewards + i * len(ids.lss_rewards) + ids.index["lss_rewards"][reward]] = 1
-        if kind in view["lss_first"]:
-            out[lay.g_lss_first + i] = 1
-    out[lay.g_level] = view["level"]
-    for mission, value in view["missions"].items():
-        k = ids.index["missions"][mission]
-        out[lay.g_missions + 2 * k] = 1
-        out[lay.g_missions + 2 * k + 1] = value
-    out[lay.g_end] = view["remaining"]
-    out[lay.g_end + 1] = view["end_round"]
-    side = view["shuttle_side"]
-    if side in components.SIDES:
-        out[lay.g_shuttle + components.SIDES.index(side)] = 1
-    out[lay.g_shuttle + 2] = view["shuttle_space"]
-    _hot(out, lay.g_science, ids.science, view["science"])
-    blueprints = ids.index["blueprints"]
-    for i, sci in enumerate(ids.scientists):
-        at = view["sci_at"].get(sci, "")
-        if at:
-            out[lay.g_sci_at + i * len(ids.blueprints) + blueprints[at]] = 1
-    if view["radar"]:
-        out[lay.g_radar + ids.index["discoveries"][view["radar"]]] = 1
-    _hot(out, lay.g_contract_deck, ids.index["contracts"], view["contract_deck"])
-    for p in players:
-        _player(out, lay, lay.p_start + rel(p["seat"]) * lay.p_size, p)
-    return out
+class _Tables:
+    """Every id's tensor index, worked out once (a field's offset plus the id's place), so that
+    encoding a view is dictionary lookups only."""
+
+    def __init__(self, lay: Layout) -> None:
+        ids = lay.ids
+
+        def at(base: int, names: tuple[str, ...], stride: int = 1) -> dict[str, int]:
+            return {v: base + i * stride for i, v in enumerate(names)}
+
+        def grid(base: int, rows: tuple[str, ...], cols: tuple[str, ...]) -> dict[str, dict]:
+            return {r: at(base + i * len(cols), cols) for i, r in enumerate(rows)}
+
+        m = ids.cells
+        self.m_bld = at(lay.m_bld, ids.types, m)
+        self.m_tile = at(lay.m_tile, ids.tiles, m)
+        self.phase = at(lay.g_phase, PHASES)
+        self.step = at(lay.g_step, STEPS)
+        self.warehouse = at(lay.g_warehouse, ids.items)
+        self.grid = grid(lay.g_grid, ids.grid, ids.techs)
+        self.bp_display = at(lay.g_bp_display, ids.blueprints)
+        self.exploration = at(lay.g_exploration, ids.discoveries)
+        width = 1 + len(ids.building_tiles)
+        self.bstack_count = at(lay.g_bstacks, ids.types, width)
+        self.bstack_top = grid(lay.g_bstacks, ids.types, ("", *ids.building_tiles))
+        self.slots = at(lay.g_slots, ids.actions, SEATS)
+        lss = tuple(components.LSS_TYPES)
+        self.lss = at(lay.g_lss, lss)
+        self.lss_rewards = grid(lay.g_lss_rewards, lss, ids.lss_rewards)
+        self.lss_first = at(lay.g_lss_first, lss)
+        self.missions = at(lay.g_missions, ids.missions, 2)
+        self.side = at(lay.g_shuttle, tuple(components.SIDES))
+        self.science = {v: lay.g_science + i for v, i in ids.science.items()}
+        self.sci_at = grid(lay.g_sci_at, ids.scientists, ids.blueprints)
+        self.radar = at(lay.g_radar, ids.discoveries)
+        self.contract_deck = at(lay.g_contract_deck, ids.contracts)
+        # the player fields, from the start of a player slot
+        self.colour = at(lay.p_colour, ids.colours)
+        self.res = at(lay.p_res, ids.resources)
+        self.lab = grid(lay.p_lab, ids.lab, ids.techs)
+        self.blueprints = at(lay.p_blueprints, ids.blueprints)
+        self.built = at(lay.p_built, ids.blueprints)
+        self.progress = at(lay.p_progress, ids.types)
+        self.p_side = at(lay.p_side, tuple(components.SIDES))
+        self.goals = at(lay.p_goals, ids.goals)
+        self.scientists = at(lay.p_scientists, ids.scientists)
+        self.contracts = at(lay.p_contracts, ids.contracts)
+        self.delivered = at(lay.p_delivered, ids.contracts)
+        self.contracts_done = at(lay.p_contracts_done, ids.contracts)
+        self.research = at(lay.p_research, ids.research)
+        first = lay.p_discoveries + 2
+        self.held = (
+            at(first, ids.discoveries),
+            at(first + len(ids.discoveries), ids.discoveries),
+        )
+
+
+@cache
+def _tables() -> _Tables:
+    return _Tables(layout())
+
+
+def _hot(out: Entries, where: dict[str, int], values: list[str], base: int = 0) -> None:
+    """One more at each value's index ("" is an empty space of a display: skipped)."""
+    for v in values:
+        if v:
+            i = base + where[v]
+            out[i] = out.get(i, 0.0) + 1.0
 
 
 def _count(pile: int | list[str]) -> int:
@@ -351,106 +336,242 @@ def _count(pile: int | list[str]) -> int:
     return pile if isinstance(pile, int) else len(pile)
 
 
-def _hot(out: np.ndarray, base: int, index: dict[str, int], values: list[str]) -> None:
-    for v in values:
-        if v:  # "" is an empty space of a display
-            out[base + index[v]] += 1
-
-
-def _map(view: dict[str, Any], me: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The map planes' non-zero entries (indices, values); most moves leave the map as it was,
-    so they are kept per map content (a few microseconds to look up instead of a few dozen to
-    work out)."""
-    key = (
-        me,
-        n,
-        tuple(view["bld"]),
-        tuple(view["ab"]),
-        tuple(view["bot"]),
-        tuple(view["miner"]),
-        tuple(view["crystal"]),
-        tuple(view["tile"]),
-        tuple((p["seat"], p["rover"]) for p in view["players"]),
-    )
-    return _map_entries(key)
-
-
-@lru_cache(maxsize=4096)
-def _map_entries(key: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
-    me, n, bld, ab, bot, miner, crystal, tile, rovers = key
-    lay = layout()
-    ids = lay.ids
-    m = ids.cells
-    types, tiles = ids.index["types"], ids.index["tiles"]
-    idx: list[int] = []
-    val: list[float] = []
-
-    def one(i: int) -> None:
-        idx.append(i)
-        val.append(1.0)
-
+def _map(planes: tuple[Any, ...], me: int, n: int) -> Entries:
+    """The map planes: buildings, pieces by relative owner, Crystals, face-up tiles, Rovers."""
+    lay, t = layout(), _tables()
+    m = lay.ids.cells
+    bld, ab, bot, miner, crystal, tile, rovers = planes
+    out: Entries = {}
     for cell, what in enumerate(bld):
         if what.startswith("shelter:"):
-            one(lay.m_shelter + (int(what[8:]) - me) % n * m + cell)
+            out[lay.m_shelter + (int(what[8:]) - me) % n * m + cell] = 1.0
         elif what:
-            one(lay.m_bld + types[what] * m + cell)
+            out[t.m_bld[what] + cell] = 1.0
     for base, plane in ((lay.m_ab, ab), (lay.m_bot, bot), (lay.m_miner, miner)):
         for cell, owner in enumerate(plane):
             if owner >= 0:
-                one(base + (owner - me) % n * m + cell)
+                out[base + (owner - me) % n * m + cell] = 1.0
     for cell, k in enumerate(crystal):
         if k:
-            idx.append(lay.m_crystal + cell)
-            val.append(k)
-    for cell, t in enumerate(tile):
-        if t:
-            one(lay.m_tile + tiles[t] * m + cell)
+            out[lay.m_crystal + cell] = k
+    for cell, face in enumerate(tile):
+        if face:
+            out[t.m_tile[face] + cell] = 1.0
     for seat, cell in rovers:
         if cell >= 0:
-            one(lay.m_rover + (seat - me) % n * m + cell)
-    return np.array(idx, dtype=np.intp), np.array(val, dtype=np.float32)
+            out[lay.m_rover + (seat - me) % n * m + cell] = 1.0
+    return out
 
 
-def _player(out: np.ndarray, lay: Layout, base: int, p: dict[str, Any]) -> None:
-    ids = lay.ids
-    out[base + lay.p_present] = 1
-    out[base + lay.p_colour + ids.index["colours"][p["colour"]]] = 1
+def _state(view: dict[str, Any], me: int, n: int) -> Entries:
+    """The few numbers that change with nearly every move: round, phase, seats, the decision."""
+    lay, t = layout(), _tables()
+    out: Entries = {lay.g_round: view["round"], lay.g_players + n - 2: 1.0}
+    phase = t.phase.get(view["phase"])
+    if phase is not None:
+        out[phase] = 1.0
+    out[lay.g_length + (view["length"] == "long")] = 1.0
+    first = view.get("first")
+    if first is not None and first >= 0:
+        out[lay.g_first + (first - me) % n] = 1.0
+    for seat in view["done"]:
+        out[lay.g_done + (seat - me) % n] = 1.0
+    current = view.get("current_player")
+    if current is not None:
+        out[lay.g_current + (current - me) % n] = 1.0
+    stack = view["stack"]
+    if stack:
+        out[t.step.get(stack[-1]["t"], lay.g_step + len(STEPS))] = 1.0
+    out[lay.g_depth] = len(stack)
+    turn = view.get("turn") or {}
+    out[lay.g_turn] = bool(turn.get("main"))
+    out[lay.g_turn + 1] = bool(turn.get("exec"))
+    for i, pile in enumerate(view["tech_stacks"][:2]):
+        out[lay.g_tech_stacks + i] = _count(pile)
+    out[lay.g_counts] = _count(view["bp_deck"])
+    out[lay.g_counts + 1] = _count(view["discovery_stack"])
+    out[lay.g_level] = view["level"]
+    out[lay.g_end] = view["remaining"]
+    out[lay.g_end + 1] = view["end_round"]
+    side = t.side.get(view["shuttle_side"])
+    if side is not None:
+        out[side] = 1.0
+    out[lay.g_shuttle + 2] = view["shuttle_space"]
+    if view["radar"]:
+        out[t.radar[view["radar"]]] = 1.0
+    return out
+
+
+def _boards(parts: tuple[Any, ...], me: int, n: int) -> Entries:
+    """The boards that change now and then: Warehouse, displays, stacks, slots, LSS, Missions."""
+    t = _tables()
+    warehouse, grid, bp_display, exploration, stacks, slots, lss, missions = parts[:8]
+    science, sci_at, contract_deck, lss_rewards, lss_first = parts[8:]
+    out: Entries = {}
+    for item, k in warehouse.items():
+        out[t.warehouse[item]] = k
+    for space, tile in grid.items():
+        if tile and space in t.grid:
+            out[t.grid[space][tile]] = 1.0
+    _hot(out, t.bp_display, bp_display)
+    _hot(out, t.exploration, exploration)
+    for kind, pile in stacks.items():
+        if pile and kind in t.bstack_count:
+            out[t.bstack_count[kind]] = pile["count"]
+            if pile["top"]:
+                out[t.bstack_top[kind][pile["top"]]] = 1.0
+    for action, seats in slots.items():
+        base = t.slots[action]
+        for seat in seats:
+            i = base + (seat - me) % n
+            out[i] = out.get(i, 0.0) + 1.0
+    for kind, i in t.lss.items():
+        out[i] = lss.get(kind, 0)
+        reward = lss_rewards.get(kind)
+        if reward:
+            out[t.lss_rewards[kind][reward]] = 1.0
+        if kind in lss_first:
+            out[t.lss_first[kind]] = 1.0
+    for mission, value in missions.items():
+        out[t.missions[mission]] = 1.0
+        out[t.missions[mission] + 1] = value
+    _hot(out, t.science, science)
+    for sci, at in sci_at.items():
+        if at and sci in t.sci_at:
+            out[t.sci_at[sci][at]] = 1.0
+    _hot(out, t.contract_deck, contract_deck)
+    return out
+
+
+def _player(p: dict[str, Any], base: int) -> Entries:
+    """One player's slot (``base``: its first index)."""
+    lay, t = layout(), _tables()
+    out: Entries = {base + lay.p_present: 1.0, base + t.colour[p["colour"]]: 1.0}
     for r, k in p["res"].items():
-        out[base + lay.p_res + ids.index["resources"][r]] = k
+        out[base + t.res[r]] = k
     goals = p["goals"]
     held = goals if isinstance(goals, int) else len(goals)
     scalars = (
         p["crystals"], p["pending"], p["hangar"], p["ships_out"], p["lq"], p["wa"], p["reserve"],
         p["bots"], p["ab"], p["shelters"], p["op"], p["space"], held, bool(p["goal_done"]),
     )  # fmt: skip
-    out[base + lay.p_scalars : base + lay.p_scalars + len(scalars)] = scalars
+    first = base + lay.p_scalars
+    for i, k in enumerate(scalars):
+        out[first + i] = k
     for row in p["depot_ships"]:
-        out[base + lay.p_depot + row - 1] = 1
-    techs, lab = ids.index["techs"], ids.index["lab"]
+        out[base + lay.p_depot + row - 1] = 1.0
     for space, tile in p["lab"].items():
-        out[base + lay.p_lab + lab[space] * len(ids.techs) + techs[tile]] = 1
-    _hot(out, base + lay.p_blueprints, ids.index["blueprints"], p["blueprints"])
-    _hot(out, base + lay.p_built, ids.index["blueprints"], p["built"])
-    _hot(out, base + lay.p_progress, ids.index["types"], p["progress"])
-    if p["side"] in components.SIDES:
-        out[base + lay.p_side + components.SIDES.index(p["side"])] = 1
+        out[base + t.lab[space][tile]] = 1.0
+    _hot(out, t.blueprints, p["blueprints"], base)
+    _hot(out, t.built, p["built"], base)
+    _hot(out, t.progress, p["progress"], base)
+    side = t.p_side.get(p["side"])
+    if side is not None:
+        out[base + side] = 1.0
     if not isinstance(goals, int):
-        _hot(out, base + lay.p_goals, ids.index["goals"], goals)
-    _hot(out, base + lay.p_scientists, ids.index["scientists"], p["scientists"])
-    _hot(out, base + lay.p_contracts, ids.index["contracts"], p["contracts"])
+        _hot(out, t.goals, goals, base)
+    _hot(out, t.scientists, p["scientists"], base)
+    _hot(out, t.contracts, p["contracts"], base)
     for contract, items in p["delivered"].items():
-        out[base + lay.p_delivered + ids.index["contracts"][contract]] = len(items)
-    _hot(out, base + lay.p_contracts_done, ids.index["contracts"], p["contracts_done"])
-    _hot(out, base + lay.p_research, ids.index["research"], p["research"])
-    discoveries = ids.index["discoveries"]
+        out[base + t.delivered[contract]] = len(items)
+    _hot(out, t.contracts_done, p["contracts_done"], base)
+    _hot(out, t.research, p["research"], base)
     for k, key in enumerate(("discoveries", "bot_discoveries")):
-        held_tiles = p[key]
-        if isinstance(held_tiles, int):
-            out[base + lay.p_discoveries + k] = held_tiles
-        else:
-            out[base + lay.p_discoveries + k] = len(held_tiles)
-            first = base + lay.p_discoveries + 2 + k * len(ids.discoveries)
-            _hot(out, first, discoveries, held_tiles)
+        tiles = p[key]
+        out[base + lay.p_discoveries + k] = tiles if isinstance(tiles, int) else len(tiles)
+        if not isinstance(tiles, int):
+            _hot(out, t.held[k], tiles, base)
+    return out
+
+
+def _parts(view: dict[str, Any], me: int, n: int) -> list[tuple[Any, Any]]:
+    """The view cut into parts, each with what its numbers are read from: (key, input). A part
+    whose input equals the last one's has the same numbers (the encoder reads nothing else)."""
+    players = view["players"]
+    return [
+        (
+            "map",
+            (
+                view["bld"], view["ab"], view["bot"], view["miner"], view["crystal"],
+                view["tile"], [(p["seat"], p["rover"]) for p in players],
+            ),
+        ),
+        (
+            "boards",
+            (
+                view["warehouse"], view["grid"], view["bp_display"], view["exploration"],
+                view["building_stacks"], view["slots"], view["lss"], view["missions"],
+                view["science"], view["sci_at"], view["contract_deck"], view["lss_rewards"],
+                view["lss_first"],
+            ),
+        ),
+        *(((p["seat"] - me) % n, p) for p in players),
+    ]  # fmt: skip
+
+
+def _entries(key: Any, value: Any, me: int, n: int) -> Entries:
+    if key == "map":
+        return _map(value, me, n)
+    if key == "boards":
+        return _boards(value, me, n)
+    lay = layout()
+    return _player(value, lay.p_start + key * lay.p_size)
+
+
+def _viewer(view: dict[str, Any]) -> tuple[int, int]:
+    return view.get("viewer") or 0, len(view["players"])
+
+
+def encode(view: dict[str, Any]) -> np.ndarray:
+    """The tensor (``float32``, shape ``(size(),)``) of a seat's view (``game.view(seat)``)."""
+    me, n = _viewer(view)
+    out = np.zeros(size(), dtype=np.float32)
+    entries = _state(view, me, n)
+    for key, value in _parts(view, me, n):
+        entries.update(_entries(key, value, me, n))
+    out[list(entries)] = list(entries.values())
+    return out
+
+
+class Encoder:
+    """:func:`encode` for a stream of views, faster: what did not change since the last view of
+    the same viewer and player count (the map, the boards, each player) is not read again.
+
+    The views are kept until the next one of the same viewer: the caller must not change a view
+    it has given (the environments hand theirs to nobody else). Not for several threads at once.
+    """
+
+    def __init__(self) -> None:
+        # per (viewer, players): the parts' inputs, their entries, the tensor
+        self._last: dict[tuple[int, int], tuple[dict[Any, Any], dict[Any, Entries], np.ndarray]]
+        self._last = {}
+
+    def encode(self, view: dict[str, Any]) -> np.ndarray:
+        """The tensor of ``view``, equal to ``encode(view)``."""
+        me, n = _viewer(view)
+        last = self._last.get((me, n))
+        if last is None:
+            last = self._last[(me, n)] = ({}, {}, np.zeros(size(), dtype=np.float32))
+        inputs, parts, out = last
+        stale: list[int] = []
+        fresh = _state(view, me, n)
+        old = parts.get("state")
+        if old is not None:
+            stale += old
+        parts["state"] = fresh
+        fresh = dict(fresh)
+        for key, value in _parts(view, me, n):
+            if key in inputs and inputs[key] == value:
+                continue
+            old = parts.get(key)
+            if old is not None:
+                stale += old
+            inputs[key] = value
+            entries = parts[key] = _entries(key, value, me, n)
+            fresh.update(entries)
+        out[stale] = 0.0
+        out[list(fresh)] = list(fresh.values())
+        return out.copy()
 
 
 def text(view: dict[str, Any]) -> str:
