@@ -336,31 +336,45 @@ def _count(pile: int | list[str]) -> int:
     return pile if isinstance(pile, int) else len(pile)
 
 
-def _map(planes: tuple[Any, ...], me: int, n: int) -> Entries:
-    """The map planes: buildings, pieces by relative owner, Crystals, face-up tiles, Rovers."""
-    lay, t = layout(), _tables()
+@cache
+def _building_at(me: int, n: int) -> dict[str, int]:
+    """Where the building plane of each ``bld`` entry starts (Shelters by relative seat)."""
+    lay = layout()
+    at = dict(_tables().m_bld)
+    for seat in range(n):
+        at[f"shelter:{seat}"] = lay.m_shelter + (seat - me) % n * lay.ids.cells
+    return at
+
+
+def _buildings(bld: list[str], me: int, n: int) -> Entries:
+    at = _building_at(me, n)
+    return {at[what] + cell: 1.0 for cell, what in enumerate(bld) if what}
+
+
+def _owners(base: int) -> Any:
+    """A plane of owners (-1: none) by relative seat, from ``base``."""
+
+    def read(plane: list[int], me: int, n: int) -> Entries:
+        m = layout().ids.cells
+        return {base + (o - me) % n * m + c: 1.0 for c, o in enumerate(plane) if o >= 0}
+
+    return read
+
+
+def _crystals(crystal: list[int], me: int, n: int) -> Entries:
+    base = layout().m_crystal
+    return {base + cell: k for cell, k in enumerate(crystal) if k}
+
+
+def _tiles(tile: list[str], me: int, n: int) -> Entries:
+    at = _tables().m_tile
+    return {at[face] + cell: 1.0 for cell, face in enumerate(tile) if face}
+
+
+def _rovers(rovers: list[tuple[int, int]], me: int, n: int) -> Entries:
+    lay = layout()
     m = lay.ids.cells
-    bld, ab, bot, miner, crystal, tile, rovers = planes
-    out: Entries = {}
-    for cell, what in enumerate(bld):
-        if what.startswith("shelter:"):
-            out[lay.m_shelter + (int(what[8:]) - me) % n * m + cell] = 1.0
-        elif what:
-            out[t.m_bld[what] + cell] = 1.0
-    for base, plane in ((lay.m_ab, ab), (lay.m_bot, bot), (lay.m_miner, miner)):
-        for cell, owner in enumerate(plane):
-            if owner >= 0:
-                out[base + (owner - me) % n * m + cell] = 1.0
-    for cell, k in enumerate(crystal):
-        if k:
-            out[lay.m_crystal + cell] = k
-    for cell, face in enumerate(tile):
-        if face:
-            out[t.m_tile[face] + cell] = 1.0
-    for seat, cell in rovers:
-        if cell >= 0:
-            out[lay.m_rover + (seat - me) % n * m + cell] = 1.0
-    return out
+    return {lay.m_rover + (seat - me) % n * m + cell: 1.0 for seat, cell in rovers if cell >= 0}
 
 
 def _state(view: dict[str, Any], me: int, n: int) -> Entries:
@@ -489,13 +503,13 @@ def _parts(view: dict[str, Any], me: int, n: int) -> list[tuple[Any, Any]]:
     whose input equals the last one's has the same numbers (the encoder reads nothing else)."""
     players = view["players"]
     return [
-        (
-            "map",
-            (
-                view["bld"], view["ab"], view["bot"], view["miner"], view["crystal"],
-                view["tile"], [(p["seat"], p["rover"]) for p in players],
-            ),
-        ),
+        ("bld", view["bld"]),
+        ("ab", view["ab"]),
+        ("bot", view["bot"]),
+        ("miner", view["miner"]),
+        ("crystal", view["crystal"]),
+        ("tile", view["tile"]),
+        ("rovers", [(p["seat"], p["rover"]) for p in players]),
         (
             "boards",
             (
@@ -510,12 +524,26 @@ def _parts(view: dict[str, Any], me: int, n: int) -> list[tuple[Any, Any]]:
 
 
 def _entries(key: Any, value: Any, me: int, n: int) -> Entries:
-    if key == "map":
-        return _map(value, me, n)
-    if key == "boards":
-        return _boards(value, me, n)
+    if type(key) is int:
+        lay = layout()
+        return _player(value, lay.p_start + key * lay.p_size)
+    return _readers()[key](value, me, n)
+
+
+@cache
+def _readers() -> dict[str, Any]:
+    """How each part but the players is read (the map's planes one by one)."""
     lay = layout()
-    return _player(value, lay.p_start + key * lay.p_size)
+    return {
+        "bld": _buildings,
+        "ab": _owners(lay.m_ab),
+        "bot": _owners(lay.m_bot),
+        "miner": _owners(lay.m_miner),
+        "crystal": _crystals,
+        "tile": _tiles,
+        "rovers": _rovers,
+        "boards": _boards,
+    }
 
 
 def _viewer(view: dict[str, Any]) -> tuple[int, int]:
