@@ -416,45 +416,75 @@ def _state(view: dict[str, Any], me: int, n: int) -> Entries:
     return out
 
 
-def _boards(parts: tuple[Any, ...], me: int, n: int) -> Entries:
-    """The boards that change now and then: Warehouse, displays, stacks, slots, LSS, Missions."""
+def _warehouse(warehouse: dict[str, int], me: int, n: int) -> Entries:
+    at = _tables().warehouse
+    return {at[item]: k for item, k in warehouse.items()}
+
+
+def _grid(grid: dict[str, str], me: int, n: int) -> Entries:
+    at = _tables().grid
+    return {at[space][tile]: 1.0 for space, tile in grid.items() if tile and space in at}
+
+
+def _display(table: str) -> Any:
+    """A display or stack of ids (counted; "" is an empty space) read with ``_tables().<table>``."""
+
+    def read(values: list[str], me: int, n: int) -> Entries:
+        out: Entries = {}
+        _hot(out, getattr(_tables(), table), values)
+        return out
+
+    return read
+
+
+def _building_stacks(stacks: dict[str, dict[str, Any]], me: int, n: int) -> Entries:
     t = _tables()
-    warehouse, grid, bp_display, exploration, stacks, slots, lss, missions = parts[:8]
-    science, sci_at, contract_deck, lss_rewards, lss_first = parts[8:]
     out: Entries = {}
-    for item, k in warehouse.items():
-        out[t.warehouse[item]] = k
-    for space, tile in grid.items():
-        if tile and space in t.grid:
-            out[t.grid[space][tile]] = 1.0
-    _hot(out, t.bp_display, bp_display)
-    _hot(out, t.exploration, exploration)
     for kind, pile in stacks.items():
         if pile and kind in t.bstack_count:
             out[t.bstack_count[kind]] = pile["count"]
             if pile["top"]:
                 out[t.bstack_top[kind][pile["top"]]] = 1.0
+    return out
+
+
+def _slots(slots: dict[str, list[int]], me: int, n: int) -> Entries:
+    at = _tables().slots
+    out: Entries = {}
     for action, seats in slots.items():
-        base = t.slots[action]
         for seat in seats:
-            i = base + (seat - me) % n
+            i = at[action] + (seat - me) % n
             out[i] = out.get(i, 0.0) + 1.0
+    return out
+
+
+def _lss(lss: tuple[Any, Any, Any], me: int, n: int) -> Entries:
+    """Life Support levels, reward tiles, first bonuses taken."""
+    t = _tables()
+    levels, rewards, first = lss
+    out: Entries = {}
     for kind, i in t.lss.items():
-        out[i] = lss.get(kind, 0)
-        reward = lss_rewards.get(kind)
+        out[i] = levels.get(kind, 0)
+        reward = rewards.get(kind)
         if reward:
             out[t.lss_rewards[kind][reward]] = 1.0
-        if kind in lss_first:
+        if kind in first:
             out[t.lss_first[kind]] = 1.0
-    for mission, value in missions.items():
-        out[t.missions[mission]] = 1.0
-        out[t.missions[mission] + 1] = value
-    _hot(out, t.science, science)
-    for sci, at in sci_at.items():
-        if at and sci in t.sci_at:
-            out[t.sci_at[sci][at]] = 1.0
-    _hot(out, t.contract_deck, contract_deck)
     return out
+
+
+def _missions(missions: dict[str, int], me: int, n: int) -> Entries:
+    at = _tables().missions
+    out: Entries = {}
+    for mission, value in missions.items():
+        out[at[mission]] = 1.0
+        out[at[mission] + 1] = value
+    return out
+
+
+def _sci_at(sci_at: dict[str, str], me: int, n: int) -> Entries:
+    at = _tables().sci_at
+    return {at[sci][bp]: 1.0 for sci, bp in sci_at.items() if bp and sci in at}
 
 
 def _player(p: dict[str, Any], base: int) -> Entries:
@@ -510,15 +540,17 @@ def _parts(view: dict[str, Any], me: int, n: int) -> list[tuple[Any, Any]]:
         ("crystal", view["crystal"]),
         ("tile", view["tile"]),
         ("rovers", [(p["seat"], p["rover"]) for p in players]),
-        (
-            "boards",
-            (
-                view["warehouse"], view["grid"], view["bp_display"], view["exploration"],
-                view["building_stacks"], view["slots"], view["lss"], view["missions"],
-                view["science"], view["sci_at"], view["contract_deck"], view["lss_rewards"],
-                view["lss_first"],
-            ),
-        ),
+        ("warehouse", view["warehouse"]),
+        ("grid", view["grid"]),
+        ("bp_display", view["bp_display"]),
+        ("exploration", view["exploration"]),
+        ("building_stacks", view["building_stacks"]),
+        ("slots", view["slots"]),
+        ("lss", (view["lss"], view["lss_rewards"], view["lss_first"])),
+        ("missions", view["missions"]),
+        ("science", view["science"]),
+        ("sci_at", view["sci_at"]),
+        ("contract_deck", view["contract_deck"]),
         *(((p["seat"] - me) % n, p) for p in players),
     ]  # fmt: skip
 
@@ -532,7 +564,7 @@ def _entries(key: Any, value: Any, me: int, n: int) -> Entries:
 
 @cache
 def _readers() -> dict[str, Any]:
-    """How each part but the players is read (the map's planes one by one)."""
+    """How each part but the players is read (the map's planes and the boards one by one)."""
     lay = layout()
     return {
         "bld": _buildings,
@@ -542,7 +574,17 @@ def _readers() -> dict[str, Any]:
         "crystal": _crystals,
         "tile": _tiles,
         "rovers": _rovers,
-        "boards": _boards,
+        "warehouse": _warehouse,
+        "grid": _grid,
+        "bp_display": _display("bp_display"),
+        "exploration": _display("exploration"),
+        "building_stacks": _building_stacks,
+        "slots": _slots,
+        "lss": _lss,
+        "missions": _missions,
+        "science": _display("science"),
+        "sci_at": _sci_at,
+        "contract_deck": _display("contract_deck"),
     }
 
 
