@@ -528,45 +528,38 @@ def _player(p: dict[str, Any], base: int) -> Entries:
     return out
 
 
-def _parts(view: dict[str, Any], me: int, n: int) -> list[tuple[Any, Any]]:
-    """The view cut into parts, each with what its numbers are read from: (key, input). A part
-    whose input equals the last one's has the same numbers (the encoder reads nothing else)."""
+#: The parts of a view other than the players, in the order of :func:`_inputs`.
+PARTS = (
+    "bld", "ab", "bot", "miner", "crystal", "tile", "rovers", "warehouse", "grid", "bp_display",
+    "exploration", "building_stacks", "slots", "lss", "missions", "science", "sci_at",
+    "contract_deck",
+)  # fmt: skip
+
+
+def _inputs(view: dict[str, Any], me: int, n: int) -> list[Any]:
+    """What each part's numbers are read from (:data:`PARTS`, then the players by relative
+    seat): a part whose input equals the last one's has the same numbers (the encoder reads
+    nothing else)."""
     players = view["players"]
+    by_slot: list[Any] = [None] * n
+    for p in players:
+        by_slot[(p["seat"] - me) % n] = p
     return [
-        ("bld", view["bld"]),
-        ("ab", view["ab"]),
-        ("bot", view["bot"]),
-        ("miner", view["miner"]),
-        ("crystal", view["crystal"]),
-        ("tile", view["tile"]),
-        ("rovers", [(p["seat"], p["rover"]) for p in players]),
-        ("warehouse", view["warehouse"]),
-        ("grid", view["grid"]),
-        ("bp_display", view["bp_display"]),
-        ("exploration", view["exploration"]),
-        ("building_stacks", view["building_stacks"]),
-        ("slots", view["slots"]),
-        ("lss", (view["lss"], view["lss_rewards"], view["lss_first"])),
-        ("missions", view["missions"]),
-        ("science", view["science"]),
-        ("sci_at", view["sci_at"]),
-        ("contract_deck", view["contract_deck"]),
-        *(((p["seat"] - me) % n, p) for p in players),
+        view["bld"], view["ab"], view["bot"], view["miner"], view["crystal"], view["tile"],
+        [(p["seat"], p["rover"]) for p in players],
+        view["warehouse"], view["grid"], view["bp_display"], view["exploration"],
+        view["building_stacks"], view["slots"],
+        (view["lss"], view["lss_rewards"], view["lss_first"]),
+        view["missions"], view["science"], view["sci_at"], view["contract_deck"],
+        *by_slot,
     ]  # fmt: skip
 
 
-def _entries(key: Any, value: Any, me: int, n: int) -> Entries:
-    if type(key) is int:
-        lay = layout()
-        return _player(value, lay.p_start + key * lay.p_size)
-    return _readers()[key](value, me, n)
-
-
 @cache
-def _readers() -> dict[str, Any]:
-    """How each part but the players is read (the map's planes and the boards one by one)."""
+def _readers(n: int) -> list[Any]:
+    """How each input of :func:`_inputs` is read, for ``n`` players: ``read(input, me, n)``."""
     lay = layout()
-    return {
+    parts = {
         "bld": _buildings,
         "ab": _owners(lay.m_ab),
         "bot": _owners(lay.m_bot),
@@ -586,6 +579,18 @@ def _readers() -> dict[str, Any]:
         "sci_at": _sci_at,
         "contract_deck": _display("contract_deck"),
     }
+    return [*(parts[name] for name in PARTS), *(_slot(k) for k in range(n))]
+
+
+def _slot(k: int) -> Any:
+    """Reads the player of relative seat ``k``."""
+    lay = layout()
+    base = lay.p_start + k * lay.p_size
+
+    def read(p: dict[str, Any], me: int, n: int) -> Entries:
+        return _player(p, base)
+
+    return read
 
 
 def _viewer(view: dict[str, Any]) -> tuple[int, int]:
@@ -597,8 +602,8 @@ def encode(view: dict[str, Any]) -> np.ndarray:
     me, n = _viewer(view)
     out = np.zeros(size(), dtype=np.float32)
     entries = _state(view, me, n)
-    for key, value in _parts(view, me, n):
-        entries.update(_entries(key, value, me, n))
+    for read, value in zip(_readers(n), _inputs(view, me, n), strict=True):
+        entries.update(read(value, me, n))
     _write(out, entries)
     return out
 
@@ -611,40 +616,38 @@ def _write(out: np.ndarray, entries: Entries) -> None:
 
 class Encoder:
     """:func:`encode` for a stream of views, faster: what did not change since the last view of
-    the same viewer and player count (the map, the boards, each player) is not read again.
+    the same viewer and player count (each map plane, each board, each player) is not read
+    again.
 
     The views are kept until the next one of the same viewer: the caller must not change a view
     it has given (the environments hand theirs to nobody else). Not for several threads at once.
     """
 
     def __init__(self) -> None:
-        # per (viewer, players): the parts' inputs, their entries, the tensor
-        self._last: dict[tuple[int, int], tuple[dict[Any, Any], dict[Any, Entries], np.ndarray]]
-        self._last = {}
+        # per (viewer, players): the last inputs, their entries (the state's first), the tensor
+        self._last: dict[tuple[int, int], tuple[list[Any], list[Entries], np.ndarray]] = {}
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         """The tensor of ``view``, equal to ``encode(view)``."""
         me, n = _viewer(view)
+        inputs = _inputs(view, me, n)
         last = self._last.get((me, n))
         if last is None:
-            last = self._last[(me, n)] = ({}, {}, np.zeros(size(), dtype=np.float32))
-        inputs, parts, out = last
-        stale: list[int] = []
-        fresh = _state(view, me, n)
-        old = parts.get("state")
-        if old is not None:
-            stale += old
-        parts["state"] = fresh
+            out = np.zeros(size(), dtype=np.float32)
+            entries = [{}, *({} for _ in inputs)]
+            changed = range(len(inputs))
+        else:
+            before, entries, out = last
+            changed = [i for i, (a, b) in enumerate(zip(before, inputs, strict=True)) if a != b]
+        stale = list(entries[0])
+        fresh = entries[0] = _state(view, me, n)
         fresh = dict(fresh)
-        for key, value in _parts(view, me, n):
-            if key in inputs and inputs[key] == value:
-                continue
-            old = parts.get(key)
-            if old is not None:
-                stale += old
-            inputs[key] = value
-            entries = parts[key] = _entries(key, value, me, n)
-            fresh.update(entries)
+        readers = _readers(n)
+        for i in changed:
+            stale += entries[i + 1]
+            new = entries[i + 1] = readers[i](inputs[i], me, n)
+            fresh.update(new)
+        self._last[(me, n)] = (inputs, entries, out)
         out[np.fromiter(stale, np.intp, len(stale))] = 0.0
         _write(out, fresh)
         return out.copy()
