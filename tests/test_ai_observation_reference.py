@@ -25,6 +25,7 @@ import numpy as np  # noqa: E402
 from onmars.ai import observation  # noqa: E402
 from onmars.ai.observation import PHASES, SEATS, STEPS, Layout, layout  # noqa: E402
 
+
 def reference_encode(view: dict[str, Any]) -> np.ndarray:
     """The tensor (``float32``, shape ``(size(),)``) of a seat's view (``game.view(seat)``)."""
     lay = layout()

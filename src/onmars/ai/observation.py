@@ -646,16 +646,18 @@ class Encoder:
         me, n = _viewer(view)
         inputs = _inputs(view, me, n)
         last = self._last.get((me, n))
-        if last is None:
+        entries: list[Entries]
+        changed: list[int]
+        if last is None:  # the first view of this viewer: every part is read
             out = np.zeros(size(), dtype=np.float32)
-            entries = [{}, *({} for _ in inputs)]
-            changed = range(len(inputs))
+            entries = [{} for _ in range(len(inputs) + 1)]
+            changed = list(range(len(inputs)))
         else:
             before, entries, out = last
             changed = [i for i, (a, b) in enumerate(zip(before, inputs, strict=True)) if a != b]
-        stale = list(entries[0])
-        fresh = entries[0] = _state(view, me, n)
-        fresh = dict(fresh)
+        stale = list(entries[0])  # the indices to clear: the old entries of what is read again
+        entries[0] = _state(view, me, n)  # the round, phase, decision: read every time
+        fresh = dict(entries[0])
         readers = _readers(n)
         for i in changed:
             stale += entries[i + 1]
