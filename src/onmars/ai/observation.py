@@ -603,11 +603,12 @@ def encode(view: dict[str, Any]) -> np.ndarray:
     out = np.zeros(size(), dtype=np.float32)
     entries = _state(view, me, n)
     inputs = _inputs(view, me, n)
-    for i, (read, value) in enumerate(zip(_readers(n), inputs, strict=True)):
-        if i < MAP_PARTS:
-            entries.update(_plane(i, me, n, tuple(value)))
-        else:
-            entries.update(read(value, me, n))
+    readers = _readers(n)
+    for i in range(MAP_PARTS):
+        idx, val = _plane(i, me, n, tuple(inputs[i]))
+        out[idx] = val
+    for i in range(MAP_PARTS, len(inputs)):
+        entries.update(readers[i](inputs[i], me, n))
     _write(out, entries)
     return out
 
@@ -618,8 +619,11 @@ MAP_PARTS = 7
 
 
 @lru_cache(maxsize=4096)
-def _plane(i: int, me: int, n: int, value: tuple[Any, ...]) -> Entries:
-    return _readers(n)[i](value, me, n)  # entries are never changed in place
+def _plane(i: int, me: int, n: int, value: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """A map plane's entries as arrays (indices, values), ready to be written."""
+    entries = _readers(n)[i](value, me, n)
+    k = len(entries)
+    return np.fromiter(entries, np.intp, k), np.fromiter(entries.values(), np.float32, k)
 
 
 def _write(out: np.ndarray, entries: Entries) -> None:
