@@ -254,3 +254,30 @@ def test_the_encoder_hands_out_its_own_copies() -> None:
     assert np.array_equal(encoder.encode(game.view(0)), want)
     game.push(game.legal_moves()[0])
     assert np.array_equal(encoder.encode(game.view(0)), reference_encode(game.view(0)))
+
+
+def test_one_encoder_between_games_redealt_from_a_view() -> None:
+    """Views of different games met by one Encoder (a game and its re-deals from a seat's view,
+    RUL-18) come out as the reference reads each: nothing of one game is left in another's
+    tensor, and the re-deals' tensors equal the game's."""
+    game = Game.new(3, seed=77)
+    rng = random.Random(77)
+    encoder = observation.Encoder()
+    checked = 0
+    while not game.is_over:
+        if rng.random() < 0.03:
+            seat = game.current_player
+            tensor = encoder.encode(game.view(seat))
+            assert tensor.tobytes() == reference_encode(game.view(seat)).tobytes()
+            for k in range(2):
+                world = game.determinize(seat, k)
+                world.push(rng.choice(world.legal_moves()))  # the worlds part from the game
+                assert encoder.encode(world.view(seat)).tobytes() == (
+                    reference_encode(world.view(seat)).tobytes()
+                )
+                assert np.array_equal(
+                    encoder.encode(game.determinize(seat, 10 + k).view(seat)), tensor
+                )
+            checked += 1
+        game.push(rng.choice(game.legal_moves()))
+    assert checked > 10
