@@ -9,7 +9,8 @@ do the same work in the rules and differ only in what the interface adds:
 - ``pettingzoo``: ``env.last()`` (the observation tensor and the mask) then ``env.step(action)``;
 - ``pettingzoo_masks``: ``env.last(observe=False)`` (the mask from ``infos``, no tensor) then
   ``env.step(action)``;
-- ``observation``: ``observation.encode(game.view(seat))`` alone, at every position.
+- ``observation``: ``game.view(seat)`` and its tensor alone, at every position (through an
+  ``observation.Encoder``, as the environments make them).
 
 ``python -m onmars.ai.bench`` prints the figures in steps a second of CPU time, each with its
 share of the engine's (docs/ai.md quotes them).
@@ -89,10 +90,11 @@ def _pettingzoo_masks(players: int, length: str, seed: int, moves: list[Move]) -
 
 def _observation(players: int, length: str, seed: int, moves: list[Move]) -> None:
     game = Game.new(players, seed=seed, length=length)
+    encoder = observation.Encoder()
     for move in moves:
         game.push(move)
         if not game.is_over:
-            observation.encode(game.view(game.current_player))
+            encoder.encode(game.view(game.current_player))
 
 
 MEASURES: dict[str, Callable[[int, str, int, list[Move]], None]] = {

@@ -257,93 +257,78 @@ def size() -> int:
     return layout().size
 
 
-def encode(view: dict[str, Any]) -> np.ndarray:
-    """The tensor (``float32``, shape ``(size(),)``) of a seat's view (``game.view(seat)``)."""
-    lay = layout()
-    ids = lay.ids
-    out = np.zeros(lay.size, dtype=np.float32)
-    players = view["players"]
-    n = len(players)
-    me = view.get("viewer") or 0
+#: A part's numbers: tensor index -> value (counts summed), for the indices it sets non-zero.
+Entries = dict[int, float]
 
-    def rel(seat: int) -> int:
-        return (seat - me) % n
 
-    idx, val = _map(view, me, n)
-    out[idx] = val
-    out[lay.g_round] = view["round"]
-    if view["phase"] in PHASES:
-        out[lay.g_phase + PHASES.index(view["phase"])] = 1
-    out[lay.g_players + n - 2] = 1
-    out[lay.g_length + (view["length"] == "long")] = 1
-    if view.get("first") is not None and view["first"] >= 0:
-        out[lay.g_first + rel(view["first"])] = 1
-    for seat in view["done"]:
-        out[lay.g_done + rel(seat)] = 1
-    current = view.get("current_player")
-    if current is not None:
-        out[lay.g_current + rel(current)] = 1
-    stack = view["stack"]
-    if stack:
-        out[lay.g_step + ids.steps.get(stack[-1]["t"], len(STEPS))] = 1
-    out[lay.g_depth] = len(stack)
-    turn = view.get("turn") or {}
-    out[lay.g_turn] = bool(turn.get("main"))
-    out[lay.g_turn + 1] = bool(turn.get("exec"))
-    for item, k in view["warehouse"].items():
-        out[lay.g_warehouse + ids.index["items"][item]] = k
-    techs = ids.index["techs"]
-    for i, space in enumerate(ids.grid):
-        tile = view["grid"].get(space, "")
-        if tile:
-            out[lay.g_grid + i * len(ids.techs) + techs[tile]] = 1
-    for i, pile in enumerate(view["tech_stacks"][:2]):
-        out[lay.g_tech_stacks + i] = _count(pile)
-    _hot(out, lay.g_bp_display, ids.index["blueprints"], view["bp_display"])
-    out[lay.g_counts] = _count(view["bp_deck"])
-    out[lay.g_counts + 1] = _count(view["discovery_stack"])
-    _hot(out, lay.g_exploration, ids.index["discoveries"], view["exploration"])
-    width = 1 + len(ids.building_tiles)
-    for i, kind in enumerate(ids.types):
-        pile = view["building_stacks"].get(kind)
-        if pile:
-            out[lay.g_bstacks + i * width] = pile["count"]
-            if pile["top"]:
-                out[lay.g_bstacks + i * width + 1 + ids.index["building_tiles"][pile["top"]]] = 1
-    for action, seats in view["slots"].items():
-        base = lay.g_slots + ids.index["actions"][action] * SEATS
-        for seat in seats:
-            out[base + rel(seat)] += 1
-    for i, kind in enumerate(components.LSS_TYPES):
-        out[lay.g_lss + i] = view["lss"].get(kind, 0)
-        reward = view["lss_rewards"].get(kind)
-        if reward:
-            out[lay.g_lss_rewards + i * len(ids.lss_rewards) + ids.index["lss_rewards"][reward]] = 1
-        if kind in view["lss_first"]:
-            out[lay.g_lss_first + i] = 1
-    out[lay.g_level] = view["level"]
-    for mission, value in view["missions"].items():
-        k = ids.index["missions"][mission]
-        out[lay.g_missions + 2 * k] = 1
-        out[lay.g_missions + 2 * k + 1] = value
-    out[lay.g_end] = view["remaining"]
-    out[lay.g_end + 1] = view["end_round"]
-    side = view["shuttle_side"]
-    if side in components.SIDES:
-        out[lay.g_shuttle + components.SIDES.index(side)] = 1
-    out[lay.g_shuttle + 2] = view["shuttle_space"]
-    _hot(out, lay.g_science, ids.science, view["science"])
-    blueprints = ids.index["blueprints"]
-    for i, sci in enumerate(ids.scientists):
-        at = view["sci_at"].get(sci, "")
-        if at:
-            out[lay.g_sci_at + i * len(ids.blueprints) + blueprints[at]] = 1
-    if view["radar"]:
-        out[lay.g_radar + ids.index["discoveries"][view["radar"]]] = 1
-    _hot(out, lay.g_contract_deck, ids.index["contracts"], view["contract_deck"])
-    for p in players:
-        _player(out, lay, lay.p_start + rel(p["seat"]) * lay.p_size, p)
-    return out
+class _Tables:
+    """Every id's tensor index, worked out once (a field's offset plus the id's place), so that
+    encoding a view is dictionary lookups only."""
+
+    def __init__(self, lay: Layout) -> None:
+        ids = lay.ids
+
+        def at(base: int, names: tuple[str, ...], stride: int = 1) -> dict[str, int]:
+            return {v: base + i * stride for i, v in enumerate(names)}
+
+        def grid(base: int, rows: tuple[str, ...], cols: tuple[str, ...]) -> dict[str, dict]:
+            return {r: at(base + i * len(cols), cols) for i, r in enumerate(rows)}
+
+        m = ids.cells
+        self.m_bld = at(lay.m_bld, ids.types, m)
+        self.m_tile = at(lay.m_tile, ids.tiles, m)
+        self.phase = at(lay.g_phase, PHASES)
+        self.step = at(lay.g_step, STEPS)
+        self.warehouse = at(lay.g_warehouse, ids.items)
+        self.grid = grid(lay.g_grid, ids.grid, ids.techs)
+        self.bp_display = at(lay.g_bp_display, ids.blueprints)
+        self.exploration = at(lay.g_exploration, ids.discoveries)
+        width = 1 + len(ids.building_tiles)
+        self.bstack_count = at(lay.g_bstacks, ids.types, width)
+        self.bstack_top = grid(lay.g_bstacks, ids.types, ("", *ids.building_tiles))
+        self.slots = at(lay.g_slots, ids.actions, SEATS)
+        lss = tuple(components.LSS_TYPES)
+        self.lss = at(lay.g_lss, lss)
+        self.lss_rewards = grid(lay.g_lss_rewards, lss, ids.lss_rewards)
+        self.lss_first = at(lay.g_lss_first, lss)
+        self.missions = at(lay.g_missions, ids.missions, 2)
+        self.side = at(lay.g_shuttle, tuple(components.SIDES))
+        self.science = {v: lay.g_science + i for v, i in ids.science.items()}
+        self.sci_at = grid(lay.g_sci_at, ids.scientists, ids.blueprints)
+        self.radar = at(lay.g_radar, ids.discoveries)
+        self.contract_deck = at(lay.g_contract_deck, ids.contracts)
+        # the player fields, from the start of a player slot
+        self.colour = at(lay.p_colour, ids.colours)
+        self.res = at(lay.p_res, ids.resources)
+        self.lab = grid(lay.p_lab, ids.lab, ids.techs)
+        self.blueprints = at(lay.p_blueprints, ids.blueprints)
+        self.built = at(lay.p_built, ids.blueprints)
+        self.progress = at(lay.p_progress, ids.types)
+        self.p_side = at(lay.p_side, tuple(components.SIDES))
+        self.goals = at(lay.p_goals, ids.goals)
+        self.scientists = at(lay.p_scientists, ids.scientists)
+        self.contracts = at(lay.p_contracts, ids.contracts)
+        self.delivered = at(lay.p_delivered, ids.contracts)
+        self.contracts_done = at(lay.p_contracts_done, ids.contracts)
+        self.research = at(lay.p_research, ids.research)
+        first = lay.p_discoveries + 2
+        self.held = (
+            at(first, ids.discoveries),
+            at(first + len(ids.discoveries), ids.discoveries),
+        )
+
+
+@cache
+def _tables() -> _Tables:
+    return _Tables(layout())
+
+
+def _hot(out: Entries, where: dict[str, int], values: list[str], base: int = 0) -> None:
+    """One more at each value's index ("" is an empty space of a display: skipped)."""
+    for v in values:
+        if v:
+            i = base + where[v]
+            out[i] = out.get(i, 0.0) + 1.0
 
 
 def _count(pile: int | list[str]) -> int:
@@ -351,106 +336,341 @@ def _count(pile: int | list[str]) -> int:
     return pile if isinstance(pile, int) else len(pile)
 
 
-def _hot(out: np.ndarray, base: int, index: dict[str, int], values: list[str]) -> None:
-    for v in values:
-        if v:  # "" is an empty space of a display
-            out[base + index[v]] += 1
-
-
-def _map(view: dict[str, Any], me: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The map planes' non-zero entries (indices, values); most moves leave the map as it was,
-    so they are kept per map content (a few microseconds to look up instead of a few dozen to
-    work out)."""
-    key = (
-        me,
-        n,
-        tuple(view["bld"]),
-        tuple(view["ab"]),
-        tuple(view["bot"]),
-        tuple(view["miner"]),
-        tuple(view["crystal"]),
-        tuple(view["tile"]),
-        tuple((p["seat"], p["rover"]) for p in view["players"]),
-    )
-    return _map_entries(key)
-
-
-@lru_cache(maxsize=4096)
-def _map_entries(key: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
-    me, n, bld, ab, bot, miner, crystal, tile, rovers = key
+@cache
+def _building_at(me: int, n: int) -> dict[str, int]:
+    """Where the building plane of each ``bld`` entry starts (Shelters by relative seat)."""
     lay = layout()
-    ids = lay.ids
-    m = ids.cells
-    types, tiles = ids.index["types"], ids.index["tiles"]
-    idx: list[int] = []
-    val: list[float] = []
-
-    def one(i: int) -> None:
-        idx.append(i)
-        val.append(1.0)
-
-    for cell, what in enumerate(bld):
-        if what.startswith("shelter:"):
-            one(lay.m_shelter + (int(what[8:]) - me) % n * m + cell)
-        elif what:
-            one(lay.m_bld + types[what] * m + cell)
-    for base, plane in ((lay.m_ab, ab), (lay.m_bot, bot), (lay.m_miner, miner)):
-        for cell, owner in enumerate(plane):
-            if owner >= 0:
-                one(base + (owner - me) % n * m + cell)
-    for cell, k in enumerate(crystal):
-        if k:
-            idx.append(lay.m_crystal + cell)
-            val.append(k)
-    for cell, t in enumerate(tile):
-        if t:
-            one(lay.m_tile + tiles[t] * m + cell)
-    for seat, cell in rovers:
-        if cell >= 0:
-            one(lay.m_rover + (seat - me) % n * m + cell)
-    return np.array(idx, dtype=np.intp), np.array(val, dtype=np.float32)
+    at = dict(_tables().m_bld)
+    for seat in range(n):
+        at[f"shelter:{seat}"] = lay.m_shelter + (seat - me) % n * lay.ids.cells
+    return at
 
 
-def _player(out: np.ndarray, lay: Layout, base: int, p: dict[str, Any]) -> None:
-    ids = lay.ids
-    out[base + lay.p_present] = 1
-    out[base + lay.p_colour + ids.index["colours"][p["colour"]]] = 1
+def _buildings(bld: list[str], me: int, n: int) -> Entries:
+    at = _building_at(me, n)
+    return {at[what] + cell: 1.0 for cell, what in enumerate(bld) if what}
+
+
+def _owners(base: int) -> Any:
+    """A plane of owners (-1: none) by relative seat, from ``base``."""
+
+    def read(plane: list[int], me: int, n: int) -> Entries:
+        m = layout().ids.cells
+        return {base + (o - me) % n * m + c: 1.0 for c, o in enumerate(plane) if o >= 0}
+
+    return read
+
+
+def _crystals(crystal: list[int], me: int, n: int) -> Entries:
+    base = layout().m_crystal
+    return {base + cell: k for cell, k in enumerate(crystal) if k}
+
+
+def _tiles(tile: list[str], me: int, n: int) -> Entries:
+    at = _tables().m_tile
+    return {at[face] + cell: 1.0 for cell, face in enumerate(tile) if face}
+
+
+def _rovers(rovers: list[tuple[int, int]], me: int, n: int) -> Entries:
+    lay = layout()
+    m = lay.ids.cells
+    return {lay.m_rover + (seat - me) % n * m + cell: 1.0 for seat, cell in rovers if cell >= 0}
+
+
+def _state(view: dict[str, Any], me: int, n: int) -> Entries:
+    """The few numbers that change with nearly every move: round, phase, seats, the decision."""
+    lay, t = layout(), _tables()
+    out: Entries = {lay.g_round: view["round"], lay.g_players + n - 2: 1.0}
+    phase = t.phase.get(view["phase"])
+    if phase is not None:
+        out[phase] = 1.0
+    out[lay.g_length + (view["length"] == "long")] = 1.0
+    first = view.get("first")
+    if first is not None and first >= 0:
+        out[lay.g_first + (first - me) % n] = 1.0
+    for seat in view["done"]:
+        out[lay.g_done + (seat - me) % n] = 1.0
+    current = view.get("current_player")
+    if current is not None:
+        out[lay.g_current + (current - me) % n] = 1.0
+    stack = view["stack"]
+    if stack:
+        out[t.step.get(stack[-1]["t"], lay.g_step + len(STEPS))] = 1.0
+    out[lay.g_depth] = len(stack)
+    turn = view.get("turn") or {}
+    out[lay.g_turn] = bool(turn.get("main"))
+    out[lay.g_turn + 1] = bool(turn.get("exec"))
+    for i, pile in enumerate(view["tech_stacks"][:2]):
+        out[lay.g_tech_stacks + i] = _count(pile)
+    out[lay.g_counts] = _count(view["bp_deck"])
+    out[lay.g_counts + 1] = _count(view["discovery_stack"])
+    out[lay.g_level] = view["level"]
+    out[lay.g_end] = view["remaining"]
+    out[lay.g_end + 1] = view["end_round"]
+    side = t.side.get(view["shuttle_side"])
+    if side is not None:
+        out[side] = 1.0
+    out[lay.g_shuttle + 2] = view["shuttle_space"]
+    if view["radar"]:
+        out[t.radar[view["radar"]]] = 1.0
+    return out
+
+
+def _warehouse(warehouse: dict[str, int], me: int, n: int) -> Entries:
+    at = _tables().warehouse
+    return {at[item]: k for item, k in warehouse.items()}
+
+
+def _grid(grid: dict[str, str], me: int, n: int) -> Entries:
+    at = _tables().grid
+    return {at[space][tile]: 1.0 for space, tile in grid.items() if tile and space in at}
+
+
+def _display(table: str) -> Any:
+    """A display or stack of ids (counted; "" is an empty space) read with ``_tables().<table>``."""
+
+    def read(values: list[str], me: int, n: int) -> Entries:
+        out: Entries = {}
+        _hot(out, getattr(_tables(), table), values)
+        return out
+
+    return read
+
+
+def _building_stacks(stacks: dict[str, dict[str, Any]], me: int, n: int) -> Entries:
+    t = _tables()
+    out: Entries = {}
+    for kind, pile in stacks.items():
+        if pile and kind in t.bstack_count:
+            out[t.bstack_count[kind]] = pile["count"]
+            if pile["top"]:
+                out[t.bstack_top[kind][pile["top"]]] = 1.0
+    return out
+
+
+def _slots(slots: dict[str, list[int]], me: int, n: int) -> Entries:
+    at = _tables().slots
+    out: Entries = {}
+    for action, seats in slots.items():
+        for seat in seats:
+            i = at[action] + (seat - me) % n
+            out[i] = out.get(i, 0.0) + 1.0
+    return out
+
+
+def _lss(lss: tuple[Any, Any, Any], me: int, n: int) -> Entries:
+    """Life Support levels, reward tiles, first bonuses taken."""
+    t = _tables()
+    levels, rewards, first = lss
+    out: Entries = {}
+    for kind, i in t.lss.items():
+        out[i] = levels.get(kind, 0)
+        reward = rewards.get(kind)
+        if reward:
+            out[t.lss_rewards[kind][reward]] = 1.0
+        if kind in first:
+            out[t.lss_first[kind]] = 1.0
+    return out
+
+
+def _missions(missions: dict[str, int], me: int, n: int) -> Entries:
+    at = _tables().missions
+    out: Entries = {}
+    for mission, value in missions.items():
+        out[at[mission]] = 1.0
+        out[at[mission] + 1] = value
+    return out
+
+
+def _sci_at(sci_at: dict[str, str], me: int, n: int) -> Entries:
+    at = _tables().sci_at
+    return {at[sci][bp]: 1.0 for sci, bp in sci_at.items() if bp and sci in at}
+
+
+def _player(p: dict[str, Any], base: int) -> Entries:
+    """One player's slot (``base``: its first index)."""
+    lay, t = layout(), _tables()
+    out: Entries = {base + lay.p_present: 1.0, base + t.colour[p["colour"]]: 1.0}
     for r, k in p["res"].items():
-        out[base + lay.p_res + ids.index["resources"][r]] = k
+        out[base + t.res[r]] = k
     goals = p["goals"]
     held = goals if isinstance(goals, int) else len(goals)
     scalars = (
         p["crystals"], p["pending"], p["hangar"], p["ships_out"], p["lq"], p["wa"], p["reserve"],
         p["bots"], p["ab"], p["shelters"], p["op"], p["space"], held, bool(p["goal_done"]),
     )  # fmt: skip
-    out[base + lay.p_scalars : base + lay.p_scalars + len(scalars)] = scalars
+    first = base + lay.p_scalars
+    for i, k in enumerate(scalars):
+        out[first + i] = k
     for row in p["depot_ships"]:
-        out[base + lay.p_depot + row - 1] = 1
-    techs, lab = ids.index["techs"], ids.index["lab"]
+        out[base + lay.p_depot + row - 1] = 1.0
     for space, tile in p["lab"].items():
-        out[base + lay.p_lab + lab[space] * len(ids.techs) + techs[tile]] = 1
-    _hot(out, base + lay.p_blueprints, ids.index["blueprints"], p["blueprints"])
-    _hot(out, base + lay.p_built, ids.index["blueprints"], p["built"])
-    _hot(out, base + lay.p_progress, ids.index["types"], p["progress"])
-    if p["side"] in components.SIDES:
-        out[base + lay.p_side + components.SIDES.index(p["side"])] = 1
+        out[base + t.lab[space][tile]] = 1.0
+    _hot(out, t.blueprints, p["blueprints"], base)
+    _hot(out, t.built, p["built"], base)
+    _hot(out, t.progress, p["progress"], base)
+    side = t.p_side.get(p["side"])
+    if side is not None:
+        out[base + side] = 1.0
     if not isinstance(goals, int):
-        _hot(out, base + lay.p_goals, ids.index["goals"], goals)
-    _hot(out, base + lay.p_scientists, ids.index["scientists"], p["scientists"])
-    _hot(out, base + lay.p_contracts, ids.index["contracts"], p["contracts"])
+        _hot(out, t.goals, goals, base)
+    _hot(out, t.scientists, p["scientists"], base)
+    _hot(out, t.contracts, p["contracts"], base)
     for contract, items in p["delivered"].items():
-        out[base + lay.p_delivered + ids.index["contracts"][contract]] = len(items)
-    _hot(out, base + lay.p_contracts_done, ids.index["contracts"], p["contracts_done"])
-    _hot(out, base + lay.p_research, ids.index["research"], p["research"])
-    discoveries = ids.index["discoveries"]
+        out[base + t.delivered[contract]] = len(items)
+    _hot(out, t.contracts_done, p["contracts_done"], base)
+    _hot(out, t.research, p["research"], base)
     for k, key in enumerate(("discoveries", "bot_discoveries")):
-        held_tiles = p[key]
-        if isinstance(held_tiles, int):
-            out[base + lay.p_discoveries + k] = held_tiles
+        tiles = p[key]
+        out[base + lay.p_discoveries + k] = tiles if isinstance(tiles, int) else len(tiles)
+        if not isinstance(tiles, int):
+            _hot(out, t.held[k], tiles, base)
+    return out
+
+
+#: The parts of a view other than the players, in the order of :func:`_inputs`.
+PARTS = (
+    "bld", "ab", "bot", "miner", "crystal", "tile", "rovers", "warehouse", "grid", "bp_display",
+    "exploration", "building_stacks", "slots", "lss", "missions", "science", "sci_at",
+    "contract_deck",
+)  # fmt: skip
+
+
+def _inputs(view: dict[str, Any], me: int, n: int) -> list[Any]:
+    """What each part's numbers are read from (:data:`PARTS`, then the players by relative
+    seat): a part whose input equals the last one's has the same numbers (the encoder reads
+    nothing else)."""
+    players = view["players"]
+    by_slot: list[Any] = [None] * n
+    for p in players:
+        by_slot[(p["seat"] - me) % n] = p
+    return [
+        view["bld"], view["ab"], view["bot"], view["miner"], view["crystal"], view["tile"],
+        [(p["seat"], p["rover"]) for p in players],
+        view["warehouse"], view["grid"], view["bp_display"], view["exploration"],
+        view["building_stacks"], view["slots"],
+        (view["lss"], view["lss_rewards"], view["lss_first"]),
+        view["missions"], view["science"], view["sci_at"], view["contract_deck"],
+        *by_slot,
+    ]  # fmt: skip
+
+
+@cache
+def _readers(n: int) -> list[Any]:
+    """How each input of :func:`_inputs` is read, for ``n`` players: ``read(input, me, n)``."""
+    lay = layout()
+    parts = {
+        "bld": _buildings,
+        "ab": _owners(lay.m_ab),
+        "bot": _owners(lay.m_bot),
+        "miner": _owners(lay.m_miner),
+        "crystal": _crystals,
+        "tile": _tiles,
+        "rovers": _rovers,
+        "warehouse": _warehouse,
+        "grid": _grid,
+        "bp_display": _display("bp_display"),
+        "exploration": _display("exploration"),
+        "building_stacks": _building_stacks,
+        "slots": _slots,
+        "lss": _lss,
+        "missions": _missions,
+        "science": _display("science"),
+        "sci_at": _sci_at,
+        "contract_deck": _display("contract_deck"),
+    }
+    return [*(parts[name] for name in PARTS), *(_slot(k) for k in range(n))]
+
+
+def _slot(k: int) -> Any:
+    """Reads the player of relative seat ``k``."""
+    lay = layout()
+    base = lay.p_start + k * lay.p_size
+
+    def read(p: dict[str, Any], me: int, n: int) -> Entries:
+        return _player(p, base)
+
+    return read
+
+
+def _viewer(view: dict[str, Any]) -> tuple[int, int]:
+    return view.get("viewer") or 0, len(view["players"])
+
+
+def encode(view: dict[str, Any]) -> np.ndarray:
+    """The tensor (``float32``, shape ``(size(),)``) of a seat's view (``game.view(seat)``)."""
+    me, n = _viewer(view)
+    out = np.zeros(size(), dtype=np.float32)
+    entries = _state(view, me, n)
+    inputs = _inputs(view, me, n)
+    readers = _readers(n)
+    for i in range(MAP_PARTS):
+        idx, val = _plane(i, me, n, tuple(inputs[i]))
+        out[idx] = val
+    for i in range(MAP_PARTS, len(inputs)):
+        entries.update(readers[i](inputs[i], me, n))
+    _write(out, entries)
+    return out
+
+
+#: The first parts of :data:`PARTS`, the map's planes: most moves leave most of them as they
+#: were, so :func:`encode` keeps their entries per content (a lookup instead of a reading).
+MAP_PARTS = 7
+
+
+@lru_cache(maxsize=4096)
+def _plane(i: int, me: int, n: int, value: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """A map plane's entries as arrays (indices, values), ready to be written."""
+    entries = _readers(n)[i](value, me, n)
+    k = len(entries)
+    return np.fromiter(entries, np.intp, k), np.fromiter(entries.values(), np.float32, k)
+
+
+def _write(out: np.ndarray, entries: Entries) -> None:
+    """Sets the entries (typed arrays first: numpy reads them faster than lists)."""
+    k = len(entries)
+    out[np.fromiter(entries, np.intp, k)] = np.fromiter(entries.values(), np.float32, k)
+
+
+class Encoder:
+    """:func:`encode` for a stream of views, faster: what did not change since the last view of
+    the same viewer and player count (each map plane, each board, each player) is not read
+    again.
+
+    The views are kept until the next one of the same viewer: the caller must not change a view
+    it has given (the environments hand theirs to nobody else). Not for several threads at once.
+    """
+
+    def __init__(self) -> None:
+        # per (viewer, players): the last inputs, their entries (the state's first), the tensor
+        self._last: dict[tuple[int, int], tuple[list[Any], list[Entries], np.ndarray]] = {}
+
+    def encode(self, view: dict[str, Any]) -> np.ndarray:
+        """The tensor of ``view``, equal to ``encode(view)``."""
+        me, n = _viewer(view)
+        inputs = _inputs(view, me, n)
+        last = self._last.get((me, n))
+        entries: list[Entries]
+        changed: list[int]
+        if last is None:  # the first view of this viewer: every part is read
+            out = np.zeros(size(), dtype=np.float32)
+            entries = [{} for _ in range(len(inputs) + 1)]
+            changed = list(range(len(inputs)))
         else:
-            out[base + lay.p_discoveries + k] = len(held_tiles)
-            first = base + lay.p_discoveries + 2 + k * len(ids.discoveries)
-            _hot(out, first, discoveries, held_tiles)
+            before, entries, out = last
+            changed = [i for i, (a, b) in enumerate(zip(before, inputs, strict=True)) if a != b]
+        stale = list(entries[0])  # the indices to clear: the old entries of what is read again
+        entries[0] = _state(view, me, n)  # the round, phase, decision: read every time
+        fresh = dict(entries[0])
+        readers = _readers(n)
+        for i in changed:
+            stale += entries[i + 1]
+            new = entries[i + 1] = readers[i](inputs[i], me, n)
+            fresh.update(new)
+        self._last[(me, n)] = (inputs, entries, out)
+        out[np.fromiter(stale, np.intp, len(stale))] = 0.0
+        _write(out, fresh)
+        return out.copy()
 
 
 def text(view: dict[str, Any]) -> str:

@@ -219,12 +219,13 @@ class Observer:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(observation.size(), dtype=np.float32)
         self.dict = {"observation": self.tensor}
+        self._encoder = observation.Encoder()  # its views are made here and kept from others
 
     def set_from(self, state: OnMarsState, player: int) -> None:
         if state.game is None:
             self.tensor.fill(0)
             return
-        self.tensor[:] = observation.encode(state.game.view(player))
+        self.tensor[:] = self._encoder.encode(state.game.view(player))
 
     def string_from(self, state: OnMarsState, player: int) -> str:
         if state.game is None:

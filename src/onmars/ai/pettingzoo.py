@@ -74,6 +74,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self._no_moves = np.zeros(n, dtype=np.int8)
         self._mask = self._no_moves  # the deciding agent's mask, made once per decision
         self._vocabulary = actions.vocabulary()
+        self._encoder = observation.Encoder()  # re-reads only what changed since the last view
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
@@ -84,6 +85,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         deal = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self.game = Game.new(self.players, seed=deal, length=self.length)
+        self._encoder = observation.Encoder()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -109,7 +111,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
         seat = self.possible_agents.index(agent)
-        tensor = observation.encode(self.game.view(seat))
+        tensor = self._encoder.encode(self.game.view(seat))
         deciding = self.game.current_player == seat and not self.terminations[agent]
         return {"observation": tensor, "action_mask": self._mask if deciding else self._no_moves}
 
