@@ -620,20 +620,27 @@ def main(args: Any, mapper: Mapper | None = None) -> int:
     console = Console(width=None if sys.stdout.isatty() else 120)  # no wrapping in logs
     with Progress(console=console, transient=True, disable=args.quiet) as bar:
         task = bar.add_task(f"{args.games} games", total=args.games)
-        result = run(
-            args.players,
-            bots,
-            args.games,
-            args.seed,
-            args.jobs,
-            args.max_moves,
-            args.length,
-            on_game=recorded(args.record, lambda _: bar.advance(task)),
-            mapper=mapper,
-        )
+        result = _run(args, bots, recorded(args.record, lambda _: bar.advance(task)), mapper)
     console.print(summary(result), soft_wrap=True)  # one line, however long (a log reads it)
     console.print(rich_table(result))
     return 0
+
+
+def _run(
+    args: Any, bots: list[str], on_game: Callable[[GameResult], None], mapper: Mapper | None
+) -> ArenaResult:
+    """:func:`run` with the command line's options."""
+    return run(
+        args.players,
+        bots,
+        args.games,
+        args.seed,
+        args.jobs,
+        args.max_moves,
+        args.length,
+        on_game=on_game,
+        mapper=mapper,
+    )
 
 
 def recorded(path: str | None, then: Callable[[GameResult], None]) -> Callable[[GameResult], None]:
@@ -690,18 +697,7 @@ def _main_plain(args: Any, bots: list[str], mapper: Mapper | None = None) -> int
         if not args.quiet:
             print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
 
-    on_game = recorded(args.record, tick)
-    result = run(
-        args.players,
-        bots,
-        args.games,
-        args.seed,
-        args.jobs,
-        args.max_moves,
-        args.length,
-        on_game,
-        mapper,
-    )
+    result = _run(args, bots, recorded(args.record, tick), mapper)
     if not args.quiet:
         print(file=sys.stderr)
     print(text_table(result))
