@@ -42,6 +42,7 @@ from onmars.rules.engine.state import State
 from onmars.rules.engine.version import check_version
 from onmars.rules.engine.view import view
 from onmars.rules.explain.describe import describe
+from onmars.rules.explain.whynot import Refused, refusals
 from onmars.rules.explain.events import Event, EventLog, event_text, seen_by
 from onmars.rules.explain.structure import MoveStructure, structure
 from onmars.rules.explain.terms import reason_text
@@ -603,6 +604,22 @@ class Game:
         if move not in self.legal_moves():
             raise IllegalMoveError(engine.explain(self._state, move))
         return describe(self._state, move, lang, self.players)
+
+    def refusals(self, lang: str = "en") -> list[Refused]:
+        """Why not (issue 23): each place on the table no legal move of the pending decision
+        uses (a ``target`` as :meth:`structures` gives), with the move refused there, its
+        ``rule`` and ``text`` in ``lang``. Names no secret (RUL-18); none once over or ended."""
+        check_lang(lang)
+        if self.ended:
+            return []
+        return refusals(self._state, lang)
+
+    def undo_problem(self, seat: int | None = None, lang: str = "en") -> str:
+        """Why :meth:`undo` (with the same ``seat``) would be refused now, in ``lang`` with its
+        rule ("" when it would take back the last move, RUL-19)."""
+        check_lang(lang)
+        problem = self._undo_problem(seat)
+        return reason_text(problem, lang) if problem else ""
 
     def _writable(self) -> State:
         """The state, about to change. A game dealt from a view starts on its origin itself

@@ -276,6 +276,15 @@ def _stop_seen(live: Live, seat: int | None, lang: str) -> dict[str, Any] | None
     }
 
 
+def _undo_why(live: Live, seat: int | None, lang: str) -> str:
+    """Why ``seat`` cannot undo now, in ``lang`` (RUL-19); "" when it can or for a spectator."""
+    if seat is None:
+        return ""
+    if live.stop is not None:
+        return tr(N_("RUL-19: this game is held: nothing can be taken back"), lang)
+    return live.game.undo_problem(seat, lang)
+
+
 def _decision(game: Game, lang: str) -> dict[str, Any] | None:
     """The pending decision as anyone may see it (who decides is public, RUL-18): the seat, the
     step, its prompt in ``lang`` and its rule."""
@@ -582,6 +591,7 @@ class Hub:
             "stop": _stop_seen(live, seat, lang or "en"),
             "resumes": sorted(live.resumes),
             "can_undo": seat is not None and live.stop is None and game.can_undo(seat),
+            "undo_why": _undo_why(live, seat, lang or "en"),
             "winners": outcome["winners"] if outcome else [],
             "decision": None if over or live.stop else _decision(game, lang or "en"),
             "view": game.view(seat),
@@ -643,6 +653,21 @@ class Hub:
         figures = live.game.projection(seat)
         live.projected = (live.version, figures)
         return figures
+
+    async def why_not(self, live: Live, seat: int | None, lang: str) -> dict[str, Any]:
+        """The refused places of the pending decision (``Game.refusals``) for the seat that
+        decides now; nothing for any other seat or a spectator (their reasons would be about
+        another seat's position: RUL-18). Worked out in an engine thread, on demand (a hover
+        asks for it, not every state answer)."""
+
+        def work() -> dict[str, Any]:
+            game = live.game
+            deciding = seat is not None and not live.is_over and live.stop is None
+            mine = deciding and game.current_player == seat
+            refused = game.refusals(lang) if mine else []
+            return {"ply": live.ply, "version": live.version, "refused": refused}
+
+        return await self.engine(live, work)
 
     def _described(self, live: Live, lang: str) -> list[dict[str, Any]]:
         known = live.described.get(lang)

@@ -263,6 +263,20 @@ class MoveTarget(Closed):
     id: str | None
 
 
+class ThenStep(Closed):
+    """A decision a move leads to before its action is complete (issue 23): named, not
+    guessed, with the range of what its completions cost, gain and score."""
+
+    text: str = Field(description="the decision, in the requested language")
+    seat: int = Field(description="who decides: the mover, or another seat (a Tech's owner)")
+    choices: int = Field(description="its legal moves (0: another seat's, or a note)")
+    cost: dict[str, list[int]] = Field(description="item -> [least, most] it may cost")
+    gain: dict[str, list[int]] = Field(description="item -> [least, most] it may give")
+    op: list[int] = Field(description="[least, most] OP")
+    partial: bool = Field(description="not every completion was tried: ranges of those seen")
+    reveals: bool = Field(description="a completion turns something face up (not shown)")
+
+
 class LegalMove(Closed):
     """A legal move of the seat deciding now, described (``Game.describe``) and with its
     structure (``Game.structures``): the client never parses the notation."""
@@ -274,10 +288,31 @@ class LegalMove(Closed):
     op: int
     events: list[str]
     warnings: list[str]
+    then: list[ThenStep] = Field(description="the decisions still ahead in this action")
+    irreversible: bool = Field(description="turns something face up: no undo (RUL-19)")
+    irreversible_text: str = Field(description="says so in the requested language ('' if not)")
     verb: str
     args: list[MoveArg]
     step: str = Field(description="the step of the decision it answers")
     target: MoveTarget
+
+
+class RefusedPlace(Closed):
+    """A place on the table no legal move uses now, and why (issue 23, ``Game.refusals``)."""
+
+    target: MoveTarget
+    move: str = Field(description="the move refused there")
+    rule: str
+    text: str = Field(description="the reason with its rule, in the requested language")
+
+
+class WhyNot(Closed):
+    """``GET /api/games/{id}/why``: the refused places of the pending decision, for the seat
+    deciding now only (empty for anyone else: RUL-18)."""
+
+    ply: int
+    version: int
+    refused: list[RefusedPlace]
 
 
 class Score(Closed):
@@ -326,6 +361,10 @@ class GameState(Closed):
         description="the seats that voted to go on with a held game from its last accepted move"
     )
     can_undo: bool
+    undo_why: str = Field(
+        description="why the seat cannot undo now, with its rule, in the requested language "
+        "('' when it can, or for a spectator)"
+    )
     winners: list[int]
     decision: PendingDecision | None = Field(
         description="the pending decision (null once over or while held)"

@@ -319,6 +319,12 @@ def explain(s: State, m: Move) -> Reason:
     return _redacted(with_rule(st.rule, reason), secret)
 
 
+def refusal(s: State, rule: str, reason: str) -> Reason:
+    """A candidate's ``reason`` as a client may see it: naming ``rule`` unless it names its
+    own, every secret id redacted (RUL-18), as :func:`explain` gives it."""
+    return _redacted(with_rule(rule, reason), secret_ids(s))
+
+
 def with_rule(rule: str, reason: str) -> Reason:
     """``reason`` as a :class:`Reason`, naming ``rule`` unless it names a rule of its own."""
     if not reason or reason.startswith(("§", "RUL")) or not rule:

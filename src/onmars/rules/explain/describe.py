@@ -16,6 +16,7 @@ from onmars.rules.engine import engine
 from onmars.rules.engine.i18n import N_, tr
 from onmars.rules.engine.moves import Move
 from onmars.rules.engine.state import Player, State
+from onmars.rules.explain import outcome
 from onmars.rules.explain.catalog import catalog
 from onmars.rules.explain.events import event_text, events_of
 from onmars.rules.explain.labels import goal_of, label
@@ -25,13 +26,23 @@ HIDDEN_IN_PREVIEW = frozenset({"revealed", "tile_placed"})
 
 
 def preview(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
-    """What ``m`` (legal now) does for its mover, played on a copy of ``s`` up to the next
-    decision or the start of the next turn (:func:`engine.play_within_turn`): costs and gains
-    by item, the OP change, the events the mover will see (nothing turned face up), and
-    warnings. ``s`` is not changed."""
+    """What ``m`` (legal now) does for its mover when its action is completed, played on a
+    copy of ``s`` up to the next decision or the start of the next turn
+    (:func:`engine.play_within_turn`), then through the decisions with a single legal move
+    (:func:`outcome.follow`): costs and gains by item, the OP change, the events the mover
+    will see (nothing turned face up), warnings, ``then`` (the decisions still open, named,
+    with ranges: issue 23) and ``irreversible`` (the move turns something face up, so it
+    cannot be taken back: RUL-19; ``irreversible_text`` says so in ``lang``). ``s`` is not
+    changed."""
     seat = engine.current_player(s)
     after = s.clone()
     engine.play_within_turn(after, m)
+    then: list[outcome.Then] = []
+    later: dict[str, int] = {}
+    if seat is not None:
+        later, then = outcome.follow(
+            after, seat, lang, names, outcome.used_count(s), outcome.top_step(s)
+        )
     events = [
         e
         for e in events_of(s, after, -1, seat, m, goal_of(s))
@@ -52,16 +63,33 @@ def preview(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
             cost["crystal"] = -depot
         if depot > 0 or waiting > 0:
             gain["crystal"] = max(0, depot) + max(0, waiting)
-        op = q.op - p.op
+        op = q.op - p.op + later.pop("op", 0)
+        _add_later(cost, gain, later)
     else:
         op = 0
+    irreversible = after.turned_up != s.turned_up
     return {
         "cost": cost,
         "gain": gain,
         "op": op,
         "events": [event_text(e, lang, names) for e in events if e["id"] != "move"],
         "warnings": warnings(s, after, m, lang),
+        "then": outcome.as_plain(then),
+        "irreversible": irreversible,
+        "irreversible_text": tr(IRREVERSIBLE, lang) if irreversible else "",
     }
+
+
+#: Said before a move that turns something face up (RUL-19: it cannot be undone).
+IRREVERSIBLE = N_("This move turns something face up: it cannot be taken back (RUL-19)")
+
+
+def _add_later(cost: dict[str, int], gain: dict[str, int], later: dict[str, int]) -> None:
+    """The certain costs (``-item``) and gains (``+item``) of the steps a move forces (one
+    legal move each) added to its own."""
+    for key, n in later.items():
+        table = cost if key[0] == "-" else gain
+        table[key[1:]] = table.get(key[1:], 0) + n
 
 
 def crystals_moved(p: Player, q: Player) -> tuple[int, int]:
@@ -98,5 +126,6 @@ def warnings(s: State, after: State, m: Move, lang: str) -> list[str]:
 
 
 def describe(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
-    """``{"move", "label", "cost", "gain", "op", "events", "warnings"}`` for a legal move."""
+    """``{"move", "label", "cost", "gain", "op", "events", "warnings", "then", "irreversible",
+    "irreversible_text"}`` for a legal move."""
     return {"move": str(m), "label": label(m, lang, goal_of(s)), **preview(s, m, lang, names)}

@@ -6,12 +6,13 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Annotated
 
+import orjson
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from onmars.server.deps import Seated, Token, address, game_route, hub_of, limit, server_of
 from onmars.server.live import Hub, Live, ServerError
-from onmars.server.protocol import ERRORS, MAX_PLY, Created, GameState, Lang, NewGame
+from onmars.server.protocol import ERRORS, MAX_PLY, Created, GameState, Lang, NewGame, WhyNot
 from onmars.server.routes.answers import json_answer
 
 router = APIRouter()
@@ -77,6 +78,32 @@ async def get_game(
     hub, query = hub_of(request), seen.inputs
     await fresh(hub, seen.live)
     return json_answer(await hub.seen_json(seen.live, seen.seat, query.since, query.lang))
+
+
+async def why_query(
+    lang: Annotated[Lang, Query(description="the reasons in this language")] = "en",
+) -> str:
+    return lang
+
+
+WHY = game_route(why_query, "optional")
+
+
+@router.get(
+    "/api/games/{game_id}/why",
+    response_model=WhyNot,
+    responses=ERRORS,
+    summary="Why not: the refused places of your decision",
+)
+async def why_not(request: Request, seen: Annotated[Seated[str], Depends(WHY)]) -> Response:
+    """Issue 23: on the token's seat's turn, each place on the table (a target, as the legal
+    moves name theirs) that no legal move uses, with the move refused there, its rule and
+    reason in ``lang`` (``Game.refusals``); nothing for another seat or a spectator. Asked
+    when a player points at a place, not with every state."""
+    hub = hub_of(request)
+    await fresh(hub, seen.live)
+    answer = await hub.why_not(seen.live, seen.seat, seen.inputs)
+    return json_answer(orjson.dumps(answer))
 
 
 async def fresh(hub: Hub, live: Live) -> None:

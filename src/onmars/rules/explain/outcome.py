@@ -1,0 +1,281 @@
+"""What a move leads to until its action is complete (issue 23, item 1): "every number before
+the click".
+
+A move often only opens an action: ``main tech`` asks for a tile, the tile asks for a payment,
+the payment gives the Lab space's benefit. :func:`follow` plays, on a copy, what comes after
+the move until the mover chooses again: the decisions with a single legal move are played
+(their costs and gains are certain, and added to the preview's figures); the first decision
+with a real choice is named as such (``then``: its prompt, or "pay ..." with the tokens a
+payment still asks), with the range of what its options cost, gain and score, worked out by
+trying each once up to the next decision (one level, at most :data:`BUDGET` options: fast
+enough to describe every legal move of every position; a payment asked next is read from its
+tokens; a range that leaves later choices untried says ``partial``). Another seat's decision met on the way is
+named too (an owner of a Tech used decides at the end of the turn, §8.3: that owner's gain is
+public).
+
+Nothing here names what a face-down stack holds (RUL-18): a step that turns something face up
+ends the exploration; what it costs is counted, what it gives is not (``reveals``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, TypedDict
+
+from onmars.rules.data.components import RESOURCES
+from onmars.rules.engine import engine
+from onmars.rules.engine.i18n import N_, tr
+from onmars.rules.engine.moves import Move
+from onmars.rules.engine.state import Player, State
+from onmars.rules.explain.catalog import item_name
+from onmars.rules.explain.terms import join_list
+
+#: Options tried per move to find the ranges of an open choice (each: a copy and a move).
+BUDGET = 12
+
+#: Open decisions named per move at most.
+MAX_OPEN = 3
+
+#: The step a turn returns to when an action is complete (§5.1).
+ACTION_OVER = "turn"
+
+
+class Then(TypedDict):
+    """A decision still ahead: ``text`` (in the preview's language), ``seat`` (who decides),
+    ``choices`` (its legal moves; 0 for a decision of another seat, whose moves are theirs),
+    ``cost`` and ``gain`` (item -> [least, most] over the completions tried), ``op`` ([least,
+    most]), ``partial`` (not every completion was tried: the ranges are those seen) and
+    ``reveals`` (a completion turns something face up; what it gives is not shown)."""
+
+    text: str
+    seat: int
+    choices: int
+    cost: dict[str, list[int]]
+    gain: dict[str, list[int]]
+    op: list[int]
+    partial: bool
+    reveals: bool
+
+
+def figures(p: Player) -> dict[str, int]:
+    """What a player has that a move may cost or give: each Resource, Crystals (in the Depot
+    and waiting below it: both are the player's, §4), Ships (in the Hangar and the Depot) and
+    OP."""
+    return {
+        **p.res,
+        "crystal": p.crystals + p.pending,
+        "ship": p.hangar + len(p.depot_ships),
+        "op": p.op,
+    }
+
+
+def difference(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    """``b - a`` item by item, without the zeros."""
+    return {k: b[k] - a[k] for k in a if b[k] != a[k]}
+
+
+def add_into(total: dict[str, int], delta: dict[str, int]) -> None:
+    """Add one step's change to a path's: what is paid (``-item``) and gained (``+item``)
+    kept apart, so a Crystal paid and another gained later are both seen; OP as it is."""
+    for k, v in delta.items():
+        key = k if k == "op" else f"{'+' if v > 0 else '-'}{k}"
+        total[key] = total.get(key, 0) + (v if k == "op" else abs(v))
+
+
+def mover_decides(s: State, seat: int) -> bool:
+    """The action goes on with a decision of ``seat``: a decision is pending (not the start
+    of the next turn, where a preview stops), it is that seat's, and it is not the choice of
+    the next action (§5.1)."""
+    if not s.stack:
+        return False
+    top = s.stack[-1]
+    st = engine.STEPS[top["t"]]
+    return not st.auto and top["p"] == seat and st.name != ACTION_OVER
+
+
+def reveal_safe(s: State, seat: int, m: Move) -> tuple[State, dict[str, int], bool]:
+    """``m`` played on a copy of ``s`` up to the next decision: the copy, the mover's change
+    and whether something was turned face up (then only the costs are kept: RUL-18)."""
+    before = figures(s.players[seat])
+    after = s.clone()
+    engine.play_within_turn(after, m)
+    delta = difference(before, figures(after.players[seat]))
+    revealed = after.turned_up != s.turned_up
+    if revealed:
+        delta = {k: v for k, v in delta.items() if v < 0 and k != "op"}
+    return after, delta, revealed
+
+
+def top_step(s: State) -> str:
+    return str(s.stack[-1]["t"]) if s.stack else ""
+
+
+def follow(
+    after: State, seat: int, lang: str, names: list[str], before_used: int, answered: str
+) -> tuple[dict[str, int], list[Then]]:
+    """From ``after`` (a move just played, up to the next decision): the mover's certain
+    change from the decisions that have a single legal move, and the decisions still open
+    (:class:`Then`), the first of the mover's with ranges. ``answered``: the step the move
+    answered. ``before_used``: how many Tech uses
+    the turn held before the move (§8.3: each new one owes its owner a choice)."""
+    certain: dict[str, int] = {}
+    out: list[Then] = []
+    s = after
+    copied = False
+    reveals = False
+    while mover_decides(s, seat):
+        moves = engine.legal_moves(s)
+        if len(moves) != 1:
+            then, ahead = _open(s, seat, moves, lang, top_step(s) == answered)
+            out.append(then)
+            if ahead is None or len(out) >= MAX_OPEN:
+                break
+            s, copied = ahead, True  # every option leads to the same next decision: name it
+            continue
+        if not copied:  # ``after`` is the caller's: work on a copy from here on
+            s, copied = s.clone(), True
+        nxt, delta, reveals = reveal_safe(s, seat, moves[0])
+        add_into(certain, delta)
+        if reveals:
+            out.append(_note(seat, tr(N_("something is turned face up: what it gives is not known yet"), lang), True))
+            break
+        s = nxt
+    if s.stack and not reveals:
+        top = s.stack[-1]
+        st = engine.STEPS[top["t"]]
+        if not st.auto and top["p"] != seat and st.prompt:
+            out.append(_note(top["p"], tr(N_("{name} decides: {what}"), lang,
+                                          name=names[top["p"]], what=tr(st.prompt, lang)), False))  # fmt: skip
+    out += _owners(s, seat, lang, names, before_used)
+    return certain, out
+
+
+def _note(seat: int, text: str, reveals: bool) -> Then:
+    return {"text": text, "seat": seat, "choices": 0, "cost": {}, "gain": {}, "op": [0, 0],
+            "partial": False, "reveals": reveals}  # fmt: skip
+
+
+def _owners(s: State, seat: int, lang: str, names: list[str], before: int) -> list[Then]:
+    """Each Tech of another seat used by the move (or the steps it forced): at the end of the
+    turn its owner gains 1 Oxygen or develops it free (§8.3)."""
+    out: list[Then] = []
+    used = s.turn.get("used") or []
+    for owner, tile in used[before:]:
+        if owner == seat:
+            continue
+        text = tr(N_("at the end of your turn {name} gains 1 Oxygen or develops their {tile} "
+                     "free (§8.3)"), lang, name=names[owner], tile=tile)  # fmt: skip
+        note = _note(owner, text, False)
+        note["gain"] = {"oxygen": [0, 1]}
+        out.append(note)
+    return out
+
+
+def _open(
+    s: State, seat: int, moves: list[Move], lang: str, same: bool
+) -> tuple[Then, State | None]:
+    """The mover's open decision on ``s`` with ``moves``: named, with the ranges of what its
+    options cost, gain and score, each option tried once up to the next decision (one level:
+    at most :data:`BUDGET` options; a payment then asked is read from its tokens, any other
+    decision makes the ranges ``partial``). ``same``: the decision repeats the step the move
+    answered (a Bot moved, another to move): named only, not tried again. Also, when every
+    option tried leads to a decision of one other step (a placement paid, then the building
+    chosen), a position at that decision, to be named next."""
+    top = s.stack[-1]
+    st = engine.STEPS[top["t"]]
+    text = _pay_text(top["cost"], lang) if st.name == "pay" else tr(st.prompt or st.name, lang)
+    then: Then = {"text": text, "seat": seat, "choices": len(moves), "cost": {}, "gain": {},
+                  "op": [0, 0], "partial": same, "reveals": False}  # fmt: skip
+    if st.name == "pay":  # the tokens are known whatever is chosen: each may be paid
+        then["cost"] = _pay_ranges(s.players[seat], top["cost"])
+        return then, None
+    if same:
+        return then, None
+    ahead: dict[str, State] = {}  # the next decisions the options lead to, by step
+    leaves: list[tuple[dict[str, int], bool]] = []
+    payments: list[dict[str, list[int]]] = []
+    budget = BUDGET
+    queue: deque[tuple[State, list[Move], dict[str, int]]] = deque([(s, moves, {})])
+    while queue:  # breadth first: every option first, then what each leads to
+        at, options, so_far = queue.popleft()
+        for m in options:
+            if budget <= 0:
+                then["partial"] = True
+                leaves.append((so_far, False))
+                break
+            budget -= 1
+            nxt, delta, revealed = reveal_safe(at, seat, m)
+            total = dict(so_far)
+            add_into(total, delta)
+            then["reveals"] |= revealed
+            if revealed or not mover_decides(nxt, seat):
+                leaves.append((total, revealed))
+            elif nxt.stack[-1]["t"] == "pay":  # paid next: up to each token, and the rest
+                leaves.append((total, False))
+                payments.append({
+                    k: [lo + total.get(f"-{k}", 0), hi + total.get(f"-{k}", 0)]
+                    for k, (lo, hi) in _pay_ranges(nxt.players[seat], nxt.stack[-1]["cost"]).items()
+                })  # fmt: skip
+            else:
+                if at is s:
+                    ahead.setdefault(top_step(nxt), nxt)
+                queue.append((nxt, engine.legal_moves(nxt), total))
+    _ranges(leaves, then)
+    for paid in payments:
+        for k, (lo, hi) in paid.items():
+            low, high = then["cost"].get(k, [lo, hi])
+            then["cost"][k] = [min(low, lo), max(high, hi)]
+    following = len(ahead) == 1 and st.name not in ahead
+    return then, next(iter(ahead.values())) if following else None
+
+
+def _ranges(leaves: list[tuple[dict[str, int], bool]], then: Then) -> None:
+    """The least and most of each cost, gain and OP over ``leaves`` (paths, as
+    :func:`add_into` adds them up; 0 where a path does not have it)."""
+    keys = {k for path, _ in leaves for k in path if k != "op"}
+    for key in sorted(keys):
+        values = [path.get(key, 0) for path, _ in leaves]
+        table: dict[str, list[int]] = then["cost" if key[0] == "-" else "gain"]  # type: ignore[literal-required]
+        table[key[1:]] = [min(values), max(values)]
+    ops = [path.get("op", 0) for path, _ in leaves] or [0]
+    then["op"] = [min(ops), max(ops)]
+
+
+def _pay_ranges(p: Player, cost: list[str]) -> dict[str, list[int]]:
+    """What a payment of ``cost`` tokens may take of each item, [least, most] (§23.1: a
+    Mineral pays for any Resource; an "any" token is named ``any``, with the Resources the
+    player has now: the player may have others by the time it is paid)."""
+    out: dict[str, list[int]] = {}
+    for token in cost:
+        if token == "crystal":
+            payers, forced = ["crystal"], True
+        elif token == "any":  # named as such ("any": any Resource), and what it may be now
+            payers, forced = ["any", *(r for r in RESOURCES if p.res[r])], False
+        else:
+            payers, forced = list(dict.fromkeys((token, "mineral"))), False
+        for item in payers:
+            low, high = out.get(item, [0, 0])
+            out[item] = [low + forced, high + 1]
+    return out
+
+
+def _pay_text(cost: list[str], lang: str) -> str:
+    """"pay 1 Water + 1 Oxygen" for the tokens a payment still asks."""
+    counts: dict[str, int] = {}
+    for token in cost:
+        counts[token] = counts.get(token, 0) + 1
+    parts = [
+        f"{n} {tr(N_('any Resource'), lang) if t == 'any' else item_name(t, lang, n)}"
+        for t, n in counts.items()
+    ]
+    return tr(N_("pay {items} (a Mineral may pay for a Resource)"), lang,
+              items=join_list(parts, lang))  # fmt: skip
+
+
+def used_count(s: State) -> int:
+    """How many Tech uses the current turn holds (§8.3)."""
+    return len(s.turn.get("used") or [])
+
+
+def as_plain(then: list[Then]) -> list[dict[str, Any]]:
+    return [dict(t) for t in then]

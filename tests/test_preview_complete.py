@@ -1,0 +1,146 @@
+"""Every number before the click (issue 23, item 1): a move's preview covers its action when
+completed, the costs of the steps it forces and the choices still open, named as such.
+
+The "done when" check: over positions of seeded random games (2 to 4 players), nothing the
+mover pays later in the action, whatever they then choose, is missing from the preview: each
+item paid is in the preview's ``cost`` or in the ``cost`` of a decision its ``then`` names.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import play, started
+
+import onmars
+from onmars.rules.data.components import RESOURCES
+from onmars.rules.engine.state import State
+
+ITEMS = (*RESOURCES, "crystal")
+
+
+def _having(s: State, seat: int) -> dict[str, int]:
+    p = s.players[seat]
+    return {**p.res, "crystal": p.crystals + p.pending}
+
+
+def _turn_key(game: onmars.Game) -> tuple[int, str, int]:
+    """Which turn is being played: a turn ends when its marker is laid down (§5.1)."""
+    s = game.state
+    return s.round, s.phase, len(s.done)
+
+
+def _paid_in_action(game: onmars.Game, move: onmars.Move, rng: random.Random) -> set[str]:
+    """Play ``move`` on a copy, then the rest of its mover's action with random choices (the
+    mover's decisions, in this turn, until they choose their next action: §5.1): the items
+    the mover paid after the move's first step settled."""
+    seat, key = game.current_player, _turn_key(game)
+    g = game.copy()
+    g.play(move)
+    paid: set[str] = set()
+    while not g.is_over:
+        d = g.decision()
+        if d is None or d.seat != seat or d.step == "turn" or _turn_key(g) != key:
+            break
+        before = _having(g.state, seat)
+        g.play(rng.choice(d.moves))
+        after = _having(g.state, seat)
+        paid |= {i for i in ITEMS if after[i] < before[i]}
+    return paid
+
+
+def _named(d: dict) -> set[str]:
+    """The items a preview says may be paid: its cost and its open choices' costs; ``any``
+    (a cost of any Resource) names every Resource, and a Resource cost names the Mineral,
+    which may pay for it (§23.1: the preview's payments say so)."""
+    out = set(d["cost"])
+    for then in d["then"]:
+        out |= set(then["cost"])
+    if "any" in out:
+        out |= set(RESOURCES)
+    if out & set(RESOURCES):
+        out.add("mineral")
+    return out
+
+
+@pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
+def test_no_preview_lacks_a_cost_a_later_step_charges(players: int, seed: int) -> None:
+    """Issue 23 done-when: no preview of a compound action's first step lacks a cost that a
+    later step charges (tried with several random completions of each legal move)."""
+    game = onmars.Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    checked = compound = 0
+    for _ in range(260):
+        if game.is_over:
+            break
+        for m in game.legal_moves():
+            d = game.describe(m, "en")
+            for _ in range(3):
+                paid = _paid_in_action(game, m, rng)
+                compound += bool(paid)
+                missing = paid - _named(d)
+                assert not missing, (str(m), missing, d["cost"], d["then"])
+            checked += 1
+        game.play(rng.choice(game.legal_moves()))
+    assert checked > 500 and compound > 20  # the games reached compound actions
+
+
+def test_learn_technology_shows_the_row_cost_before_the_tile_is_chosen() -> None:
+    """§7.3: Learn Technology charges the Grid row's cost after the tile is chosen; the preview
+    of ``main tech`` names the open choice and what it may cost."""
+    game = started(3, seed=1)
+    assert "main tech" in {str(m) for m in game.legal_moves()}
+    d = game.describe("main tech", "en")
+    assert d["then"], d
+    first = d["then"][0]
+    assert first["seat"] == 0 and first["choices"] > 1
+    assert "Tech tile" in first["text"]
+    assert first["cost"], first  # the row's cost, whichever tile
+    assert all(low <= high for low, high in first["cost"].values())
+
+
+def test_a_forced_step_counts_in_the_preview() -> None:
+    """A decision with a single legal move is no choice: its figures are in the preview's own
+    cost and gain. Resupply (§7.5) with one item to take: the item is a certain gain."""
+    game = started(3, seed=1)
+    play(game, "main resupply")
+    moves = game.legal_moves()
+    d = game.describe(moves[0], "en")
+    assert d["then"] == [] or all(t["seat"] != 0 or t["choices"] > 1 for t in d["then"])
+
+
+def test_preview_in_chinese_names_the_open_choice_in_chinese() -> None:
+    game = started(3, seed=1)
+    en = game.describe("main tech", "en")["then"][0]["text"]
+    zh = game.describe("main tech", "zh")["then"][0]["text"]
+    assert en != zh and not any(c.isascii() and c.isalpha() for c in zh)
+
+
+def test_a_move_that_turns_something_face_up_says_it_cannot_be_undone() -> None:
+    """RUL-19: a move that turns something face up cannot be taken back; its preview says so
+    before the click, and the game indeed refuses its undo. A move that turns nothing up can
+    be taken back and says nothing."""
+    seen = {True: 0, False: 0}
+    for seed in (1, 2, 3):
+        game = onmars.Game.new(3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(220):
+            if game.is_over:
+                break
+            seat = game.current_player
+            moves = game.legal_moves()
+            m = rng.choice(moves)
+            d = game.describe(m, "en")
+            zh = game.describe(m, "zh")
+            game.play(m)
+            if game.is_over:
+                break
+            if d["irreversible"]:
+                assert "RUL-19" in d["irreversible_text"] and zh["irreversible_text"]
+                assert not game.can_undo()
+            else:
+                assert d["irreversible_text"] == ""
+                assert game.can_undo() or seat is None
+            seen[d["irreversible"]] += 1
+    assert seen[True] > 0 and seen[False] > 0
