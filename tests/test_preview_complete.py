@@ -70,20 +70,27 @@ def test_no_preview_lacks_a_cost_a_later_step_charges(players: int, seed: int) -
     later step charges (tried with several random completions of each legal move)."""
     game = onmars.Game.new(players, seed=seed)
     rng = random.Random(seed)
-    checked = compound = 0
+    checked = compound = partial = whole = 0
     for _ in range(260):
         if game.is_over:
             break
         for m in game.legal_moves():
             d = game.describe(m, "en")
+            bounded = any(t["partial"] for t in d["then"])
+            partial += bounded
             for _ in range(3):
                 paid = _paid_in_action(game, m, rng)
                 compound += bool(paid)
+                whole += bool(paid) and not bounded
                 missing = paid - _named(d)
-                assert not missing, (str(m), missing, d["cost"], d["then"])
+                # a preview that says its ranges are partial (the exploration's bound) may miss
+                # what a later, untried choice charges; any other may not
+                assert bounded or not missing, (str(m), missing, d["cost"], d["then"])
             checked += 1
         game.play(rng.choice(game.legal_moves()))
     assert checked > 500 and compound > 20  # the games reached compound actions
+    # previews checked in full whose action charged more later (the bound is not everywhere)
+    assert whole > 20, (whole, partial, checked)
 
 
 def test_learn_technology_shows_the_row_cost_before_the_tile_is_chosen() -> None:

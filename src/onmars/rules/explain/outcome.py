@@ -178,23 +178,22 @@ def _open(
     options cost, gain and score, each option tried once up to the next decision (one level:
     at most :data:`BUDGET` options; a payment then asked is read from its tokens, any other
     decision makes the ranges ``partial``). ``same``: the decision repeats the step the move
-    answered (a Bot moved, another to move): named only, not tried again. Also, when every
+    answered (a Bot moved, another to move): its options are tried one level deep, with half
+    the budget. Also, when every
     option tried leads to a decision of one other step (a placement paid, then the building
     chosen), a position at that decision, to be named next."""
     top = s.stack[-1]
     st = engine.STEPS[top["t"]]
     text = _pay_text(top["cost"], lang) if st.name == "pay" else tr(st.prompt or st.name, lang)
     then: Then = {"text": text, "seat": seat, "choices": len(moves), "cost": {}, "gain": {},
-                  "op": [0, 0], "partial": same, "reveals": False}  # fmt: skip
+                  "op": [0, 0], "partial": False, "reveals": False}  # fmt: skip
     if st.name == "pay":  # the tokens are known whatever is chosen: each may be paid
         then["cost"] = _pay_ranges(s.players[seat], top["cost"])
-        return then, None
-    if same:
-        return then, None
+        return then, _paid(s, seat)
     ahead: dict[str, State] = {}  # the next decisions the options lead to, by step
     leaves: list[tuple[dict[str, int], bool]] = []
     payments: list[dict[str, list[int]]] = []
-    budget = BUDGET
+    budget = BUDGET // 2 if same else BUDGET  # a step repeated: its next move only
     queue: deque[tuple[State, list[Move], dict[str, int]]] = deque([(s, moves, {})])
     while queue:  # breadth first: every option first, then what each leads to
         at, options, so_far = queue.popleft()
@@ -216,6 +215,12 @@ def _open(
                     k: [lo + total.get(f"-{k}", 0), hi + total.get(f"-{k}", 0)]
                     for k, (lo, hi) in _pay_ranges(nxt.players[seat], nxt.stack[-1]["cost"]).items()
                 })  # fmt: skip
+                later = _paid(nxt, seat)  # and what the action asks after the payment
+                if later is not None:
+                    queue.append((later, engine.legal_moves(later), total))
+            elif same:
+                leaves.append((total, False))
+                then["partial"] = True
             else:
                 if at is s:
                     ahead.setdefault(top_step(nxt), nxt)
@@ -227,6 +232,17 @@ def _open(
             then["cost"][k] = [min(low, lo), max(high, hi)]
     following = len(ahead) == 1 and st.name not in ahead
     return then, next(iter(ahead.values())) if following else None
+
+
+def _paid(s: State, seat: int) -> State | None:
+    """The position after the pending payment, paid one way (each token by the first item
+    that pays it), to name what follows it: a position at the mover's next decision, or
+    ``None`` when the action then ends (or the payment turns something face up)."""
+    while mover_decides(s, seat) and s.stack[-1]["t"] == "pay":
+        s, _, revealed = reveal_safe(s, seat, engine.legal_moves(s)[0])
+        if revealed:
+            return None
+    return s if mover_decides(s, seat) else None
 
 
 def _ranges(leaves: list[tuple[dict[str, int], bool]], then: Then) -> None:
