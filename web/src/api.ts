@@ -18,6 +18,11 @@ export type Dict = Record<string, any>;
 export type LegalMove = Schemas["LegalMove"];
 export type MoveArg = Schemas["MoveArg"];
 export type MoveTarget = Schemas["MoveTarget"];
+/** A decision a move leads to before its action is complete (issue 23). */
+export type ThenStep = Schemas["ThenStep"];
+/** Why not: the places of the pending decision no legal move uses, with the reason. */
+export type WhyNot = Schemas["WhyNot"];
+export type RefusedPlace = Schemas["RefusedPlace"];
 export type Decision = Schemas["PendingDecision"];
 export type PlayerInfo = Schemas["PlayerOut"];
 export type GameSummary = Schemas["GameSummary"];
@@ -83,6 +88,9 @@ export const api = {
     call<GameState>("GET", `/api/games/${enc(id)}?since=${since}&lang=${lang}`, undefined, token),
   play: (id: string, token: string | null, ply: number, move: string, lang: string) =>
     call<GameState>("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, { ply, move } satisfies MoveIn, token),
+  /** Why not (issue 23): the refused places of this seat's decision, worked out when asked. */
+  why: (id: string, token: string | null, lang: string) =>
+    call<WhyNot>("GET", `/api/games/${enc(id)}/why?lang=${lang}`, undefined, token),
   undo: (id: string, token: string | null, ply: number) =>
     call<GameState>("POST", `/api/games/${enc(id)}/undo`, { ply } satisfies UndoIn, token),
   conclude: (id: string, token: string | null, agree: boolean) =>

@@ -28,6 +28,8 @@ export interface HoverCard {
   title: string;
   lines?: string[];
   move?: LegalMove;
+  /** Why this place cannot be played now (issue 23): the rule's reason, in the seat's language. */
+  why?: string;
 }
 
 export function itemName(cat: Dict | null, item: string, n = 1): string {
@@ -41,6 +43,14 @@ export function itemName(cat: Dict | null, item: string, n = 1): string {
 export function itemsText(cat: Dict | null, items: Record<string, unknown>): string {
   return Object.entries(items)
     .map(([k, n]) => `${n} ${itemName(cat, k, Number(n))}`)
+    .join(", ");
+}
+
+/** Ranges of items a choice still open may cost or give ("0–2 Water, 1 Battery"); ``any``
+ * (any Resource) is named by ``anyName``. */
+export function rangesText(cat: Dict | null, items: Record<string, number[]>, anyName: string): string {
+  return Object.entries(items)
+    .map(([k, [lo, hi]]) => `${lo === hi ? lo : `${lo}–${hi}`} ${k === "any" ? anyName : itemName(cat, k, hi)}`)
     .join(", ");
 }
 

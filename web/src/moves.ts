@@ -5,7 +5,7 @@
 // slot:action · btn (the prompt's buttons: end, done, boost, travel...).
 // The server tells each move's target and typed arguments (issue 22): the notation is only sent
 // back, never read here.
-import type { LegalMove, MoveArg, MoveTarget } from "./api";
+import type { LegalMove, MoveArg, MoveTarget, RefusedPlace } from "./api";
 
 /** The place key of each kind of target the server names (the working area and the buttons
  * have no id in their key). */
@@ -45,8 +45,24 @@ export function placeOf(m: LegalMove, pickedBot: string | null): string {
     const to = hexesOf(m)[1];
     if (to !== undefined) return `hex:${to}`;
   }
+  return targetKey(m.target);
+}
+
+/** The place key of a target (as the server names it): where it is drawn on the table. */
+export function targetKey({ kind, id }: MoveTarget): string {
   if (kind === "working_area" || kind === "button" || id === null) return PREFIX[kind];
   return `${PREFIX[kind]}:${id}`;
+}
+
+/** Why not (issue 23): each refused place by its key, the first reason the server gave for it;
+ * a place that also has a legal move (``places``) is never refused. */
+export function refusedByPlace(refused: RefusedPlace[], places: Places): Map<string, RefusedPlace> {
+  const out = new Map<string, RefusedPlace>();
+  for (const r of refused) {
+    const key = targetKey(r.target);
+    if (!out.has(key) && !places.has(key)) out.set(key, r);
+  }
+  return out;
 }
 
 /** The Tech tile a move learns or develops, and the Lab space it goes to (if the move names

@@ -54,6 +54,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game_id}/why": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Why not: the refused places of your decision
+         * @description Issue 23: on the token's seat's turn, each place on the table (a target, as the legal
+         *     moves name theirs) that no legal move uses, with the move refused there, its rule and
+         *     reason in ``lang`` (``Game.refusals``); nothing for another seat or a spectator. Asked
+         *     when a player points at a place, not with every state.
+         */
+        get: operations["why_not_api_games__game_id__why_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/moves": {
         parameters: {
             query?: never;
@@ -531,6 +554,11 @@ export interface components {
             resumes: number[];
             /** Can Undo */
             can_undo: boolean;
+            /**
+             * Undo Why
+             * @description why the seat cannot undo now, with its rule, in the requested language ('' when it can, or for a spectator)
+             */
+            undo_why: string;
             /** Winners */
             winners: number[];
             /** @description the pending decision (null once over or while held) */
@@ -658,6 +686,21 @@ export interface components {
             events: string[];
             /** Warnings */
             warnings: string[];
+            /**
+             * Then
+             * @description the decisions still ahead in this action
+             */
+            then: components["schemas"]["ThenStep"][];
+            /**
+             * Irreversible
+             * @description turns something face up: no undo (RUL-19)
+             */
+            irreversible: boolean;
+            /**
+             * Irreversible Text
+             * @description says so in the requested language ('' if not)
+             */
+            irreversible_text: string;
             /** Verb */
             verb: string;
             /** Args */
@@ -910,6 +953,25 @@ export interface components {
              */
             errors?: components["schemas"]["FieldError"][] | null;
         };
+        /**
+         * RefusedPlace
+         * @description A place on the table no legal move uses now, and why (issue 23, ``Game.refusals``).
+         */
+        RefusedPlace: {
+            target: components["schemas"]["MoveTarget"];
+            /**
+             * Move
+             * @description the move refused there
+             */
+            move: string;
+            /** Rule */
+            rule: string;
+            /**
+             * Text
+             * @description the reason with its rule, in the requested language
+             */
+            text: string;
+        };
         /** ReplayState */
         ReplayState: {
             /** Id */
@@ -1136,6 +1198,57 @@ export interface components {
             /** Count */
             count: number;
         };
+        /**
+         * ThenStep
+         * @description A decision a move leads to before its action is complete (issue 23): named, not
+         *     guessed, with the range of what its completions cost, gain and score.
+         */
+        ThenStep: {
+            /**
+             * Text
+             * @description the decision, in the requested language
+             */
+            text: string;
+            /**
+             * Seat
+             * @description who decides: the mover, or another seat (a Tech's owner)
+             */
+            seat: number;
+            /**
+             * Choices
+             * @description its legal moves (0: another seat's, or a note)
+             */
+            choices: number;
+            /**
+             * Cost
+             * @description item -> [least, most] it may cost
+             */
+            cost: {
+                [key: string]: number[];
+            };
+            /**
+             * Gain
+             * @description item -> [least, most] it may give
+             */
+            gain: {
+                [key: string]: number[];
+            };
+            /**
+             * Op
+             * @description [least, most] OP
+             */
+            op: number[];
+            /**
+             * Partial
+             * @description not every completion was tried: ranges of those seen
+             */
+            partial: boolean;
+            /**
+             * Reveals
+             * @description a completion turns something face up (not shown)
+             */
+            reveals: boolean;
+        };
         /** UndoIn */
         UndoIn: {
             /**
@@ -1152,6 +1265,19 @@ export interface components {
              * @default true
              */
             agree: boolean;
+        };
+        /**
+         * WhyNot
+         * @description ``GET /api/games/{id}/why``: the refused places of the pending decision, for the seat
+         *     deciding now only (empty for anyone else: RUL-18).
+         */
+        WhyNot: {
+            /** Ply */
+            ply: number;
+            /** Version */
+            version: number;
+            /** Refused */
+            refused: components["schemas"]["RefusedPlace"][];
         };
         /**
          * WsClientMessage
@@ -1466,6 +1592,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    why_not_api_games__game_id__why_get: {
+        parameters: {
+            query?: {
+                /** @description the reasons in this language */
+                lang?: "en" | "zh";
+            };
+            header?: never;
+            path: {
+                /** @description the game's id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhyNot"];
                 };
             };
             /** @description Bad Request */

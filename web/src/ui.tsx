@@ -2,8 +2,8 @@
 // card (a component's face or a move's preview), the pieces and the language switch.
 import { createContext, type ComponentChildren } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
-import type { Dict, LegalMove, View } from "./api";
-import { SHAPES, colourOf, initialOf, itemsText, textOn, type HoverCard } from "./format";
+import type { Dict, LegalMove, RefusedPlace, View } from "./api";
+import { SHAPES, colourOf, initialOf, itemsText, rangesText, textOn, type HoverCard } from "./format";
 import { hexesOf, tileOf, type Places } from "./moves";
 import { useI18n, type T } from "./i18n";
 
@@ -98,6 +98,7 @@ export function HoverLayer() {
     <div class="hovercard" style={{ left: `${left}px`, top: `${top}px` }} role="tooltip">
       <div class="hc-title">{card.title}</div>
       {card.lines?.map((l) => <div class="hc-line">{l}</div>)}
+      {card.why ? <div class="hc-why" data-testid="why-not">⛔ {card.why}</div> : null}
       {card.move ? <Preview m={card.move} t={t} cat={cat} /> : null}
     </div>
   );
@@ -114,7 +115,31 @@ export function Preview({ m, t, cat }: { m: LegalMove; t: T; cat: Dict | null })
         {t("events")}:<ul>{m.events.slice(0, 8).map((e) => <li>{e}</li>)}</ul>
       </div>,
     );
+  if (m.then?.length)
+    rows.push(
+      <div class="pv-then" data-testid="preview-then">
+        {t("thenOpen")}:
+        <ul>
+          {m.then.map((s) => {
+            const parts: string[] = [];
+            if (Object.keys(s.cost).length) parts.push(`${t("cost")} ${rangesText(cat, s.cost, t("anyResource"))}`);
+            if (Object.keys(s.gain).length) parts.push(`${t("gain")} ${rangesText(cat, s.gain, t("anyResource"))}`);
+            const [lo, hi] = s.op;
+            if (lo || hi) parts.push(`${lo === hi ? lo : `${lo}–${hi}`} ${t("op")}`);
+            if (s.partial) parts.push(t("rangePartial"));
+            return (
+              <li>
+                {s.text}
+                {s.choices > 1 ? ` (${t("choicesN", { n: s.choices })})` : ""}
+                {parts.length ? <span class="pv-range"> — {parts.join(" · ")}</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      </div>,
+    );
   if (m.warnings.length) rows.push(<div class="pv-warn">⚠ {m.warnings.join(" · ")}</div>);
+  if (m.irreversible) rows.push(<div class="pv-irreversible" data-testid="preview-irreversible">⛔ {m.irreversible_text}</div>);
   return <div class="preview">{rows}</div>;
 }
 
@@ -128,6 +153,8 @@ export interface PlayCtx {
   pickTile: (tile: string | null) => void;
   play: (m: LegalMove) => void;
   choose: (moves: LegalMove[], title: string) => void;
+  /** Why not (issue 23): the reason each refused place of this decision gives, by place key. */
+  refused: Map<string, RefusedPlace>;
 }
 
 export const Play = createContext<PlayCtx>({
@@ -139,6 +166,7 @@ export const Play = createContext<PlayCtx>({
   pickTile: () => {},
   play: () => {},
   choose: () => {},
+  refused: new Map(),
 });
 
 export function usePlay(): PlayCtx {
@@ -175,7 +203,12 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
       ...faceProps(face),
     };
   }
-  if (!moves || moves.length === 0) return { class: "", ...faceProps(face) };
+  if (!moves || moves.length === 0) {
+    // Not playable now: pointing at it says why, without sending anything (issue 23).
+    const why = ctx.active ? ctx.refused.get(key) : undefined;
+    if (why) return { class: "refused", "data-refused": key, ...faceProps({ title: face?.title ?? why.move, lines: face?.lines?.slice(0, 2), why: why.text }) };
+    return { class: "", ...faceProps(face) };
+  }
   const tile = moves.length > 1 && !key.startsWith("lab:") ? tileOf(moves) : null;
   if (tile) {
     // A Tech tile with several Lab spaces to go to: pick it, then click the space.

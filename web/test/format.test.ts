@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COLOURS, colourOf, face, initialOf, itemName, itemsText, projectionCard, textOn } from "../src/format";
+import { COLOURS, colourOf, face, initialOf, itemName, itemsText, projectionCard, rangesText, textOn } from "../src/format";
 import { translator } from "../src/i18n";
 import { viewWith } from "./helpers";
 
@@ -54,5 +54,13 @@ describe("hover cards", () => {
     expect(face(cat, "contract", "C08")?.lines).toEqual(["Deliver Minerals", "+5 / -2 OP", "2 Crystals"]);
     expect(face(cat, "blueprint", "BP99")).toBeNull();
     expect(face(null, "blueprint", "BP03")).toBeNull();
+  });
+});
+
+describe("ranges of a choice still open (issue 23)", () => {
+  it("says a fixed amount once, a range with a dash, and names any Resource", () => {
+    expect(rangesText(cat, { crystal: [0, 2], water: [1, 1], any: [0, 1] }, "any Resource")).toBe(
+      "0–2 Crystals, 1 Water, 0–1 any Resource",
+    );
   });
 });

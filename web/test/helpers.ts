@@ -15,6 +15,7 @@ export function mv(verb: string, args: MoveArg[], target: [MoveTarget["kind"], s
   const move = [verb, ...args.map((a) => String(a.value))].join(" ");
   return {
     move, label: move, cost: {}, gain: {}, op: 0, events: [], warnings: [],
+    then: [], irreversible: false, irreversible_text: "",
     verb, args, step: "turn", target: { kind: target[0], id: target[1] }, ...extra,
   };
 }
@@ -55,7 +56,7 @@ export function stateAt(ply: number, events: GameEvent[]): GameState {
   return {
     type: "state", id: "g1", ply, version: ply, seat: 0, current_player: 0, is_over: false, ended: null,
     players: [{ seat: 0, name: "Ana", bot: null }, { seat: 1, name: "Ben", bot: "greedy" }],
-    votes: [], stop: null, resumes: [], can_undo: false, winners: [],
+    votes: [], stop: null, resumes: [], can_undo: false, undo_why: "", winners: [],
     decision: { seat: 0, step: "turn", prompt: "your turn", rule: "§9" },
     view: viewWith(), events, legal_moves: [], projection: [],
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hexesOf, indexMoves, placeOf, techPlacement, tileOf } from "../src/moves";
+import { hexesOf, indexMoves, placeOf, refusedByPlace, targetKey, techPlacement, tileOf } from "../src/moves";
 import type { MoveTarget } from "../src/api";
 import { botMove, done, hex, id, learn, mv, num, res, rover, word } from "./helpers";
 
@@ -100,5 +100,28 @@ describe("tileOf: the Tech tile a group of moves places", () => {
     expect(tileOf([learn("A-rover", "1b"), done()])).toBeNull();
     expect(tileOf([mv("use", [id("A-rover", "tech")], ["lab_tile", "A-rover"])])).toBeNull();
     expect(tileOf([])).toBeNull();
+  });
+});
+
+describe("why not: refused places by their key (issue 23)", () => {
+  const refusal = (kind: MoveTarget["kind"], id: string | null, text: string) => ({ target: { kind, id }, move: "x", rule: "§7.3", text });
+  it("keys a refusal as the table keys a legal move's place", () => {
+    const refused = refusedByPlace([refusal("action", "tech", "§7.3: no tile"), refusal("executive", "mineral", "§13.1: covered")], new Map());
+    expect([...refused.keys()]).toEqual(["action:tech", "exec:mineral"]);
+    expect(refused.get("action:tech")?.text).toBe("§7.3: no tile");
+  });
+  it("keeps the first reason of a place, and never refuses a place with a legal move", () => {
+    const places = indexMoves([mv("main", [id("resupply", "action")], ["action", "resupply"])], null);
+    const refused = refusedByPlace(
+      [refusal("action", "resupply", "no"), refusal("hex", "1,0", "first"), refusal("hex", "1,0", "second")],
+      places,
+    );
+    expect(refused.has("action:resupply")).toBe(false);
+    expect(refused.get("hex:1,0")?.text).toBe("first");
+  });
+  it("targetKey gives the buttons and the working area no id", () => {
+    expect(targetKey({ kind: "button", id: "end" })).toBe("btn");
+    expect(targetKey({ kind: "working_area", id: null })).toBe("wa");
+    expect(targetKey({ kind: "turn_order", id: "3" })).toBe("to:3");
   });
 });

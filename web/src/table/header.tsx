@@ -53,9 +53,20 @@ export function TableHeader({ id, game, st, sound, setSound }: {
       {token && !st.is_over ? (
         <VoteButton st={st} voters={st.votes} acting={acting} label={t("agreeEnd")} vote={(agree) => vote("conclude", agree)} />
       ) : null}
-      <button data-testid="undo" disabled={!st.can_undo || !token || !!sending} onClick={undo} title={t("undoKey")}>
+      <button
+        data-testid="undo"
+        disabled={!st.can_undo || !token || !!sending}
+        onClick={undo}
+        title={st.can_undo || !token ? t("undoKey") : st.undo_why || t("undoNo")}
+        aria-describedby={!st.can_undo && token ? "undo-why" : undefined}
+      >
         ↶ {t("undo")}
       </button>
+      {!st.can_undo && token ? (
+        <span id="undo-why" class="sr-only" data-testid="undo-why">
+          {st.undo_why || t("undoNo")}
+        </span>
+      ) : null}
       <label class="soundbox" title={t("sound")}>
         <input type="checkbox" checked={sound} onChange={(e) => setSound((e.target as HTMLInputElement).checked)} />
         ♪

@@ -2,15 +2,15 @@
 // (state, live connection, sending) is useGame's; this lays out the board areas: the top bar,
 // the map with the decision bar and the move list, the shared boards, the scores, the player
 // boards and the log, and what pops up over them.
-import { useMemo, useState } from "preact/hooks";
-import type { Score } from "../api";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { api, type RefusedPlace, type Score } from "../api";
 import { SharedBoards } from "../boards";
 import { stepOf } from "../decision";
 import { recentHexes } from "../events";
 import { useI18n } from "../i18n";
 import { LogPanel } from "../log";
 import { MarsMap, abCardsOf } from "../map";
-import { indexMoves } from "../moves";
+import { indexMoves, refusedByPlace } from "../moves";
 import { TopBar } from "../topbar";
 import { HoverLayer, Play, type PlayCtx } from "../ui";
 import { ChooserDialog, ConfirmDialog, Refusal, Toasts } from "./dialogs";
@@ -21,7 +21,7 @@ import { DecisionBar, MoveList } from "./prompt";
 import { useGame } from "./useGame";
 
 export function TablePage({ id, watch }: { id: string; watch: boolean }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const game = useGame(id, watch);
   const { st, events, error, active, sending, acting, pickedBot, pickedTile, play } = game;
   const [logFilter, setLogFilter] = useState("all");
@@ -32,6 +32,8 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
 
   const moves = active && !sending ? st!.legal_moves : [];
   const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile), [moves, pickedBot, pickedTile]);
+  const refused = useWhyNot(id, game.token, lang, active ? (st?.version ?? -1) : -1);
+  const refusedPlaces = useMemo(() => refusedByPlace(refused, places), [refused, places]);
   const ctx: PlayCtx = {
     places,
     active: active && !sending,
@@ -41,6 +43,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
     pickTile: game.setPickedTile,
     play,
     choose: (ms, title) => game.setChooser({ moves: ms, title }),
+    refused: refusedPlaces,
   };
 
   if (error && !st) {
@@ -97,4 +100,23 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       </div>
     </Play.Provider>
   );
+}
+
+/** Why not (issue 23): on this seat's turn, the reasons the decision's other places are refused,
+ * asked once per version of the game (the server works them out only when asked). */
+function useWhyNot(id: string, token: string | null, lang: string, version: number): RefusedPlace[] {
+  const [refused, setRefused] = useState<RefusedPlace[]>([]);
+  useEffect(() => {
+    setRefused([]);
+    if (version < 0 || !token) return;
+    let live = true;
+    api
+      .why(id, token, lang)
+      .then((w) => live && w.version === version && setRefused(w.refused))
+      .catch(() => {}); // only an explanation: the table plays on without it
+    return () => {
+      live = false;
+    };
+  }, [id, token, lang, version]);
+  return refused;
 }
