@@ -207,17 +207,20 @@ def _open(
             total = dict(so_far)
             add_into(total, delta)
             then["reveals"] |= revealed
-            if revealed or not mover_decides(nxt, seat):
+            if not mover_decides(nxt, seat):
                 leaves.append((total, revealed))
             elif nxt.stack[-1]["t"] == "pay":  # paid next: up to each token, and the rest
-                leaves.append((total, False))
+                leaves.append((total, revealed))
                 payments.append({
                     k: [lo + total.get(f"-{k}", 0), hi + total.get(f"-{k}", 0)]
                     for k, (lo, hi) in _pay_ranges(nxt.players[seat], nxt.stack[-1]["cost"]).items()
                 })  # fmt: skip
-                later = _paid(nxt, seat)  # and what the action asks after the payment
+                # and what the action asks after the payment (not past a face turned up)
+                later = None if revealed else _paid(nxt, seat)
                 if later is not None:
                     queue.append((later, engine.legal_moves(later), total))
+            elif revealed:  # what follows may depend on what was turned up: not tried
+                leaves.append((total, revealed))
             elif same:
                 leaves.append((total, False))
                 then["partial"] = True
