@@ -42,10 +42,10 @@ from onmars.rules.engine.state import State
 from onmars.rules.engine.version import check_version
 from onmars.rules.engine.view import view
 from onmars.rules.explain.describe import describe
-from onmars.rules.explain.whynot import Refused, refusals
 from onmars.rules.explain.events import Event, EventLog, event_text, seen_by
 from onmars.rules.explain.structure import MoveStructure, structure
 from onmars.rules.explain.terms import reason_text
+from onmars.rules.explain.whynot import Refused, refusals
 
 LENGTHS = ("short", "long")
 SAVE_FORMAT = 1

@@ -6,15 +6,18 @@ the payment gives the Lab space's benefit. :func:`follow` plays, on a copy, what
 the move until the mover chooses again: the decisions with a single legal move are played
 (their costs and gains are certain, and added to the preview's figures); the first decision
 with a real choice is named as such (``then``: its prompt, or "pay ..." with the tokens a
-payment still asks), with the range of what its options cost, gain and score, worked out by
-trying each once up to the next decision (one level, at most :data:`BUDGET` options: fast
-enough to describe every legal move of every position; a payment asked next is read from its
-tokens; a range that leaves later choices untried says ``partial``). Another seat's decision met on the way is
-named too (an owner of a Tech used decides at the end of the turn, §8.3: that owner's gain is
-public).
+payment still asks), with the range of what its options cost, gain and score. The ranges are
+worked out by trying the options breadth first, to the end of the action, within a budget of
+:data:`BUDGET` positions per move (fast enough to describe every legal move of every position);
+a payment met on the way is read from its tokens, not tried item by item; when the budget
+runs out, or a step repeats the one the move answered (a Bot moved, another to move: its next
+moves only), the ranges say ``partial``. When every option leads to one other decision (a
+placement paid, then the building chosen) that one is named next, up to :data:`MAX_OPEN`.
+The decisions of another seat that the action causes are named too (a Tech's owner at the end
+of the turn, §8.3: their gain is public).
 
-Nothing here names what a face-down stack holds (RUL-18): a step that turns something face up
-ends the exploration; what it costs is counted, what it gives is not (``reveals``).
+Nothing here names what a face-down stack holds (RUL-18): what a step that turns something face
+up costs is counted, what it gives is not, and what follows it is not tried (``reveals``).
 """
 
 from __future__ import annotations
@@ -22,19 +25,26 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, TypedDict
 
-from onmars.rules.data.components import RESOURCES
+from onmars.rules.data.components import RESOURCES, load
 from onmars.rules.engine import engine
 from onmars.rules.engine.i18n import N_, tr
 from onmars.rules.engine.moves import Move
 from onmars.rules.engine.state import Player, State
-from onmars.rules.explain.catalog import item_name
+from onmars.rules.explain.catalog import TECH_NAMES, item_name
 from onmars.rules.explain.terms import join_list
 
 #: Options tried per move to find the ranges of an open choice (each: a copy and a move).
 BUDGET = 12
 
+#: Decisions of another seat that the mover's action causes, named in its preview: a Tech's
+#: owner choosing its reward (§8.3), a displaced piece's owner moving it (RUL-1).
+CAUSED = frozenset({"owner_develop", "displace"})
+
 #: Open decisions named per move at most.
 MAX_OPEN = 3
+
+#: Said where a step the action forces turns something face up (RUL-18: not shown).
+FACE_UP = N_("then something is turned face up: what it gives and what follows are not shown")
 
 #: The step a turn returns to when an action is complete (§5.1).
 ACTION_OVER = "turn"
@@ -107,6 +117,7 @@ def reveal_safe(s: State, seat: int, m: Move) -> tuple[State, dict[str, int], bo
 
 
 def top_step(s: State) -> str:
+    """The step of the pending decision ("" when none)."""
     return str(s.stack[-1]["t"]) if s.stack else ""
 
 
@@ -115,9 +126,9 @@ def follow(
 ) -> tuple[dict[str, int], list[Then]]:
     """From ``after`` (a move just played, up to the next decision): the mover's certain
     change from the decisions that have a single legal move, and the decisions still open
-    (:class:`Then`), the first of the mover's with ranges. ``answered``: the step the move
-    answered. ``before_used``: how many Tech uses
-    the turn held before the move (§8.3: each new one owes its owner a choice)."""
+    (:class:`Then`), the mover's with ranges. ``answered``: the step the move answered;
+    ``before_used``: how many Tech uses the turn held before the move (§8.3: each new one owes
+    its owner a choice)."""
     certain: dict[str, int] = {}
     out: list[Then] = []
     s = after
@@ -137,22 +148,32 @@ def follow(
         nxt, delta, reveals = reveal_safe(s, seat, moves[0])
         add_into(certain, delta)
         if reveals:
-            out.append(_note(seat, tr(N_("something is turned face up: what it gives is not known yet"), lang), True))
+            out.append(_note(seat, tr(FACE_UP, lang), True))
             break
         s = nxt
     if s.stack and not reveals:
         top = s.stack[-1]
         st = engine.STEPS[top["t"]]
-        if not st.auto and top["p"] != seat and st.prompt:
-            out.append(_note(top["p"], tr(N_("{name} decides: {what}"), lang,
-                                          name=names[top["p"]], what=tr(st.prompt, lang)), False))  # fmt: skip
+        if not st.auto and top["p"] != seat and st.name in CAUSED:
+            what = tr(st.prompt, lang)
+            text = tr(N_("{name} decides: {what}"), lang, name=names[top["p"]], what=what)
+            out.append(_note(top["p"], text, False))
     out += _owners(s, seat, lang, names, before_used)
     return certain, out
 
 
-def _note(seat: int, text: str, reveals: bool) -> Then:
-    return {"text": text, "seat": seat, "choices": 0, "cost": {}, "gain": {}, "op": [0, 0],
-            "partial": False, "reveals": reveals}  # fmt: skip
+def _note(seat: int, text: str, reveals: bool, choices: int = 0) -> Then:
+    """A decision named, its ranges still empty."""
+    return {
+        "text": text,
+        "seat": seat,
+        "choices": choices,
+        "cost": {},
+        "gain": {},
+        "op": [0, 0],
+        "partial": False,
+        "reveals": reveals,
+    }
 
 
 def _owners(s: State, seat: int, lang: str, names: list[str], before: int) -> list[Then]:
@@ -163,8 +184,10 @@ def _owners(s: State, seat: int, lang: str, names: list[str], before: int) -> li
     for owner, tile in used[before:]:
         if owner == seat:
             continue
-        text = tr(N_("at the end of your turn {name} gains 1 Oxygen or develops their {tile} "
-                     "free (§8.3)"), lang, name=names[owner], tile=tile)  # fmt: skip
+        template = N_(
+            "at the end of your turn {name} gains 1 Oxygen or develops their {tech} free (§8.3)"
+        )
+        text = tr(template, lang, name=names[owner], tech=_tech(tile, lang))
         note = _note(owner, text, False)
         note["gain"] = {"oxygen": [0, 1]}
         out.append(note)
@@ -175,18 +198,14 @@ def _open(
     s: State, seat: int, moves: list[Move], lang: str, same: bool
 ) -> tuple[Then, State | None]:
     """The mover's open decision on ``s`` with ``moves``: named, with the ranges of what its
-    options cost, gain and score, each option tried once up to the next decision (one level:
-    at most :data:`BUDGET` options; a payment then asked is read from its tokens, any other
-    decision makes the ranges ``partial``). ``same``: the decision repeats the step the move
-    answered (a Bot moved, another to move): its options are tried one level deep, with half
-    the budget. Also, when every
-    option tried leads to a decision of one other step (a placement paid, then the building
-    chosen), a position at that decision, to be named next."""
+    completions cost, gain and score (tried breadth first within the budget). ``same``: the
+    decision repeats the step the move answered: its options are tried one level deep, with
+    half the budget. Also, when every option tried leads to a decision of one other step, a
+    position at that decision, to be named next (else ``None``)."""
     top = s.stack[-1]
     st = engine.STEPS[top["t"]]
     text = _pay_text(top["cost"], lang) if st.name == "pay" else tr(st.prompt or st.name, lang)
-    then: Then = {"text": text, "seat": seat, "choices": len(moves), "cost": {}, "gain": {},
-                  "op": [0, 0], "partial": False, "reveals": False}  # fmt: skip
+    then = _note(seat, text, False, len(moves))
     if st.name == "pay":  # the tokens are known whatever is chosen: each may be paid
         then["cost"] = _pay_ranges(s.players[seat], top["cost"])
         return then, _paid(s, seat)
@@ -211,10 +230,11 @@ def _open(
                 leaves.append((total, revealed))
             elif nxt.stack[-1]["t"] == "pay":  # paid next: up to each token, and the rest
                 leaves.append((total, revealed))
-                payments.append({
-                    k: [lo + total.get(f"-{k}", 0), hi + total.get(f"-{k}", 0)]
-                    for k, (lo, hi) in _pay_ranges(nxt.players[seat], nxt.stack[-1]["cost"]).items()
-                })  # fmt: skip
+                paying = _pay_ranges(nxt.players[seat], nxt.stack[-1]["cost"])
+                before = {k: total.get(f"-{k}", 0) for k in paying}
+                payments.append(
+                    {k: [lo + before[k], hi + before[k]] for k, (lo, hi) in paying.items()}
+                )
                 # and what the action asks after the payment (not past a face turned up)
                 later = None if revealed else _paid(nxt, seat)
                 if later is not None:
@@ -254,7 +274,7 @@ def _ranges(leaves: list[tuple[dict[str, int], bool]], then: Then) -> None:
     keys = {k for path, _ in leaves for k in path if k != "op"}
     for key in sorted(keys):
         values = [path.get(key, 0) for path, _ in leaves]
-        table: dict[str, list[int]] = then["cost" if key[0] == "-" else "gain"]  # type: ignore[literal-required]
+        table = then["cost"] if key[0] == "-" else then["gain"]
         table[key[1:]] = [min(values), max(values)]
     ops = [path.get("op", 0) for path, _ in leaves] or [0]
     then["op"] = [min(ops), max(ops)]
@@ -279,7 +299,7 @@ def _pay_ranges(p: Player, cost: list[str]) -> dict[str, list[int]]:
 
 
 def _pay_text(cost: list[str], lang: str) -> str:
-    """"pay 1 Water + 1 Oxygen" for the tokens a payment still asks."""
+    """ "pay 1 Water + 1 Oxygen" for the tokens a payment still asks."""
     counts: dict[str, int] = {}
     for token in cost:
         counts[token] = counts.get(token, 0) + 1
@@ -287,8 +307,13 @@ def _pay_text(cost: list[str], lang: str) -> str:
         f"{n} {tr(N_('any Resource'), lang) if t == 'any' else item_name(t, lang, n)}"
         for t, n in counts.items()
     ]
-    return tr(N_("pay {items} (a Mineral may pay for a Resource)"), lang,
-              items=join_list(parts, lang))  # fmt: skip
+    template = N_("pay {items} (a Mineral may pay for a Resource)")
+    return tr(template, lang, items=join_list(parts, lang))
+
+
+def _tech(tile: str, lang: str) -> str:
+    """A Tech tile by its type's name (its id is no word of either language)."""
+    return tr(TECH_NAMES[load().tech_tile[tile].type], lang)
 
 
 def used_count(s: State) -> int:
@@ -297,4 +322,5 @@ def used_count(s: State) -> int:
 
 
 def as_plain(then: list[Then]) -> list[dict[str, Any]]:
+    """The decisions ahead as plain data (a preview is plain JSON-ready data)."""
     return [dict(t) for t in then]
