@@ -98,7 +98,11 @@ export function HoverLayer() {
     <div class="hovercard" style={{ left: `${left}px`, top: `${top}px` }} role="tooltip">
       <div class="hc-title">{card.title}</div>
       {card.lines?.map((l) => <div class="hc-line">{l}</div>)}
-      {card.why ? <div class="hc-why" data-testid="why-not">⛔ {card.why}</div> : null}
+      {card.why ? (
+        <div class="hc-why" data-testid="why-not">
+          <b>{t("whyNot")}:</b> {card.why}
+        </div>
+      ) : null}
       {card.move ? <Preview m={card.move} t={t} cat={cat} /> : null}
     </div>
   );
@@ -139,7 +143,7 @@ export function Preview({ m, t, cat }: { m: LegalMove; t: T; cat: Dict | null })
       </div>,
     );
   if (m.warnings.length) rows.push(<div class="pv-warn">⚠ {m.warnings.join(" · ")}</div>);
-  if (m.irreversible) rows.push(<div class="pv-irreversible" data-testid="preview-irreversible">⛔ {m.irreversible_text}</div>);
+  if (m.irreversible) rows.push(<div class="pv-irreversible" data-testid="preview-irreversible">⚠ {m.irreversible_text}</div>);
   return <div class="preview">{rows}</div>;
 }
 

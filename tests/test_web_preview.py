@@ -1,0 +1,87 @@
+"""Every number before the click, why not, honest undo (issue 23, items 1, 2, 6) in Chromium:
+hovering the first step of a compound action shows what its action charges later; hovering a
+refused action says the rule and reason, without sending a move; the disabled undo button says
+why. Screenshots go to ONMARS_PREVIEW_SHOTS (default /tmp/shots-preview)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from test_web_browser import Tab, api, by_testid, open_vs_bot, server, tab  # noqa: F401
+from webkit import Api, click_move, wait_ready
+
+pytestmark = pytest.mark.slow
+
+SHOTS = Path(os.environ.get("ONMARS_PREVIEW_SHOTS", "/tmp/shots-preview"))
+
+
+def _to_first_action(page, api: Api, gid: str, token: str) -> dict:  # noqa: ANN001
+    """Click the first legal move until Ana chooses an action (§5.1): her state then."""
+    for _ in range(40):
+        wait_ready(page)
+        state = api.state(gid, token)
+        if state["current_player"] == 0 and state["decision"]["step"] == "turn":
+            return state
+        if state["current_player"] == 0:
+            click_move(page, state["legal_moves"][0]["move"])
+        else:
+            page.wait_for_timeout(100)
+    pytest.fail("Ana never reached her first action")
+
+
+def test_hover_shows_later_costs_and_why_not_and_undo_says_why(tab: Tab, api: Api) -> None:  # noqa: F811
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page, gid, token = open_vs_bot(tab, "random")
+    state = _to_first_action(page, api, gid, token)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-refused]').length > 0"
+    )  # the reasons arrived (GET /why)
+    # 1. a compound first step: its hover card names the choice still open and its costs
+    compound = sorted(  # Learn Technology when it is offered (§7.3: the row's cost comes later)
+        (
+            m
+            for m in state["legal_moves"]
+            if m["target"]["kind"] == "action" and any(t["cost"] for t in m["then"])
+        ),
+        key=lambda m: m["move"] != "main tech",
+    )[0]
+    spot = page.locator(f'.action-name[data-move="{compound["move"]}"]').first
+    spot.hover()
+    then = by_testid(page, "preview-then")
+    then.wait_for()
+    text = then.inner_text()
+    assert compound["then"][0]["text"] in text and "Cost" in text, text
+    page.screenshot(path=str(SHOTS / "preview-compound.png"))
+    # 2. a refused action: the rule and reason, and no move sent
+    refused = page.locator(".action-name[data-refused]").first
+    key = refused.get_attribute("data-refused")
+    ply = api.state(gid)["ply"]
+    refused.hover()
+    why = by_testid(page, "why-not")
+    why.wait_for()
+    assert why.inner_text().startswith("Not now: §"), why.inner_text()
+    page.screenshot(path=str(SHOTS / "why-not.png"))
+    refused.click()
+    page.wait_for_timeout(300)
+    assert api.state(gid)["ply"] == ply, f"clicking the refused {key} sent nothing"
+    # 3. the undo button, disabled, says why (title and an accessible description)
+    undo = by_testid(page, "undo")
+    assert not undo.is_enabled()
+    reason = api.state(gid, token)["undo_why"]
+    assert reason.startswith("RUL-19") and undo.get_attribute("title") == reason
+    described = undo.get_attribute("aria-describedby")
+    assert described and page.locator(f"#{described}").inner_text() == reason
+    # and in Chinese
+    by_testid(page, "lang-toggle").click()
+    page.wait_for_function("() => document.documentElement.lang === 'zh'")
+    page.wait_for_function(
+        "() => /[\\u4e00-\\u9fff]/.test(document.querySelector('[data-testid=undo]').title)"
+    )
+    page.locator(".action-name[data-refused]").first.hover()
+    page.wait_for_function(
+        "() => /[\\u4e00-\\u9fff]/.test(document.querySelector('[data-testid=why-not]')"
+        "?.innerText ?? '')"
+    )
+    page.screenshot(path=str(SHOTS / "why-not-zh.png"))
