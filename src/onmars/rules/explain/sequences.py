@@ -1,0 +1,275 @@
+"""Sequences of legal moves a table may offer as one click (issue 23, item 3).
+
+For the pending decision, "macro" choices, each a list of moves that are legal one after the
+other, all decided by the same seat:
+
+- ``pay``: a payment of two or more tokens in one go, one sequence per distinct combination of
+  items (``pay water``, ``pay oxygen`` and ``pay oxygen``, ``pay water`` are the same one);
+- ``path``: the Rover moved to a hex two or more steps away (§9.1), one step at a time along a
+  shortest path; paths to the same hex are offered apart only when they pick up different
+  Crystals on the way (what the Rover claims on the way is all that tells them apart);
+- ``tail``: a move after which nothing is left in the turn but moves without a choice, ending
+  with ``end`` (a turn's obvious tail), played with it (also after a payment or a path).
+  Decision: spending a Private Goal as a Crystal (``discard``, §18.1) does not count as
+  something left: with nothing left to pay it only loses the card (the Crystal is lost with
+  the turn), so ``end`` with only ``discard`` besides it is the turn's obvious tail.
+
+Bots need no sequence: ``bot <from> <to>`` already moves a Bot to its destination in one move
+(the movement points are paid for the walk, §9.1).
+
+Hidden information (RUL-18, RUL-19): only the last move of a sequence may turn anything face up.
+What comes off a face-down stack can change what a player wants next, so a reveal ends what can
+be planned; and whether a sequence is offered never depends on a face-down card, since no move
+before the last reveals anything. ``Game.check_sequence`` refuses a sent
+sequence by the same rule.
+
+Every sequence is found by playing its moves on copies of the position, so each step is a legal
+move at its time by construction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal, TypedDict
+
+from onmars.rules.data.components import RESOURCES
+from onmars.rules.engine import engine
+from onmars.rules.engine.i18n import N_, tr
+from onmars.rules.engine.moves import Move, notation
+from onmars.rules.engine.state import State
+from onmars.rules.explain.catalog import item_name
+from onmars.rules.explain.describe import warnings as move_warnings
+from onmars.rules.explain.labels import goal_of, label
+from onmars.rules.explain.structure import MoveTarget, structure
+
+SequenceKind = Literal["pay", "path", "tail"]
+
+#: The most moves a sequence may hold (a payment, a Rover's walk and a tail stay far below).
+MAX_SEQUENCE = 16
+#: The most positions the search for sequences looks at, per kind (a bound on the work).
+SEARCH_LIMIT = 120
+#: The longest Rover path offered (the Rover's usual reach; farther, step by step).
+PATH_LIMIT = 5
+#: The most moves without a choice followed after a move, looking for the turn's end.
+TAIL_LIMIT = 3
+
+END = Move("end", ())
+
+
+class Sequence(TypedDict):
+    """A sequence of legal moves offered as one click: its ``kind``, its ``moves`` in
+    notation, a ``label`` in the player's language, where it is clicked (``target``), the
+    ``cost`` and ``gain`` by item and the ``op`` change for its mover over the whole sequence,
+    and the ``warnings`` of its moves (``{kind, text}``, as :func:`describe.warnings`)."""
+
+    kind: SequenceKind
+    moves: list[str]
+    label: str
+    target: MoveTarget
+    cost: dict[str, int]
+    gain: dict[str, int]
+    op: int
+    warnings: list[dict[str, str]]
+
+
+class _Walk:
+    """A sequence being found: its moves, the positions before each and the last after."""
+
+    def __init__(self, start: State) -> None:
+        self.moves: list[Move] = []
+        self.states: list[State] = [start]
+        self.lead = 0  # the moves before a tail's forced moves (a tail only)
+
+    @property
+    def last(self) -> State:
+        return self.states[-1]
+
+    def then(self, m: Move) -> _Walk | None:
+        """This walk with ``m`` played after it; ``None`` when the walk already turned
+        something face up (nothing may follow a reveal) or is full."""
+        if len(self.moves) >= MAX_SEQUENCE or _revealed(self.states[0], self.last):
+            return None
+        after = self.last.clone()
+        engine.play(after, m, known_legal=True)
+        walk = _Walk(self.states[0])
+        walk.moves, walk.states = [*self.moves, m], [*self.states, after]
+        return walk
+
+
+def _revealed(before: State, after: State) -> bool:
+    return after.turned_up != before.turned_up
+
+
+def sequences(s: State, lang: str) -> list[Sequence]:
+    """The sequences offered for the pending decision (none when nobody decides)."""
+    seat = engine.current_player(s)
+    if seat is None:
+        return []
+    walks = [*_payments(s, seat), *_paths(s, seat)]
+    tails = [w for w in (_tail(x, seat) for x in walks) if w is not None]
+    tails += [w for w in (_tail(_Walk(s).then(m), seat) for m in _tail_starts(s)) if w]
+    out = [_shaped(w, "pay", lang) for w in walks if w.moves[0].verb == "pay"]
+    out += [_shaped(w, "path", lang) for w in walks if w.moves[0].verb == "rover"]
+    out += [_shaped(w, "tail", lang) for w in tails]
+    return out
+
+
+# --- payments ---------------------------------------------------------------------------------
+def _payments(s: State, seat: int) -> list[_Walk]:
+    """One walk per distinct combination of items paying the pending payment (two or more
+    tokens, §23.1)."""
+    top = s.stack[-1]
+    tokens = len(top.get("cost", ())) if top["t"] == "pay" else 0
+    if tokens < 2:
+        return []
+    level: dict[tuple[str, ...], _Walk] = {(): _Walk(s)}
+    looked = 0
+    for _ in range(tokens):
+        nxt: dict[tuple[str, ...], _Walk] = {}
+        for paid, walk in level.items():
+            if walk.moves and not _paying(walk.last, seat, len(s.stack)):
+                return []  # the payment ended early (never expected): offer nothing
+            for m in engine.legal_moves(walk.last):
+                key = tuple(sorted((*paid, m.args[0])))
+                looked += 1
+                if m.verb != "pay" or key in nxt or looked > SEARCH_LIMIT:
+                    continue
+                longer = walk.then(m)
+                if longer is not None:
+                    nxt[key] = longer
+        level = nxt
+    return list(level.values())
+
+
+def _paying(s: State, seat: int, depth: int) -> bool:
+    """The payment started at stack depth ``depth`` is still pending for ``seat``."""
+    return len(s.stack) == depth and s.stack[-1]["t"] == "pay" and s.stack[-1]["p"] == seat
+
+
+# --- the Rover --------------------------------------------------------------------------------
+def _paths(s: State, seat: int) -> list[_Walk]:
+    """The Rover's shortest paths of two steps or more to each hex it may step to (§9.1), one
+    per set of hexes where it picks up a Crystal on the way."""
+    if not any(m.verb == "rover" for m in engine.legal_moves(s)):
+        return []
+    found: dict[tuple[str, frozenset[str]], _Walk] = {}
+    level = [(_Walk(s), frozenset[str]())]
+    looked = 0
+    while level and looked < SEARCH_LIMIT and len(level[0][0].moves) < PATH_LIMIT:
+        nxt = []
+        for walk, picked in level:
+            for m in engine.legal_moves(walk.last):
+                if m.verb != "rover":
+                    continue
+                looked += 1
+                cell = m.args[0]
+                gets = picked | {cell} if walk.last.crystal[m.cell(0)] else picked
+                key = (cell, gets)
+                if key in found:
+                    continue
+                longer = walk.then(m)
+                if longer is None or engine.current_player(longer.last) != seat:
+                    continue
+                found[key] = longer
+                nxt.append((longer, gets))
+        level = nxt
+    return [w for w in found.values() if len(w.moves) >= 2]
+
+
+# --- a turn's obvious tail --------------------------------------------------------------------
+def _tail_starts(s: State) -> list[Move]:
+    """The moves now that may be followed by the turn's tail (``end`` itself is no start)."""
+    return [m for m in engine.legal_moves(s) if m.verb != "end"]
+
+
+def _tail(walk: _Walk | None, seat: int) -> _Walk | None:
+    """``walk`` followed by the moves without a choice that end the turn, when that is all
+    that is left after it: up to :data:`TAIL_LIMIT` forced moves, the last of them ``end``."""
+    if walk is None:
+        return None
+    lead = len(walk.moves)
+    for _ in range(TAIL_LIMIT):
+        if engine.current_player(walk.last) != seat:
+            return None
+        legal = [m for m in engine.legal_moves(walk.last) if m.verb != "discard"]
+        if len(legal) != 1:
+            return None
+        longer = walk.then(legal[0])
+        if longer is None:
+            return None
+        if legal[0] == END:
+            longer.lead = lead
+            return longer
+        walk = longer
+    return None
+
+
+# --- what the table is told -------------------------------------------------------------------
+def _shaped(walk: _Walk, kind: SequenceKind, lang: str) -> Sequence:
+    start = walk.states[0]
+    seat = engine.current_player(start)
+    assert seat is not None
+    first = walk.moves[0]
+    cost, gain, op = _totals(start, walk.last, seat)
+    warned: dict[str, dict[str, str]] = {}
+    for before, m, after in zip(walk.states[:-1], walk.moves, walk.states[1:], strict=True):
+        for w in move_warnings(before, after, m, lang):
+            warned.setdefault(w["kind"], w)
+    target: MoveTarget = structure(first, "")["target"]
+    if kind == "pay":
+        target = {"kind": "button", "id": "pay"}
+    elif kind == "path":
+        target = {"kind": "hex", "id": walk.moves[-1].args[0]}
+    return {
+        "kind": kind,
+        "moves": [notation(m) for m in walk.moves],
+        "label": _label(walk, kind, lang),
+        "target": target,
+        "cost": cost,
+        "gain": gain,
+        "op": op,
+        "warnings": list(warned.values()),
+    }
+
+
+def _label(walk: _Walk, kind: SequenceKind, lang: str) -> str:
+    moves, start = walk.moves, walk.states[0]
+    if kind == "tail":
+        if walk.lead > 1:  # a payment or a path, then the tail
+            lead_kind: SequenceKind = "pay" if moves[0].verb == "pay" else "path"
+            part = _label(_prefix(walk, walk.lead), lead_kind, lang)
+        else:
+            part = label(moves[0], lang, goal_of(start))
+        return tr(N_("{move}, then end your turn"), lang, move=part)
+    if kind == "pay":
+        counts = Counter(m.args[0] for m in moves)
+        items = " + ".join(f"{n} {item_name(i, lang, n)}" for i, n in counts.items())
+        return tr(N_("Pay {items}"), lang, items=items)
+    picked = sum(1 for st, m in zip(walk.states, moves) if st.crystal[m.cell(0)])
+    dest, steps = moves[-1].args[0], len(moves)
+    if picked:
+        return tr(N_("Move your Rover to {hex} in {steps} steps, picking up {n} Crystal(s)"),
+                  lang, hex=dest, steps=steps, n=picked)  # fmt: skip
+    return tr(N_("Move your Rover to {hex} in {steps} steps"), lang, hex=dest, steps=steps)
+
+
+def _prefix(walk: _Walk, n: int) -> _Walk:
+    part = _Walk(walk.states[0])
+    part.moves, part.states = walk.moves[:n], walk.states[: n + 1]
+    return part
+
+
+def _totals(s: State, after: State, seat: int) -> tuple[dict[str, int], dict[str, int], int]:
+    """What the mover pays and gains by item (Resources, Crystals in the Depot and below it)
+    and the OP change, from ``s`` to ``after``."""
+    p, q = s.players[seat], after.players[seat]
+    cost: dict[str, int] = {}
+    gain: dict[str, int] = {}
+    for item in RESOURCES:
+        delta = q.res[item] - p.res[item]
+        if delta:
+            (gain if delta > 0 else cost)[item] = abs(delta)
+    crystals = (q.crystals + q.pending) - (p.crystals + p.pending)
+    if crystals:
+        (gain if crystals > 0 else cost)["crystal"] = abs(crystals)
+    return cost, gain, q.op - p.op
