@@ -38,6 +38,7 @@ from onmars.rules.engine.i18n import N_, tr
 from onmars.rules.engine.moves import Move, notation
 from onmars.rules.engine.state import State
 from onmars.rules.explain.catalog import item_name
+from onmars.rules.explain.describe import crystals_moved
 from onmars.rules.explain.describe import warnings as move_warnings
 from onmars.rules.explain.labels import goal_of, label
 from onmars.rules.explain.structure import MoveTarget, structure
@@ -269,7 +270,9 @@ def _totals(s: State, after: State, seat: int) -> tuple[dict[str, int], dict[str
         delta = q.res[item] - p.res[item]
         if delta:
             (gain if delta > 0 else cost)[item] = abs(delta)
-    crystals = (q.crystals + q.pending) - (p.crystals + p.pending)
-    if crystals:
-        (gain if crystals > 0 else cost)["crystal"] = abs(crystals)
+    depot, waiting = crystals_moved(p, q)  # spent from the Depot, picked up below it
+    if depot < 0:
+        cost["crystal"] = -depot
+    if depot > 0 or waiting > 0:
+        gain["crystal"] = max(0, depot) + max(0, waiting)
     return cost, gain, q.op - p.op
