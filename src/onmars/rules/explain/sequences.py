@@ -9,10 +9,17 @@ other, all decided by the same seat:
   shortest path; paths to the same hex are offered apart only when they pick up different
   Crystals on the way (what the Rover claims on the way is all that tells them apart);
 - ``tail``: a move after which nothing is left in the turn but moves without a choice, ending
-  with ``end`` (a turn's obvious tail), played with it (also after a payment or a path).
-  Decision: spending a Private Goal as a Crystal (``discard``, §18.1) does not count as
-  something left: with nothing left to pay it only loses the card (the Crystal is lost with
-  the turn), so ``end`` with only ``discard`` besides it is the turn's obvious tail.
+  with ``end`` (a turn's obvious tail), played with it (also after a payment or a path);
+- ``forced``: a move with the moves without a choice that follow it (the only legal move of
+  the next decisions of the same seat, e.g. the Advanced Building action after a building);
+- ``then``: passing (``stay`` on this side, §12.2; ``done``, declining what is left of a step)
+  together with the next decision's move of the same seat: the player clicks what they want
+  next, and the pass is played before it (with that move's forced moves or tail).
+
+Decision: spending a Private Goal as a Crystal (``discard``, §18.1) does not count as a choice
+left: with nothing left to pay it only loses the card (the Crystal is lost with the turn), so a
+decision whose only other move is ``discard`` is treated as without a choice. The sequence is
+an offer only: every single move stays offered as it is.
 
 Bots need no sequence: ``bot <from> <to>`` already moves a Bot to its destination in one move
 (the movement points are paid for the walk, §9.1).
@@ -43,7 +50,10 @@ from onmars.rules.explain.describe import warnings as move_warnings
 from onmars.rules.explain.labels import goal_of, label
 from onmars.rules.explain.structure import MoveTarget, structure
 
-SequenceKind = Literal["pay", "path", "tail"]
+SequenceKind = Literal["pay", "path", "tail", "forced", "then"]
+
+#: Moves that pass: played before the next decision's move the player clicks (``then``).
+PASSES = ("stay", "done")
 
 #: The most moves a sequence may hold (a payment, a Rover's walk and a tail stay far below).
 MAX_SEQUENCE = 16
@@ -106,13 +116,42 @@ def sequences(s: State, lang: str) -> list[Sequence]:
     seat = engine.current_player(s)
     if seat is None:
         return []
-    walks = [*_payments(s, seat), *_paths(s, seat)]
-    tails = [w for w in (_tail(x, seat) for x in walks) if w is not None]
-    tails += [w for w in (_tail(_Walk(s).then(m), seat) for m in _tail_starts(s)) if w]
-    out = [_shaped(w, "pay", lang) for w in walks if w.moves[0].verb == "pay"]
-    out += [_shaped(w, "path", lang) for w in walks if w.moves[0].verb == "rover"]
-    out += [_shaped(w, "tail", lang) for w in tails]
-    return out
+    pays, paths = _payments(s, seat), _paths(s, seat)
+    out = [_shaped(w, "pay", lang) for w in pays] + [_shaped(w, "path", lang) for w in paths]
+    for walk in [*pays, *paths]:
+        followed = _follow(walk, seat)
+        if followed is not None:
+            out.append(_shaped(followed, "pay" if walk in pays else "path", lang))
+    for m in engine.legal_moves(s):
+        if m.verb == "end":
+            continue
+        walk = _Walk(s).then(m)
+        if walk is None:
+            continue
+        followed = _follow(walk, seat)
+        if followed is not None:
+            out.append(_shaped(followed, _kind(followed), lang))
+        if m.verb in PASSES and _same_seat(walk, seat):
+            for y in engine.legal_moves(walk.last):
+                after = walk.then(y) if y.verb != "discard" else None
+                if after is not None:
+                    out.append(_shaped(_follow(after, seat) or after, "then", lang))
+    seen: set[tuple[str, ...]] = set()  # a pass then ``end`` is also a tail: offered once
+    return [x for x in out if not (tuple(x["moves"]) in seen or seen.add(tuple(x["moves"])))]
+
+
+def _same_seat(walk: _Walk, seat: int) -> bool:
+    """After ``walk``, the same seat decides among several moves and nothing turned up."""
+    last = walk.last
+    return (
+        engine.current_player(last) == seat
+        and not _revealed(walk.states[0], last)
+        and len(engine.legal_moves(last)) > 1
+    )
+
+
+def _kind(walk: _Walk) -> SequenceKind:
+    return "tail" if walk.moves[-1] == END else "forced"
 
 
 # --- payments ---------------------------------------------------------------------------------
@@ -177,32 +216,28 @@ def _paths(s: State, seat: int) -> list[_Walk]:
     return [w for w in found.values() if len(w.moves) >= 2]
 
 
-# --- a turn's obvious tail --------------------------------------------------------------------
-def _tail_starts(s: State) -> list[Move]:
-    """The moves now that may be followed by the turn's tail (``end`` itself is no start)."""
-    return [m for m in engine.legal_moves(s) if m.verb != "end"]
-
-
-def _tail(walk: _Walk | None, seat: int) -> _Walk | None:
-    """``walk`` followed by the moves without a choice that end the turn, when that is all
-    that is left after it: up to :data:`TAIL_LIMIT` forced moves, the last of them ``end``."""
+# --- moves without a choice after a move ------------------------------------------------
+def _follow(walk: _Walk | None, seat: int) -> _Walk | None:
+    """``walk`` followed by the moves without a choice after it (the only legal move of each
+    next decision of the same seat, ``discard`` aside), up to :data:`TAIL_LIMIT`, stopping
+    after ``end`` or a reveal; ``None`` when no such move follows."""
     if walk is None:
         return None
-    lead = len(walk.moves)
+    lead, longer = len(walk.moves), walk
     for _ in range(TAIL_LIMIT):
-        if engine.current_player(walk.last) != seat:
-            return None
-        legal = [m for m in engine.legal_moves(walk.last) if m.verb != "discard"]
+        if engine.current_player(longer.last) != seat or longer.moves[-1] == END:
+            break
+        legal = [m for m in engine.legal_moves(longer.last) if m.verb != "discard"]
         if len(legal) != 1:
-            return None
-        longer = walk.then(legal[0])
-        if longer is None:
-            return None
-        if legal[0] == END:
-            longer.lead = lead
-            return longer
-        walk = longer
-    return None
+            break
+        nxt = longer.then(legal[0])
+        if nxt is None:
+            break
+        longer = nxt
+    if len(longer.moves) == lead:
+        return None
+    longer.lead = lead
+    return longer
 
 
 # --- what the table is told -------------------------------------------------------------------
@@ -216,11 +251,11 @@ def _shaped(walk: _Walk, kind: SequenceKind, lang: str) -> Sequence:
     for before, m, after in zip(walk.states[:-1], walk.moves, walk.states[1:], strict=True):
         for w in move_warnings(before, after, m, lang):
             warned.setdefault(w["kind"], w)
-    target: MoveTarget = structure(first, "")["target"]
+    target: MoveTarget = structure(walk.moves[1] if kind == "then" else first, "")["target"]
     if kind == "pay":
         target = {"kind": "button", "id": "pay"}
     elif kind == "path":
-        target = {"kind": "hex", "id": walk.moves[-1].args[0]}
+        target = {"kind": "hex", "id": [m for m in walk.moves if m.verb == "rover"][-1].args[0]}
     return {
         "kind": kind,
         "moves": [notation(m) for m in walk.moves],
@@ -235,23 +270,40 @@ def _shaped(walk: _Walk, kind: SequenceKind, lang: str) -> Sequence:
 
 def _label(walk: _Walk, kind: SequenceKind, lang: str) -> str:
     moves, start = walk.moves, walk.states[0]
-    if kind == "tail":
-        if walk.lead > 1:  # a payment or a path, then the tail
-            lead_kind: SequenceKind = "pay" if moves[0].verb == "pay" else "path"
-            part = _label(_prefix(walk, walk.lead), lead_kind, lang)
-        else:
-            part = label(moves[0], lang, goal_of(start))
-        return tr(N_("{move}, then end your turn"), lang, move=part)
+    goal = goal_of(start)
+    if walk.lead:  # a lead, then the moves without a choice
+        part = _lead_label(_prefix(walk, walk.lead), lang)
+        if moves[-1] == END:
+            return tr(N_("{move}, then end your turn"), lang, move=part)
+        rest = ", ".join(label(m, lang, goal) for m in moves[walk.lead :])
+        return tr(N_("{move}, then: {next}"), lang, move=part, next=rest)
+    if kind == "then":
+        return tr(N_("{move}, then: {next}"), lang, move=label(moves[0], lang, goal),
+                  next=label(moves[1], lang, goal_of(walk.states[1])))  # fmt: skip
     if kind == "pay":
         counts = Counter(m.args[0] for m in moves)
         items = " + ".join(f"{n} {item_name(i, lang, n)}" for i, n in counts.items())
         return tr(N_("Pay {items}"), lang, items=items)
-    picked = sum(1 for st, m in zip(walk.states, moves) if st.crystal[m.cell(0)])
-    dest, steps = moves[-1].args[0], len(moves)
-    if picked:
-        return tr(N_("Move your Rover to {hex} in {steps} steps, picking up {n} Crystal(s)"),
-                  lang, hex=dest, steps=steps, n=picked)  # fmt: skip
-    return tr(N_("Move your Rover to {hex} in {steps} steps"), lang, hex=dest, steps=steps)
+    if kind == "path":
+        picked = sum(1 for st, m in zip(walk.states, moves) if st.crystal[m.cell(0)])
+        dest, steps = moves[-1].args[0], len(moves)
+        if picked:
+            return tr(N_("Move your Rover to {hex} in {steps} steps, picking up {n} Crystal(s)"),
+                      lang, hex=dest, steps=steps, n=picked)  # fmt: skip
+        return tr(N_("Move your Rover to {hex} in {steps} steps"), lang, hex=dest, steps=steps)
+    return label(moves[0], lang, goal)
+
+
+def _lead_label(lead: _Walk, lang: str) -> str:
+    """The label of what comes before the moves without a choice."""
+    first = lead.moves[0].verb
+    if len(lead.moves) == 1:
+        return label(lead.moves[0], lang, goal_of(lead.states[0]))
+    if first == "pay":
+        return _label(lead, "pay", lang)
+    if first == "rover":
+        return _label(lead, "path", lang)
+    return _label(lead, "then", lang)
 
 
 def _prefix(walk: _Walk, n: int) -> _Walk:
