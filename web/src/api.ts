@@ -16,6 +16,10 @@ type VoteIn = Schemas["VoteIn"];
 export type Dict = Record<string, any>;
 
 export type LegalMove = Schemas["LegalMove"];
+/** A sequence of legal moves offered as one click (issue 23): sent with ``api.playSequence``. */
+export type LegalSequence = Schemas["LegalSequence"];
+/** What a move loses for good, asked about before it is played (``kind``: a stable id). */
+export type MoveWarning = Schemas["Warning"];
 export type MoveArg = Schemas["MoveArg"];
 export type MoveTarget = Schemas["MoveTarget"];
 export type Decision = Schemas["PendingDecision"];
@@ -83,6 +87,9 @@ export const api = {
     call<GameState>("GET", `/api/games/${enc(id)}?since=${since}&lang=${lang}`, undefined, token),
   play: (id: string, token: string | null, ply: number, move: string, lang: string) =>
     call<GameState>("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, { ply, move } satisfies MoveIn, token),
+  /** Moves played one after the other, all or none (one compare-and-set, one push). */
+  playSequence: (id: string, token: string | null, ply: number, moves: string[], lang: string) =>
+    call<GameState>("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, { ply, moves } satisfies MoveIn, token),
   undo: (id: string, token: string | null, ply: number) =>
     call<GameState>("POST", `/api/games/${enc(id)}/undo`, { ply } satisfies UndoIn, token),
   conclude: (id: string, token: string | null, agree: boolean) =>

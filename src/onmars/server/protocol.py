@@ -300,10 +300,11 @@ class Warning(Closed):
 
 class LegalSequence(Closed):
     """A sequence of legal moves the table may offer as one click (``Game.sequences``): a
-    payment's combination, the Rover's path to a hex, a move with the turn's obvious tail.
+    payment's combination, the Rover's path to a hex, a move with the turn's obvious tail or
+    with the moves without a choice after it, a pass with the next decision's move.
     Send its ``moves`` as they are (``POST .../moves`` with ``moves``)."""
 
-    kind: Literal["pay", "path", "tail"]
+    kind: Literal["pay", "path", "tail", "forced", "then"]
     moves: list[str]
     label: str
     target: MoveTarget = Field(description="where it is clicked")

@@ -10,7 +10,7 @@ import { recentHexes } from "../events";
 import { useI18n } from "../i18n";
 import { LogPanel } from "../log";
 import { MarsMap, abCardsOf } from "../map";
-import { indexMoves } from "../moves";
+import { indexMoves, sequenceOffers } from "../moves";
 import { TopBar } from "../topbar";
 import { HoverLayer, Play, type PlayCtx } from "../ui";
 import { ChooserDialog, ConfirmDialog, Refusal, Toasts } from "./dialogs";
@@ -31,7 +31,9 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   useScrollToDecision(active ? `${st!.ply}:${stepOf(st!)}` : "");
 
   const moves = active && !sending ? st!.legal_moves : [];
-  const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile), [moves, pickedBot, pickedTile]);
+  const sequences = active && !sending ? st!.sequences ?? [] : [];
+  const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile, sequences), [moves, sequences, pickedBot, pickedTile]);
+  const offered = useMemo(() => sequenceOffers(sequences, moves[0]?.step ?? ""), [sequences, moves]);
   const ctx: PlayCtx = {
     places,
     active: active && !sending,
@@ -77,7 +79,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
               <MarsMap view={view} recent={recentHexes(events, st.ply)} abCards={abCardsOf(events)} />
             </div>
             <DecisionBar st={st} game={game} moves={moves} places={places} />
-            <MoveList moves={moves} sending={sending} play={play} />
+            <MoveList moves={moves} sequences={offered} sending={sending} play={play} />
           </div>
           <div class="col col-mid">
             <SharedBoards view={view} />
