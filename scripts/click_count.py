@@ -4,9 +4,11 @@ A scripted player plays a whole 2-player game against a bot (``medium`` by defau
 through the table only, and counts every click it makes for its seat: each move or sequence of
 moves clicked, each confirmation dialog answered. Which move to make is chosen by a greedy bot of
 the script's own from what the seat may see (the same brain with and without sequences); the
-player always uses what the table offers: when the table offers a sequence of moves (an element
-with ``data-seq``, the moves joined by ``|``) that starts with the brain's move, it clicks the
-longest such sequence instead of the single move.
+player always uses what the table offers: when the table offers sequences of moves (elements
+with ``data-seq``, the moves joined by ``|``) that start with the brain's move, it clicks the
+longest one the brain would have played step by step anyway (checked by playing it on a game
+dealt from the seat's view, ``Game.from_view``, and asking the same kind of brain at each
+step), instead of the single move; the count thus saves only clicks, never changes the play.
 
     python scripts/click_count.py [--bot medium] [--length short] [--seed 7] [--json out.json]
 
@@ -52,16 +54,33 @@ def quoted(text: str) -> str:
 
 
 def click(page: Any, selector: str) -> int:
-    """Click ``selector`` and answer a confirmation if one opens: the clicks made."""
+    """Click ``selector`` and answer a confirmation if one opens, asking not to be asked again
+    for its kinds of warnings where the table offers it (each tick a click): the clicks made."""
     page.locator(selector).first.click(timeout=10_000)
     clicks = 1
     if page.locator("[data-testid=confirm-dialog]").count():
+        boxes = page.locator("[data-testid=confirm-dialog] input[data-testid^=noask-]")
+        for k in range(boxes.count()):
+            boxes.nth(k).check()
+            clicks += 1
         page.locator("[data-testid=confirm-yes]").click()
         clicks += 1
     refused = page.locator("[data-testid=refusal]")
     if refused.count():
         raise AssertionError(f"the server refused {selector}: {refused.inner_text()}")
     return clicks
+
+
+def brain_would(view: dict[str, Any], seq: list[str], seed: int) -> bool:
+    """Whether the brain would play ``seq`` move by move from the seat's ``view`` (on a game
+    dealt from it: the moves of a sequence turn nothing face up before the last)."""
+    world = onmars.Game.from_view(view, seed)
+    seat = view["viewer"]
+    for k, text in enumerate(seq):
+        if k and str(GreedyBot(seed).choose(world.view(seat), list(world.legal_moves()))) != text:
+            return False
+        world.play(text)
+    return True
 
 
 def play_game(base: str, api: Api, browser: Any, bot: str, length: str, seed: int) -> dict:
@@ -78,15 +97,15 @@ def play_game(base: str, api: Api, browser: Any, bot: str, length: str, seed: in
         mine = api.state(gid, tokens[0])
         offered = listed_moves(page)
         move = str(brain.choose(mine["view"], [onmars.Move.parse(m) for m in offered]))
-        starting = [s for s in offered_sequences(page) if s[0] == move]
-        if starting:
-            seq = max(starting, key=len)
+        starting = sorted((s for s in offered_sequences(page) if s[0] == move), key=len)
+        seq = next((s for s in reversed(starting) if brain_would(mine["view"], s, seed)), None)
+        if seq is not None:
             made = click(page, f'{SEQUENCES}[data-seq="{quoted("|".join(seq))}"]')
             sequences += 1
         else:
             made = click(page, f'[data-testid=move-list] [data-move="{quoted(move)}"]')
         clicks += made
-        confirms += made - 1
+        confirms += made > 1
         rnd = int(mine["view"]["round"])
         per_round[rnd] = per_round.get(rnd, 0) + made
         over = wait_ready(page, 600_000)

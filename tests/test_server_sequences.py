@@ -29,9 +29,7 @@ def get(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any
 
 
 def send(client: TestClient, gid: str, token: str | None, body: dict[str, Any], **params: Any):
-    return client.post(
-        f"/api/games/{gid}/moves", json=body, headers=bearer(token), params=params
-    )
+    return client.post(f"/api/games/{gid}/moves", json=body, headers=bearer(token), params=params)
 
 
 def until_offered(

@@ -64,9 +64,7 @@ class MoveIn(Closed):
     exactly one of the two."""
 
     ply: int = Field(ge=0, le=MAX_PLY, description="the ply the move is for (the current one)")
-    move: str | None = Field(
-        None, min_length=1, max_length=200, description="the move in notation"
-    )
+    move: str | None = Field(None, min_length=1, max_length=200, description="the move in notation")
     moves: list[Annotated[str, StringConstraints(min_length=1, max_length=200)]] | None = Field(
         None,
         min_length=1,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from onmars.rules.data.components import RESOURCES, load
+from onmars.rules.data.components import RESOURCES
 from onmars.rules.engine import engine
 from onmars.rules.engine.i18n import N_, tr
 from onmars.rules.engine.moves import Move
@@ -96,10 +96,9 @@ def warnings(s: State, after: State, m: Move, lang: str) -> list[dict[str, str]]
         add("spend_ship", text)
     if m.verb == "discard":
         add("discard_goal", tr(N_("This Private Goal can then never be completed"), lang))
-    if m.verb == "end" and not s.turn.get("exec") and not s.turn.get("over"):
-        if any(x.verb == "exec" for x in engine.legal_moves(s)):
-            add("leave_action_unused",
-                tr(N_("You end your turn without an Executive action"), lang))  # fmt: skip
+    open_exec = not s.turn.get("exec") and not s.turn.get("over")
+    if m.verb == "end" and open_exec and any(x.verb == "exec" for x in engine.legal_moves(s)):
+        add("leave_action_unused", tr(N_("You end your turn without an Executive action"), lang))
     if m.verb == "done" and s.stack and s.stack[-1].get("must") == 0:
         frame = s.stack[-1]
         if frame.get("n", 0) > 0 and engine.STEPS[frame["t"]].options(s, frame) != [m]:

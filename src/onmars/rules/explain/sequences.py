@@ -13,8 +13,9 @@ other, all decided by the same seat:
 - ``forced``: a move with the moves without a choice that follow it (the only legal move of
   the next decisions of the same seat, e.g. the Advanced Building action after a building);
 - ``then``: passing (``stay`` on this side, §12.2; ``done``, declining what is left of a step)
-  together with the next decision's move of the same seat: the player clicks what they want
-  next, and the pass is played before it (with that move's forced moves or tail).
+  or choosing a Main action (§9), together with the next decision's move of the same seat:
+  the player clicks what they want next (the hex to build on...), and the pass or the action
+  is played before it (with that move's forced moves or tail).
 
 Decision: spending a Private Goal as a Crystal (``discard``, §18.1) does not count as a choice
 left: with nothing left to pay it only loses the card (the Crystal is lost with the turn), so a
@@ -52,8 +53,10 @@ from onmars.rules.explain.structure import MoveTarget, structure
 
 SequenceKind = Literal["pay", "path", "tail", "forced", "then"]
 
-#: Moves that pass: played before the next decision's move the player clicks (``then``).
-PASSES = ("stay", "done")
+#: Moves that only lead to the next choice, played before the next decision's move the player
+#: clicks (``then``): passing (``stay``, ``done``) and choosing a Main action (§9, its first
+#: choice is where it happens: a hex to build on, a Blueprint to take...).
+LEADS = ("stay", "done", "main")
 
 #: The most moves a sequence may hold (a payment, a Rover's walk and a tail stay far below).
 MAX_SEQUENCE = 16
@@ -131,7 +134,7 @@ def sequences(s: State, lang: str) -> list[Sequence]:
         followed = _follow(walk, seat)
         if followed is not None:
             out.append(_shaped(followed, _kind(followed), lang))
-        if m.verb in PASSES and _same_seat(walk, seat):
+        if m.verb in LEADS and _same_seat(walk, seat):
             for y in engine.legal_moves(walk.last):
                 after = walk.then(y) if y.verb != "discard" else None
                 if after is not None:
@@ -285,7 +288,8 @@ def _label(walk: _Walk, kind: SequenceKind, lang: str) -> str:
         items = " + ".join(f"{n} {item_name(i, lang, n)}" for i, n in counts.items())
         return tr(N_("Pay {items}"), lang, items=items)
     if kind == "path":
-        picked = sum(1 for st, m in zip(walk.states, moves) if st.crystal[m.cell(0)])
+        befores = zip(walk.states[:-1], moves, strict=True)
+        picked = sum(1 for st, m in befores if st.crystal[m.cell(0)])
         dest, steps = moves[-1].args[0], len(moves)
         if picked:
             return tr(N_("Move your Rover to {hex} in {steps} steps, picking up {n} Crystal(s)"),
