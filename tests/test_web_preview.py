@@ -17,7 +17,7 @@ pytestmark = pytest.mark.slow
 SHOTS = Path(os.environ.get("ONMARS_PREVIEW_SHOTS", "/tmp/shots-preview"))
 
 
-def _to_first_action(page, api: Api, gid: str, token: str) -> dict:  # noqa: ANN001
+def _to_first_action(page, api: Api, gid: str, token: str) -> dict:  # noqa: ANN001, F811
     """Click the first legal move until Ana chooses an action (§5.1): her state then."""
     for _ in range(40):
         wait_ready(page)

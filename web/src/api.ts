@@ -16,6 +16,10 @@ type VoteIn = Schemas["VoteIn"];
 export type Dict = Record<string, any>;
 
 export type LegalMove = Schemas["LegalMove"];
+/** A sequence of legal moves offered as one click (issue 23): sent with ``api.playSequence``. */
+export type LegalSequence = Schemas["LegalSequence"];
+/** What a move loses for good, asked about before it is played (``kind``: a stable id). */
+export type MoveWarning = Schemas["Warning"];
 export type MoveArg = Schemas["MoveArg"];
 export type MoveTarget = Schemas["MoveTarget"];
 /** A decision a move leads to before its action is complete (issue 23). */
@@ -91,6 +95,9 @@ export const api = {
   /** Why not (issue 23): the refused places of this seat's decision, worked out when asked. */
   why: (id: string, token: string | null, lang: string) =>
     call<WhyNot>("GET", `/api/games/${enc(id)}/why?lang=${lang}`, undefined, token),
+  /** Moves played one after the other, all or none (one compare-and-set, one push). */
+  playSequence: (id: string, token: string | null, ply: number, moves: string[], lang: string) =>
+    call<GameState>("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, { ply, moves } satisfies MoveIn, token),
   undo: (id: string, token: string | null, ply: number) =>
     call<GameState>("POST", `/api/games/${enc(id)}/undo`, { ply } satisfies UndoIn, token),
   conclude: (id: string, token: string | null, agree: boolean) =>

@@ -68,3 +68,30 @@ export function promptHints(places: Places, moves: LegalMove[], pickedBot: strin
 export function boardOrder(seats: number[], own: number | null): number[] {
   return [...seats].sort((a, b) => (a === own ? -1 : b === own ? 1 : a - b));
 }
+
+// --- confirmations (issue 23): only for warnings, each kind switchable off per browser ---------
+const NO_ASK = "onmars.noask";
+
+/** The kinds of warnings this browser's player asked not to be asked about again. */
+export function mutedKinds(): Set<string> {
+  try {
+    const list = JSON.parse(localStorage.getItem(NO_ASK) || "[]");
+    return new Set(Array.isArray(list) ? list.map(String) : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** Stop asking about these kinds of warnings (remembered in this browser). */
+export function muteKinds(kinds: string[]): void {
+  if (!kinds.length) return;
+  const all = mutedKinds();
+  for (const k of kinds) all.add(k);
+  localStorage.setItem(NO_ASK, JSON.stringify([...all].sort()));
+}
+
+/** The warnings of a move the player is still asked about: a move is confirmed only when
+ * it loses something the player did not switch off. */
+export function askedWarnings<W extends { kind: string }>(warnings: W[], muted: Set<string>): W[] {
+  return warnings.filter((w) => !muted.has(w.kind));
+}

@@ -5,7 +5,45 @@
 // slot:action · btn (the prompt's buttons: end, done, boost, travel...).
 // The server tells each move's target and typed arguments (issue 22): the notation is only sent
 // back, never read here.
-import type { LegalMove, MoveArg, MoveTarget, RefusedPlace } from "./api";
+import type { LegalMove, LegalSequence, MoveArg, MoveTarget, RefusedPlace } from "./api";
+
+/** What one click plays: a legal move, or a sequence of them (``seq``, issue 23: a payment's
+ * combination, the Rover's path, a move with the moves without a choice after it...), shaped
+ * as a move so that every place, button and dialog shows it the same way. */
+export interface Offer extends LegalMove {
+  /** The moves a sequence plays, in order (absent for a single move). */
+  seq?: string[];
+  /** The sequence's kind (``pay``, ``path``, ``tail``, ``forced``, ``then``). */
+  kind?: LegalSequence["kind"];
+}
+
+/** A sequence as an offer: its label, preview and warnings, its place its target. */
+export function sequenceOffer(q: LegalSequence, step: string): Offer {
+  return {
+    move: q.moves.join(" › "),
+    label: q.label,
+    cost: q.cost,
+    gain: q.gain,
+    op: q.op,
+    events: [],
+    warnings: q.warnings,
+    verb: q.moves[0].split(" ")[0],
+    args: [],
+    step,
+    target: q.target,
+    then: [],
+    irreversible: q.irreversible,
+    irreversible_text: q.irreversible_text,
+    seq: q.moves,
+    kind: q.kind,
+  };
+}
+
+/** The DOM mark of what an element plays: ``data-move`` for a move, ``data-seq`` (the moves
+ * joined by ``|``) for a sequence. */
+export function playMark(m: Offer): Record<string, string> {
+  return m.seq ? { "data-seq": m.seq.join("|") } : { "data-move": m.move };
+}
 
 /** The place key of each kind of target the server names (the working area and the buttons
  * have no id in their key). */
@@ -76,23 +114,48 @@ export function techPlacement(m: LegalMove): { tile: string; space: string | nul
   return { tile: String(tile), space: space === undefined ? null : String(space) };
 }
 
-export type Places = Map<string, LegalMove[]>;
+export type Places = Map<string, Offer[]>;
 
 /** The moves by place. A Tech tile picked (``pickedTile``) also offers its learn/develop moves
- * on the Lab spaces they go to (``lab:<space>``). */
-export function indexMoves(moves: LegalMove[], pickedBot: string | null, pickedTile: string | null = null): Places {
+ * on the Lab spaces they go to (``lab:<space>``). With ``sequences`` (issue 23): a move with
+ * moves without a choice after it (``forced``) is played whole where the move is clicked; a
+ * Bot's move also belongs to its destination hex (clicked directly, no Bot picked); a Rover's
+ * path to its destination; a payment's combination and a turn's tail are buttons; a pass then
+ * the next decision's move belongs where that move is clicked. */
+export function indexMoves(
+  moves: LegalMove[],
+  pickedBot: string | null,
+  pickedTile: string | null = null,
+  sequences: LegalSequence[] = [],
+): Places {
   const out: Places = new Map();
-  const add = (key: string, m: LegalMove) => {
+  const add = (key: string, m: Offer) => {
     const list = out.get(key);
     if (list) list.push(m);
     else out.set(key, [m]);
   };
+  const step = moves[0]?.step ?? "";
+  const whole = new Map<string, Offer>();
+  for (const q of sequences) if (q.kind === "forced" && !whole.has(q.moves[0])) whole.set(q.moves[0], sequenceOffer(q, step));
   for (const m of moves) {
-    add(placeOf(m, pickedBot), m);
+    const offer = whole.get(m.move) ?? m;
+    add(placeOf(m, pickedBot), offer);
     const tech = techPlacement(m);
-    if (tech && tech.tile === pickedTile && tech.space) add(`lab:${tech.space}`, m);
+    if (tech && tech.tile === pickedTile && tech.space) add(`lab:${tech.space}`, offer);
+    const to = m.target.kind === "bot" && !pickedBot && sequences.length ? hexesOf(m)[1] : undefined;
+    if (to !== undefined) add(`hex:${to}`, offer);
+  }
+  for (const q of sequences) {
+    if (q.kind === "forced") continue;
+    const offer = sequenceOffer(q, step);
+    add(q.kind === "tail" ? "btn" : placeOf(offer, pickedBot), offer);
   }
   return out;
+}
+
+/** Every sequence as an offer, for the plain list of moves. */
+export function sequenceOffers(sequences: LegalSequence[], step: string): Offer[] {
+  return sequences.map((q) => sequenceOffer(q, step));
 }
 
 /** The Tech tile whose moves these all are, when they all learn or develop it (several Lab

@@ -87,11 +87,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Play a move
-         * @description The token's seat plays ``move`` at ``ply``. 409: ``ply`` is not the current one
-         *     (someone moved first); 403: another seat decides now; 422: an illegal move, with the
-         *     rule (``rule``), the English reason (``reason``) and ``detail`` in ``lang``. Answers
-         *     the new state, with the events from ``ply`` on.
+         * Play a move, or a sequence of moves
+         * @description The token's seat plays ``move`` at ``ply``, or the sequence ``moves``, all or none
+         *     (issue 23: each checked in its turn, one compare-and-set, each stored as a move of its
+         *     own, one push). 409: ``ply`` is not the current one (someone moved first); 403: another
+         *     seat decides now; 422: an illegal move, with the rule (``rule``), the English reason
+         *     (``reason``), ``detail`` in ``lang`` and, in a sequence, the refused move's ``index``
+         *     (nothing played). Answers the new state, with the events from ``ply`` on.
          */
         post: operations["play_api_games__game_id__moves_post"];
         delete?: never;
@@ -576,6 +578,11 @@ export interface components {
              */
             legal_moves: components["schemas"]["LegalMove"][];
             /**
+             * Sequences
+             * @description on this seat's turn: sequences of legal moves offered as one click
+             */
+            sequences: components["schemas"]["LegalSequence"][];
+            /**
              * Scores
              * @description once the game is over
              */
@@ -684,8 +691,6 @@ export interface components {
             op: number;
             /** Events */
             events: string[];
-            /** Warnings */
-            warnings: string[];
             /**
              * Then
              * @description the decisions still ahead in this action
@@ -701,6 +706,8 @@ export interface components {
              * @description says so in the requested language ('' if not)
              */
             irreversible_text: string;
+            /** Warnings */
+            warnings: components["schemas"]["Warning"][];
             /** Verb */
             verb: string;
             /** Args */
@@ -711,6 +718,48 @@ export interface components {
              */
             step: string;
             target: components["schemas"]["MoveTarget"];
+        };
+        /**
+         * LegalSequence
+         * @description A sequence of legal moves the table may offer as one click (``Game.sequences``): a
+         *     payment's combination, the Rover's path to a hex, a move with the turn's obvious tail or
+         *     with the moves without a choice after it, a pass with the next decision's move.
+         *     Send its ``moves`` as they are (``POST .../moves`` with ``moves``).
+         */
+        LegalSequence: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pay" | "path" | "tail" | "forced" | "then";
+            /** Moves */
+            moves: string[];
+            /** Label */
+            label: string;
+            /** @description where it is clicked */
+            target: components["schemas"]["MoveTarget"];
+            /** Cost */
+            cost: {
+                [key: string]: number;
+            };
+            /** Gain */
+            gain: {
+                [key: string]: number;
+            };
+            /** Op */
+            op: number;
+            /** Warnings */
+            warnings: components["schemas"]["Warning"][];
+            /**
+             * Irreversible
+             * @description turns something face up: no undo (RUL-19)
+             */
+            irreversible: boolean;
+            /**
+             * Irreversible Text
+             * @description says so in the requested language ('' if not)
+             */
+            irreversible_text: string;
         };
         /**
          * MoveArg
@@ -728,7 +777,11 @@ export interface components {
             /** Of */
             of: string | null;
         };
-        /** MoveIn */
+        /**
+         * MoveIn
+         * @description One move (``move``) or a sequence of moves played all or none (``moves``, issue 23):
+         *     exactly one of the two.
+         */
         MoveIn: {
             /**
              * Ply
@@ -739,7 +792,12 @@ export interface components {
              * Move
              * @description the move in notation
              */
-            move: string;
+            move?: string | null;
+            /**
+             * Moves
+             * @description a sequence of moves by the seat deciding now, played one after the other, all or none: each checked against the rules in its turn, none but the last turning anything face up; each is stored as a move of its own (undo takes them back one by one, RUL-19)
+             */
+            moves?: string[] | null;
         };
         /**
          * MoveTarget
@@ -942,6 +1000,11 @@ export interface components {
              * @description the game's current ply (on a conflict)
              */
             ply?: number | null;
+            /**
+             * Index
+             * @description a refused sequence's refused move, from 0 (nothing was played)
+             */
+            index?: number | null;
             /**
              * Rules
              * @description a stored game's rules version (409)
@@ -1265,6 +1328,20 @@ export interface components {
              * @default true
              */
             agree: boolean;
+        };
+        /**
+         * Warning
+         * @description What a move loses for good, asked about before it is played: a stable ``kind`` (a
+         *     client may stop asking for a kind) and the ``text`` in the requested language.
+         */
+        Warning: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "spend_ship" | "discard_goal" | "leave_action_unused" | "give_up_benefit";
+            /** Text */
+            text: string;
         };
         /**
          * WhyNot

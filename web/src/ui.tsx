@@ -4,7 +4,7 @@ import { createContext, type ComponentChildren } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import type { Dict, LegalMove, RefusedPlace, View } from "./api";
 import { SHAPES, colourOf, initialOf, itemsText, rangesText, textOn, type HoverCard } from "./format";
-import { hexesOf, tileOf, type Places } from "./moves";
+import { hexesOf, playMark, tileOf, type Offer, type Places } from "./moves";
 import { useI18n, type T } from "./i18n";
 
 /** A player's piece: their colour, their seat's shape and their initial. */
@@ -142,8 +142,8 @@ export function Preview({ m, t, cat }: { m: LegalMove; t: T; cat: Dict | null })
         </ul>
       </div>,
     );
-  if (m.warnings.length) rows.push(<div class="pv-warn">⚠ {m.warnings.join(" · ")}</div>);
   if (m.irreversible) rows.push(<div class="pv-irreversible" data-testid="preview-irreversible">⚠ {m.irreversible_text}</div>);
+  if (m.warnings.length) rows.push(<div class="pv-warn">⚠ {m.warnings.map((w) => w.text).join(" · ")}</div>);
   return <div class="preview">{rows}</div>;
 }
 
@@ -155,10 +155,10 @@ export interface PlayCtx {
   pickBot: (hex: string | null) => void;
   pickedTile: string | null;
   pickTile: (tile: string | null) => void;
-  play: (m: LegalMove) => void;
-  choose: (moves: LegalMove[], title: string) => void;
   /** Why not (issue 23): the reason each refused place of this decision gives, by place key. */
   refused: Map<string, RefusedPlace>;
+  play: (m: Offer) => void;
+  choose: (moves: Offer[], title: string) => void;
 }
 
 export const Play = createContext<PlayCtx>({
@@ -231,7 +231,7 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
     const m = moves[0];
     return {
       class: "spot",
-      "data-move": m.move,
+      ...playMark(m),
       ...KEYS,
       onClick: (e: Event) => {
         e.stopPropagation();

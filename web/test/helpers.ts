@@ -58,6 +58,6 @@ export function stateAt(ply: number, events: GameEvent[]): GameState {
     players: [{ seat: 0, name: "Ana", bot: null }, { seat: 1, name: "Ben", bot: "greedy" }],
     votes: [], stop: null, resumes: [], can_undo: false, undo_why: "", winners: [],
     decision: { seat: 0, step: "turn", prompt: "your turn", rule: "§9" },
-    view: viewWith(), events, legal_moves: [], projection: [],
+    view: viewWith(), events, legal_moves: [], sequences: [], projection: [],
   };
 }

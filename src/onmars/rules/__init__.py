@@ -19,7 +19,9 @@ notation, verb by verb), ``LENGTHS`` (the game lengths), ``RULES_VERSION`` (the 
 new games are played under; :class:`Replayed` and :class:`Stop` tell where a replay of an
 older game stopped) and the errors; besides, :class:`MoveStructure` with :class:`MoveArg` and
 :class:`MoveTarget` (a legal move's typed arguments and its place on the table, what
-:meth:`Game.structures` lists), the read-only component data
+:meth:`Game.structures` lists), :class:`Sequence` and :class:`SequenceError` (the sequences of
+moves a table offers as one click, :meth:`Game.sequences`, :meth:`Game.play_sequence`), the
+read-only component data
 :mod:`onmars.rules.data.components` and the hex geometry :mod:`onmars.rules.data.hexmap` (also
 reachable as ``onmars.rules.components`` and ``onmars.rules.hexmap``) and the position builder
 :mod:`onmars.rules.position`. Every other module here is private to the rules: clients, bots
@@ -40,9 +42,11 @@ from onmars.rules.engine.i18n import LANGS, N_, env_lang, tr
 from onmars.rules.engine.moves import VERBS, Move
 from onmars.rules.engine.version import RULES_VERSION
 from onmars.rules.explain.catalog import catalog
+from onmars.rules.explain.describe import WARNING_KINDS
+from onmars.rules.explain.sequences import MAX_SEQUENCE, Sequence
 from onmars.rules.explain.structure import ArgKind, MoveArg, MoveStructure, MoveTarget, TargetKind
 from onmars.rules.explain.terms import join_list, reason_text
-from onmars.rules.game import LENGTHS, Decision, Game, LogEntry, Replayed, Stop
+from onmars.rules.game import LENGTHS, Decision, Game, LogEntry, Replayed, SequenceError, Stop
 
 __all__ = [
     "components",
@@ -68,6 +72,10 @@ __all__ = [
     "OptionsError",
     "RULES_VERSION",
     "Replayed",
+    "MAX_SEQUENCE",
+    "WARNING_KINDS",
+    "Sequence",
+    "SequenceError",
     "SaveFileError",
     "Stop",
     "catalog",

@@ -43,6 +43,7 @@ from onmars.rules.engine.version import check_version
 from onmars.rules.engine.view import view
 from onmars.rules.explain.describe import describe
 from onmars.rules.explain.events import Event, EventLog, event_text, seen_by
+from onmars.rules.explain.sequences import MAX_SEQUENCE, Sequence, sequences
 from onmars.rules.explain.structure import MoveStructure, structure
 from onmars.rules.explain.terms import reason_text
 from onmars.rules.explain.whynot import Refused, refusals
@@ -621,6 +622,55 @@ class Game:
         problem = self._undo_problem(seat)
         return reason_text(problem, lang) if problem else ""
 
+    def sequences(self, lang: str = "en") -> list[Sequence]:
+        """The sequences of legal moves a table may offer for the pending decision as one
+        click (issue 23): a payment's distinct combinations, the Rover's paths to each hex,
+        and a move with the turn's obvious tail (nothing left but ``end``); each labelled, with
+        where it is clicked, its cost, gain, OP and warnings
+        (:mod:`onmars.rules.explain.sequences`). Only a sequence's last move may turn
+        anything face up (RUL-18, RUL-19). Play one with :meth:`play_sequence`."""
+        check_lang(lang)
+        if self.ended:
+            return []
+        return sequences(self._state, lang)
+
+    def check_sequence(self, moves: list[Move | str]) -> list[Move]:
+        """The moves of a sequence, checked without changing the game: each must be legal
+        when its turn comes (played on a copy, in order), all decided by the seat deciding
+        now, and none but the last may turn anything face up (a reveal ends what can be
+        planned, RUL-18, RUL-19). Refused with :class:`SequenceError` naming the move's index
+        and the refusal; at most :data:`MAX_SEQUENCE` moves, at least one."""
+        if not 1 <= len(moves) <= MAX_SEQUENCE:
+            raise SequenceError(0, InvalidMoveError(
+                "a sequence holds 1 to {most} moves, not {n}", most=MAX_SEQUENCE, n=len(moves)
+            ))  # fmt: skip
+        seat = self.current_player
+        trial = self.copy()
+        out: list[Move] = []
+        for i, text in enumerate(moves):
+            try:
+                move = _as_move(text)
+                if trial.current_player != seat:
+                    raise IllegalMoveError(
+                        refuse("RUL-19", "another player decides before this move")
+                    )
+                n = len(trial.moves)
+                trial.play(move)
+            except OnMarsError as exc:
+                raise SequenceError(i, exc) from None
+            if i < len(moves) - 1 and trial._revealed_moves()[-1:] == [n]:
+                raise SequenceError(i, IllegalMoveError(refuse(
+                    "RUL-19", "this move turns something face up: no move can be sent after it"
+                )))  # fmt: skip
+            out.append(move)
+        return out
+
+    def play_sequence(self, moves: list[Move | str]) -> None:
+        """Play a sequence of moves, all or none (:meth:`check_sequence`): one move after the
+        other, each recorded as its own move (undo takes them back one at a time, RUL-19)."""
+        for move in self.check_sequence(moves):
+            self.play(move)
+
     def _writable(self) -> State:
         """The state, about to change. A game dealt from a view starts on its origin itself
         (:meth:`from_view`, :meth:`determinize`: one clone fewer for search), which must never
@@ -963,6 +1013,15 @@ def _listed(legal: list[Move], move: Move) -> bool:
         return list.__contains__(legal, move)
     except TypeError:  # a Move built by hand with odd fields
         return False
+
+
+class SequenceError(OnMarsError):
+    """A sequence of moves refused (:meth:`Game.check_sequence`): ``index``, the 0-based
+    position of the refused move, and ``error``, its refusal (rule and reason kept)."""
+
+    def __init__(self, index: int, error: OnMarsError) -> None:
+        self.index, self.error = index, error
+        super().__init__(f"move {index + 1} of the sequence: {error}")
 
 
 class LegalMoves(list[Move]):

@@ -44,6 +44,7 @@ from onmars import (
     Move,
     OnMarsError,
     SaveFileError,
+    SequenceError,
     Stop,
     reason_text,
     tr,
@@ -148,6 +149,8 @@ class Live:
     bot_task: asyncio.Task[None] | None = None
     #: The current seat's legal moves described, by language: (version, moves, bytes).
     described: dict[str, tuple[int, list[dict[str, Any]], int]] = field(default_factory=dict)
+    #: The same seat's sequences of moves offered as one click, by language (issue 23).
+    sequenced: dict[str, tuple[int, list[dict[str, Any]], int]] = field(default_factory=dict)
     by_hash: dict[str, int] = field(default_factory=dict)
     projected: tuple[int, list[dict[str, Any]]] | None = None
     #: What was sent for this version: (seat, since, lang) -> the JSON text, least recently
@@ -173,6 +176,7 @@ class Live:
         """About the memory this game takes: the game (``Game.nbytes``), its replay positions,
         the answers kept."""
         described = sum(size for _, _, size in self.described.values())
+        described += sum(size for _, _, size in self.sequenced.values())
         replay = self.replay.nbytes() if self.replay is not None else 0
         return LIVE_BYTES + self.game.nbytes() + replay + self.sent_bytes + described
 
@@ -180,6 +184,7 @@ class Live:
         """Drop what can be worked out again (the engine not at work on this game)."""
         self.sent.clear()
         self.sent_bytes, self.described, self.projected, self.replay = 0, {}, None, None
+        self.sequenced = {}
 
     @property
     def ply(self) -> int:
@@ -305,19 +310,25 @@ def _check_not_held(live: Live) -> None:
         )
 
 
-def _checked_move(live: Live, seat: int, ply: int, text: str, lang: str | None) -> Move:
-    """The move, checked (the ply, the turn, the rules) in an engine thread; the game is not
-    changed."""
-    game = live.game
+def _check_turn(live: Live, seat: int, ply: int) -> None:
+    """A move may be sent now: ``ply`` is the current one, the game goes on and ``seat``
+    decides."""
     if ply != live.ply:
         raise _stale(ply, live.ply)
     if live.is_over:
         raise ServerError(409, "§24.1: the game is over", ply=live.ply)
     _check_not_held(live)
-    current = game.current_player
+    current = live.game.current_player
     if seat != current:
         name = live.seats[current].name if current is not None else "nobody"
         raise ServerError(403, f"not your turn: seat {current} ({name}) decides now", ply=live.ply)
+
+
+def _checked_move(live: Live, seat: int, ply: int, text: str, lang: str | None) -> Move:
+    """The move, checked (the ply, the turn, the rules) in an engine thread; the game is not
+    changed."""
+    game = live.game
+    _check_turn(live, seat, ply)
     try:
         move = Move.parse(text)
     except InvalidMoveError as exc:
@@ -328,6 +339,30 @@ def _checked_move(live: Live, seat: int, ply: int, text: str, lang: str | None) 
             422, reason_text(err, lang or "en"), rule=err.rule, reason=err.reason
         ) from err  # the handler gives it in the language asked for
     return move
+
+
+def _checked_sequence(
+    live: Live, seat: int, ply: int, texts: list[str], lang: str | None
+) -> list[Move]:
+    """A sequence's moves, checked (the ply, the turn, then each move in its turn on a copy of
+    the game: ``Game.check_sequence``) in an engine thread; the game is not changed. A refusal
+    names the refused move's ``index`` (0-based) besides its rule and reason."""
+    _check_turn(live, seat, ply)
+    try:
+        return live.game.check_sequence(list(texts))
+    except SequenceError as exc:
+        err, index = exc.error, exc.index
+        reason = reason_text(err, lang or "en") if getattr(err, "message_id", None) else str(err)
+        detail = tr(
+            N_("move {index} of the sequence ({move}): {reason}"),
+            lang or "en",
+            index=index + 1,
+            move=texts[index] if index < len(texts) else "",
+            reason=reason,
+        )
+        rule = getattr(err, "rule", "") or ""
+        plain = getattr(err, "reason", None) or str(err)
+        raise ServerError(422, detail, rule=rule, reason=plain, index=index) from None
 
 
 def _stale(ply: int, now: int) -> ServerError:
@@ -358,6 +393,8 @@ class Change:
     write: Write | None = None
     edit: Edit | None = None
     settle: Callable[[], None] | None = None
+    #: the versions the change moves the game on by: one per move stored
+    steps: int = 1
 
 
 def _caught_up(live: Live, texts: list[str], head: Head) -> bool:
@@ -597,10 +634,12 @@ class Hub:
             "view": game.view(seat),
             "events": game.events(seat, since, lang),
             "legal_moves": [],
+            "sequences": [],
             "projection": self._projection(live, seat),
         }
         if seat is not None and seat == current and not over and live.stop is None:
             out["legal_moves"] = self._described(live, lang or "en")
+            out["sequences"] = self._sequenced(live, lang or "en")
         if outcome:
             out["scores"] = outcome["scores"]
         return out
@@ -681,6 +720,15 @@ class Hub:
         live.described[lang] = (live.version, listed, len(orjson.dumps(listed)))
         return listed
 
+    def _sequenced(self, live: Live, lang: str) -> list[dict[str, Any]]:
+        """``game.sequences(lang)``, worked out once per version of the game."""
+        known = live.sequenced.get(lang)
+        if known is not None and known[0] == live.version:
+            return known[1]
+        listed: list[dict[str, Any]] = [dict(x) for x in live.game.sequences(lang)]
+        live.sequenced[lang] = (live.version, listed, len(orjson.dumps(listed)))
+        return listed
+
     async def replay_json(self, live: Live, ply: int, since: int, lang: str | None = None) -> bytes:
         """A finished game as a spectator saw it after ``ply`` moves, with the events of the
         moves from ``since`` to ``ply`` (JSON): 409 while the game is being played, 422 past
@@ -711,23 +759,31 @@ class Hub:
 
     # --- changes -----------------------------------------------------------------------------
     async def play(
-        self, live: Live, seat: int, ply: int, text: str, lang: str | None = None
+        self, live: Live, seat: int, ply: int, text: str | list[str], lang: str | None = None
     ) -> None:
         """Seat ``seat`` plays ``text`` at ply ``ply``: 409 if that is not the current ply,
         403 if another seat decides now, 422 (with the rule) for an illegal move; nothing is
-        changed unless the move was stored."""
+        changed unless the move was stored. A list is a sequence played all or none (issue
+        23): each move checked in its turn (422 naming the refused move's ``index``), stored
+        as a move of its own in the same write (one compare-and-set), pushed once."""
 
         async def prepare() -> Change:
             if ply > live.ply:  # the client knows more than this process: catch up
                 await self._refresh(live)
-            move = await self.engine(live, _checked_move, live, seat, ply, text, lang)
+            if isinstance(text, str):
+                checked = [await self.engine(live, _checked_move, live, seat, ply, text, lang)]
+            else:
+                checked = await self.engine(live, _checked_sequence, live, seat, ply, text, lang)
 
             def edit(game: Game) -> Write:
-                game.play(move)  # checked above, under the same lock: played once, here
+                for move in checked:  # checked above, under the same lock: played once, here
+                    game.play(move)
                 hints = live.hints(game)
-                return self.store.append_op(live.id, live.version, ply, str(move), seat, hints)
+                texts = [str(m) for m in checked]
+                played: str | list[str] = texts[0] if isinstance(text, str) else texts
+                return self.store.append_op(live.id, live.version, ply, played, seat, hints)
 
-            return Change(edit=edit)
+            return Change(edit=edit, steps=len(checked))
 
         await self._change(live, prepare)
 
@@ -779,7 +835,7 @@ class Hub:
                     live.game = before
                     raise
                 if stored:
-                    live.version += 1
+                    live.version += change.steps
                 else:
                     live.game = before
                 return stored

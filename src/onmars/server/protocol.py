@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import FastAPI, Path
 from fastapi.openapi.utils import get_openapi
-from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, model_validator
 from pydantic.json_schema import models_json_schema
 
 from onmars import LANGS, LENGTHS
 from onmars.bots import BOTS
-from onmars.rules import ArgKind, TargetKind
+from onmars.rules import MAX_SEQUENCE, WARNING_KINDS, ArgKind, TargetKind
 
 # --- the parameters ------------------------------------------------------------------------
 GameId = Annotated[
@@ -29,7 +29,9 @@ if TYPE_CHECKING:  # a checker reads only literal values; these take theirs from
     Lang = str
     BotName = str
     Length = str
+    WarningKind = str
 else:
+    WarningKind = Literal[WARNING_KINDS]
     Lang = Literal[LANGS]
     BotName = Literal[tuple(BOTS)]
     Length = Literal[LENGTHS]
@@ -58,8 +60,31 @@ class NewGame(Closed):
 
 
 class MoveIn(Closed):
+    """One move (``move``) or a sequence of moves played all or none (``moves``, issue 23):
+    exactly one of the two."""
+
     ply: int = Field(ge=0, le=MAX_PLY, description="the ply the move is for (the current one)")
-    move: str = Field(min_length=1, max_length=200, description="the move in notation")
+    move: str | None = Field(None, min_length=1, max_length=200, description="the move in notation")
+    moves: list[Annotated[str, StringConstraints(min_length=1, max_length=200)]] | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_SEQUENCE,
+        description="a sequence of moves by the seat deciding now, played one after the other, "
+        "all or none: each checked against the rules in its turn, none but the last turning "
+        "anything face up; each is stored as a move of its own (undo takes them back one by "
+        "one, RUL-19)",
+    )
+
+    @model_validator(mode="after")
+    def one_of_them(self) -> MoveIn:
+        if (self.move is None) == (self.moves is None):
+            raise ValueError("send either move or moves")
+        return self
+
+    @property
+    def sequence(self) -> list[str]:
+        """The moves sent, one or more."""
+        return self.moves if self.moves is not None else [self.move or ""]
 
 
 class UndoIn(Closed):
@@ -277,6 +302,32 @@ class ThenStep(Closed):
     reveals: bool = Field(description="a completion turns something face up (not shown)")
 
 
+class Warning(Closed):
+    """What a move loses for good, asked about before it is played: a stable ``kind`` (a
+    client may stop asking for a kind) and the ``text`` in the requested language."""
+
+    kind: WarningKind
+    text: str
+
+
+class LegalSequence(Closed):
+    """A sequence of legal moves the table may offer as one click (``Game.sequences``): a
+    payment's combination, the Rover's path to a hex, a move with the turn's obvious tail or
+    with the moves without a choice after it, a pass with the next decision's move.
+    Send its ``moves`` as they are (``POST .../moves`` with ``moves``)."""
+
+    kind: Literal["pay", "path", "tail", "forced", "then"]
+    moves: list[str]
+    label: str
+    target: MoveTarget = Field(description="where it is clicked")
+    cost: dict[str, int]
+    gain: dict[str, int]
+    op: int
+    warnings: list[Warning]
+    irreversible: bool = Field(description="turns something face up: no undo (RUL-19)")
+    irreversible_text: str = Field(description="says so in the requested language ('' if not)")
+
+
 class LegalMove(Closed):
     """A legal move of the seat deciding now, described (``Game.describe``) and with its
     structure (``Game.structures``): the client never parses the notation."""
@@ -287,10 +338,10 @@ class LegalMove(Closed):
     gain: dict[str, Any]
     op: int
     events: list[str]
-    warnings: list[str]
     then: list[ThenStep] = Field(description="the decisions still ahead in this action")
     irreversible: bool = Field(description="turns something face up: no undo (RUL-19)")
     irreversible_text: str = Field(description="says so in the requested language ('' if not)")
+    warnings: list[Warning]
     verb: str
     args: list[MoveArg]
     step: str = Field(description="the step of the decision it answers")
@@ -372,6 +423,9 @@ class GameState(Closed):
     view: SeatView = Field(description="game.view(seat): what this seat may see")
     events: list[Event] = Field(description="the events from ?since on")
     legal_moves: list[LegalMove] = Field(description="on this seat's turn: the legal moves")
+    sequences: list[LegalSequence] = Field(
+        description="on this seat's turn: sequences of legal moves offered as one click"
+    )
     scores: list[Score] | None = Field(None, description="once the game is over")
     projection: list[Score] = Field(
         description="game.projection(seat): each seat's score if the game ended now (public)"
@@ -456,6 +510,9 @@ class Problem(Closed):
     rule: str | None = Field(None, description="an illegal move's rule (§n, RUL-n)")
     reason: str | None = Field(None, description="an illegal move's reason, without its rule")
     ply: int | None = Field(None, description="the game's current ply (on a conflict)")
+    index: int | None = Field(
+        None, description="a refused sequence's refused move, from 0 (nothing was played)"
+    )
     rules: int | None = Field(None, description="a stored game's rules version (409)")
     errors: list[FieldError] | None = Field(None, description="422: each invalid field")
 

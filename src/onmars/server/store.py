@@ -432,20 +432,22 @@ class Store:
             if log.get("ended"):
                 self.vote_op(game_id, len(movers), 0, yes=False, ended=True)(conn)
 
-    def _bump(self, conn: Connection, game_id: str, seen: int, **values: Any) -> None:
-        """Compare-and-set: the game's version goes from ``seen`` to ``seen + 1``, or
-        :class:`Conflict` (nothing written)."""
+    def _bump(
+        self, conn: Connection, game_id: str, seen: int, steps: int = 1, **values: Any
+    ) -> None:
+        """Compare-and-set: the game's version goes from ``seen`` to ``seen + steps`` (one per
+        move appended, one for any other change), or :class:`Conflict` (nothing written)."""
         result = conn.execute(
             games.update()
             .where(games.c.id == game_id, games.c.version == seen)
-            .values(version=seen + 1, updated=now(), **values)
+            .values(version=seen + steps, updated=now(), **values)
         )
         if result.rowcount != 1:
             raise Conflict
         if self.postgres:
             conn.execute(
                 sa.text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{game_id} {seen + 1}"},
+                {"channel": CHANNEL, "payload": f"{game_id} {seen + steps}"},
             )
 
     # Each write below is a function of a connection, run by :meth:`write` (alone, in a
@@ -453,15 +455,28 @@ class Store:
     # it raises :class:`Conflict` before writing anything when the game is no longer at
     # version ``seen``.
     def append_op(
-        self, game_id: str, seen: int, ply: int, move: str, seat: int | None, hints: Hints
+        self,
+        game_id: str,
+        seen: int,
+        ply: int,
+        move: str | list[str],
+        seat: int | None,
+        hints: Hints,
     ) -> Write:
-        """Append move ``ply`` to a game still at version ``seen``."""
+        """Append move ``ply`` (or moves ``ply``, ``ply + 1``... of a sequence played all or
+        none, each a row of its own) to a game still at version ``seen``: the version moves on
+        by one per move, as if they had been appended one at a time."""
+        texts = [move] if isinstance(move, str) else move
 
         def op(conn: Connection) -> None:
-            self._bump(conn, game_id, seen, ply=ply + 1, **_hinted(hints))
-            conn.execute(
-                moves.insert().values(game_id=game_id, ply=ply, move=move, seat=seat, created=now())
-            )
+            n = len(texts)
+            self._bump(conn, game_id, seen, steps=n, ply=ply + n, **_hinted(hints))
+            stamp = now()
+            rows = [
+                {"game_id": game_id, "ply": ply + k, "move": text, "seat": seat, "created": stamp}
+                for k, text in enumerate(texts)
+            ]
+            conn.execute(moves.insert(), rows)
 
         return op
 

@@ -1,5 +1,7 @@
 // What pops up over the table: the confirmation of a move with warnings, the chooser among
 // several moves of one place, a refused move's reason, and the news toasts.
+import { useState } from "preact/hooks";
+import { askedWarnings, muteKinds, mutedKinds } from "../decision";
 import type { Toast } from "../events";
 import { useI18n } from "../i18n";
 import { Preview } from "../ui";
@@ -7,18 +9,49 @@ import { MoveButton } from "./prompt";
 import type { Game } from "./useGame";
 
 export function ConfirmDialog({ game }: { game: Game }) {
+  const { confirm } = game;
+  if (!confirm) return null;
+  // keyed by the move: a new question starts with nothing ticked
+  return <ConfirmBox key={confirm.seq ? confirm.seq.join("|") : confirm.move} game={game} />;
+}
+
+/** The question for a move that loses something: its warnings still asked about, each with
+ * "don't ask again for this" (remembered in this browser, issue 23). */
+function ConfirmBox({ game }: { game: Game }) {
   const { t, cat } = useI18n();
   const { confirm, send, setConfirm } = game;
+  const [quiet, setQuiet] = useState<Set<string>>(new Set());
   if (!confirm) return null;
+  const asked = askedWarnings(confirm.warnings, mutedKinds());
+  const toggle = (kind: string) => {
+    const next = new Set(quiet);
+    if (next.has(kind)) next.delete(kind);
+    else next.add(kind);
+    setQuiet(next);
+  };
+  const yes = () => {
+    muteKinds([...quiet]);
+    send(confirm);
+  };
   return (
     <div class="modal" data-testid="confirm-dialog" role="dialog" aria-modal="true">
       <div class="modal-box">
         <h3>{t("confirm")}</h3>
         <p><b>{confirm.label}</b></p>
-        <ul class="warnings">{confirm.warnings.map((w) => <li>⚠ {w}</li>)}</ul>
+        <ul class="warnings">
+          {asked.map((w) => (
+            <li data-warning={w.kind}>
+              ⚠ {w.text}
+              <label class="noask">
+                <input type="checkbox" data-testid={`noask-${w.kind}`} checked={quiet.has(w.kind)} onChange={() => toggle(w.kind)} />{" "}
+                {t("dontAskAgain")}
+              </label>
+            </li>
+          ))}
+        </ul>
         <Preview m={{ ...confirm, warnings: [] }} t={t} cat={cat} />
         <div class="modal-btns">
-          <button data-testid="confirm-yes" class="primary" onClick={() => send(confirm)}>{t("yes")} ⏎</button>
+          <button data-testid="confirm-yes" class="primary" onClick={yes}>{t("yes")} ⏎</button>
           <button data-testid="confirm-no" onClick={() => setConfirm(null)}>{t("no")} (Esc)</button>
         </div>
       </div>

@@ -10,7 +10,7 @@ import { recentHexes } from "../events";
 import { useI18n } from "../i18n";
 import { LogPanel } from "../log";
 import { MarsMap, abCardsOf } from "../map";
-import { indexMoves, refusedByPlace } from "../moves";
+import { indexMoves, refusedByPlace, sequenceOffers } from "../moves";
 import { TopBar } from "../topbar";
 import { HoverLayer, Play, type PlayCtx } from "../ui";
 import { ChooserDialog, ConfirmDialog, Refusal, Toasts } from "./dialogs";
@@ -31,7 +31,9 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   useScrollToDecision(active ? `${st!.ply}:${stepOf(st!)}` : "");
 
   const moves = active && !sending ? st!.legal_moves : [];
-  const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile), [moves, pickedBot, pickedTile]);
+  const sequences = active && !sending ? st!.sequences ?? [] : [];
+  const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile, sequences), [moves, sequences, pickedBot, pickedTile]);
+  const offered = useMemo(() => sequenceOffers(sequences, moves[0]?.step ?? ""), [sequences, moves]);
   const refused = useWhyNot(id, game.token, lang, active ? (st?.version ?? -1) : -1);
   const refusedPlaces = useMemo(() => refusedByPlace(refused, places), [refused, places]);
   const ctx: PlayCtx = {
@@ -80,7 +82,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
               <MarsMap view={view} recent={recentHexes(events, st.ply)} abCards={abCardsOf(events)} />
             </div>
             <DecisionBar st={st} game={game} moves={moves} places={places} />
-            <MoveList moves={moves} sending={sending} play={play} />
+            <MoveList moves={moves} sequences={offered} sending={sending} play={play} />
           </div>
           <div class="col col-mid">
             <SharedBoards view={view} />

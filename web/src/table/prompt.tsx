@@ -1,14 +1,14 @@
 // The decision bar under the map: what the pending decision asks (with the steps it is part of,
 // a payment's tokens still to pay and how to pick), its buttons, and every legal move as a list.
-import type { GameState, LegalMove, View } from "../api";
+import type { GameState, View } from "../api";
 import { crumbsOf, payLeftOf, promptHints, stepOf } from "../decision";
 import { itemName } from "../format";
 import { stepText, useI18n } from "../i18n";
-import type { Places } from "../moves";
+import { playMark, type Offer, type Places } from "../moves";
 import { Pawn, hover } from "../ui";
 import type { Game } from "./useGame";
 
-export function DecisionBar({ st, game, moves, places }: { st: GameState; game: Game; moves: LegalMove[]; places: Places }) {
+export function DecisionBar({ st, game, moves, places }: { st: GameState; game: Game; moves: Offer[]; places: Places }) {
   const { t, lang } = useI18n();
   const { sending, active, hotseat, acting, pickedBot, pickedTile, play } = game;
   const view = st.view;
@@ -39,13 +39,18 @@ export function DecisionBar({ st, game, moves, places }: { st: GameState; game: 
   );
 }
 
-/** Every legal move as a button (nothing while a move is on its way). */
-export function MoveList({ moves, sending, play }: { moves: LegalMove[]; sending: string | null; play: (m: LegalMove) => void }) {
+/** Every legal move as a button, then the sequences offered as one click (nothing while a
+ * move is on its way). */
+export function MoveList({ moves, sequences, sending, play }: { moves: Offer[]; sequences: Offer[]; sending: string | null; play: (m: Offer) => void }) {
   const { t } = useI18n();
   return (
     <div class="movelist" data-testid="move-list">
       {moves.length === 0 ? <span class="muted">{sending ? t("sending") : t("noMoves")}</span> : null}
       {moves.map((m) => (
+        <MoveButton m={m} play={play} list />
+      ))}
+      {sequences.length ? <span class="muted seqs">{t("oneClick")}:</span> : null}
+      {sequences.map((m) => (
         <MoveButton m={m} play={play} list />
       ))}
     </div>
@@ -70,12 +75,12 @@ function PayLeft({ view }: { view: View }) {
   return <small class="muted"> ({t("toPay")}: {words.join(", ")})</small>;
 }
 
-export function MoveButton({ m, play, list }: { m: LegalMove; play: (m: LegalMove) => void; list?: boolean }) {
+export function MoveButton({ m, play, list }: { m: Offer; play: (m: Offer) => void; list?: boolean }) {
   const card = { title: m.label, move: m };
   return (
     <button
-      class={`move ${list ? "inlist" : ""} ${m.warnings.length ? "warned" : ""}`}
-      data-move={m.move}
+      class={`move ${list ? "inlist" : ""} ${m.warnings.length ? "warned" : ""} ${m.seq ? "seq" : ""}`}
+      {...playMark(m)}
       onClick={() => play(m)}
       onMouseEnter={(e) => hover(card, e)}
       onMouseMove={(e) => hover(card, e)}
@@ -89,6 +94,7 @@ export function MoveButton({ m, play, list }: { m: LegalMove; play: (m: LegalMov
       onBlur={() => hover(null)}
     >
       {m.warnings.length ? "⚠ " : ""}
+      {m.seq ? "⏩ " : ""}
       {m.label}
       {m.op ? <small class="op"> {m.op > 0 ? "+" : ""}{m.op}</small> : null}
     </button>

@@ -3,14 +3,16 @@
 // and the WebSocket, the move being put together (a picked Bot or Tech tile, a confirmation, a
 // choice among several moves), and sending moves, undo and votes, with their refusals.
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type LegalMove, type Problem } from "../api";
+import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type Problem } from "../api";
+import { askedWarnings, mutedKinds } from "../decision";
 import { mergeEvents, newsOf, type Toast } from "../events";
 import { useI18n } from "../i18n";
+import type { Offer } from "../moves";
 import { hover } from "../ui";
 
 /** A choice among several moves of one place (a dialog). */
 export interface Chooser {
-  moves: LegalMove[];
+  moves: Offer[];
   title: string;
 }
 
@@ -34,18 +36,19 @@ export interface Game {
   sending: string | null;
   refusal: Problem | null;
   setRefusal: (p: Problem | null) => void;
-  confirm: LegalMove | null;
-  setConfirm: (m: LegalMove | null) => void;
+  confirm: Offer | null;
+  setConfirm: (m: Offer | null) => void;
   chooser: Chooser | null;
   setChooser: (c: Chooser | null) => void;
   pickedBot: string | null;
   setPickedBot: (bot: string | null) => void;
   pickedTile: string | null;
   setPickedTile: (tile: string | null) => void;
-  /** Play a move: asked first when it has warnings, else sent. */
-  play: (m: LegalMove) => void;
-  /** Send a move as it is. */
-  send: (m: LegalMove) => Promise<void>;
+  /** Play a move or a sequence: asked first when it loses something (a warning of a kind
+   * the player did not switch off), else sent. */
+  play: (m: Offer) => void;
+  /** Send a move (or a sequence, all or none) as it is. */
+  send: (m: Offer) => Promise<void>;
   undo: () => Promise<void>;
   vote: (kind: VoteKind, agree: boolean) => Promise<void>;
   /** Drop the move being put together and any refusal (Escape). */
@@ -66,7 +69,7 @@ export function useGame(id: string, watch: boolean): Game {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Problem | null>(null);
-  const [confirm, setConfirm] = useState<LegalMove | null>(null);
+  const [confirm, setConfirm] = useState<Offer | null>(null);
   const [chooser, setChooser] = useState<Chooser | null>(null);
   const [pickedBot, setPickedBot] = useState<string | null>(null);
   const [pickedTile, setPickedTile] = useState<string | null>(null);
@@ -157,16 +160,18 @@ export function useGame(id: string, watch: boolean): Game {
   const active = !!st && acting !== null && st.seat === acting && st.current_player === acting && !st.is_over && st.legal_moves.length > 0;
 
   const send = useCallback(
-    async (m: LegalMove) => {
+    async (m: Offer) => {
       const s = stRef.current;
       if (!s || sendingRef.current) return;
       sendingRef.current = true;
-      setSending(m.move);
+      setSending(m.seq ? m.seq.join(" | ") : m.move);
       setRefusal(null);
       setConfirm(null);
       setChooser(null);
       try {
-        const next = await api.play(id, token, s.ply, m.move, lang);
+        const next = m.seq
+          ? await api.playSequence(id, token, s.ply, m.seq, lang)
+          : await api.play(id, token, s.ply, m.move, lang);
         setSending(null); // in the same render as the new state
         apply(next);
       } catch (e) {
@@ -188,9 +193,9 @@ export function useGame(id: string, watch: boolean): Game {
   );
 
   const play = useCallback(
-    (m: LegalMove) => {
+    (m: Offer) => {
       hover(null);
-      if (m.warnings.length) setConfirm(m);
+      if (askedWarnings(m.warnings, mutedKinds()).length) setConfirm(m);
       else send(m);
     },
     [send],

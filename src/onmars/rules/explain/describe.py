@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from onmars.rules.data.components import RESOURCES, load
+from onmars.rules.data.components import RESOURCES
 from onmars.rules.engine import engine
 from onmars.rules.engine.i18n import N_, tr
 from onmars.rules.engine.moves import Move
 from onmars.rules.engine.state import Player, State
 from onmars.rules.explain import outcome
-from onmars.rules.explain.catalog import catalog
 from onmars.rules.explain.events import event_text, events_of
 from onmars.rules.explain.labels import goal_of, label
 
@@ -100,28 +99,38 @@ def crystals_moved(p: Player, q: Player) -> tuple[int, int]:
     return q.crystals - p.crystals - moved_in, q.pending - p.pending + moved_in
 
 
-def warnings(s: State, after: State, m: Move, lang: str) -> list[str]:
-    """Consequences worth a second thought before the move."""
+#: The kinds of warnings (stable ids a client may key on, e.g. to stop asking for one), each
+#: a loss the move makes now: a Ship's 3 final OP (§12.2, §24.2), a Private Goal (§18.1), the
+#: turn's Executive action (§13), the rest of a benefit.
+WARNING_KINDS = ("spend_ship", "discard_goal", "leave_action_unused", "give_up_benefit")
+
+
+def warnings(s: State, after: State, m: Move, lang: str) -> list[dict[str, str]]:
+    """What ``m`` loses for good, worth a second thought before it is played: ``{kind, text}``
+    each, ``kind`` one of :data:`WARNING_KINDS`. Only losses: ending the turn warns only while
+    an Executive action could still be taken, and taking a Blueprint does not warn (its OP if
+    never built is a later risk, shown on its card, not a loss made by the move)."""
     seat = engine.current_player(s)
-    out: list[str] = []
+    out: list[dict[str, str]] = []
     if seat is None:
         return out
+
+    def add(kind: str, text: str) -> None:
+        out.append({"kind": kind, "text": text})
+
     p, q = s.players[seat], after.players[seat]
     if q.hangar < p.hangar:
-        out.append(tr(N_("This spends a Ship from your Hangar (each scores 3 OP at the end)"),
-                      lang))  # fmt: skip
+        text = tr(N_("This spends a Ship from your Hangar (each scores 3 OP at the end)"), lang)
+        add("spend_ship", text)
     if m.verb == "discard":
-        out.append(tr(N_("This Private Goal can then never be completed"), lang))
-    if m.verb == "end" and not s.turn.get("exec") and not s.turn.get("over"):
-        out.append(tr(N_("You end your turn without an Executive action"), lang))
-    if m.verb == "take" and m.args[0] in load().blueprint:
-        bp = catalog(lang)["blueprint"][m.args[0]]
-        out.append(tr(N_("If never built, this Blueprint scores {op} OP at the end"), lang,
-                      op=bp["unbuilt_op"]))  # fmt: skip
+        add("discard_goal", tr(N_("This Private Goal can then never be completed"), lang))
+    open_exec = not s.turn.get("exec") and not s.turn.get("over")
+    if m.verb == "end" and open_exec and any(x.verb == "exec" for x in engine.legal_moves(s)):
+        add("leave_action_unused", tr(N_("You end your turn without an Executive action"), lang))
     if m.verb == "done" and s.stack and s.stack[-1].get("must") == 0:
         frame = s.stack[-1]
         if frame.get("n", 0) > 0 and engine.STEPS[frame["t"]].options(s, frame) != [m]:
-            out.append(tr(N_("You give up what is left of this benefit"), lang))
+            add("give_up_benefit", tr(N_("You give up what is left of this benefit"), lang))
     return out
 
 

@@ -50,19 +50,22 @@ VOTE = game_route(vote_inputs, "required")
     "/api/games/{game_id}/moves",
     response_model=GameState,
     responses=ERRORS,
-    summary="Play a move",
+    summary="Play a move, or a sequence of moves",
 )
 async def play(request: Request, seated: Annotated[Seated[PlayInputs], Depends(PLAY)]) -> Response:
-    """The token's seat plays ``move`` at ``ply``. 409: ``ply`` is not the current one
-    (someone moved first); 403: another seat decides now; 422: an illegal move, with the
-    rule (``rule``), the English reason (``reason``) and ``detail`` in ``lang``. Answers
-    the new state, with the events from ``ply`` on."""
+    """The token's seat plays ``move`` at ``ply``, or the sequence ``moves``, all or none
+    (issue 23: each checked in its turn, one compare-and-set, each stored as a move of its
+    own, one push). 409: ``ply`` is not the current one (someone moved first); 403: another
+    seat decides now; 422: an illegal move, with the rule (``rule``), the English reason
+    (``reason``), ``detail`` in ``lang`` and, in a sequence, the refused move's ``index``
+    (nothing played). Answers the new state, with the events from ``ply`` on."""
     hub, live, seat = hub_of(request), seated.live, seated.player
     body, lang = seated.inputs.body, seated.inputs.lang
-    if len(body.move) > server_of(request).settings.max_move:
+    limit = server_of(request).settings.max_move
+    if any(len(text) > limit for text in body.sequence):
         raise ServerError(422, "the move text is too long")
     started = time.perf_counter()
-    await hub.play(live, seat, body.ply, body.move, lang)
+    await hub.play(live, seat, body.ply, body.move if body.moves is None else body.moves, lang)
     response = json_answer(await hub.seen_json(live, seat, body.ply, lang))
     took = (time.perf_counter() - started) * 1000
     response.headers["Server-Timing"] = f"move;dur={took:.1f}"

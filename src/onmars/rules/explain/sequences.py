@@ -1,0 +1,340 @@
+"""Sequences of legal moves a table may offer as one click (issue 23, item 3).
+
+For the pending decision, "macro" choices, each a list of moves that are legal one after the
+other, all decided by the same seat:
+
+- ``pay``: a payment of two or more tokens in one go, one sequence per distinct combination of
+  items (``pay water``, ``pay oxygen`` and ``pay oxygen``, ``pay water`` are the same one);
+- ``path``: the Rover moved to a hex two or more steps away (§9.1), one step at a time along a
+  shortest path; paths to the same hex are offered apart only when they pick up different
+  Crystals on the way (what the Rover claims on the way is all that tells them apart);
+- ``tail``: a move after which nothing is left in the turn but moves without a choice, ending
+  with ``end`` (a turn's obvious tail), played with it (also after a payment or a path);
+- ``forced``: a move with the moves without a choice that follow it (the only legal move of
+  the next decisions of the same seat, e.g. the Advanced Building action after a building);
+- ``then``: passing (``stay`` on this side, §12.2; ``done``, declining what is left of a step)
+  or choosing a Main action (§9), together with the next decision's move of the same seat:
+  the player clicks what they want next (the hex to build on...), and the pass or the action
+  is played before it (with that move's forced moves or tail).
+
+Decision: spending a Private Goal as a Crystal (``discard``, §18.1) does not count as a choice
+left: with nothing left to pay it only loses the card (the Crystal is lost with the turn), so a
+decision whose only other move is ``discard`` is treated as without a choice. The sequence is
+an offer only: every single move stays offered as it is.
+
+Bots need no sequence: ``bot <from> <to>`` already moves a Bot to its destination in one move
+(the movement points are paid for the walk, §9.1).
+
+Hidden information (RUL-18, RUL-19): only the last move of a sequence may turn anything face up.
+What comes off a face-down stack can change what a player wants next, so a reveal ends what can
+be planned; and whether a sequence is offered never depends on a face-down card, since no move
+before the last reveals anything. ``Game.check_sequence`` refuses a sent
+sequence by the same rule.
+
+Every sequence is found by playing its moves on copies of the position, so each step is a legal
+move at its time by construction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal, TypedDict
+
+from onmars.rules.data.components import RESOURCES
+from onmars.rules.engine import engine
+from onmars.rules.engine.i18n import N_, tr
+from onmars.rules.engine.moves import Move, notation
+from onmars.rules.engine.state import State
+from onmars.rules.explain.catalog import item_name
+from onmars.rules.explain.describe import IRREVERSIBLE, crystals_moved
+from onmars.rules.explain.describe import warnings as move_warnings
+from onmars.rules.explain.labels import goal_of, label
+from onmars.rules.explain.structure import MoveTarget, structure
+
+SequenceKind = Literal["pay", "path", "tail", "forced", "then"]
+
+#: Moves that only lead to the next choice, played before the next decision's move the player
+#: clicks (``then``): passing (``stay``, ``done``) and choosing a Main action (§9, its first
+#: choice is where it happens: a hex to build on, a Blueprint to take...).
+LEADS = ("stay", "done", "main")
+
+#: The most moves a sequence may hold (a payment, a Rover's walk and a tail stay far below).
+MAX_SEQUENCE = 16
+#: The most positions the search for sequences looks at, per kind (a bound on the work).
+SEARCH_LIMIT = 120
+#: The longest Rover path offered (the Rover's usual reach; farther, step by step).
+PATH_LIMIT = 5
+#: The most moves without a choice followed after a move, looking for the turn's end.
+TAIL_LIMIT = 3
+
+END = Move("end", ())
+
+
+class Sequence(TypedDict):
+    """A sequence of legal moves offered as one click: its ``kind``, its ``moves`` in
+    notation, a ``label`` in the player's language, where it is clicked (``target``), the
+    ``cost`` and ``gain`` by item and the ``op`` change for its mover over the whole sequence,
+    the ``warnings`` of its moves (``{kind, text}``, as :func:`describe.warnings`), and
+    whether it turns something face up (its last move only), so that it cannot be taken back
+    (``irreversible``, RUL-19; ``irreversible_text`` says so in the player's language)."""
+
+    kind: SequenceKind
+    moves: list[str]
+    label: str
+    target: MoveTarget
+    cost: dict[str, int]
+    gain: dict[str, int]
+    op: int
+    warnings: list[dict[str, str]]
+    irreversible: bool
+    irreversible_text: str
+
+
+class _Walk:
+    """A sequence being found: its moves, the positions before each and the last after."""
+
+    def __init__(self, start: State) -> None:
+        self.moves: list[Move] = []
+        self.states: list[State] = [start]
+        self.lead = 0  # the moves before a tail's forced moves (a tail only)
+
+    @property
+    def last(self) -> State:
+        return self.states[-1]
+
+    def then(self, m: Move) -> _Walk | None:
+        """This walk with ``m`` played after it; ``None`` when the walk already turned
+        something face up (nothing may follow a reveal) or is full."""
+        if len(self.moves) >= MAX_SEQUENCE or _revealed(self.states[0], self.last):
+            return None
+        after = self.last.clone()
+        engine.play(after, m, known_legal=True)
+        walk = _Walk(self.states[0])
+        walk.moves, walk.states = [*self.moves, m], [*self.states, after]
+        return walk
+
+
+def _revealed(before: State, after: State) -> bool:
+    return after.turned_up != before.turned_up
+
+
+def sequences(s: State, lang: str) -> list[Sequence]:
+    """The sequences offered for the pending decision (none when nobody decides)."""
+    seat = engine.current_player(s)
+    if seat is None:
+        return []
+    pays, paths = _payments(s, seat), _paths(s, seat)
+    out = [_shaped(w, "pay", lang) for w in pays] + [_shaped(w, "path", lang) for w in paths]
+    for walk in [*pays, *paths]:
+        followed = _follow(walk, seat)
+        if followed is not None:
+            out.append(_shaped(followed, "pay" if walk in pays else "path", lang))
+    for m in engine.legal_moves(s):
+        if m.verb == "end":
+            continue
+        walk = _Walk(s).then(m)
+        if walk is None:
+            continue
+        followed = _follow(walk, seat)
+        if followed is not None:
+            out.append(_shaped(followed, _kind(followed), lang))
+        if m.verb in LEADS and _same_seat(walk, seat):
+            for y in engine.legal_moves(walk.last):
+                after = walk.then(y) if y.verb != "discard" else None
+                if after is not None:
+                    out.append(_shaped(_follow(after, seat) or after, "then", lang))
+    seen: set[tuple[str, ...]] = set()  # a pass then ``end`` is also a tail: offered once
+    return [x for x in out if not (tuple(x["moves"]) in seen or seen.add(tuple(x["moves"])))]
+
+
+def _same_seat(walk: _Walk, seat: int) -> bool:
+    """After ``walk``, the same seat decides among several moves and nothing turned up."""
+    last = walk.last
+    return (
+        engine.current_player(last) == seat
+        and not _revealed(walk.states[0], last)
+        and len(engine.legal_moves(last)) > 1
+    )
+
+
+def _kind(walk: _Walk) -> SequenceKind:
+    return "tail" if walk.moves[-1] == END else "forced"
+
+
+# --- payments ---------------------------------------------------------------------------------
+def _payments(s: State, seat: int) -> list[_Walk]:
+    """One walk per distinct combination of items paying the pending payment (two or more
+    tokens, §23.1)."""
+    top = s.stack[-1]
+    tokens = len(top.get("cost", ())) if top["t"] == "pay" else 0
+    if tokens < 2:
+        return []
+    level: dict[tuple[str, ...], _Walk] = {(): _Walk(s)}
+    looked = 0
+    for _ in range(tokens):
+        nxt: dict[tuple[str, ...], _Walk] = {}
+        for paid, walk in level.items():
+            if walk.moves and not _paying(walk.last, seat, len(s.stack)):
+                return []  # the payment ended early (never expected): offer nothing
+            for m in engine.legal_moves(walk.last):
+                key = tuple(sorted((*paid, m.args[0])))
+                looked += 1
+                if m.verb != "pay" or key in nxt or looked > SEARCH_LIMIT:
+                    continue
+                longer = walk.then(m)
+                if longer is not None:
+                    nxt[key] = longer
+        level = nxt
+    return list(level.values())
+
+
+def _paying(s: State, seat: int, depth: int) -> bool:
+    """The payment started at stack depth ``depth`` is still pending for ``seat``."""
+    return len(s.stack) == depth and s.stack[-1]["t"] == "pay" and s.stack[-1]["p"] == seat
+
+
+# --- the Rover --------------------------------------------------------------------------------
+def _paths(s: State, seat: int) -> list[_Walk]:
+    """The Rover's shortest paths of two steps or more to each hex it may step to (§9.1), one
+    per set of hexes where it picks up a Crystal on the way."""
+    if not any(m.verb == "rover" for m in engine.legal_moves(s)):
+        return []
+    found: dict[tuple[str, frozenset[str]], _Walk] = {}
+    level = [(_Walk(s), frozenset[str]())]
+    looked = 0
+    while level and looked < SEARCH_LIMIT and len(level[0][0].moves) < PATH_LIMIT:
+        nxt = []
+        for walk, picked in level:
+            for m in engine.legal_moves(walk.last):
+                if m.verb != "rover":
+                    continue
+                looked += 1
+                cell = m.args[0]
+                gets = picked | {cell} if walk.last.crystal[m.cell(0)] else picked
+                key = (cell, gets)
+                if key in found:
+                    continue
+                longer = walk.then(m)
+                if longer is None or engine.current_player(longer.last) != seat:
+                    continue
+                found[key] = longer
+                nxt.append((longer, gets))
+        level = nxt
+    return [w for w in found.values() if len(w.moves) >= 2]
+
+
+# --- moves without a choice after a move ------------------------------------------------
+def _follow(walk: _Walk | None, seat: int) -> _Walk | None:
+    """``walk`` followed by the moves without a choice after it (the only legal move of each
+    next decision of the same seat, ``discard`` aside), up to :data:`TAIL_LIMIT`, stopping
+    after ``end`` or a reveal; ``None`` when no such move follows."""
+    if walk is None:
+        return None
+    lead, longer = len(walk.moves), walk
+    for _ in range(TAIL_LIMIT):
+        if engine.current_player(longer.last) != seat or longer.moves[-1] == END:
+            break
+        legal = [m for m in engine.legal_moves(longer.last) if m.verb != "discard"]
+        if len(legal) != 1:
+            break
+        nxt = longer.then(legal[0])
+        if nxt is None:
+            break
+        longer = nxt
+    if len(longer.moves) == lead:
+        return None
+    longer.lead = lead
+    return longer
+
+
+# --- what the table is told -------------------------------------------------------------------
+def _shaped(walk: _Walk, kind: SequenceKind, lang: str) -> Sequence:
+    start = walk.states[0]
+    seat = engine.current_player(start)
+    assert seat is not None
+    first = walk.moves[0]
+    cost, gain, op = _totals(start, walk.last, seat)
+    warned: dict[str, dict[str, str]] = {}
+    for before, m, after in zip(walk.states[:-1], walk.moves, walk.states[1:], strict=True):
+        for w in move_warnings(before, after, m, lang):
+            warned.setdefault(w["kind"], w)
+    target: MoveTarget = structure(walk.moves[1] if kind == "then" else first, "")["target"]
+    if kind == "pay":
+        target = {"kind": "button", "id": "pay"}
+    elif kind == "path":
+        target = {"kind": "hex", "id": [m for m in walk.moves if m.verb == "rover"][-1].args[0]}
+    return {
+        "kind": kind,
+        "moves": [notation(m) for m in walk.moves],
+        "label": _label(walk, kind, lang),
+        "target": target,
+        "cost": cost,
+        "gain": gain,
+        "op": op,
+        "warnings": list(warned.values()),
+        "irreversible": (up := walk.last.turned_up != start.turned_up),
+        "irreversible_text": tr(IRREVERSIBLE, lang) if up else "",
+    }
+
+
+def _label(walk: _Walk, kind: SequenceKind, lang: str) -> str:
+    moves, start = walk.moves, walk.states[0]
+    goal = goal_of(start)
+    if walk.lead:  # a lead, then the moves without a choice
+        part = _lead_label(_prefix(walk, walk.lead), lang)
+        if moves[-1] == END:
+            return tr(N_("{move}, then end your turn"), lang, move=part)
+        rest = ", ".join(label(m, lang, goal) for m in moves[walk.lead :])
+        return tr(N_("{move}, then: {next}"), lang, move=part, next=rest)
+    if kind == "then":
+        return tr(N_("{move}, then: {next}"), lang, move=label(moves[0], lang, goal),
+                  next=label(moves[1], lang, goal_of(walk.states[1])))  # fmt: skip
+    if kind == "pay":
+        counts = Counter(m.args[0] for m in moves)
+        items = " + ".join(f"{n} {item_name(i, lang, n)}" for i, n in counts.items())
+        return tr(N_("Pay {items}"), lang, items=items)
+    if kind == "path":
+        befores = zip(walk.states[:-1], moves, strict=True)
+        picked = sum(1 for st, m in befores if st.crystal[m.cell(0)])
+        dest, steps = moves[-1].args[0], len(moves)
+        if picked:
+            return tr(N_("Move your Rover to {hex} in {steps} steps, picking up {n} Crystal(s)"),
+                      lang, hex=dest, steps=steps, n=picked)  # fmt: skip
+        return tr(N_("Move your Rover to {hex} in {steps} steps"), lang, hex=dest, steps=steps)
+    return label(moves[0], lang, goal)
+
+
+def _lead_label(lead: _Walk, lang: str) -> str:
+    """The label of what comes before the moves without a choice."""
+    first = lead.moves[0].verb
+    if len(lead.moves) == 1:
+        return label(lead.moves[0], lang, goal_of(lead.states[0]))
+    if first == "pay":
+        return _label(lead, "pay", lang)
+    if first == "rover":
+        return _label(lead, "path", lang)
+    return _label(lead, "then", lang)
+
+
+def _prefix(walk: _Walk, n: int) -> _Walk:
+    part = _Walk(walk.states[0])
+    part.moves, part.states = walk.moves[:n], walk.states[: n + 1]
+    return part
+
+
+def _totals(s: State, after: State, seat: int) -> tuple[dict[str, int], dict[str, int], int]:
+    """What the mover pays and gains by item (Resources, Crystals in the Depot and below it)
+    and the OP change, from ``s`` to ``after``."""
+    p, q = s.players[seat], after.players[seat]
+    cost: dict[str, int] = {}
+    gain: dict[str, int] = {}
+    for item in RESOURCES:
+        delta = q.res[item] - p.res[item]
+        if delta:
+            (gain if delta > 0 else cost)[item] = abs(delta)
+    depot, waiting = crystals_moved(p, q)  # spent from the Depot, picked up below it
+    if depot < 0:
+        cost["crystal"] = -depot
+    if depot > 0 or waiting > 0:
+        gain["crystal"] = max(0, depot) + max(0, waiting)
+    return cost, gain, q.op - p.op

@@ -1,0 +1,153 @@
+"""Sequences of moves a table offers as one click (issue 23, item 3), at the rules level:
+``Game.sequences`` (a payment's combinations, the Rover's paths, a turn's obvious tail),
+``Game.check_sequence`` / ``Game.play_sequence`` (all or none, a reveal ends what can be
+planned: RUL-18, RUL-19), and the kinds of warnings of ``Game.describe``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from onmars import Game, IllegalMoveError, Move
+from onmars.rules import WARNING_KINDS, SequenceError
+
+
+def positions(seed: int, plies: int = 500) -> list[Game]:
+    """Copies of a random 2-player game at each ply (busy moves preferred, so that the game
+    gets somewhere)."""
+    game, rng, out = Game.new(2, seed=seed), random.Random(seed), []
+    for _ in range(plies):
+        if game.is_over:
+            break
+        out.append(game.copy())
+        legal = game.legal_moves()
+        busy = [m for m in legal if m.verb != "end"]
+        game.play(rng.choice(busy if busy and rng.random() < 0.8 else legal))
+    return out
+
+
+@pytest.fixture(scope="module")
+def games() -> list[Game]:
+    return positions(3) + positions(11)
+
+
+def test_every_offered_sequence_replays_move_by_move(games: list[Game]) -> None:
+    """Each step of each sequence is a legal move at its time (played with Game.play), all by
+    the seat deciding; kinds are as offered: a payment pays only, a path only steps the Rover,
+    a tail ends with ``end``."""
+    seen: Counter[str] = Counter()
+    for game in games:
+        seat = game.current_player
+        for seq in game.sequences():
+            seen[seq["kind"]] += 1
+            copy = game.copy()
+            for text in seq["moves"]:
+                assert copy.current_player == seat
+                assert Move.parse(text) in copy.legal_moves(), (seq, text)
+                copy.play(text)
+            verbs = [m.split()[0] for m in seq["moves"]]
+            if seq["kind"] == "pay":  # the payment, then maybe moves without a choice
+                assert verbs[:2] == ["pay", "pay"]
+            if seq["kind"] == "path":
+                steps = [m for m in seq["moves"] if m.startswith("rover ")]
+                assert verbs[:2] == ["rover", "rover"]
+                assert seq["target"] == {"kind": "hex", "id": steps[-1].split()[1]}
+            if seq["kind"] == "tail":
+                assert verbs[-1] == "end"
+            if seq["kind"] == "then":
+                assert verbs[0] in ("stay", "done", "main") and len(verbs) >= 2
+            assert all(w["kind"] in WARNING_KINDS for w in seq["warnings"])
+    assert seen["path"] and seen["tail"] and seen["pay"] and seen["then"], seen
+    assert seen["forced"], seen
+
+
+def test_a_payment_is_offered_once_per_combination(games: list[Game]) -> None:
+    found = 0
+    for game in games:
+        pays = [s for s in game.sequences() if s["kind"] == "pay" and "end" not in s["moves"]]
+        pays = [s for s in pays if all(m.startswith("pay ") for m in s["moves"])]
+        combos = [tuple(sorted(s["moves"])) for s in pays]
+        assert len(combos) == len(set(combos)), "each combination once"
+        for seq in pays:
+            found += 1
+            after = game.copy()
+            after.play_sequence(seq["moves"])
+            assert game.decision() is not None and after.decision() != game.decision()
+            assert seq["label"].startswith("Pay ")
+    assert found
+
+
+def test_rover_paths_differ_only_in_what_they_pick_up(games: list[Game]) -> None:
+    """Two paths to one hex are offered only when they pick up different Crystals; each is a
+    shortest one among those that pick up the same."""
+    for game in games:
+        paths = [s for s in game.sequences() if s["kind"] == "path"]
+        paths = [s for s in paths if all(m.startswith("rover ") for m in s["moves"])]
+        by_target = Counter(s["target"]["id"] for s in paths)
+        for hexid, n in by_target.items():
+            if n > 1:
+                gains = {str(s["gain"]) for s in paths if s["target"]["id"] == hexid}
+                assert len(gains) == n, f"two paths to {hexid} that claim the same"
+
+
+def test_a_sequence_is_all_or_none(games: list[Game]) -> None:
+    game = next(g for g in games if any(s["kind"] == "tail" for s in g.sequences()))
+    seq = next(s for s in game.sequences() if s["kind"] == "tail")
+    before = list(game.moves)
+    with pytest.raises(SequenceError) as refused:
+        game.play_sequence([*seq["moves"][:-1], "seat 99"])
+    assert refused.value.index == len(seq["moves"]) - 1
+    assert isinstance(refused.value.error, IllegalMoveError)
+    assert game.moves == before, "nothing played"
+    with pytest.raises(SequenceError) as garbled:
+        game.play_sequence([seq["moves"][0], "fly to the moon"])
+    assert garbled.value.index == 1
+    game.play_sequence(seq["moves"])
+    assert game.moves == before + seq["moves"]
+
+
+def test_a_reveal_ends_what_can_be_planned() -> None:
+    """A move that turns something face up may only be the last of a sequence (RUL-18,
+    RUL-19): found in a random game, a reveal followed by the same seat's next move."""
+    game, rng = Game.new(2, seed=5), random.Random(5)
+    for _ in range(3000):
+        assert not game.is_over, "no reveal followed by the same seat's move"
+        seat = game.current_player
+        for m in game.legal_moves():
+            trial = game.copy()
+            trial.play(m)
+            if trial.can_undo() or trial.current_player != seat or trial.is_over:
+                continue  # undo refused only after a reveal (RUL-19)
+            nxt = str(trial.legal_moves()[0])
+            with pytest.raises(SequenceError) as refused:
+                game.check_sequence([str(m), nxt])
+            assert refused.value.index == 0 and "RUL-19" in str(refused.value)
+            game.check_sequence([str(m)])  # alone (or last) it is fine
+            return
+        game.play(rng.choice(game.legal_moves()))
+
+
+def test_warnings_name_their_kind_and_only_losses() -> None:
+    """Every warning has a kind; taking a Blueprint does not warn; ending the turn warns only
+    while an Executive action could still be taken (§13)."""
+    warned_ends = 0
+    for game in positions(7, 400):
+        legal = game.legal_moves()
+        for m in legal:
+            if m.verb not in ("end", "take", "discard", "done", "ship"):
+                continue
+            warned = game.describe(m)["warnings"]
+            assert all(set(w) == {"kind", "text"} and w["kind"] in WARNING_KINDS for w in warned)
+            if m.verb == "take":
+                assert warned == []
+            if m.verb == "end":
+                kinds = {w["kind"] for w in warned}
+                if "leave_action_unused" in kinds:
+                    warned_ends += 1
+                    assert any(x.verb == "exec" for x in legal), "an Executive action is open"
+            if m.verb == "discard":
+                assert {w["kind"] for w in warned} >= {"discard_goal"}
+    assert warned_ends, "ending a turn with an Executive action open still warns"

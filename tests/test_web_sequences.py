@@ -1,0 +1,200 @@
+"""Fewer clicks, same rules (issue 23, item 3), in Chromium: the table offers sequences of moves
+as one click (a payment's combination, the Rover moved by clicking its destination, a turn's
+tail), sends them at once, and the log shows each step; confirmations only where a move loses
+something, each kind switchable off. Screenshots go to /tmp/shots-clicks/ (look at them).
+Skipped without Chromium or Playwright, except in CI (tests/webkit.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from serverkit import bearer
+from webkit import VIEWPORT, WAIT_MS, Api, launch, need_browser, start_server, wait_ready
+
+pytestmark = pytest.mark.slow
+
+SHOTS = Path("/tmp/shots-clicks")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    sync_playwright = need_browser()
+    folder = tmp_path_factory.mktemp("web-seq")
+    proc = start_server(folder)
+    try:
+        with sync_playwright() as playwright:
+            proc.browser = launch(playwright)  # type: ignore[attr-defined]
+            yield proc
+            proc.browser.close()  # type: ignore[attr-defined]
+    finally:
+        proc.stop()
+
+
+@pytest.fixture
+def api(server: Any) -> Iterator[Api]:
+    client = Api(server.base)
+    yield client
+    client.http.close()
+
+
+@pytest.fixture
+def page(server: Any) -> Iterator[Any]:
+    context = server.browser.new_context(viewport=VIEWPORT, locale="en-US")
+    tab = context.new_page()
+    tab.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield tab
+    context.close()
+    assert errors == [], f"script errors in the page: {errors}"
+
+
+def drive_until(
+    api: Api, gid: str, tokens: list, want: Any, seed: int, busy_share: float = 0.8
+) -> dict[str, Any]:
+    """Random single moves (through the API) by whichever seat decides until seat 0 decides
+    in a state ``want`` accepts; that state. ``busy_share``: how often a move other than
+    ``end`` is chosen when there is one."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        seat = api.state(gid)["current_player"]
+        mine = api.state(gid, tokens[seat])
+        if seat == 0 and want(mine):
+            return mine
+        legal = [m["move"] for m in mine["legal_moves"]]
+        busy = [m for m in legal if m != "end"]
+        executive = [m for m in legal if m.startswith("exec ")]  # the turn's tail comes after
+        text = rng.choice(executive or (busy if busy and rng.random() < busy_share else legal))
+        r = api.http.post(
+            f"/api/games/{gid}/moves",
+            json={"ply": mine["ply"], "move": text},
+            headers=bearer(tokens[seat]),
+        )
+        assert r.status_code == 200, r.text
+    raise AssertionError("the wanted sequence was never offered")
+
+
+def offering(want: Any) -> Any:
+    """A state offering a sequence that ``want`` accepts."""
+    return lambda state: any(map(want, state["sequences"]))
+
+
+def click_sequence(page: Any, seq: list[str], on_board: bool) -> str:
+    """Click the element that plays ``seq`` (on the table itself when asked and it is there,
+    else in the list); confirm if asked. Where it was clicked."""
+    mark = "|".join(seq).replace('"', '\\"')
+    target, where = page.locator(f'[data-testid=move-list] [data-seq="{mark}"]').first, "list"
+    if on_board:
+        board = page.locator(f'[data-seq="{mark}"]:not([data-testid=move-list] *)')
+        if board.count() and board.first.is_visible():
+            target, where = board.first, "board"
+    target.click(timeout=10_000)
+    if page.locator("[data-testid=confirm-dialog]").count():
+        page.locator("[data-testid=confirm-yes]").click()
+    return where
+
+
+def played_in_one_click(
+    page: Any, api: Api, gid: str, tokens: list, seq: list[str], on_board: bool, shot: str
+) -> str:
+    """Click ``seq`` and check it was played as it is: each step a move of its own in the
+    log (the page's and the server's), by seat 0, after one click."""
+    ply = api.state(gid)["ply"]
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=move-list] [data-seq]').length > 0", arg=0
+    )
+    logged = page.locator("[data-testid=log] .ev-move").count()
+    page.screenshot(path=str(SHOTS / f"{shot}-before.png"))
+    where = click_sequence(page, seq, on_board)
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=log] .ev-move').length >= n",
+        arg=logged + len(seq),
+    )
+    page.screenshot(path=str(SHOTS / f"{shot}-after.png"))
+    events = api.state(gid, tokens[0])["events"]
+    moves = [e for e in events if e["id"] == "move" and ply <= e["ply"] < ply + len(seq)]
+    assert [e["move"] for e in moves] == seq, "each step is in the log, in order"
+    assert all(e["seat"] == 0 for e in moves)
+    assert api.state(gid)["ply"] == ply + len(seq)
+    return where
+
+
+def test_sequences_in_one_click_each_step_in_the_log(page: Any, api: Api, server: Any) -> None:
+    """Ana plays a payment's combination, a Rover's path by its destination and a turn's tail,
+    one click each; Ben (seat 1) moves through the API."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    page.goto(f"{server.base}/play/{gid}#token={tokens[0]}")
+    page.locator("[data-testid=table]").wait_for()
+
+    def pay(q: dict[str, Any]) -> bool:
+        return q["kind"] == "pay" and all(m.startswith("pay ") for m in q["moves"])
+
+    def path(q: dict[str, Any]) -> bool:
+        return q["kind"] == "path" and all(m.startswith("rover ") for m in q["moves"])
+
+    def tail(q: dict[str, Any]) -> bool:
+        return q["kind"] == "tail"
+
+    places = {}
+    for name, want, seed in (("pay", pay, 1), ("path", path, 2), ("tail", tail, 3)):
+        mine = drive_until(api, gid, tokens, offering(want), seed, 0.5 if name == "tail" else 0.8)
+        wait_ready(page)
+        page.wait_for_function(
+            "ply => !!document.querySelector('[data-testid=your-turn]') && "
+            "document.querySelectorAll('[data-testid=move-list] [data-seq]').length > 0",
+            arg=mine["ply"],
+        )
+        seq = next(q for q in mine["sequences"] if want(q))
+        shown = page.locator(f'[data-testid=move-list] [data-seq="{"|".join(seq["moves"])}"]')
+        assert seq["label"] in shown.inner_text()
+        places[name] = played_in_one_click(
+            page, api, gid, tokens, seq["moves"], name != "tail", f"{name}"
+        )
+    assert places["path"] == "board", "the Rover's destination hex is clicked on the map"
+    assert places["pay"] == "board", "the combination is a button of the decision bar"
+
+
+def test_only_losses_ask_and_a_kind_can_be_switched_off(page: Any, api: Api, server: Any) -> None:
+    """Ending the turn while an Executive action is open asks (a loss); "don't ask again"
+    switches that kind off for this browser: the next such end is sent at once."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    page.goto(f"{server.base}/play/{gid}#token={tokens[0]}")
+    page.locator("[data-testid=table]").wait_for()
+
+    def warned_end(state: dict[str, Any]) -> bool:
+        return any(
+            m["move"] == "end" and any(w["kind"] == "leave_action_unused" for w in m["warnings"])
+            for m in state["legal_moves"]
+        )
+
+    for k, seed in enumerate((4, 5)):
+        mine = drive_until(api, gid, tokens, warned_end, seed)
+        wait_ready(page)
+        page.wait_for_function(
+            "ply => !!document.querySelector('[data-testid=move-list] [data-move=\"end\"]')"
+        )
+        page.locator('[data-testid=move-list] [data-move="end"]').click()
+        dialog = page.locator("[data-testid=confirm-dialog]")
+        if k == 0:
+            dialog.wait_for()
+            page.screenshot(path=str(SHOTS / "confirm-end.png"))
+            page.locator("[data-testid=noask-leave_action_unused]").check()
+            page.locator("[data-testid=confirm-yes]").click()
+        else:
+            page.wait_for_timeout(300)
+            assert dialog.count() == 0, "switched off: not asked again"
+        page.wait_for_function("ply => !document.querySelector('.sending')", arg=mine["ply"])
+        deadline = 100
+        while api.state(gid)["ply"] <= mine["ply"] and deadline:
+            page.wait_for_timeout(100)
+            deadline -= 1
+        assert api.state(gid)["ply"] > mine["ply"], "the end was sent"
+    stored = page.evaluate("localStorage.getItem('onmars.noask')")
+    assert stored == '["leave_action_unused"]'
