@@ -16,7 +16,9 @@ HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
 XSS = '<img src=x onerror="alert(1)"><script>alert(2)</script>&amp;'
 
 
-def say(client: Any, gid: str, token: str | None, text: str, channel: str = "players", **extra: Any):
+def say(
+    client: Any, gid: str, token: str | None, text: str, channel: str = "players", **extra: Any
+):
     return client.post(
         f"/api/games/{gid}/chat",
         json={"channel": channel, "text": text, **extra},
@@ -69,7 +71,10 @@ def test_players_talk_among_themselves_and_spectators_apart(chat_client: Any) ->
     after = read(client, gid, tokens[0])
     assert after["channels"] == ["players", "spectators"]
     assert {m["text"] for m in after["messages"]} == {"Good luck, have fun!", "go Ben"}
-    assert say(client, gid, tokens[1], "gg, thanks for watching", channel="spectators").status_code == 201
+    assert (
+        say(client, gid, tokens[1], "gg, thanks for watching", channel="spectators").status_code
+        == 201
+    )
     assert [m["channel"] for m in read(client, gid)["messages"]] == ["spectators"] * 2
 
 
@@ -123,7 +128,9 @@ def test_messages_are_pushed_over_the_websocket_to_those_who_may_read_them(
         pushed = ben.receive_json()
         assert pushed["type"] == "chat" and pushed["text"] == "your move, Ben"
         assert pushed["name"] == "Ana" and "game" not in pushed
-        assert say(client, gid, None, "watching", channel="spectators", name="Zoe").status_code == 201
+        assert (
+            say(client, gid, None, "watching", channel="spectators", name="Zoe").status_code == 201
+        )
         # the spectator gets the spectators' message, never the players' one before it
         got = zoe.receive_json()
         assert got["type"] == "chat" and got["text"] == "watching"

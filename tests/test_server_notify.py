@@ -133,13 +133,12 @@ def state(client: Any, gid: str, token: str | None = None) -> dict[str, Any]:
     return r.json()
 
 
-def play_until_turn_of(client: Any, gid: str, tokens: list[str | None], seat: int) -> int:
-    """Play the first legal moves of whoever decides until ``seat`` decides; the moves made."""
-    made = 0
+def play_until_turn_of(client: Any, gid: str, tokens: list[str | None], seat: int) -> None:
+    """Play the first legal moves of whoever decides until ``seat`` decides."""
     for _ in range(60):
         now = state(client, gid)
         if now["current_player"] == seat:
-            return made
+            return
         mover = now["current_player"]
         mine = state(client, gid, tokens[mover])
         r = client.post(
@@ -148,7 +147,6 @@ def play_until_turn_of(client: Any, gid: str, tokens: list[str | None], seat: in
             headers=bearer(tokens[mover]),
         )
         assert r.status_code == 200, r.text
-        made += 1
     raise AssertionError(f"seat {seat} never came to decide")
 
 
@@ -191,7 +189,9 @@ def test_your_turn_comes_by_push_and_email_once_per_turn_with_nothing_secret(
         ben = 1 - first  # the seat that waits first ("Ben" below, whatever its name)
         name = HUMANS[ben]["name"]
         browser = Browser(f"http://127.0.0.1:{endpoint.port}/push/ben-device")
-        r = client.post(f"/api/games/{gid}/push", json=browser.subscription, headers=bearer(tokens[ben]))
+        r = client.post(
+            f"/api/games/{gid}/push", json=browser.subscription, headers=bearer(tokens[ben])
+        )
         assert r.status_code == 200, r.text
         assert r.json()["subscriptions"] == 1 and r.json()["push_key"]
         r = client.put(
@@ -303,7 +303,9 @@ def test_a_failing_mail_server_never_holds_up_or_breaks_a_move(
         gid, tokens = new_game(client, HUMANS)
         ben = 1 - state(client, gid)["current_player"]
         client.put(
-            f"/api/games/{gid}/notices", json={"address": "ben@example.org"}, headers=bearer(tokens[ben])
+            f"/api/games/{gid}/notices",
+            json={"address": "ben@example.org"},
+            headers=bearer(tokens[ben]),
         )
         started = time.monotonic()
         play_until_turn_of(client, gid, tokens, ben)
@@ -330,11 +332,15 @@ def test_push_subscriptions_are_bounded_checked_and_private(database: str) -> No
         store = Store(Settings(database=database).url())
         try:
             with store.engine.connect() as conn:
-                kept = conn.execute(
-                    sa.select(push_subscriptions.c.endpoint).where(
-                        push_subscriptions.c.game_id == gid
+                kept = (
+                    conn.execute(
+                        sa.select(push_subscriptions.c.endpoint).where(
+                            push_subscriptions.c.game_id == gid
+                        )
                     )
-                ).scalars().all()
+                    .scalars()
+                    .all()
+                )
         finally:
             store.close()
         assert sorted(kept) == sorted(f"https://push.example.org/device-{i}" for i in range(35, 40))
@@ -408,7 +414,9 @@ def test_a_database_of_the_last_release_upgrades_with_its_games_intact(
             game.play(game.legal_moves()[0])
         token = "an-old-seat-token"
         rows = [SeatRow(0, "Ana", None, token_hash(token)), SeatRow(1, "Ben", None, None)]
-        store.import_game("oldgame", game.log, rows, movers, Hints(game.current_player, False, game.round))
+        store.import_game(
+            "oldgame", game.log, rows, movers, Hints(game.current_player, False, game.round)
+        )
         assert store.revision() == "0004"
         store.close()
 
@@ -422,7 +430,9 @@ def test_a_database_of_the_last_release_upgrades_with_its_games_intact(
                 headers=bearer(token),
             )
             assert r.status_code == 201, r.text
-            assert client.get("/api/games/oldgame/notices", headers=bearer(token)).status_code == 200
+            assert (
+                client.get("/api/games/oldgame/notices", headers=bearer(token)).status_code == 200
+            )
         store = Store(Settings(database=url).url())
         assert store.revision() == "0006"
         store.close()

@@ -130,7 +130,12 @@ def test_players_and_a_spectator_chat_and_the_turn_is_signalled(server: Any, sho
         # the players talk; the XSS payload is shown as the characters typed, and never run
         ben.say(XSS)
         ana.wait_text(XSS)
-        assert ana.page.locator("[data-testid=chat-list] img, [data-testid=chat-list] b:not(.chat-name)").count() == 0
+        assert (
+            ana.page.locator(
+                "[data-testid=chat-list] img, [data-testid=chat-list] b:not(.chat-name)"
+            ).count()
+            == 0
+        )
         assert ana.page.evaluate("window.__xss") is None
         ana.page.get_by_role("button", name="Good luck, have fun!").click()
         ben.wait_text("Good luck, have fun!")

@@ -149,7 +149,9 @@ class ChatHub:
         return {"channels": channels, "messages": messages}
 
     # --- delivering ---------------------------------------------------------------------------
-    def listen(self, live: Live, seat: int | None, send: Callable[[str], Awaitable[None]]) -> Listener:
+    def listen(
+        self, live: Live, seat: int | None, send: Callable[[str], Awaitable[None]]
+    ) -> Listener:
         listener = Listener(live, seat, send)
         self.listeners.setdefault(live.id, set()).add(listener)
         return listener

@@ -466,7 +466,9 @@ class NoticeIn(Closed):
 
     push: bool | None = Field(None, description="Web Push on or off")
     email: bool | None = Field(None, description="e-mail on or off")
-    address: str | None = Field(None, max_length=254, description="the e-mail address ('' drops it)")
+    address: str | None = Field(
+        None, max_length=254, description="the e-mail address ('' drops it)"
+    )
     lang: Lang | None = Field(None, description="the messages' language")
 
 
@@ -529,9 +531,7 @@ class WsClientMessage(RootModel[WsToken | WsPing]):
     """What a client sends: the token first, then pings."""
 
 
-ServerMessage = Annotated[
-    GameState | ChatMessage | WsPong | WsError, Field(discriminator="type")
-]
+ServerMessage = Annotated[GameState | ChatMessage | WsPong | WsError, Field(discriminator="type")]
 
 
 class WsServerMessage(RootModel[ServerMessage]):

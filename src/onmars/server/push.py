@@ -35,7 +35,8 @@ def new_vapid_pem() -> str:
     """A new VAPID private key (P-256), as PEM."""
     vapid = Vapid()
     vapid.generate_keys()
-    return vapid.private_pem().decode("ascii")
+    pem: bytes = vapid.private_pem()
+    return pem.decode("ascii")
 
 
 class Pusher:

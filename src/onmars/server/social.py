@@ -54,7 +54,9 @@ chat_messages = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("account_id", sa.Integer, nullable=True),
 )
-sa.Index("ix_chat_messages_game", chat_messages.c.game_id, chat_messages.c.channel, chat_messages.c.id)
+sa.Index(
+    "ix_chat_messages_game", chat_messages.c.game_id, chat_messages.c.channel, chat_messages.c.id
+)
 
 seat_notices = sa.Table(
     "seat_notices",
@@ -161,8 +163,9 @@ class Social:
                 "text": text,
                 "created": now(),
             }
-            new_id = conn.execute(chat_messages.insert().values(**values)).inserted_primary_key
-            row = conn.execute(sa.select(chat_messages).where(c.id == new_id[0])).one()
+            inserted = conn.execute(chat_messages.insert().values(**values)).inserted_primary_key
+            assert inserted is not None
+            row = conn.execute(sa.select(chat_messages).where(c.id == inserted[0])).one()
         return message_out(row)
 
     def messages(
@@ -208,7 +211,11 @@ class Social:
                     c.game_id == game_id, c.seat == seat
                 )
             ).first()
-        return Notice(bool(row.push), bool(row.email), row.address, row.lang, row.last_ply) if row else Notice()
+        return (
+            Notice(bool(row.push), bool(row.email), row.address, row.lang, row.last_ply)
+            if row
+            else Notice()
+        )
 
     def set_notice(self, game_id: str, seat: int, **values: Any) -> Notice:
         """Change some of a seat's choices (``push``, ``email``, ``address``, ``lang``)."""
@@ -217,16 +224,16 @@ class Social:
             self._ensure_notice(conn, game_id, seat)
             if values:
                 conn.execute(
-                    seat_notices.update().where(c.game_id == game_id, c.seat == seat).values(**values)
+                    seat_notices.update()
+                    .where(c.game_id == game_id, c.seat == seat)
+                    .values(**values)
                 )
         return self.notice(game_id, seat)
 
     @staticmethod
     def _ensure_notice(conn: sa.Connection, game_id: str, seat: int) -> None:
         c = seat_notices.c
-        found = conn.execute(
-            sa.select(c.seat).where(c.game_id == game_id, c.seat == seat)
-        ).first()
+        found = conn.execute(sa.select(c.seat).where(c.game_id == game_id, c.seat == seat)).first()
         if found is None:
             try:
                 with conn.begin_nested():
@@ -297,7 +304,7 @@ class Social:
             ).all()
         return [Subscription(*r) for r in rows]
 
-    # --- the server's keys ---------------------------------------------------------------------------
+    # --- the server's keys -------------------------------------------------------------------
     def key(self, name: str, make: Any) -> str:
         """The server's key ``name``, made by ``make()`` and stored at the first call (of two
         processes that start together, the first to store it wins and both use its key)."""

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from onmars.server.deps import Seated, Token, address, game_route, hub_of, limit, server_of
-from onmars.server.live import Hub, Live, ServerError
+from onmars.server.live import Hub, Live
 from onmars.server.names import BIDI, INVISIBLE, check_name  # noqa: F401 (kept importable)
 from onmars.server.protocol import ERRORS, MAX_PLY, Created, GameState, Lang, NewGame
 from onmars.server.routes.answers import json_answer

@@ -33,9 +33,10 @@ async def stream(
     since the previous message (``WsServerMessage`` in the schema's components). The token
     comes only as the first message, ``{"token": "..."}`` (``{"token": null}``: a spectator;
     ``WsToken``), never in the address. Each new chat message the socket's reader may read
-    comes as ``{"type": "chat", ...}`` (``ChatMessage``). Each address may hold ``ws_per_address`` sockets;
-    each socket may send ``ws_rate`` messages a second (pings, ``WsPing``); errors come as
-    ``{"type": "error", ...}`` (``WsError``) before the socket closes."""
+    comes as ``{"type": "chat", ...}`` (``ChatMessage``). Each address may hold
+    ``ws_per_address`` sockets; each socket may send ``ws_rate`` messages a second (pings,
+    ``WsPing``); errors come as ``{"type": "error", ...}`` (``WsError``) before the socket
+    closes."""
     server = server_of(websocket)
     await websocket.accept()
     where = address(websocket)
