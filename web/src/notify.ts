@@ -105,10 +105,10 @@ export function canPush(): boolean {
   return typeof navigator !== "undefined" && "serviceWorker" in navigator && typeof window !== "undefined" && "PushManager" in window;
 }
 
-function keyBytes(b64url: string): Uint8Array {
+function keyBytes(b64url: string): ArrayBuffer {
   const pad = "=".repeat((4 - (b64url.length % 4)) % 4);
   const raw = atob((b64url + pad).replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0)).buffer as ArrayBuffer;
 }
 
 /** Subscribe this browser to the server's Web Push for the seat (the service worker registered
