@@ -70,7 +70,11 @@ class Browser:
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.goto(server.base + path)
         self.page.locator("[data-testid=table]").wait_for()
-        self.page.locator("[data-testid=chat]").wait_for()
+        self.page.locator("[data-testid=chat-open]").wait_for()  # the chat starts folded
+
+    def open_chat(self) -> None:
+        self.testid("chat-open").click()
+        self.testid("chat").wait_for()
 
     def testid(self, name: str) -> Any:
         return self.page.locator(f"[data-testid={name}]")
@@ -127,7 +131,16 @@ def test_players_and_a_spectator_chat_and_the_turn_is_signalled(server: Any, sho
         ana.page.screenshot(path=str(shots / "notice-panel.png"))
         ana.testid("notices").click()
 
-        # the players talk; the XSS payload is shown as the characters typed, and never run
+        # the players talk: Ana's quick phrase shows on Ben's folded chat as one unread message
+        ana.open_chat()
+        ana.page.get_by_role("button", name="Good luck, have fun!").click()
+        ben.page.wait_for_function(
+            "() => document.querySelector('[data-testid=chat-unread]')?.textContent === '1'"
+        )
+        ben.page.screenshot(path=str(shots / "chat-unread.png"))
+        ben.open_chat()
+        ben.wait_text("Good luck, have fun!")
+        # the XSS payload is shown as the characters typed, and never run
         ben.say(XSS)
         ana.wait_text(XSS)
         assert (
@@ -137,10 +150,9 @@ def test_players_and_a_spectator_chat_and_the_turn_is_signalled(server: Any, sho
             == 0
         )
         assert ana.page.evaluate("window.__xss") is None
-        ana.page.get_by_role("button", name="Good luck, have fun!").click()
-        ben.wait_text("Good luck, have fun!")
 
         # the spectator sees none of it, and talks in the spectators' chat
+        zoe.open_chat()
         zoe.testid("chat-spectators").wait_for()
         assert zoe.testid("chat-players").count() == 0
         zoe.page.locator(".chat-nick").fill("Zoe")

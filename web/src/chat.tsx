@@ -1,4 +1,4 @@
-// The game's chat (issue 24 item 4): a dock at the table's bottom right. Seats talk in the
+// The game's chat (issue 24 item 4): a dock at the table's bottom right, folded to a tab. Seats talk in the
 // players' channel; spectators in theirs, which the seats see only once the game is over (the
 // server decides: onmars.server.chat). Messages come over the WebSocket (api.ts CHAT_EVENT) and
 // are shown as text, never as HTML; each reader mutes senders (kept in localStorage per game);
@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, CHAT_EVENT, LIVE_EVENT, api, type ChatChannel, type ChatMessage, type GameState } from "./api";
 import { useI18n, type Key } from "./i18n";
+import { Icon } from "./icons";
 
 /** The quick replies, in the reader's language. */
 export const PHRASES: Key[] = ["phraseGlhf", "phraseThinking", "phraseYourTurn", "phraseBack", "phraseThanks", "phraseWellPlayed", "phraseGg"];
@@ -42,7 +43,8 @@ export function mergeMessages(old: ChatMessage[], added: ChatMessage[]): ChatMes
 
 export function ChatDock({ id, token, st }: { id: string; token: string | null; st: GameState }) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(() => localStorage.getItem("onmars.chatOpen") !== "0");
+  // Folded by default (it lies over the log); a new message shows as a count on its tab.
+  const [open, setOpen] = useState(() => localStorage.getItem("onmars.chatOpen") === "1");
   const [channels, setChannels] = useState<ChatChannel[]>([]);
   const [channel, setChannel] = useState<ChatChannel>(token ? "players" : "spectators");
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -117,7 +119,7 @@ export function ChatDock({ id, token, st }: { id: string; token: string | null; 
   if (!open) {
     return (
       <button class="chat-tab" data-testid="chat-open" onClick={() => toggle(true)}>
-        💬 {t("chat")} {unread ? <b class="badge" data-testid="chat-unread">{unread}</b> : null}
+        <Icon name="chat" size={14} /> {t("chat")} {unread ? <b class="badge" data-testid="chat-unread">{unread}</b> : null}
       </button>
     );
   }
@@ -145,7 +147,7 @@ export function ChatDock({ id, token, st }: { id: string; token: string | null; 
             <span class="chat-text">{m.text}</span>
             {m.sender !== mySender ? (
               <button class="chat-mute" title={t("chatMute", { name: m.name })} aria-label={t("chatMute", { name: m.name })} onClick={() => mute(m.sender, true)}>
-                🔇
+                <Icon name="mute" size={12} />
               </button>
             ) : null}
           </div>

@@ -6,6 +6,7 @@ import { api, type GameState } from "../api";
 import type { LocalPrefs } from "../notify";
 import { useI18n } from "../i18n";
 import { TopBar } from "../topbar";
+import { Icon } from "../icons";
 import { LangToggle, Pawn } from "../ui";
 import { NoticePanel } from "./notices";
 import type { Game } from "./useGame";
@@ -67,7 +68,7 @@ export function TableHeader({ id, game, st, prefs, setPrefs }: {
       </label>
       {acting !== null ? (
         <button class="bell" data-testid="notices" title={t("notices")} aria-label={t("notices")} onClick={() => setNotices(!notices)}>
-          🔔
+          <Icon name="bell" size={15} />
         </button>
       ) : null}
       <LangToggle />
