@@ -161,3 +161,21 @@ def test_chat_of_a_game_that_does_not_exist(chat_client: Any) -> None:
     assert say(chat_client, gid, "not-a-token", "hi").status_code == 401
     r = chat_client.post(f"/api/games/{gid}/chat", json={"channel": "lobby", "text": "hi"})
     assert r.status_code == 422
+
+
+def test_a_message_posted_in_one_server_process_reaches_the_sockets_of_another(
+    database: str,
+) -> None:
+    """Two servers on one database (two processes' worth: two apps): a message posted to one
+    is pushed to the WebSocket clients of the other, found by its polling."""
+    with (
+        make_client(database, poll=0.2) as one,
+        make_client(database, poll=0.2) as two,
+    ):
+        gid, tokens = new_game(one, HUMANS)
+        with two.websocket_connect(f"/api/games/{gid}/ws") as ben:
+            ben.send_text(json.dumps({"token": tokens[1]}))
+            assert ben.receive_json()["type"] == "state"
+            assert say(one, gid, tokens[0], "from the other server").status_code == 201
+            pushed = ben.receive_json()
+            assert pushed["type"] == "chat" and pushed["text"] == "from the other server"

@@ -164,7 +164,8 @@ class ChatHub:
                 del self.listeners[listener.live.id]
 
     def deliver(self, game_id: str, message: dict[str, Any]) -> None:
-        """Send a message to this process's clients of the game that may read it."""
+        """Send a message to this process's clients of the game that may read it (rarely
+        twice: polled while its post was being stored here; the client keeps each id once)."""
         self.last_id = max(self.last_id, int(message["id"]))
         text = orjson.dumps({k: v for k, v in message.items() if k != "game"}).decode()
         for listener in list(self.listeners.get(game_id, ())):
