@@ -179,3 +179,10 @@ def test_a_message_posted_in_one_server_process_reaches_the_sockets_of_another(
             assert say(one, gid, tokens[0], "from the other server").status_code == 201
             pushed = ben.receive_json()
             assert pushed["type"] == "chat" and pushed["text"] == "from the other server"
+
+
+def test_the_service_worker_is_served_from_the_root(chat_client: Any) -> None:
+    """/sw.js (web/public/sw.js): a script the page registers for Web Push, scope "/"."""
+    r = chat_client.get("/sw.js")
+    assert r.status_code == 200 and "javascript" in r.headers["content-type"]
+    assert 'addEventListener("push"' in r.text and "showNotification" in r.text

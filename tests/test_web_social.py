@@ -130,6 +130,12 @@ def test_players_and_a_spectator_chat_and_the_turn_is_signalled(server: Any, sho
         assert ana.testid("notice-desktop").is_checked()
         ana.page.screenshot(path=str(shots / "notice-panel.png"))
         ana.testid("notices").click()
+        # the service worker that shows Web Push messages with the page closed registers here
+        scope = ana.page.evaluate(
+            "navigator.serviceWorker.register('/sw.js')"
+            ".then(() => navigator.serviceWorker.ready).then(r => r.scope)"
+        )
+        assert scope == server.base + "/"
 
         # the players talk: Ana's quick phrase shows on Ben's folded chat as one unread message
         ana.open_chat()
