@@ -48,6 +48,15 @@ export type GameEvent = Schemas["Event"];
 /** The state of a game for a seat: ``GET /api/games/{id}``, every change's answer, each push. */
 export type GameState = Schemas["GameState"];
 export type ReplayState = Schemas["ReplayState"];
+/** A game's chat (issue 24): a message (plain text: shown as text, never as HTML), a reader's log. */
+export type ChatMessage = Schemas["ChatMessage"];
+export type ChatLog = Schemas["ChatLog"];
+export type ChatChannel = ChatMessage["channel"];
+/** How a seat is told its turn came with its page closed (Web Push, e-mail). */
+export type NoticeOut = Schemas["NoticeOut"];
+type NoticeIn = Schemas["NoticeIn"];
+type ChatIn = Schemas["ChatIn"];
+type PushSubscriptionIn = Schemas["PushSubscriptionIn"];
 
 /** A refusal: the schema's problem body, with the HTTP status the client adds (0: no answer). */
 export type Problem = Schemas["Problem"] & { status: number };
@@ -104,6 +113,17 @@ export const api = {
     call<GameState>("POST", `/api/games/${enc(id)}/conclude`, { agree } satisfies VoteIn, token),
   resume: (id: string, token: string | null, agree: boolean) =>
     call<GameState>("POST", `/api/games/${enc(id)}/resume`, { agree } satisfies VoteIn, token),
+  chat: (id: string, token: string | null, after = 0) =>
+    call<ChatLog>("GET", `/api/games/${enc(id)}/chat?after=${after}`, undefined, token),
+  say: (id: string, token: string | null, body: ChatIn) =>
+    call<ChatMessage>("POST", `/api/games/${enc(id)}/chat`, body, token),
+  notices: (id: string, token: string) => call<NoticeOut>("GET", `/api/games/${enc(id)}/notices`, undefined, token),
+  setNotices: (id: string, token: string, body: NoticeIn) =>
+    call<NoticeOut>("PUT", `/api/games/${enc(id)}/notices`, body, token),
+  pushSubscribe: (id: string, token: string, sub: PushSubscriptionIn) =>
+    call<NoticeOut>("POST", `/api/games/${enc(id)}/push`, sub, token),
+  pushDrop: (id: string, token: string, endpoint: string | null) =>
+    call<NoticeOut>("DELETE", `/api/games/${enc(id)}/push`, { endpoint }, token),
   /** A finished game's whole record, seed included (RUL-22): a download. */
   recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
   /** A finished game after `ply` moves, with the events of the moves from `since` on. */
@@ -139,6 +159,11 @@ export function saveToken(id: string, seat: number, token: string): void {
 }
 
 // --- live updates: the WebSocket, reconnecting with backoff, polling while it is down -------------
+/** The window event a chat message pushed over the WebSocket comes as (detail: the message). */
+export const CHAT_EVENT = "onmars-chat";
+/** The window event fired each time the WebSocket (re)opens. */
+export const LIVE_EVENT = "onmars-live";
+
 export interface Live {
   close(): void;
 }
@@ -199,12 +224,15 @@ export function subscribe(
       attempt = 0;
       stopPolling();
       onStatus(true);
+      window.dispatchEvent(new Event(LIVE_EVENT)); // the chat catches up with what it missed
       ping = window.setInterval(() => ws?.readyState === 1 && ws.send("ping"), 25000);
     };
     ws.onmessage = (msg) => {
       try {
         const data = JSON.parse(msg.data);
         if (data.type === "state") onState(data as GameState);
+        // Chat messages go to whoever listens (web/src/chat.tsx), past the game's state.
+        else if (data.type === "chat") window.dispatchEvent(new CustomEvent<ChatMessage>(CHAT_EVENT, { detail: data }));
       } catch {
         /* not for us */
       }

@@ -2,6 +2,7 @@
 const COLOUR: Record<string, string> = {
   mineral: "#a08b78", battery: "#e8c547", water: "#56b4e9", plant: "#5cb85c", oxygen: "#bfe3f0",
   crystal: "#d36fd8", colonist: "#e9e2d6", ship: "#c9c2d2", bot: "#c9c2d2", mars: "#d0603a",
+  bell: "#e69f00", mute: "#c9c2d2", chat: "#8fd0ff",
 };
 
 export function Icon({ name, size = 13, fill }: { name: string; size?: number; fill?: string }) {
@@ -34,6 +35,15 @@ export function Icon({ name, size = 13, fill }: { name: string; size?: number; f
       break;
     case "bot":
       shape = <g fill={c} stroke="#222"><rect x="4" y="6" width="12" height="10" rx="2" /><circle cx="8" cy="11" r="1.3" fill="#222" /><circle cx="12" cy="11" r="1.3" fill="#222" /><path d="M10 6 L10 3" /></g>;
+      break;
+    case "bell": // the notifications panel
+      shape = <g fill={c} stroke="#222"><path d="M10 2.5 C6 2.5 5 6 5 9 L5 12.5 L3 15 L17 15 L15 12.5 L15 9 C15 6 14 2.5 10 2.5 Z" /><circle cx="10" cy="17" r="2" /></g>;
+      break;
+    case "mute": // a speaker struck through: mute a chat sender
+      shape = <g stroke={c} stroke-width="1.6" fill="none"><path d="M3 8 L6 8 L10 4.5 L10 15.5 L6 12 L3 12 Z" fill={c} /><path d="M13 7 L18 13 M18 7 L13 13" /></g>;
+      break;
+    case "chat": // a speech bubble
+      shape = <path d="M3 4 L17 4 L17 13 L9 13 L5 17 L5 13 L3 13 Z" fill={c} stroke="#222" />;
       break;
     case "mars":
       shape = <circle cx="10" cy="10" r="8" fill={c} stroke="#7a3520" />;

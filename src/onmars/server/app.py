@@ -14,7 +14,11 @@ Endpoints (documented in the OpenAPI schema at ``/openapi.json``, browsable at `
   refuse, from its last accepted move (docs/rules-versions.md).
 - ``GET /api/games/{id}/replay?ply=n``: a finished game at ply n, nothing hidden (RUL-22).
 - ``GET /api/games/{id}/record``: a finished game's whole record, seed included (RUL-22).
-- ``WS /api/games/{id}/ws``: every change, as the seat (or a spectator) may see it.
+- ``WS /api/games/{id}/ws``: every change, as the seat (or a spectator) may see it, and each
+  new chat message its reader may read.
+- ``GET``/``POST /api/games/{id}/chat``: the game's chat (players', spectators').
+- ``GET``/``PUT /api/games/{id}/notices``, ``POST``/``DELETE /api/games/{id}/push``: how a
+  seat is told its turn came with its page closed (Web Push, e-mail).
 
 The browser client (``web/``, built into ``static/``) is served at ``/`` (the lobby) and at
 ``/play/{id}``, ``/watch/{id}`` and ``/replay/{id}`` (the same page: the client reads the
@@ -49,14 +53,28 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from onmars.server import errors
 from onmars.server.bots import BotRunner
+from onmars.server.chat import ChatHub, poll_chat
 from onmars.server.config import Settings
 from onmars.server.deps import Server, server_of
-from onmars.server.guard import Guard
+from onmars.server.guard import Guard, RateLimiter
 from onmars.server.live import Hub
 from onmars.server.notify import listen, poll
 from onmars.server.protocol import openapi
-from onmars.server.routes import catalog, games, health, lobby, moves, pages, replay, websocket
+from onmars.server.routes import (
+    catalog,
+    chat,
+    games,
+    health,
+    lobby,
+    moves,
+    notices,
+    pages,
+    replay,
+    websocket,
+)
+from onmars.server.social import Social
 from onmars.server.store import Store
+from onmars.server.turns import Notifier
 
 log = logging.getLogger("onmars.server")
 
@@ -69,6 +87,8 @@ ROUTERS = (
     moves.router,
     replay.router,
     websocket.router,
+    chat.router,
+    notices.router,
     lobby.router,
     catalog.router,
     health.router,
@@ -114,12 +134,19 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
     runner = BotRunner(settings.bot_processes, settings.bot_timeout)
     hub = Hub(store, settings, runner)
-    server.hub = hub
+    social = Social(store.engine)
+    talk = ChatHub(hub, social, RateLimiter(settings.chat_rate, settings.chat_burst))
+    notifier = Notifier(hub, social, settings)
+    await talk.start()
+    await notifier.start()
+    hub.after_change.append(notifier.changed)
+    server.hub, server.chat, server.notifier = hub, talk, notifier
     tasks: list[asyncio.Task[Any]] = []
     if store.postgres:
         tasks.append(asyncio.create_task(listen(hub, store.url)))
     interval = settings.poll or (5.0 if store.postgres else 1.0)
     tasks.append(asyncio.create_task(poll(hub, interval)))
+    tasks.append(asyncio.create_task(poll_chat(talk, interval)))
     tasks.append(asyncio.create_task(hub.resume_bots()))
     tasks.append(asyncio.create_task(_wake_bots(hub, settings.bot_check)))
     # Fewer, cheaper collections: what was loaded at start is never collected again, and
@@ -134,6 +161,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(notifier.drain(), 5.0)
         hub.close()
         runner.close()
         store.close()

@@ -74,6 +74,17 @@ class Settings:
     engine_threads: int = 4
     poll: float = 0.0  # seconds between checks for other processes' changes (0: default)
     db_threads: int = 4  # threads that talk to the database
+    #: Your-turn messages with the page closed (issue 24): the SMTP server to send e-mail
+    #: through (``smtp://user:password@host:port``, ``smtps://...``; "" for none), the site's
+    #: address for the links in them, the VAPID contact, and whether a push endpoint may be
+    #: plain HTTP (tests only: push services are HTTPS).
+    smtp: str = ""
+    public_url: str = ""
+    push_contact: str = "mailto:onmars@localhost"
+    push_http: bool = False
+    #: Chat messages per second a sender may post, and the burst.
+    chat_rate: float = 0.5
+    chat_burst: int = 5
 
     def url(self) -> str:
         return database_url(self.database)

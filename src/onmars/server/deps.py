@@ -17,10 +17,12 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.requests import HTTPConnection
 
+from onmars.server.chat import ChatHub
 from onmars.server.config import Settings
 from onmars.server.guard import Proven, RateLimiter
 from onmars.server.live import Hub, Live, ServerError, token_hash
 from onmars.server.protocol import GameId
+from onmars.server.turns import Notifier
 
 T = TypeVar("T")
 
@@ -38,6 +40,8 @@ class Server:
     proven: Proven = field(default_factory=Proven)  # tokens that were a seat of some game
     sockets: Counter[str] = field(default_factory=Counter)  # open WebSockets per address
     hub: Hub | None = None
+    chat: ChatHub | None = None
+    notifier: Notifier | None = None
 
     @classmethod
     def of(cls, settings: Settings, static: Path) -> "Server":
@@ -63,6 +67,22 @@ def hub_of(conn: HTTPConnection) -> Hub:
     if hub is None:
         raise ServerError(503, "the server is starting")
     return hub
+
+
+def chat_of(conn: HTTPConnection) -> ChatHub:
+    """The app's chat; 503 while the server starts."""
+    chat = server_of(conn).chat
+    if chat is None:
+        raise ServerError(503, "the server is starting")
+    return chat
+
+
+def notifier_of(conn: HTTPConnection) -> Notifier:
+    """The app's your-turn messages; 503 while the server starts."""
+    notifier = server_of(conn).notifier
+    if notifier is None:
+        raise ServerError(503, "the server is starting")
+    return notifier
 
 
 def address(conn: HTTPConnection) -> str:

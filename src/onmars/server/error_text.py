@@ -63,6 +63,17 @@ SERVER_MESSAGES = (
     N_("the server failed on this request (logged); nothing was changed"),
     N_("the name {name!r} holds bidirectional control characters"),
     N_("a name needs at least one visible character"),
+    # chat and your-turn notices (issue 24)
+    N_("a chat message needs some text"),
+    N_("a chat message may not hold control characters"),
+    N_("a chat message may hold at most {lines} lines"),
+    N_("only the game's players write in the players' chat"),
+    N_("while the game is played, only spectators write in their chat"),
+    N_("a spectator's message needs a name"),
+    N_("too many chat messages: slow down"),
+    N_("this chat is full"),
+    N_("this is not an e-mail address"),
+    N_("a push endpoint must be an https:// address"),
 )
 
 #: Validation errors (pydantic's kinds), as messages; others read as "invalid value".

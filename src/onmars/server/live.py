@@ -451,6 +451,9 @@ class Hub:
         #: Why the last write failed (None: it succeeded), for /api/health.
         self.write_failure: str | None = None
         self.bytes = 0  # the cached games' weights (Live.weight) in all
+        #: Called after each change this process stored, with the game and the seat that
+        #: decided before it (the your-turn messages, onmars.server.turns); never awaited.
+        self.after_change: list[Callable[[Live, int | None], None]] = []
         Game.new(2, seed=0)  # the engine fills its tables on first use: here, not in threads
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -795,11 +798,13 @@ class Hub:
         then 409."""
         for _ in range(4):
             async with live.lock:
+                before = live.game.current_player
                 change = await prepare()
                 if await self._store(live, change):
                     if change.settle is not None:
                         change.settle()
                     self._changed(live)
+                    self._after(live, before)
                     return
                 await self._refresh(live)  # another process wrote first: try again
         raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
@@ -947,6 +952,13 @@ class Hub:
             return False
         texts = await self.db(self.store.moves_from, live.id, n)
         return await self.engine(live, _caught_up, live, texts, head)
+
+    def _after(self, live: Live, before: int | None) -> None:
+        for hook in self.after_change:
+            try:
+                hook(live, before)
+            except Exception:  # a hook's failure is never the change's
+                log.exception("after the change of game %s", live.id)
 
     def _changed(self, live: Live, local: bool = True) -> None:
         for sub in live.subscribers:

@@ -522,6 +522,81 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+# --- chat and your-turn notices (issue 24 items 2 and 4) ------------------------------------
+ChatChannel = Literal["players", "spectators"]
+
+
+class ChatIn(Closed):
+    """A chat message to post: a seat posts in ``players`` (and, once the game is over, in
+    ``spectators``); a spectator in ``spectators``, under a name of its choice."""
+
+    channel: ChatChannel
+    text: str = Field(min_length=1, max_length=500, description="1-500 characters, plain text")
+    name: Name | None = Field(
+        None, description="a spectator's name (a seat's messages carry the seat's name)"
+    )
+
+
+class ChatMessage(Closed):
+    """A chat message as stored: also pushed over the WebSocket (``type: "chat"``). ``text``
+    is plain text, to be shown as text, never as HTML."""
+
+    type: Literal["chat"] = "chat"
+    id: int
+    channel: ChatChannel
+    seat: int | None = Field(description="the sender's seat; null for a spectator")
+    name: str
+    sender: str = Field(description="the key a reader mutes this sender by")
+    text: str
+    at: str = Field(description="when it was posted (ISO 8601, UTC)")
+
+
+class ChatLog(Closed):
+    channels: list[ChatChannel] = Field(description="the channels this reader may read and write")
+    messages: list[ChatMessage] = Field(description="the newest messages, oldest first")
+
+
+class NoticeIn(Closed):
+    """A seat's choices of how it is told its turn came with its page closed (each optional:
+    what is left out stays as it was)."""
+
+    push: bool | None = Field(None, description="Web Push on or off")
+    email: bool | None = Field(None, description="e-mail on or off")
+    address: str | None = Field(
+        None, max_length=254, description="the e-mail address ('' drops it)"
+    )
+    lang: Lang | None = Field(None, description="the messages' language")
+
+
+class NoticeOut(Closed):
+    """A seat's notice choices, and what the server offers."""
+
+    push: bool
+    email: bool
+    address: str | None = Field(description="the seat's e-mail address (only the seat sees it)")
+    lang: str
+    subscriptions: int = Field(description="the seat's Web Push subscriptions (at most 5)")
+    push_key: str = Field(description="the server's VAPID public key (applicationServerKey)")
+    email_available: bool = Field(description="whether this server sends e-mail (--smtp)")
+
+
+class PushKeys(Closed):
+    p256dh: str = Field(min_length=1, max_length=200)
+    auth: str = Field(min_length=1, max_length=100)
+
+
+class PushSubscriptionIn(Closed):
+    """A browser's push subscription (``PushSubscription.toJSON()``)."""
+
+    endpoint: str = Field(min_length=8, max_length=1000)
+    keys: PushKeys
+    expirationTime: float | None = None  # noqa: N815 (the browser's own field name)
+
+
+class PushDrop(Closed):
+    endpoint: str | None = Field(None, max_length=1000, description="null: every subscription")
+
+
 # --- the WebSocket's messages ----------------------------------------------------------------
 class WsToken(Closed):
     """Client -> server, the first message: the seat's token (``null``: a spectator)."""
@@ -552,12 +627,13 @@ class WsClientMessage(RootModel[WsToken | WsPing]):
     """What a client sends: the token first, then pings."""
 
 
-ServerMessage = Annotated[GameState | WsPong | WsError, Field(discriminator="type")]
+ServerMessage = Annotated[GameState | ChatMessage | WsPong | WsError, Field(discriminator="type")]
 
 
 class WsServerMessage(RootModel[ServerMessage]):
     """What the server sends: each new version of the game (``type: "state"``, shaped like
-    ``GET /api/games/{id}`` with the events since the previous message), pongs, errors."""
+    ``GET /api/games/{id}`` with the events since the previous message), each new chat
+    message the socket's reader may read (``type: "chat"``), pongs, errors."""
 
 
 #: The models the schema's components hold besides those the routes name.
@@ -569,6 +645,7 @@ COMPONENTS: tuple[type[BaseModel], ...] = (
     WsClientMessage,
     WsServerMessage,
     GameState,
+    ChatMessage,
     Catalog,
     Health,
 )

@@ -78,6 +78,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--docs", action="store_true", help="serve Swagger UI at /docs (loads it from a CDN)"
     )
     parser.add_argument("--log-level", default="info", help="uvicorn's log level (info)")
+    parser.add_argument(
+        "--smtp",
+        default="",
+        help="send your-turn e-mails through this SMTP server: smtp://user:password@host:port "
+        "(STARTTLS when offered) or smtps://...; ?from=address sets the sender (default: none)",
+    )
+    parser.add_argument(
+        "--public-url",
+        default="",
+        help="the site's address as players reach it, for the links in e-mails "
+        "(default: the address this server listens on)",
+    )
+    parser.add_argument(
+        "--push-contact",
+        default="mailto:onmars@localhost",
+        help="how push services reach this server's admin (VAPID 'sub': mailto: or https:)",
+    )
 
 
 def _shown(url: str) -> str:
@@ -108,6 +125,14 @@ def main(args: argparse.Namespace) -> int:
         print("onmars serve: --workers must be 1 or more, --port 1-65535", file=sys.stderr)
         return 2
     url = database_url(args.database)
+    if args.smtp:
+        from onmars.server.mail import Mailer, MailError
+
+        try:
+            Mailer.parse(args.smtp)
+        except MailError as exc:
+            print(f"onmars serve: --smtp: {exc}", file=sys.stderr)
+            return 2
     settings = Settings(
         database=url,
         migrate=False,
@@ -118,6 +143,9 @@ def main(args: argparse.Namespace) -> int:
         **{name: getattr(args, name) for name in LIMITS},
         cache_mb=max(args.cache_mb, 0.0),
         engine_threads=max(args.engine_threads, 1),
+        smtp=args.smtp,
+        public_url=args.public_url or address(args.host, args.port),
+        push_contact=args.push_contact,
     )
     os.environ[HEAD_TIMEOUT_ENV] = str(args.head_timeout)
     store = Store(url)
@@ -129,6 +157,10 @@ def main(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(f"onmars serve: database {_shown(url)}", file=sys.stderr, flush=True)
+    if args.smtp:
+        from onmars.server.mail import shown
+
+        print(f"onmars serve: your-turn e-mails via {shown(args.smtp)}", file=sys.stderr)
     print(f"onmars serve: open {address(args.host, args.port)} in a browser", flush=True)
     options = {
         "host": args.host,

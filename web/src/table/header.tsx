@@ -1,18 +1,24 @@
 // The table's top bar: whose turn it is, the phase and round, who this browser plays, the
-// connection, the votes, the record's download, undo, the sound switch and the language.
+// connection, the votes, the record's download, undo, the sound switch, the notifications and
+// the language.
+import { useState } from "preact/hooks";
 import { api, type GameState } from "../api";
+import type { LocalPrefs } from "../notify";
 import { useI18n } from "../i18n";
 import { TopBar } from "../topbar";
+import { Icon } from "../icons";
 import { LangToggle, Pawn } from "../ui";
+import { NoticePanel } from "./notices";
 import type { Game } from "./useGame";
 
-export function TableHeader({ id, game, st, sound, setSound }: {
+export function TableHeader({ id, game, st, prefs, setPrefs }: {
   id: string;
   game: Game;
   st: GameState;
-  sound: boolean;
-  setSound: (on: boolean) => void;
+  prefs: LocalPrefs;
+  setPrefs: (p: LocalPrefs) => void;
 }) {
+  const [notices, setNotices] = useState(false);
   const { t, cat } = useI18n();
   const { active, sending, acting, hotseat, connected, token, undo, vote } = game;
   const view = st.view;
@@ -68,10 +74,16 @@ export function TableHeader({ id, game, st, sound, setSound }: {
         </span>
       ) : null}
       <label class="soundbox" title={t("sound")}>
-        <input type="checkbox" checked={sound} onChange={(e) => setSound((e.target as HTMLInputElement).checked)} />
+        <input type="checkbox" checked={prefs.sound} onChange={(e) => setPrefs({ ...prefs, sound: (e.target as HTMLInputElement).checked })} />
         ♪
       </label>
+      {acting !== null ? (
+        <button class="bell" data-testid="notices" title={t("notices")} aria-label={t("notices")} onClick={() => setNotices(!notices)}>
+          <Icon name="bell" size={15} />
+        </button>
+      ) : null}
       <LangToggle />
+      {notices ? <NoticePanel id={id} token={token} prefs={prefs} setPrefs={setPrefs} close={() => setNotices(false)} /> : null}
     </TopBar>
   );
 }

@@ -1,7 +1,8 @@
-// The table's effects on the page around it: the "your turn" signal (the title, a sound if
-// asked), the keys (undo, confirm, cancel, choose), and scrolling a new decision's places into view.
+// The table's effects on the page around it: the "your turn" signal (the title and favicon, a
+// sound and a desktop notification if asked), the keys (undo, confirm, cancel, choose), and scrolling a new decision's places into view.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useI18n } from "../i18n";
+import { desktopNotice, loadPrefs, savePrefs, setFavicon, turnTitle, type LocalPrefs } from "../notify";
 import type { Game } from "./useGame";
 
 function beep(): void {
@@ -21,26 +22,32 @@ function beep(): void {
   }
 }
 
-/** Whether this browser beeps on its turn (kept in localStorage), and its switch. */
-export function useSound(): [boolean, (on: boolean) => void] {
-  const [sound, setSound] = useState(() => localStorage.getItem("onmars.sound") === "1");
-  const set = (on: boolean) => {
-    setSound(on);
-    localStorage.setItem("onmars.sound", on ? "1" : "0");
+/** This browser's choices of how it is told its turn came (sound, desktop; kept), and their setter. */
+export function usePrefs(): [LocalPrefs, (p: LocalPrefs) => void] {
+  const [prefs, setPrefs] = useState<LocalPrefs>(loadPrefs);
+  const set = (p: LocalPrefs) => {
+    setPrefs(p);
+    savePrefs(p);
   };
-  return [sound, set];
+  return [prefs, set];
 }
 
-/** The "your turn" signal: the title, and a short sound if the player asked for it. */
-export function useTurnSignal(id: string, active: boolean, sound: boolean): void {
+/** The "your turn" signal: the title and the favicon carry a badge, a short sound and a desktop
+ * notification if the player asked for them (issue 24 item 2; web/src/notify.ts). */
+export function useTurnSignal(id: string, active: boolean, prefs: LocalPrefs): void {
   const { t, lang } = useI18n();
   const wasActive = useRef(false);
   useEffect(() => {
-    const base = `${t("title")} · ${id}`;
-    document.title = active ? `▶ ${base}` : base;
-    if (active && !wasActive.current && sound) beep();
+    document.title = turnTitle(`${t("title")} · ${id}`, active);
+    setFavicon(active);
+    if (active && !wasActive.current) {
+      if (prefs.sound) beep();
+      desktopNotice(prefs, t("noticeTurnTitle"), t("noticeTurnBody", { id }), `onmars-${id}`);
+    }
     wasActive.current = active;
-  }, [active, lang, sound]);
+  }, [active, lang, prefs.sound, prefs.desktop]);
+  // Leaving the table: the plain icon again.
+  useEffect(() => () => setFavicon(false), []);
 }
 
 /** Keys: U or Ctrl+Z undo, Enter confirms, Escape cancels, 1-9 pick in a chooser. */

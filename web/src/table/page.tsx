@@ -15,7 +15,8 @@ import { TopBar } from "../topbar";
 import { HoverLayer, Play, type PlayCtx } from "../ui";
 import { ChooserDialog, ConfirmDialog, Refusal, Toasts } from "./dialogs";
 import { TableHeader } from "./header";
-import { useKeys, useScrollToDecision, useSound, useTurnSignal } from "./hooks";
+import { useKeys, usePrefs, useScrollToDecision, useTurnSignal } from "./hooks";
+import { ChatDock } from "../chat";
 import { GameOver, PlayerBoards, Scores } from "./players";
 import { DecisionBar, MoveList } from "./prompt";
 import { useGame } from "./useGame";
@@ -25,8 +26,8 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const game = useGame(id, watch);
   const { st, events, error, active, sending, acting, pickedBot, pickedTile, play } = game;
   const [logFilter, setLogFilter] = useState("all");
-  const [sound, setSound] = useSound();
-  useTurnSignal(id, active, sound);
+  const [prefs, setPrefs] = usePrefs();
+  useTurnSignal(id, active, prefs);
   useKeys(game);
   useScrollToDecision(active ? `${st!.ply}:${stepOf(st!)}` : "");
 
@@ -70,7 +71,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   return (
     <Play.Provider value={ctx}>
       <div class="table" data-testid="table">
-        <TableHeader id={id} game={game} st={st} sound={sound} setSound={setSound} />
+        <TableHeader id={id} game={game} st={st} prefs={prefs} setPrefs={setPrefs} />
         {st.stop ? (
           <div class="held" role="status" data-testid="held">
             {st.stop.message}
@@ -98,6 +99,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         <Refusal game={game} />
         <Toasts toasts={game.toasts} />
         {st.is_over ? <GameOver st={st} /> : null}
+        <ChatDock id={id} token={game.token} st={st} />
         <HoverLayer />
       </div>
     </Play.Provider>

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from alembic import context
 
+from onmars.server import social  # noqa: F401  (its tables join the metadata)
 from onmars.server.store import metadata
 
 connection = context.config.attributes.get("connection")

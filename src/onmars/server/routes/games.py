@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -11,7 +10,8 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from onmars.server.deps import Seated, Token, address, game_route, hub_of, limit, server_of
-from onmars.server.live import Hub, Live, ServerError
+from onmars.server.live import Hub, Live
+from onmars.server.names import BIDI, INVISIBLE, check_name  # noqa: F401 (kept importable)
 from onmars.server.protocol import ERRORS, MAX_PLY, Created, GameState, Lang, NewGame, WhyNot
 from onmars.server.routes.answers import json_answer
 
@@ -114,19 +114,3 @@ async def fresh(hub: Hub, live: Live) -> None:
     version = stored.get(live.id)
     if version is not None and version != live.version:
         await hub.refresh(live, version)
-
-
-#: Bidirectional controls (they reorder the text around a name: "Ana" could show as another).
-BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-#: Letters that show as nothing (Hangul fillers, Braille blank).
-INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-
-
-def check_name(name: str) -> None:
-    """422 for a name with bidirectional controls or nothing visible (only spaces, format
-    characters, combining marks): every player must be told apart by what they see."""
-    if any(c in BIDI for c in name):
-        raise ServerError(422, f"the name {name!r} holds bidirectional control characters")
-    shown = [c for c in name if unicodedata.category(c)[0] not in "ZCM"]
-    if not shown or all(c in INVISIBLE for c in shown):
-        raise ServerError(422, "a name needs at least one visible character")

@@ -32,9 +32,11 @@ async def stream(
     ``{"type": "state", ...}`` shaped like ``GET /api/games/{id}``, each with the events
     since the previous message (``WsServerMessage`` in the schema's components). The token
     comes only as the first message, ``{"token": "..."}`` (``{"token": null}``: a spectator;
-    ``WsToken``), never in the address. Each address may hold ``ws_per_address`` sockets;
-    each socket may send ``ws_rate`` messages a second (pings, ``WsPing``); errors come as
-    ``{"type": "error", ...}`` (``WsError``) before the socket closes."""
+    ``WsToken``), never in the address. Each new chat message the socket's reader may read
+    comes as ``{"type": "chat", ...}`` (``ChatMessage``). Each address may hold
+    ``ws_per_address`` sockets; each socket may send ``ws_rate`` messages a second (pings,
+    ``WsPing``); errors come as ``{"type": "error", ...}`` (``WsError``) before the socket
+    closes."""
     server = server_of(websocket)
     await websocket.accept()
     where = address(websocket)
@@ -89,6 +91,8 @@ async def _serve_socket(
     sub = Subscriber(seat, lang, int(since), websocket.send_text)
     live.subscribers.add(sub)
     sub.wake.set()
+    talk = server.chat
+    listener = talk.listen(live, seat, websocket.send_text) if talk is not None else None
     sender = asyncio.create_task(_push(hub, live, sub))
     pace = RateLimiter(settings.ws_rate, settings.ws_burst)
     try:
@@ -100,6 +104,8 @@ async def _serve_socket(
                 await websocket.send_text('{"type":"pong"}')
     finally:
         live.subscribers.discard(sub)
+        if talk is not None and listener is not None:
+            talk.leave(listener)
         sender.cancel()
         with contextlib.suppress(BaseException):
             await sender

@@ -1,0 +1,155 @@
+"""Telling a player that their turn came while their tab is closed (issue 24 item 2): Web Push
+and e-mail, each switchable per seat, at most one message per turn, nothing secret in it.
+
+After a change is stored (:meth:`Hub._change` calls :meth:`Notifier.changed`), when the seat
+to decide is another than before and a human's, a background task sends: the move's answer
+never waits for it, and a failure is logged, never raised. The turn is claimed first in the
+database (``seat_notices.last_ply``, compare-and-set): of two changes, or two processes, that
+see the same turn start, one sends, once; an undo that brings the same turn back sends nothing.
+
+Decisions:
+
+- A seat whose page is open in this process (a WebSocket of that seat) is told there (title,
+  favicon, sound, desktop notification: web/src/notify.ts): nothing is sent, and the turn is
+  not claimed, so that a page closed later does not lose a message for a later turn.
+- What a message holds: the game's id, the round, the seat's own name and a link to
+  ``/play/<id>`` **without the seat's token**. E-mail is kept by mail providers, forwarded and
+  read on other devices; a token in it would hand the seat to whoever reads it. The browser
+  that holds the seat (its token in localStorage) opens the link as that seat; elsewhere the
+  player uses their private link. Never a hand, a goal, a seed, a move or another seat's
+  anything (RUL-18).
+- Texts are in the language the seat chose on its page (en or zh, the catalogs).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from onmars import N_, tr
+from onmars.server.config import Settings
+from onmars.server.live import Hub, Live
+from onmars.server.mail import Mailer
+from onmars.server.push import VAPID_KEY, Pusher, new_vapid_pem
+from onmars.server.social import Notice, Social
+
+log = logging.getLogger("onmars.server")
+
+TURN_TITLE = N_("On Mars: your turn")
+TURN_BODY = N_("{name}, it is your turn in game {game} (round {round}).")
+MAIL_SUBJECT = N_("On Mars: your turn in game {game}")
+MAIL_OPEN = N_("Open the game: {link}")
+MAIL_WHY = N_(
+    "You get this e-mail because you asked to be told when it is your turn in this game. "
+    "Switch it off on the game's page."
+)
+#: Seconds a whole notice (every channel) may take before it is given up.
+NOTICE_TIMEOUT = 30.0
+
+
+class Notifier:
+    """Sends the your-turn messages of one server process."""
+
+    def __init__(self, hub: Hub, social: Social, settings: Settings) -> None:
+        self.hub, self.social, self.settings = hub, social, settings
+        self.mailer = Mailer.parse(settings.smtp) if settings.smtp else None
+        self.pusher: Pusher | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.sent = 0  # messages handed to a push service or an SMTP server (for tests, health)
+
+    async def start(self) -> None:
+        """Load (or make, at the first start) the VAPID key pair."""
+        pem = await self.hub.db(self.social.key, VAPID_KEY, new_vapid_pem)
+        self.pusher = Pusher(pem, self.settings.push_contact)
+
+    def changed(self, live: Live, before: int | None) -> None:
+        """A change of ``live`` was stored (``before``: who decided before it): start telling
+        the seat whose turn it now is, if it is a new turn of a human seat."""
+        if live.is_over or live.stop is not None:
+            return
+        seat = live.game.current_player
+        if seat is None or seat == before or live.seats[seat].bot is not None:
+            return
+        if any(sub.seat == seat for sub in live.subscribers):
+            return  # the page is open here: it tells the player itself
+        name, game_round = live.seats[seat].name, live.game.round
+        task = asyncio.get_running_loop().create_task(
+            self._tell(live.id, seat, live.ply, name, game_round)
+        )
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def drain(self) -> None:
+        """Wait for the messages under way (tests; shutdown)."""
+        while self.tasks:
+            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    async def _tell(self, game_id: str, seat: int, ply: int, name: str, game_round: int) -> None:
+        try:
+            await asyncio.wait_for(self._send(game_id, seat, ply, name, game_round), NOTICE_TIMEOUT)
+        except Exception as exc:  # never a move's problem: logged only
+            log.warning("your-turn notice for game %s seat %d failed: %r", game_id, seat, exc)
+
+    async def _send(self, game_id: str, seat: int, ply: int, name: str, game_round: int) -> None:
+        notice = await self.hub.db(self.social.claim_turn, game_id, seat, ply)
+        if notice is None:
+            return  # told already, or the seat asked for nothing
+        texts = turn_texts(notice.lang, name, game_id, game_round, self.link(game_id))
+        if notice.push and self.pusher is not None:
+            await self._push(game_id, seat, texts)
+        if notice.email and notice.address and self.mailer is not None:
+            await self._mail(notice, texts)
+
+    def link(self, game_id: str) -> str:
+        base = (self.settings.public_url or "http://127.0.0.1:8000").rstrip("/")
+        return f"{base}/play/{game_id}"
+
+    async def _push(self, game_id: str, seat: int, texts: dict[str, str]) -> None:
+        pusher = self.pusher
+        assert pusher is not None
+        payload = json.dumps(push_payload(game_id, texts), ensure_ascii=False).encode()
+        for sub in await self.hub.db(self.social.subscriptions, game_id, seat):
+            try:
+                status = await asyncio.to_thread(pusher.send, sub.info(), payload)
+            except Exception as exc:
+                log.warning("Web Push to game %s seat %d failed: %r", game_id, seat, exc)
+                continue
+            if status in (404, 410):  # the browser unsubscribed: forget it
+                await self.hub.db(self.social.unsubscribe, game_id, seat, sub.endpoint)
+            elif 200 <= status < 300:
+                self.sent += 1
+            else:
+                log.warning("Web Push to game %s seat %d: HTTP %d", game_id, seat, status)
+
+    async def _mail(self, notice: Notice, texts: dict[str, str]) -> None:
+        mailer = self.mailer
+        assert mailer is not None and notice.address is not None
+        await asyncio.to_thread(mailer.send, notice.address, texts["subject"], texts["mail"])
+        self.sent += 1
+
+
+def turn_texts(lang: str, name: str, game_id: str, game_round: int, link: str) -> dict[str, str]:
+    """The words of a your-turn message in ``lang``: title and body (push), subject and body
+    (e-mail). Only public things: the game, the round, the seat's own name, the link."""
+    body = tr(TURN_BODY, lang, name=name, game=game_id, round=game_round)
+    mail = "\n\n".join([body, tr(MAIL_OPEN, lang, link=link), tr(MAIL_WHY, lang)])
+    return {
+        "title": tr(TURN_TITLE, lang),
+        "body": body,
+        "subject": tr(MAIL_SUBJECT, lang, game=game_id),
+        "mail": mail + "\n",
+        "url": link,
+    }
+
+
+def push_payload(game_id: str, texts: dict[str, str]) -> dict[str, Any]:
+    """What the service worker (web/public/sw.js) shows: the words, the page to open (a path
+    on this site, no token), a tag so that a newer message replaces an older one."""
+    return {
+        "title": texts["title"],
+        "body": texts["body"],
+        "url": f"/play/{game_id}",
+        "tag": f"onmars-{game_id}",
+    }

@@ -1,0 +1,209 @@
+"""The chat and the your-turn signal in Chromium (issue 24 items 2 and 4): two players and a
+spectator in three browsers; the players' chat and the spectators' apart; an XSS payload shown
+as text; a muted sender hidden (and remembered); quick phrases; when the turn comes, the title
+and the favicon carry a badge and a desktop notification is shown (the Notifications API,
+permission granted). Screenshots go to ONMARS_SHOTS (default: a temporary folder).
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from serverkit import bearer
+from webkit import VIEWPORT, WAIT_MS, Api, launch, need_browser, start_server
+
+pytestmark = pytest.mark.slow
+
+XSS = '<img src=x onerror="window.__xss=1"><b>bold?</b>'
+#: A stand-in for the browser's Notification (headless Chromium shows none): permission granted,
+#: each notification kept in window.__notes; the page is taken as out of sight.
+NOTIFICATIONS = """
+window.__notes = [];
+class FakeNotification {
+  constructor(title, options) { window.__notes.push({title, body: options && options.body}); }
+  close() {}
+}
+FakeNotification.permission = localStorage.getItem('fake.permission') || 'default';
+FakeNotification.requestPermission = async () => {
+  localStorage.setItem('fake.permission', 'granted');
+  FakeNotification.permission = 'granted';
+  return 'granted';
+};
+window.Notification = FakeNotification;
+document.hasFocus = () => false;
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    sync_playwright = need_browser()
+    folder = tmp_path_factory.mktemp("social")
+    proc = start_server(folder)
+    try:
+        with sync_playwright() as playwright:
+            proc.browser = launch(playwright)  # type: ignore[attr-defined]
+            yield proc
+            proc.browser.close()  # type: ignore[attr-defined]
+    finally:
+        proc.stop()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("ONMARS_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class Browser:
+    def __init__(self, server: Any, path: str) -> None:
+        self.context = server.browser.new_context(viewport=VIEWPORT, locale="en-US")
+        self.context.add_init_script(NOTIFICATIONS)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(WAIT_MS)
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.goto(server.base + path)
+        self.page.locator("[data-testid=table]").wait_for()
+        self.page.locator("[data-testid=chat-open]").wait_for()  # the chat starts folded
+
+    def open_chat(self) -> None:
+        self.testid("chat-open").click()
+        self.testid("chat").wait_for()
+
+    def testid(self, name: str) -> Any:
+        return self.page.locator(f"[data-testid={name}]")
+
+    def say(self, text: str) -> None:
+        self.testid("chat-input").fill(text)
+        self.testid("chat-send").click()
+
+    def texts(self) -> list[str]:
+        return self.page.locator("[data-testid=chat-msg] .chat-text").all_inner_texts()
+
+    def wait_text(self, text: str) -> None:
+        self.page.wait_for_function(
+            "t => [...document.querySelectorAll('[data-testid=chat-msg] .chat-text')]"
+            ".some(e => e.textContent === t)",
+            arg=text,
+        )
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.errors == [], f"script errors in the page: {self.errors}"
+
+
+def play_until(api: Api, gid: str, tokens: list[str], seat: int) -> None:
+    for _ in range(60):
+        now = api.state(gid)
+        if now["current_player"] == seat:
+            return
+        mover = now["current_player"]
+        mine = api.state(gid, tokens[mover])
+        r = api.http.post(
+            f"/api/games/{gid}/moves",
+            json={"ply": mine["ply"], "move": mine["legal_moves"][0]["move"]},
+            headers=bearer(tokens[mover]),
+        )
+        assert r.status_code == 200, r.text
+    raise AssertionError("the seat never came to decide")
+
+
+def test_players_and_a_spectator_chat_and_the_turn_is_signalled(server: Any, shots: Path) -> None:
+    api = Api(server.base)
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    first = api.state(gid)["current_player"]
+    ana_seat = 1 - first  # Ana waits first: her turn comes while the test watches
+    ben_seat = first
+    ana = Browser(server, f"/play/{gid}#token={tokens[ana_seat]}")
+    ben = Browser(server, f"/play/{gid}#token={tokens[ben_seat]}")
+    zoe = Browser(server, f"/watch/{gid}")
+    try:
+        # Ana allows desktop notifications in the 🔔 panel
+        ana.testid("notices").click()
+        ana.testid("notice-allow").click()
+        assert ana.testid("notice-desktop").is_checked()
+        ana.page.screenshot(path=str(shots / "notice-panel.png"))
+        ana.testid("notices").click()
+        # the service worker that shows Web Push messages with the page closed registers here
+        scope = ana.page.evaluate(
+            "navigator.serviceWorker.register('/sw.js')"
+            ".then(() => navigator.serviceWorker.ready).then(r => r.scope)"
+        )
+        assert scope == server.base + "/"
+
+        # the players talk: Ana's quick phrase shows on Ben's folded chat as one unread message
+        ana.open_chat()
+        ana.page.get_by_role("button", name="Good luck, have fun!").click()
+        ben.page.wait_for_function(
+            "() => document.querySelector('[data-testid=chat-unread]')?.textContent === '1'"
+        )
+        ben.page.screenshot(path=str(shots / "chat-unread.png"))
+        ben.open_chat()
+        ben.wait_text("Good luck, have fun!")
+        # the XSS payload is shown as the characters typed, and never run
+        ben.say(XSS)
+        ana.wait_text(XSS)
+        assert (
+            ana.page.locator(
+                "[data-testid=chat-list] img, [data-testid=chat-list] b:not(.chat-name)"
+            ).count()
+            == 0
+        )
+        assert ana.page.evaluate("window.__xss") is None
+
+        # the spectator sees none of it, and talks in the spectators' chat
+        zoe.open_chat()
+        zoe.testid("chat-spectators").wait_for()
+        assert zoe.testid("chat-players").count() == 0
+        zoe.page.locator(".chat-nick").fill("Zoe")
+        zoe.say("Nice opening")
+        zoe.wait_text("Nice opening")
+        assert XSS not in zoe.texts() and "Good luck, have fun!" not in zoe.texts()
+        ana.page.wait_for_timeout(500)
+        assert "Nice opening" not in ana.texts()
+        zoe.page.screenshot(path=str(shots / "chat-spectator.png"))
+
+        # Ana mutes Ben: his messages are hidden, also after a reload; then she unmutes him
+        ana.page.locator("[data-testid=chat-msg]", has_text="bold?").locator(".chat-mute").click()
+        assert XSS not in ana.texts()
+        ana.page.reload()
+        ana.testid("chat").wait_for()
+        ana.wait_text("Good luck, have fun!")
+        assert XSS not in ana.texts()
+        assert ana.testid("chat-unmute").count() == 1
+        ana.testid("chat-unmute").click()
+        ana.wait_text(XSS)
+
+        # not Ana's turn yet: no badge
+        assert not ana.page.title().startswith("▶")
+        assert ana.page.get_attribute("link[rel=icon]", "data-badge") in (None, "0")
+        # Ben plays until Ana's turn comes: title and favicon badge, a desktop notification
+        play_until(api, gid, tokens, ana_seat)
+        ana.page.wait_for_function("() => document.title.startsWith('▶')")
+        assert ana.page.get_attribute("link[rel=icon]", "data-badge") == "1"
+        icon = ana.page.get_attribute("link[rel=icon]", "href")
+        assert icon.startswith("data:image/png;base64,")
+        (shots / "favicon-badge.png").write_bytes(base64.b64decode(icon.split(",", 1)[1]))
+        ana.page.wait_for_function("() => window.__notes.length === 1")
+        note = ana.page.evaluate("window.__notes[0]")
+        assert note["title"] == "On Mars: your turn" and gid in note["body"]
+        assert tokens[ana_seat] not in str(note)
+        ana.page.screenshot(path=str(shots / "your-turn-with-chat.png"))
+        # Ben, waiting now, has no badge and no notification
+        ben.page.wait_for_function("() => !document.title.startsWith('▶')")
+        assert ben.page.evaluate("window.__notes.length") == 0
+
+        # in Chinese: the chat's words and the quick phrases
+        ana.testid("lang-toggle").click()
+        ana.page.get_by_role("button", name="打得好，好局！").wait_for()
+        ana.page.screenshot(path=str(shots / "chat-zh.png"))
+    finally:
+        for b in (ana, ben, zoe):
+            b.close()
+        api.http.close()
