@@ -41,6 +41,7 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -52,10 +53,22 @@ from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
 from onmars.server.deps import Server, server_of
 from onmars.server.guard import Guard
-from onmars.server.live import Hub
+from onmars.server.live import Hub, Live
 from onmars.server.notify import listen, poll
 from onmars.server.protocol import openapi
-from onmars.server.routes import catalog, games, health, lobby, moves, pages, replay, websocket
+from onmars.server import ratings
+from onmars.server.routes import (
+    accounts,
+    catalog,
+    games,
+    health,
+    lobby,
+    moves,
+    pages,
+    players,
+    replay,
+    websocket,
+)
 from onmars.server.store import Store
 
 log = logging.getLogger("onmars.server")
@@ -70,6 +83,8 @@ ROUTERS = (
     replay.router,
     websocket.router,
     lobby.router,
+    accounts.router,
+    players.router,
     catalog.router,
     health.router,
     pages.router,
@@ -122,6 +137,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     tasks.append(asyncio.create_task(poll(hub, interval)))
     tasks.append(asyncio.create_task(hub.resume_bots()))
     tasks.append(asyncio.create_task(_wake_bots(hub, settings.bot_check)))
+    hub.on_over.append(partial(_rate, hub, set()))
+    tasks.append(asyncio.create_task(hub.db(ratings.rate_pending, store)))
     # Fewer, cheaper collections: what was loaded at start is never collected again, and
     # the young generation is collected less often (live games hold many small objects).
     gc.freeze()
@@ -146,6 +163,20 @@ async def _wake_bots(hub: Hub, interval: float) -> None:
         await asyncio.sleep(interval)
         if woken := hub.wake_bots():
             log.warning("woke the bots of %d game(s) that waited for them", woken)
+
+
+def _rate(hub: Hub, running: set[asyncio.Task[Any]], live: Live) -> None:
+    """Rate a game that a change made here ended (issue 24; once: ratings.rate_game)."""
+
+    async def rate() -> None:
+        try:
+            await hub.db(ratings.rate_game, hub.store, live.id)
+        except Exception:
+            log.exception("rating game %s failed (rated at the next start)", live.id)
+
+    task = asyncio.create_task(rate())
+    running.add(task)
+    task.add_done_callback(running.discard)
 
 
 def create_app_from_env() -> FastAPI:

@@ -74,6 +74,12 @@ class Settings:
     engine_threads: int = 4
     poll: float = 0.0  # seconds between checks for other processes' changes (0: default)
     db_threads: int = 4  # threads that talk to the database
+    #: Password guessing (issue 24): logins and registrations per second (and burst) per
+    #: address, and logins per second (and burst) per user name.
+    login_rate: float = 0.2
+    login_burst: int = 10
+    login_name_rate: float = 1 / 60
+    login_name_burst: int = 5
 
     def url(self) -> str:
         return database_url(self.database)

@@ -63,6 +63,17 @@ SERVER_MESSAGES = (
     N_("the server failed on this request (logged); nothing was changed"),
     N_("the name {name!r} holds bidirectional control characters"),
     N_("a name needs at least one visible character"),
+    # accounts (issue 24)
+    N_("a password has {low} to {high} characters"),
+    N_("a user name may not start or end with a space"),
+    N_("this user name is taken"),
+    N_("wrong user name or password"),
+    N_("sign in first"),
+    N_("this request came from another site"),
+    N_("the X-CSRF-Token header is missing or wrong"),
+    N_("another account holds this seat"),
+    N_("you hold no seat in this game"),
+    N_("no player {name!r}"),
 )
 
 #: Validation errors (pydantic's kinds), as messages; others read as "invalid value".

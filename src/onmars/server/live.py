@@ -405,6 +405,8 @@ class Hub:
         #: Why the last write failed (None: it succeeded), for /api/health.
         self.write_failure: str | None = None
         self.bytes = 0  # the cached games' weights (Live.weight) in all
+        #: Called (on the event loop) when a change made here ends a game: its rating (issue 24).
+        self.on_over: list[Callable[[Live], None]] = []
         Game.new(2, seed=0)  # the engine fills its tables on first use: here, not in threads
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -872,6 +874,9 @@ class Hub:
             sub.wake.set()
         if local:
             self._kick_bots(live)
+            if live.is_over:
+                for hook in self.on_over:
+                    hook(live)
 
     # --- bots --------------------------------------------------------------------------------
     @staticmethod
