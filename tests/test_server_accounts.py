@@ -27,6 +27,8 @@ from onmars.server.store import Hints, SeatRow, Store
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
 PASSWORD = "correct horse battery"
+#: The test client's host as its cookie jar keeps it (one cookie per name there).
+HOST = "testserver.local"
 
 
 def register(client: TestClient, name: str, password: str = PASSWORD) -> dict[str, Any]:
@@ -69,9 +71,9 @@ def test_register_login_logout_with_an_httponly_samesite_cookie(client: TestClie
     session = client.cookies[SESSION_COOKIE]
     r = client.post("/api/account/logout", headers=csrf(client))
     assert r.status_code == 200 and r.json() == {"signed_in": False}
-    assert me(client) == {"signed_in": False}
+    assert me(client)["signed_in"] is False
     # the old cookie signs nobody in, also when a copy of it is sent again
-    client.cookies.set(SESSION_COOKIE, session)
+    client.cookies.set(SESSION_COOKIE, session, domain=HOST)
     assert me(client)["signed_in"] is False
     r = login(client, "ana")  # names are compared case-folded
     assert r.status_code == 200 and me(client)["name"] == "Ana"
@@ -87,7 +89,7 @@ def test_bad_names_and_passwords_are_refused_clearly(client: TestClient) -> None
     for name in ("", " Ana", "\u202eAna", "a" * 33):
         r = client.post("/api/account/register", json={"name": name, "password": PASSWORD})
         assert r.status_code == 422, name
-    assert me(client) == {"signed_in": False}
+    assert me(client)["signed_in"] is False
 
 
 # --- seats: claim, My games, another device ------------------------------------------------------
@@ -184,18 +186,18 @@ def test_signing_in_makes_a_new_session_id(client: TestClient) -> None:
     new_device(client)
     # an id planted by someone else is never adopted...
     planted = secrets.token_urlsafe(32)
-    client.cookies.set(SESSION_COOKIE, planted)
+    client.cookies.set(SESSION_COOKIE, planted, domain=HOST)
     assert login(client, "Ana").status_code == 200
     issued = client.cookies[SESSION_COOKIE]
     assert issued != planted
     attacker = TestClient(client.app)
-    attacker.cookies.set(SESSION_COOKIE, planted)
-    assert attacker.get("/api/account").json() == {"signed_in": False}
+    attacker.cookies.set(SESSION_COOKIE, planted, domain=HOST)
+    assert attacker.get("/api/account").json()["signed_in"] is False
     # ...and a real session someone knew before the login is dropped by it
     register(client, "Ben")  # signs in as Ben from the browser signed in as Ana
     assert client.cookies[SESSION_COOKIE] != issued
-    attacker.cookies.set(SESSION_COOKIE, issued)
-    assert attacker.get("/api/account").json() == {"signed_in": False}
+    attacker.cookies.set(SESSION_COOKIE, issued, domain=HOST)
+    assert attacker.get("/api/account").json()["signed_in"] is False
     assert me(client)["name"] == "Ben"
 
 
