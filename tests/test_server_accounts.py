@@ -10,6 +10,8 @@ import logging
 import secrets
 import statistics
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +19,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from fastapi.testclient import TestClient
-from serverkit import bearer, make_client, new_game
+from serverkit import bearer, make_client, new_game, postgres_database
 
 import onmars
 from onmars.server.accounts import SESSION_COOKIE
@@ -29,6 +31,15 @@ HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
 PASSWORD = "correct horse battery"
 #: The test client's host as its cookie jar keeps it (one cookie per name there).
 HOST = "testserver.local"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """SQLite, then PostgreSQL: a fresh database for each test (user names are unique)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    else:
+        yield from postgres_database()
 
 
 def register(client: TestClient, name: str, password: str = PASSWORD) -> dict[str, Any]:
@@ -82,9 +93,7 @@ def test_register_login_logout_with_an_httponly_samesite_cookie(client: TestClie
 def test_bad_names_and_passwords_are_refused_clearly(client: TestClient) -> None:
     short = client.post("/api/account/register", json={"name": "Ana", "password": "short"})
     assert short.status_code == 422 and "8 to 200" in short.json()["detail"]
-    zh = client.post(
-        "/api/account/register?lang=zh", json={"name": "Ana", "password": "short"}
-    )
+    zh = client.post("/api/account/register?lang=zh", json={"name": "Ana", "password": "short"})
     assert zh.status_code == 422 and "密码" in zh.json()["detail"]
     for name in ("", " Ana", "\u202eAna", "a" * 33):
         r = client.post("/api/account/register", json={"name": name, "password": PASSWORD})
@@ -275,9 +284,13 @@ def test_a_database_of_revision_0004_upgrades_with_its_games_intact(database: st
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "0004")  # today's release
         assert store.revision() == "0004"
-        rows = [SeatRow(i, n, None, token_hash(t)) for i, (n, t) in enumerate(zip(game.players, tokens))]
+        rows = [
+            SeatRow(i, n, None, token_hash(t)) for i, (n, t) in enumerate(zip(game.players, tokens))
+        ]
         movers = [e.seat for e in game.seat_log(None)]
-        store.import_game(gid, game.log, rows, movers, Hints(game.current_player, False, game.round))
+        store.import_game(
+            gid, game.log, rows, movers, Hints(game.current_player, False, game.round)
+        )
         before = store.load(gid)
         store.migrate()  # what the next start does
         assert store.revision() == "0005"

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
-from serverkit import bearer, make_client
+from serverkit import bearer, make_client, postgres_database
 from test_server_accounts import csrf, register
 
 import onmars
@@ -24,6 +26,15 @@ from onmars.server.ratings import Plan, Seat, bot_rating, places, plan
 from onmars.server.store import Hints, SeatRow, Store, accounts, rated_games
 
 MODEL = PlackettLuce()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """SQLite, then PostgreSQL: a fresh database for each test (user names are unique)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    else:
+        yield from postgres_database()
 
 
 def finished_game(seed: int = 3) -> onmars.Game:
@@ -82,7 +93,9 @@ def why_unrated(database: str, gid: str) -> tuple[bool, str] | None:
     try:
         with store.engine.connect() as conn:
             row = conn.execute(
-                sa.select(rated_games.c.rated, rated_games.c.why).where(rated_games.c.game_id == gid)
+                sa.select(rated_games.c.rated, rated_games.c.why).where(
+                    rated_games.c.game_id == gid
+                )
             ).first()
     finally:
         store.close()
@@ -92,7 +105,9 @@ def why_unrated(database: str, gid: str) -> tuple[bool, str] | None:
 def claim_as(client: TestClient, name: str, gid: str, token: str) -> None:
     client.cookies.clear()
     register(client, name)
-    r = client.post("/api/account/claim", json={"game_id": gid, "token": token}, headers=csrf(client))
+    r = client.post(
+        "/api/account/claim", json={"game_id": gid, "token": token}, headers=csrf(client)
+    )
     assert r.status_code == 200, r.text
 
 
@@ -102,7 +117,10 @@ def expected(game: onmars.Game, before: list[tuple[float, float]]) -> list[tuple
     order = sorted(game.scores(), key=lambda s: (-s["total"], [-v for v in s["tiebreak"]]))
     ranks = [0] * len(order)
     for place, s in enumerate(order):
-        same = place and (s["total"], s["tiebreak"]) == (order[place - 1]["total"], order[place - 1]["tiebreak"])
+        same = place and (s["total"], s["tiebreak"]) == (
+            order[place - 1]["total"],
+            order[place - 1]["tiebreak"],
+        )
         ranks[s["seat"]] = ranks[order[place - 1]["seat"]] if same else place
     return [(t[0].mu, t[0].sigma) for t in MODEL.rate(teams, ranks=ranks)]
 
@@ -133,7 +151,11 @@ def test_the_last_move_of_a_game_between_accounts_rates_it(database: str) -> Non
         want = expected(game, [(MODEL.mu, MODEL.sigma)] * 2)
         for seat, name in enumerate(("Ana", "Ben")):
             mu, sigma, rated = account_rating(database, name)
-            assert (mu, sigma, rated) == (pytest.approx(want[seat][0]), pytest.approx(want[seat][1]), 1)
+            assert (mu, sigma, rated) == (
+                pytest.approx(want[seat][0]),
+                pytest.approx(want[seat][1]),
+                1,
+            )
         winner = game.winners()[0]
         assert want[winner][0] > MODEL.mu > want[1 - winner][0]  # the winner gained
         # the player pages and the leaderboard show it
@@ -190,7 +212,9 @@ def test_a_game_ended_by_agreement_is_rated_on_its_scores_as_they_stood(database
             claim_as(client, f"Ana{g[:4]}", g, toks[0])
             claim_as(client, f"Ben{g[:4]}", g, toks[1])
             for tok in toks:
-                r = client.post(f"/api/games/{g}/conclude", json={"agree": True}, headers=bearer(tok))
+                r = client.post(
+                    f"/api/games/{g}/conclude", json={"agree": True}, headers=bearer(tok)
+                )
                 assert r.status_code == 200, r.text
         for _ in range(200):
             if why_unrated(database, gid) and why_unrated(database, early_id):

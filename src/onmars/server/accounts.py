@@ -54,7 +54,6 @@ from onmars.server.store import (
     games,
     now,
     seat_keys,
-    seats,
 )
 
 SESSION_COOKIE = "onmars_session"
@@ -156,7 +155,9 @@ def _open_session(
 ) -> NewSession:
     """A fresh session id (the browser's old one, if any, is dropped: no fixation)."""
     if old_cookie:
-        conn.execute(account_sessions.delete().where(account_sessions.c.id_hash == token_hash(old_cookie)))
+        conn.execute(
+            account_sessions.delete().where(account_sessions.c.id_hash == token_hash(old_cookie))
+        )
     cookie, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     stamp = now()
     conn.execute(
@@ -305,4 +306,3 @@ def my_games(store: Store, account_id: int, limit: int = 200) -> list[dict[str, 
         }
         for r in rows
     ]
-

@@ -48,7 +48,7 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.middleware.gzip import GZipMiddleware
 
-from onmars.server import errors
+from onmars.server import errors, ratings
 from onmars.server.bots import BotRunner
 from onmars.server.config import Settings
 from onmars.server.deps import Server, server_of
@@ -56,7 +56,6 @@ from onmars.server.guard import Guard
 from onmars.server.live import Hub, Live
 from onmars.server.notify import listen, poll
 from onmars.server.protocol import openapi
-from onmars.server import ratings
 from onmars.server.routes import (
     accounts,
     catalog,

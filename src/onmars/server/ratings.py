@@ -138,6 +138,7 @@ def plan(
 def places(scores: list[dict[str, Any]], last: set[int] = frozenset()) -> list[int]:  # type: ignore[assignment]
     """Each seat's place by total then tie-breaks (§24.4), equals sharing one; ``last``
     (timed-out seats) after everyone else."""
+
     def key(s: dict[str, Any]) -> tuple[int, int, list[int]]:
         return (int(s["seat"] in last), -int(s["total"]), [-v for v in s.get("tiebreak", [])])
 
@@ -158,7 +159,9 @@ def rate_game(store: Store, game_id: str) -> Plan | None:
     (all games), so two games ending at once never lose an update."""
     with store.engine.begin() as conn:
         _lock(store, conn)
-        if conn.execute(sa.select(rated_games.c.game_id).where(rated_games.c.game_id == game_id)).first():
+        if conn.execute(
+            sa.select(rated_games.c.game_id).where(rated_games.c.game_id == game_id)
+        ).first():
             return None
         row = conn.execute(
             sa.select(games.c.finished, games.c.ended, games.c.round, games.c.result).where(
@@ -192,7 +195,9 @@ def _seats(conn: Connection, game_id: str) -> list[Seat]:
         sa.select(seats.c.seat, seats.c.bot, account_seats.c.account_id)
         .outerjoin(
             account_seats,
-            sa.and_(account_seats.c.game_id == seats.c.game_id, account_seats.c.seat == seats.c.seat),
+            sa.and_(
+                account_seats.c.game_id == seats.c.game_id, account_seats.c.seat == seats.c.seat
+            ),
         )
         .where(seats.c.game_id == game_id)
         .order_by(seats.c.seat)
@@ -209,7 +214,9 @@ def _apply(conn: Connection, game_id: str, seat_list: list[Seat], ranks: list[in
             sa.select(accounts.c.id, accounts.c.mu, accounts.c.sigma).where(accounts.c.id.in_(ids))
         )
     }
-    before = [held[s.account] if s.account is not None else bot_rating(s.bot or "") for s in seat_list]
+    before = [
+        held[s.account] if s.account is not None else bot_rating(s.bot or "") for s in seat_list
+    ]
     teams = [[MODEL.rating(mu=b[0], sigma=b[1])] for b in before if b is not None]
     after = MODEL.rate(teams, ranks=[float(r) for r in ranks])
     stamp = now()
@@ -267,10 +274,18 @@ def seat_names(conn: Connection, ids: list[str]) -> dict[str, list[dict[str, Any
     if not ids:
         return out
     query = (
-        sa.select(seats.c.game_id, seats.c.seat, seats.c.name, seats.c.bot, accounts.c.name.label("account"))
+        sa.select(
+            seats.c.game_id,
+            seats.c.seat,
+            seats.c.name,
+            seats.c.bot,
+            accounts.c.name.label("account"),
+        )
         .outerjoin(
             account_seats,
-            sa.and_(account_seats.c.game_id == seats.c.game_id, account_seats.c.seat == seats.c.seat),
+            sa.and_(
+                account_seats.c.game_id == seats.c.game_id, account_seats.c.seat == seats.c.seat
+            ),
         )
         .outerjoin(accounts, accounts.c.id == account_seats.c.account_id)
         .where(seats.c.game_id.in_(ids))
@@ -309,18 +324,32 @@ def player(store: Store, name_key: str) -> dict[str, Any] | None:
     their players, places and rating changes) and the win rates by number of players."""
     with store.engine.connect() as conn:
         me = conn.execute(
-            sa.select(accounts.c.id, accounts.c.name, accounts.c.mu, accounts.c.sigma, accounts.c.rated, accounts.c.created)
-            .where(accounts.c.name_key == name_key)
+            sa.select(
+                accounts.c.id,
+                accounts.c.name,
+                accounts.c.mu,
+                accounts.c.sigma,
+                accounts.c.rated,
+                accounts.c.created,
+            ).where(accounts.c.name_key == name_key)
         ).first()
         if me is None:
             return None
         history = conn.execute(
-            sa.select(ratings.c.game_id, ratings.c.mu, ratings.c.sigma, ratings.c.mu_before, ratings.c.created)
+            sa.select(
+                ratings.c.game_id,
+                ratings.c.mu,
+                ratings.c.sigma,
+                ratings.c.mu_before,
+                ratings.c.created,
+            )
             .where(ratings.c.account_id == me.id)
             .order_by(ratings.c.created, ratings.c.game_id)
         ).all()
         finished = conn.execute(
-            sa.select(games.c.id, games.c.ended, games.c.result, games.c.updated, account_seats.c.seat)
+            sa.select(
+                games.c.id, games.c.ended, games.c.result, games.c.updated, account_seats.c.seat
+            )
             .join(account_seats, account_seats.c.game_id == games.c.id)
             .where(account_seats.c.account_id == me.id, games.c.finished == sa.true())
             .order_by(games.c.updated.desc(), games.c.id)

@@ -19,8 +19,8 @@ from onmars.server.guard import RateLimiter
 from onmars.server.live import ServerError, token_hash
 from onmars.server.protocol import (
     ERRORS,
-    ClaimIn,
     Claimed,
+    ClaimIn,
     Credentials,
     GameId,
     Me,
@@ -141,9 +141,7 @@ async def register(request: Request, body: Credentials, _token: Token) -> Respon
     return signed(request, made, 201)
 
 
-@router.post(
-    "/api/account/login", response_model=Me, responses=ERRORS, summary="Sign in"
-)
+@router.post("/api/account/login", response_model=Me, responses=ERRORS, summary="Sign in")
 async def login(request: Request, body: Credentials, _token: Token) -> Response:
     """Sign in: a new session cookie (any session the browser had is dropped). 401 for an
     unknown name or a wrong password alike; 429 after too many tries from an address or on
@@ -193,9 +191,7 @@ def ratings_of(store: Any, account_id: int) -> dict[str, Any]:
     return {**shown(row.mu, row.sigma), "rated_games": row.rated}
 
 
-@router.get(
-    "/api/account/games", response_model=MyGames, responses=ERRORS, summary="My games"
-)
+@router.get("/api/account/games", response_model=MyGames, responses=ERRORS, summary="My games")
 async def my_games(request: Request, current: Reader) -> Response:
     """The games whose seats this account holds, changed last first, on any device."""
     hub = hub_of(request)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import orjson
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
@@ -15,8 +16,6 @@ from onmars.server.deps import Token, hub_of
 from onmars.server.live import ServerError
 from onmars.server.protocol import ERRORS, Leaderboard, PlayerPage
 from onmars.server.routes.answers import json_answer
-
-import orjson
 
 router = APIRouter()
 
@@ -34,7 +33,7 @@ async def player(
     hub = hub_of(request)
     page = await hub.db(ratings.player, hub.store, name_key(name))
     if page is None:
-        raise ServerError(404, "no player {name!r}".format(name=name))
+        raise ServerError(404, f"no player {name!r}")
     return json_answer(orjson.dumps(page))
 
 
