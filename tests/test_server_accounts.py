@@ -285,7 +285,8 @@ def test_a_database_of_revision_0004_upgrades_with_its_games_intact(database: st
             command.upgrade(cfg, "0004")  # today's release
         assert store.revision() == "0004"
         rows = [
-            SeatRow(i, n, None, token_hash(t)) for i, (n, t) in enumerate(zip(game.players, tokens))
+            SeatRow(i, n, None, token_hash(t))
+            for i, (n, t) in enumerate(zip(game.players, tokens, strict=True))
         ]
         movers = [e.seat for e in game.seat_log(None)]
         store.import_game(

@@ -109,7 +109,7 @@ def register(store: Store, name: str, password: str, old_cookie: str | None) -> 
     hashed = HASHER.hash(password)
     try:
         with store.engine.begin() as conn:
-            account_id = conn.execute(
+            inserted = conn.execute(
                 accounts.insert().values(
                     name=name,
                     name_key=name_key(name),
@@ -119,8 +119,9 @@ def register(store: Store, name: str, password: str, old_cookie: str | None) -> 
                     sigma=MODEL.sigma,
                     rated=0,
                 )
-            ).inserted_primary_key[0]
-            return _open_session(conn, int(account_id), name, old_cookie)
+            ).inserted_primary_key
+            assert inserted is not None
+            return _open_session(conn, int(inserted[0]), name, old_cookie)
     except IntegrityError:
         raise ServerError(409, "this user name is taken") from None
 

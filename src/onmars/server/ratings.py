@@ -357,7 +357,8 @@ def player(store: Store, name_key: str) -> dict[str, Any] | None:
         ).all()
         players = seat_names(conn, [g.id for g in finished])
     change = {h.game_id: round(to_elo(h.mu)) - round(to_elo(h.mu_before)) for h in history}
-    listed, rates = [], {}
+    listed: list[dict[str, Any]] = []
+    rates: dict[int, list[int]] = {}
     for g in finished:
         result = json.loads(g.result) if g.result else None
         won = result is not None and g.seat in result.get("winners", [])
