@@ -161,7 +161,8 @@ def test_the_last_move_of_a_game_between_accounts_rates_it(database: str) -> Non
         # the player pages and the leaderboard show it
         page = client.get(f"/api/players/{('Ana', 'Ben')[winner]}").json()
         assert page["rated_games"] == 1 and page["rating"] > 1341
-        assert [h["game_id"] for h in page["history"]] == [gid]
+        assert [h["game_id"] for h in page["history"]] == [None, gid]
+        assert page["history"][0]["rating"] == 1341  # the prior it started from
         assert page["games"][0]["id"] == gid and page["games"][0]["won"]
         assert page["games"][0]["rating_change"] == page["rating"] - 1341
         assert page["win_rates"] == [{"players": 2, "games": 1, "wins": 1}]

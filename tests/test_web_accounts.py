@@ -95,11 +95,16 @@ def rated_game(server: Any, names: list[str]) -> str:
     last = len(game.moves) - 1
     part = onmars.Game.replay({**game.log, "moves": game.moves[:last]})
     gid, tokens = secrets.token_urlsafe(9), [new_token(), new_token()]
-    rows = [SeatRow(i, n, None, token_hash(t)) for i, (n, t) in enumerate(zip(names, tokens, strict=True))]
+    rows = [
+        SeatRow(i, n, None, token_hash(t))
+        for i, (n, t) in enumerate(zip(names, tokens, strict=True))
+    ]
     store = Store(database_url(str(server.folder / "games.sqlite3")))
     try:
         movers = [e.seat for e in part.seat_log(None)]
-        store.import_game(gid, part.log, rows, movers, Hints(part.current_player, False, part.round))
+        store.import_game(
+            gid, part.log, rows, movers, Hints(part.current_player, False, part.round)
+        )
     finally:
         store.close()
     for seat, name in enumerate(names):

@@ -1267,8 +1267,11 @@ export interface components {
         };
         /** RatingPoint */
         RatingPoint: {
-            /** Game Id */
-            game_id: string;
+            /**
+             * Game Id
+             * @description the rated game; None: the rating it started from
+             */
+            game_id: string | null;
             /** At */
             at: string;
             /** Rating */

@@ -504,7 +504,7 @@ class SeatKey(Closed):
 
 
 class RatingPoint(Closed):
-    game_id: str
+    game_id: str | None = Field(description="the rated game; None: the rating it started from")
     at: str
     rating: int
     deviation: int

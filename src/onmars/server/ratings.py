@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -302,6 +303,17 @@ def shown(mu: float, sigma: float) -> dict[str, int]:
     return {"rating": round(to_elo(mu)), "deviation": round(2 * sigma_elo(sigma))}
 
 
+def rating_of(store: Store, account_id: int) -> dict[str, int]:
+    """An account's rating as shown, and its number of rated games."""
+    with store.engine.connect() as conn:
+        row = conn.execute(
+            sa.select(accounts.c.mu, accounts.c.sigma, accounts.c.rated).where(
+                accounts.c.id == account_id
+            )
+        ).one()
+    return {**shown(row.mu, row.sigma), "rated_games": row.rated}
+
+
 def leaderboard(store: Store, limit: int) -> list[dict[str, Any]]:
     """The rated accounts and the ladder's bots, best rating first."""
     with store.engine.connect() as conn:
@@ -341,6 +353,7 @@ def player(store: Store, name_key: str) -> dict[str, Any] | None:
                 ratings.c.mu,
                 ratings.c.sigma,
                 ratings.c.mu_before,
+                ratings.c.sigma_before,
                 ratings.c.created,
             )
             .where(ratings.c.account_id == me.id)
@@ -387,11 +400,21 @@ def player(store: Store, name_key: str) -> dict[str, Any] | None:
         "since": _stamp(me.created),
         "rated_games": me.rated,
         **shown(me.mu, me.sigma),
-        "history": [
-            {"game_id": h.game_id, "at": _stamp(h.created), **shown(h.mu, h.sigma)} for h in history
-        ],
+        "history": _history(me.created, history),
         "games": listed,
         "win_rates": [
             {"players": n, "games": t[0], "wins": t[1]} for n, t in sorted(rates.items())
         ],
     }
+
+
+def _history(created: Any, history: Sequence[Any]) -> list[dict[str, Any]]:
+    """The rating after each rated game, after the rating it started from (the account's
+    prior, when it was made), so that a first game draws a line."""
+    if not history:
+        return []
+    first = history[0]
+    start = {"game_id": None, "at": _stamp(created), **shown(first.mu_before, first.sigma_before)}
+    return [start] + [
+        {"game_id": h.game_id, "at": _stamp(h.created), **shown(h.mu, h.sigma)} for h in history
+    ]

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 
-from onmars.server import accounts
+from onmars.server import accounts, ratings
 from onmars.server.deps import Token, address, hub_of, limit, server_of
 from onmars.server.guard import RateLimiter
 from onmars.server.live import ServerError, token_hash
@@ -27,7 +27,6 @@ from onmars.server.protocol import (
     MyGames,
     SeatKey,
 )
-from onmars.server.ratings import shown
 from onmars.server.routes.games import check_name
 
 router = APIRouter()
@@ -96,10 +95,12 @@ def login_limits(request: Request) -> tuple[RateLimiter, RateLimiter]:
     return found
 
 
-def signed(request: Request, made: accounts.NewSession, status: int = 200) -> Response:
-    """The account's answer with the new session's cookie (HttpOnly, SameSite=Lax, Secure
-    over HTTPS)."""
-    response = JSONResponse(me(made.session, None), status)
+async def signed(request: Request, made: accounts.NewSession, status: int = 200) -> Response:
+    """The account's answer (with its rating) and the new session's cookie (HttpOnly,
+    SameSite=Lax, Secure over HTTPS)."""
+    hub = hub_of(request)
+    rating = await hub.db(ratings.rating_of, hub.store, made.session.account_id)
+    response = JSONResponse(me(made.session, rating), status)
     response.set_cookie(
         accounts.SESSION_COOKIE,
         made.cookie,
@@ -138,7 +139,7 @@ async def register(request: Request, body: Credentials, _token: Token) -> Respon
     hub = hub_of(request)
     old = request.cookies.get(accounts.SESSION_COOKIE)
     made = await hub.db(accounts.register, hub.store, body.name, body.password, old)
-    return signed(request, made, 201)
+    return await signed(request, made, 201)
 
 
 @router.post("/api/account/login", response_model=Me, responses=ERRORS, summary="Sign in")
@@ -155,7 +156,7 @@ async def login(request: Request, body: Credentials, _token: Token) -> Response:
     made = await hub.db(accounts.login, hub.store, body.name, body.password, old)
     if made is None:
         raise ServerError(401, WRONG)
-    return signed(request, made)
+    return await signed(request, made)
 
 
 @router.post("/api/account/logout", response_model=Me, responses=ERRORS, summary="Sign out")
@@ -175,20 +176,8 @@ async def who(request: Request, current: Current) -> dict[str, Any]:
     if current is None:
         return {"signed_in": False}
     hub = hub_of(request)
-    page = await hub.db(ratings_of, hub.store, current.account_id)
+    page = await hub.db(ratings.rating_of, hub.store, current.account_id)
     return me(current, page)
-
-
-def ratings_of(store: Any, account_id: int) -> dict[str, Any]:
-    import sqlalchemy as sa
-
-    from onmars.server.store import accounts as table
-
-    with store.engine.connect() as conn:
-        row = conn.execute(
-            sa.select(table.c.mu, table.c.sigma, table.c.rated).where(table.c.id == account_id)
-        ).one()
-    return {**shown(row.mu, row.sigma), "rated_games": row.rated}
 
 
 @router.get("/api/account/games", response_model=MyGames, responses=ERRORS, summary="My games")
