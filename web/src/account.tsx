@@ -184,7 +184,7 @@ function Signed({ me, onOut }: { me: Me; onOut: () => void }) {
           </button>
         </h2>
         <p>
-          {t("rating")}: <b data-testid="my-rating">{me.rating}</b> ± {me.deviation} · {t("ratedGames")}: {me.rated_games} ·{" "}
+          {t("rating")}{t("colon")}<b data-testid="my-rating">{me.rating}</b> ± {me.deviation} · {t("ratedGames")}{t("colon")}{me.rated_games} ·{" "}
           <a data-testid="my-page" href={playerHref(me.name ?? "")}>{t("player")}</a> · <a href="/leaderboard">{t("leaderboard")}</a>
         </p>
         {error ? <p class="error">{error}</p> : null}

@@ -195,6 +195,7 @@ const EN = {
   noPlayer: "No such player.",
   ratingNote: "Ratings: OpenSkill (Weng-Lin), shown on the arena ladder's scale (random bot = 1000); ± two deviations.",
   player: "Player",
+  colon: ": ",
 } as const;
 
 export type Key = keyof typeof EN;
@@ -387,6 +388,7 @@ const ZH: Record<Key, string> = {
   noPlayer: "没有这位玩家。",
   ratingNote: "等级分：OpenSkill（Weng-Lin），按竞技场天梯的标尺显示（随机电脑玩家 = 1000）；± 为两个标准差。",
   player: "玩家",
+  colon: "：",
 };
 
 /** The decision being asked, by the engine's step name (the view's stack top). */

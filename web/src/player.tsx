@@ -42,7 +42,7 @@ export function PlayerPage({ name }: { name: string }) {
             <section class="panel">
               <h2 data-testid="player-name">{page.name}</h2>
               <p>
-                {t("rating")}: <b data-testid="player-rating">{page.rating}</b> ± {page.deviation} · {t("ratedGames")}: {page.rated_games} ·{" "}
+                {t("rating")}{t("colon")}<b data-testid="player-rating">{page.rating}</b> ± {page.deviation} · {t("ratedGames")}{t("colon")}{page.rated_games} ·{" "}
                 <span class="muted">{t("memberSince", { date: day(page.since) })}</span>
               </p>
               <h3>{t("ratingHistory")}</h3>
@@ -57,7 +57,7 @@ export function PlayerPage({ name }: { name: string }) {
                     <tr>
                       <td>{t("nPlayers", { n: w.players })}</td>
                       <td>
-                        {t("wins")}: {w.wins} / {w.games}
+                        {t("wins")}{t("colon")}{w.wins} / {w.games}
                       </td>
                       <td>{Math.round((100 * w.wins) / Math.max(1, w.games))}%</td>
                     </tr>
