@@ -930,9 +930,15 @@ export interface components {
              * @description send it as X-CSRF-Token with every change made with the cookie
              */
             csrf?: string | null;
-            /** Rating */
+            /**
+             * Rating
+             * @description on the arena ladder's Elo scale (random = 1000)
+             */
             rating?: number | null;
-            /** Deviation */
+            /**
+             * Deviation
+             * @description two standard deviations, same scale
+             */
             deviation?: number | null;
             /** Rated Games */
             rated_games?: number | null;

@@ -448,11 +448,6 @@ class ClaimIn(Closed):
     token: str = Field(min_length=1, max_length=100, description="the seat's secret token")
 
 
-class Rating(Closed):
-    rating: int = Field(description="on the arena ladder's Elo scale (random = 1000)")
-    deviation: int = Field(description="two standard deviations, same scale")
-
-
 class Me(Closed):
     """The signed-in account (``signed_in`` false: nobody; the other fields null)."""
 
@@ -461,8 +456,8 @@ class Me(Closed):
     csrf: str | None = Field(
         None, description="send it as X-CSRF-Token with every change made with the cookie"
     )
-    rating: int | None = None
-    deviation: int | None = None
+    rating: int | None = Field(None, description="on the arena ladder's Elo scale (random = 1000)")
+    deviation: int | None = Field(None, description="two standard deviations, same scale")
     rated_games: int | None = None
 
 
