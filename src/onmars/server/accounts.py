@@ -60,6 +60,7 @@ SESSION_COOKIE = "onmars_session"
 CSRF_HEADER = "x-csrf-token"
 SESSION_DAYS = 30
 NAME_MAX = 32
+NAME_KEY_MAX = 128  # the folded name (NFKC can make one character many)
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
 
 HASHER = PasswordHasher()  # argon2id, RFC 9106 low-memory profile

@@ -67,6 +67,7 @@ SERVER_MESSAGES = (
     N_("a password has {low} to {high} characters"),
     N_("a user name may not start or end with a space"),
     N_("this user name is taken"),
+    N_("this user name is too long"),
     N_("wrong user name or password"),
     N_("sign in first"),
     N_("this request came from another site"),

@@ -110,7 +110,7 @@ accounts = sa.Table(
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("name", sa.String(32), nullable=False),
-    sa.Column("name_key", sa.String(32), nullable=False, unique=True),
+    sa.Column("name_key", sa.String(128), nullable=False, unique=True),
     sa.Column("password", sa.String(200), nullable=False),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("mu", sa.Float, nullable=False),

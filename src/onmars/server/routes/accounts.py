@@ -134,6 +134,8 @@ async def register(request: Request, body: Credentials, _token: Token) -> Respon
     check_name(body.name)
     if body.name != body.name.strip():
         raise ServerError(422, "a user name may not start or end with a space")
+    if len(accounts.name_key(body.name)) > accounts.NAME_KEY_MAX:
+        raise ServerError(422, "this user name is too long")
     accounts.check_password(body.password)
     limit(login_limits(request)[0], f"a:{address(request)}")
     hub = hub_of(request)
