@@ -143,6 +143,14 @@ def test_accounts_my_games_player_page_and_leaderboard(server: Any) -> None:
     assert "Cleo" in page.text_content("h2")
     first.by(f"claim-{own}-0").click()
     page.locator(f"[data-testid=my-games] tr[data-game-id='{own}']").wait_for()
+    # signed in, a game made in the lobby binds its player's seat at once
+    first.goto("/")
+    first.by("seat-name-0").fill("Cleo")
+    first.by("create-game").click()
+    made = first.by("open-game").get_attribute("href").rstrip("/").split("/")[-1]
+    first.goto("/account")
+    page.locator(f"[data-testid=my-games] tr[data-game-id='{made}']").wait_for()
+    assert page.locator(f"[data-testid=claim-{made}-0]").count() == 0
     first.shot("account-my-games")
 
     # --- another device: sign in, find the game, play it there -----------------------------------

@@ -41,6 +41,17 @@ export const accountApi = {
   key: (gameId: string, csrf: string) => send<Schemas["SeatKey"]>("POST", `/api/account/games/${encodeURIComponent(gameId)}/key`, undefined, csrf),
 };
 
+/** A seat this browser just took (its lobby's own seat) goes into the signed-in account, if
+ * any: "My games" lists it on every device. Quietly nothing without an account. */
+export async function claimIfSignedIn(gameId: string, token: string, lang: string): Promise<void> {
+  try {
+    const me = await accountApi.me(lang);
+    if (me.signed_in && me.csrf) await accountApi.claim(gameId, token, me.csrf, lang);
+  } catch {
+    /* the seat link still works; it can be claimed later on the account page */
+  }
+}
+
 export const playerHref = (name: string) => `/player/${encodeURIComponent(name)}`;
 
 /** The seats' names, an account's name linking to its page (names are shown as text only). */
