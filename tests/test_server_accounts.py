@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-import statistics
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -234,14 +233,15 @@ def test_an_unknown_name_and_a_wrong_password_look_the_same(client: TestClient) 
         r = login(client, name, "not the password")
         return time.perf_counter() - start, r
 
-    unknown = [timed("Nobody") for _ in range(3)]
-    wrong = [timed("Ana") for _ in range(3)]
+    unknown = [timed("Nobody") for _ in range(4)]
+    wrong = [timed("Ana") for _ in range(4)]
     assert {(r.status_code, r.text) for _, r in unknown + wrong} == {
         (401, '{"detail":"wrong user name or password","lang":"en"}')
     }
-    # both pay one argon2id verification: the medians are alike (generous on a shared host)
-    slow, fast = statistics.median(t for t, _ in unknown), statistics.median(t for t, _ in wrong)
-    assert 0.33 < slow / fast < 3.0, (slow, fast)
+    # both pay one argon2id verification: the least times are alike (on a shared host other
+    # work only ever adds time, so the least of a few tries is the honest figure)
+    slow, fast = min(t for t, _ in unknown), min(t for t, _ in wrong)
+    assert 0.4 < slow / fast < 2.5, (slow, fast)
 
 
 def test_passwords_never_reach_the_logs_or_the_answers(
