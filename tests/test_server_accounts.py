@@ -10,6 +10,7 @@ import logging
 import secrets
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ import onmars
 from onmars.server.accounts import SESSION_COOKIE
 from onmars.server.config import Settings
 from onmars.server.live import new_token, token_hash
-from onmars.server.store import Hints, SeatRow, Store
+from onmars.server.store import Hints, SeatRow, Store, account_sessions, now
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
 PASSWORD = "correct horse battery"
@@ -207,6 +208,18 @@ def test_signing_in_makes_a_new_session_id(client: TestClient) -> None:
     attacker.cookies.set(SESSION_COOKIE, issued, domain=HOST)
     assert attacker.get("/api/account").json()["signed_in"] is False
     assert me(client)["name"] == "Ben"
+
+
+def test_an_expired_session_signs_nobody_in(client: TestClient, database: str) -> None:
+    register(client, "Ana")
+    store = Store(Settings(database=database).url())
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(account_sessions.update().values(expires=now() - timedelta(seconds=1)))
+    finally:
+        store.close()
+    assert me(client)["signed_in"] is False
+    assert client.post("/api/account/logout", headers={"X-CSRF-Token": "x"}).status_code == 401
 
 
 # --- password guessing, enumeration, logs ---------------------------------------------------------

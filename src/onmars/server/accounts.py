@@ -155,7 +155,13 @@ def login(store: Store, name: str, password: str, old_cookie: str | None) -> New
 def _open_session(
     conn: Connection, account_id: int, name: str, old_cookie: str | None
 ) -> NewSession:
-    """A fresh session id (the browser's old one, if any, is dropped: no fixation)."""
+    """A fresh session id (the browser's old one, if any, is dropped: no fixation); the
+    account's expired sessions are dropped too."""
+    conn.execute(
+        account_sessions.delete().where(
+            account_sessions.c.account_id == account_id, account_sessions.c.expires <= now()
+        )
+    )
     if old_cookie:
         conn.execute(
             account_sessions.delete().where(account_sessions.c.id_hash == token_hash(old_cookie))
