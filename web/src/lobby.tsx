@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { ApiError, allTokens, api, saveToken, type Bot, type Created, type GameSummary, type NewGame, type SeatLink } from "./api";
 import { DEFAULT_NAMES, type Lang, botLabel, useI18n } from "./i18n";
 import { TopBar } from "./topbar";
+import { claimIfSignedIn } from "./account";
 
 interface Seat {
   name: string;
@@ -80,6 +81,8 @@ export function Lobby() {
       const humans = res.seats.filter((s) => s.token);
       // This browser keeps its own seat's token (every human seat's, on a hot-seat screen).
       for (const s of hotseat ? humans : humans.slice(0, 1)) saveToken(res.id, s.seat, s.token!);
+      // A signed-in player's own seat goes into their account (issue 24).
+      if (humans.length) await claimIfSignedIn(res.id, humans[0].token!, lang);
       setCreated(res);
       loadGames();
     } catch (e) {

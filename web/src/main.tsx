@@ -1,10 +1,13 @@
 // The browser client's entry: the language context (with the catalog in that language) and the
-// route by location.pathname: / lobby, /play/{id}, /watch/{id}, /replay/{id}.
+// route by location.pathname: / lobby, /play/{id}, /watch/{id}, /replay/{id}, /account,
+// /player/{name}, /leaderboard.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, type Dict } from "./api";
 import { Ctx, initialLang, translator, type Lang } from "./i18n";
 import { Lobby } from "./lobby";
+import { AccountPage } from "./account";
+import { LeaderboardPage, PlayerPage } from "./player";
 import { ReplayPage } from "./replay";
 import { TablePage } from "./table/page";
 import "./style.css";
@@ -39,6 +42,9 @@ function App() {
   let page;
   if (m && m[1] === "replay") page = <ReplayPage id={m[2]} />;
   else if (m) page = <TablePage id={m[2]} watch={m[1] === "watch"} />;
+  else if (path === "/account") page = <AccountPage />;
+  else if (path === "/leaderboard") page = <LeaderboardPage />;
+  else if (path.startsWith("/player/")) page = <PlayerPage name={decodeURIComponent(path.slice(8))} />;
   else page = <Lobby />;
   return <Ctx.Provider value={ctx}>{page}</Ctx.Provider>;
 }

@@ -14,6 +14,8 @@ export function TopBar({ id, children }: { id?: string; children?: ComponentChil
       {children ?? (
         <>
           <span class="grow" />
+          <a data-testid="nav-leaderboard" href="/leaderboard">{t("leaderboard")}</a>
+          <a data-testid="nav-account" href="/account">{t("myGames")}</a>
           <LangToggle />
         </>
       )}

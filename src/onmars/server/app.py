@@ -45,22 +45,24 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from starlette.middleware.gzip import GZipMiddleware
 
-from onmars.server import errors
+from onmars.server import errors, ratings
 from onmars.server.bots import BotRunner
 from onmars.server.chat import ChatHub, poll_chat
 from onmars.server.config import Settings
 from onmars.server.deps import Server, server_of
 from onmars.server.guard import Guard, RateLimiter
-from onmars.server.live import Hub
+from onmars.server.live import Hub, Live
 from onmars.server.notify import listen, poll
 from onmars.server.protocol import openapi
 from onmars.server.routes import (
+    accounts,
     catalog,
     chat,
     games,
@@ -69,6 +71,7 @@ from onmars.server.routes import (
     moves,
     notices,
     pages,
+    players,
     replay,
     websocket,
 )
@@ -90,6 +93,8 @@ ROUTERS = (
     chat.router,
     notices.router,
     lobby.router,
+    accounts.router,
+    players.router,
     catalog.router,
     health.router,
     pages.router,
@@ -149,6 +154,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     tasks.append(asyncio.create_task(poll_chat(talk, interval)))
     tasks.append(asyncio.create_task(hub.resume_bots()))
     tasks.append(asyncio.create_task(_wake_bots(hub, settings.bot_check)))
+    hub.on_over.append(partial(_rate, hub, set()))
+    tasks.append(asyncio.create_task(hub.db(ratings.rate_pending, store)))
     # Fewer, cheaper collections: what was loaded at start is never collected again, and
     # the young generation is collected less often (live games hold many small objects).
     gc.freeze()
@@ -175,6 +182,20 @@ async def _wake_bots(hub: Hub, interval: float) -> None:
         await asyncio.sleep(interval)
         if woken := hub.wake_bots():
             log.warning("woke the bots of %d game(s) that waited for them", woken)
+
+
+def _rate(hub: Hub, running: set[asyncio.Task[Any]], live: Live) -> None:
+    """Rate a game that a change made here ended (issue 24; once: ratings.rate_game)."""
+
+    async def rate() -> None:
+        try:
+            await hub.db(ratings.rate_game, hub.store, live.id)
+        except Exception:
+            log.exception("rating game %s failed (rated at the next start)", live.id)
+
+    task = asyncio.create_task(rate())
+    running.add(task)
+    task.add_done_callback(running.discard)
 
 
 def create_app_from_env() -> FastAPI:

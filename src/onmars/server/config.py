@@ -85,6 +85,12 @@ class Settings:
     #: Chat messages per second a sender may post, and the burst.
     chat_rate: float = 0.5
     chat_burst: int = 5
+    #: Password guessing (issue 24): logins and registrations per second (and burst) per
+    #: address, and logins per second (and burst) per user name.
+    login_rate: float = 0.2
+    login_burst: int = 10
+    login_name_rate: float = 1 / 60
+    login_name_burst: int = 5
 
     def url(self) -> str:
         return database_url(self.database)

@@ -17,6 +17,7 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.requests import HTTPConnection
 
+from onmars.server import accounts
 from onmars.server.chat import ChatHub
 from onmars.server.config import Settings
 from onmars.server.guard import Proven, RateLimiter
@@ -168,7 +169,7 @@ def game_route(
         live = await hub.get(game_id)
         if seat == "ignored":
             return Seated(live, None, checked)
-        found = hub.seat(live, value)
+        found = await accounts.seat_of(hub, live, value)
         if found is None and seat == "required":
             raise ServerError(401, "a seat's token is required (Authorization: Bearer <token>)")
         if value is not None:

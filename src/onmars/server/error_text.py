@@ -74,6 +74,18 @@ SERVER_MESSAGES = (
     N_("this chat is full"),
     N_("this is not an e-mail address"),
     N_("a push endpoint must be an https:// address"),
+    # accounts (issue 24)
+    N_("a password has {low} to {high} characters"),
+    N_("a user name may not start or end with a space"),
+    N_("this user name is taken"),
+    N_("this user name is too long"),
+    N_("wrong user name or password"),
+    N_("sign in first"),
+    N_("this request came from another site"),
+    N_("the X-CSRF-Token header is missing or wrong"),
+    N_("another account holds this seat"),
+    N_("you hold no seat in this game"),
+    N_("no player {name!r}"),
 )
 
 #: Validation errors (pydantic's kinds), as messages; others read as "invalid value".

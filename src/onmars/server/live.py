@@ -454,6 +454,8 @@ class Hub:
         #: Called after each change this process stored, with the game and the seat that
         #: decided before it (the your-turn messages, onmars.server.turns); never awaited.
         self.after_change: list[Callable[[Live, int | None], None]] = []
+        #: Called (on the event loop) when a change made here ends a game: its rating (issue 24).
+        self.on_over: list[Callable[[Live], None]] = []
         Game.new(2, seed=0)  # the engine fills its tables on first use: here, not in threads
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -965,6 +967,9 @@ class Hub:
             sub.wake.set()
         if local:
             self._kick_bots(live)
+            if live.is_over:
+                for hook in self.on_over:
+                    hook(live)
 
     # --- bots --------------------------------------------------------------------------------
     @staticmethod

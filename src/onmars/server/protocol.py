@@ -597,6 +597,125 @@ class PushDrop(Closed):
     endpoint: str | None = Field(None, max_length=1000, description="null: every subscription")
 
 
+# --- accounts, players, ratings (issue 24; onmars.server.accounts, .ratings) ----------------
+AccountName = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=32, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$"),
+]
+
+
+class Credentials(Closed):
+    """A user name and password (register, log in). The password is never stored, logged or
+    echoed: only its argon2id hash is kept."""
+
+    name: AccountName = Field(description="the user name, 1-32 printable characters")
+    password: str = Field(min_length=1, max_length=200, description="8-200 characters")
+
+
+class ClaimIn(Closed):
+    """A guest seat to bind to the signed-in account: the game and the seat's token."""
+
+    game_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    token: str = Field(min_length=1, max_length=100, description="the seat's secret token")
+
+
+class Me(Closed):
+    """The signed-in account (``signed_in`` false: nobody; the other fields null)."""
+
+    signed_in: bool
+    name: str | None = None
+    csrf: str | None = Field(
+        None, description="send it as X-CSRF-Token with every change made with the cookie"
+    )
+    rating: int | None = Field(None, description="on the arena ladder's Elo scale (random = 1000)")
+    deviation: int | None = Field(None, description="two standard deviations, same scale")
+    rated_games: int | None = None
+
+
+class SeatPlayer(Closed):
+    seat: int
+    name: str
+    bot: str | None
+    account: str | None = Field(description="the account holding the seat, if any")
+
+
+class MyGame(Closed):
+    id: str
+    seat: int = Field(description="the account's seat")
+    players: list[SeatPlayer]
+    length: str
+    ply: int
+    round: int
+    is_over: bool
+    current_player: int | None
+    your_turn: bool
+    updated: str
+
+
+class MyGames(Closed):
+    games: list[MyGame] = Field(description="changed last first")
+
+
+class Claimed(Closed):
+    game_id: str
+    seat: int
+
+
+class SeatKey(Closed):
+    """A new token for the account's seat on this device (keep it like a seat link's)."""
+
+    game_id: str
+    seat: int
+    token: str
+
+
+class RatingPoint(Closed):
+    game_id: str | None = Field(description="the rated game; None: the rating it started from")
+    at: str
+    rating: int
+    deviation: int
+
+
+class PlayedGame(Closed):
+    id: str
+    seat: int
+    players: list[SeatPlayer]
+    ended: str | None = Field(description="'agreement' when ended by agreement (RUL-20)")
+    won: bool
+    score: int | None
+    rating_change: int | None = Field(description="None: not rated")
+    finished: str
+
+
+class WinRate(Closed):
+    players: int
+    games: int
+    wins: int
+
+
+class PlayerPage(Closed):
+    name: str
+    since: str
+    rated_games: int
+    rating: int
+    deviation: int
+    history: list[RatingPoint] = Field(description="the rating after each rated game")
+    games: list[PlayedGame] = Field(description="finished games, last first")
+    win_rates: list[WinRate] = Field(description="by number of players")
+
+
+class LeaderEntry(Closed):
+    name: str
+    bot: bool = Field(description="a bot: its rating is fixed, from the arena ladder")
+    games: int | None
+    rating: int
+    deviation: int
+
+
+class Leaderboard(Closed):
+    players: list[LeaderEntry]
+
+
 # --- the WebSocket's messages ----------------------------------------------------------------
 class WsToken(Closed):
     """Client -> server, the first message: the seat's token (``null``: a spectator)."""

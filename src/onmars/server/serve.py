@@ -26,6 +26,10 @@ LIMITS = {
     "ws_rate": "messages/s per WebSocket (%(default)s)",
     "ws_burst": "burst of WebSocket messages (%(default)s)",
     "body_timeout": "seconds a request body may pause (%(default)s)",
+    "login_rate": "logins and registrations/s per address (%(default)s)",
+    "login_burst": "burst of logins and registrations per address (%(default)s)",
+    "login_name_rate": "logins/s per user name (%(default).4f)",
+    "login_name_burst": "burst of logins per user name (%(default)s)",
 }
 
 

@@ -101,6 +101,78 @@ def _seat_votes(name: str) -> sa.Table:
 votes = _seat_votes("votes")
 resumes = _seat_votes("resumes")
 
+# --- accounts and ratings (issue 24; migration 0005; onmars.server.accounts, .ratings) ---------
+#: A player's account: a user name (``name_key``: its NFKC case-folded form, unique), the
+#: argon2id hash of the password (never the password), and the current rating (OpenSkill,
+#: Weng-Lin: ``mu`` and ``sigma``; ``rated``: the number of rated games).
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(32), nullable=False),
+    sa.Column("name_key", sa.String(128), nullable=False, unique=True),
+    sa.Column("password", sa.String(200), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("rated", sa.Integer, nullable=False, server_default="0"),
+)
+#: Signed-in browsers: the sha256 of the session cookie (never the cookie), its CSRF token.
+account_sessions = sa.Table(
+    "account_sessions",
+    metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("csrf", sa.String(64), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_account_sessions_account_id", account_sessions.c.account_id)
+#: The seats an account took or claimed (a seat belongs to one account at most).
+account_seats = sa.Table(
+    "account_seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_account_seats_account_id", account_seats.c.account_id)
+#: More tokens for an account's seat, one per device it was opened on (the sha256 only).
+seat_keys = sa.Table(
+    "seat_keys",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_seat_keys_game_id", seat_keys.c.game_id)
+#: Each finished game once looked at for rating: rated or not, and why not.
+rated_games = sa.Table(
+    "rated_games",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("why", sa.String(32), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+#: Each account's rating before and after each rated game (its history).
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_ratings_account_id", ratings.c.account_id)
+
 #: The PostgreSQL channel that carries changes between server processes.
 CHANNEL = "onmars"
 

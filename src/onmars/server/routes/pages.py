@@ -44,6 +44,17 @@ async def game_page(request: Request, game_id: GameId) -> Response:
     return client_page(request)
 
 
+@router.get("/account", response_class=HTMLResponse)
+@router.get("/leaderboard", response_class=HTMLResponse)
+async def account_page(request: Request) -> Response:
+    return client_page(request)
+
+
+@router.get("/player/{name}", response_class=HTMLResponse)
+async def player_page(request: Request, name: str) -> Response:
+    return client_page(request)
+
+
 @router.get("/{name}")
 async def root_file(request: Request, name: str) -> Response:
     """Files Vite copies to the bundle's top (a favicon, say); 404 for any other name."""

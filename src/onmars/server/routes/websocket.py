@@ -11,6 +11,7 @@ from sqlalchemy import exc as sa_exc
 from starlette.websockets import WebSocketDisconnect
 
 from onmars import LANGS
+from onmars.server import accounts
 from onmars.server.deps import Server, address, hub_of, limit, rate_key, server_of
 from onmars.server.error_text import request_lang, server_text
 from onmars.server.errors import DATABASE_DOWN
@@ -85,7 +86,7 @@ async def _serve_socket(
     value = await _first_token(websocket)
     limit(server.limiter, rate_key(server, value, websocket))
     live = await hub.get(game_id)
-    seat = hub.seat(live, value)
+    seat = await accounts.seat_of(hub, live, value)
     if value is not None:
         server.proven.add(token_hash(value))
     sub = Subscriber(seat, lang, int(since), websocket.send_text)

@@ -2,7 +2,7 @@
 messages with the tab closed)
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 Create Date: 2026-12-07
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 
 revision = "0006"
 # The lead re-chains this after 0005 (accounts) at merge time.
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
