@@ -155,3 +155,17 @@ def new_game(
     assert r.status_code == 201, r.text
     data = r.json()
     return data["id"], [s["token"] for s in data["seats"]]
+
+
+def head_revision() -> str:
+    """The newest Alembic revision the package ships: where a start migrates a database to."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    import onmars.server.store as store
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
+    head = ScriptDirectory.from_config(cfg).get_current_head()
+    assert head is not None
+    return head
