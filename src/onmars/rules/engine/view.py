@@ -19,7 +19,11 @@ STACKS = ("discovery_stack", "bp_deck", "tech_stacks", "building_stacks")
 
 
 def view(
-    s: State, seat: int | None, spent: list[list[str]] | None = None, reveal: bool = False
+    s: State,
+    seat: int | None,
+    spent: list[list[str]] | None = None,
+    reveal: bool = False,
+    copy: bool = True,
 ) -> dict[str, Any]:
     """A JSON-ready dict of the state as ``seat`` sees it (``None``: a spectator). Once the game
     is over, or with ``reveal`` (a finished game's replay at an earlier move), everything
@@ -27,8 +31,10 @@ def view(
     read them so) and, under ``"revealed"``, the Private Goals each seat spent as Crystals
     (``spent_goals`` by seat, from ``spent``: the log knows them) and the order of every
     face-down stack, top last (``discovery_stack``, ``bp_deck``, ``tech_stacks``,
-    ``building_stacks``)."""
-    data = s.to_dict()
+    ``building_stacks``). Without ``copy``, the same view, but its lists and dicts are the
+    state's own where the view shows them as they are (:meth:`State.as_dict`): what is
+    hidden is replaced in new dicts, never in the state."""
+    data = s.to_dict() if copy else s.as_dict()
     if reveal or s.phase == "over":
         data["revealed"] = {
             "spent_goals": [list(g) for g in spent] if spent else [[] for _ in s.players],
