@@ -704,9 +704,9 @@ class _Memo:
         self.decision: Any = _UNREAD
         self.decision_entries: Entries = {}
         self.players: list[tuple[Any, ...]] = [(_UNREAD,) * player for _ in range(n)]
-        self.player_entries = [[{} for _ in range(player)] for _ in range(n)]
+        self.player_entries: list[list[Entries]] = [[{} for _ in range(player)] for _ in range(n)]
         self.out = np.zeros(size(), dtype=np.float32)
-        self.cells = self.out.data  # written item by item
+        self.cells: Any = self.out.data  # a memoryview of floats, written item by item
 
 
 def _update(
@@ -716,7 +716,7 @@ def _update(
     readers: tuple[Reader, ...],
     at: int,
     n: int,
-    cells: memoryview,
+    cells: Any,
 ) -> tuple[Any, ...]:
     """Reads again the parts whose value changed, writing their numbers in place of their old
     ones (``cells``: the tensor's memory); the values to remember (copies of the changed ones).
@@ -732,7 +732,7 @@ def _update(
     return tuple(kept)
 
 
-def _rewrite(cells: memoryview, old: Entries, new: Entries) -> Entries:
+def _rewrite(cells: Any, old: Entries, new: Entries) -> Entries:
     """Clears a part's old numbers and writes its new ones (item by item: a part changes a few
     numbers, which costs less than making index arrays for numpy)."""
     for i in old:

@@ -35,7 +35,18 @@ ILLEGAL_REWARD = -1.0
 def env(**kwargs: Any) -> AECEnv:
     """The environment, the order of its calls enforced (``OrderEnforcingWrapper``); actions
     out of ``range(N)`` are refused by the environment itself."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return _Ordered(raw_env(**kwargs))
+
+
+class _Ordered(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` whose ``last()`` asks the environment directly
+    (the wrapper's own reads each of the five things it returns through ``__getattr__``): the
+    same answer, the same error before ``reset()``, a few microseconds less a step."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # raises as the wrapper does
+        return self.env.last(observe)
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
