@@ -11,8 +11,9 @@ do the same work in the rules and differ only in what the interface adds:
   ``env.step(action)`` (the loop's last turn steps the finished agents with ``None``);
 - ``pettingzoo_masks``: the same loop with ``env.last(observe=False)`` (the mask from
   ``infos``, no tensor);
-- ``observation``: the deciding seat's view (``game.view(seat, copy=False)``) and its tensor
-  alone, at every position (through an ``observation.Encoder``, as the environments make them).
+- ``observation``: the deciding seat's tensor alone, at every position, as the environments
+  make it (``observation.Encoder().encode_seat(game, seat)``: the values of the seat's view,
+  read without making the view).
 
 ``python -m onmars.ai.bench`` prints the figures in steps a second of CPU time, each with its
 share of the engine's (docs/ai.md quotes them).
@@ -99,7 +100,7 @@ def _observation(players: int, length: str, seed: int, moves: list[Move]) -> Non
     for move in moves:
         game.push(move)
         if not game.is_over:
-            encoder.encode(game.view(game.current_player, copy=False))
+            encoder.encode_seat(game, game.current_player)
 
 
 MEASURES: dict[str, Callable[[int, str, int, list[Move]], None]] = {

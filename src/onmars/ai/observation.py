@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from onmars.rules import components, hexmap
+from onmars.rules import Game, components, hexmap
 
 #: Bumped whenever a field is added, removed, resized or read differently.
 OBSERVATION_VERSION = 1
@@ -424,11 +424,12 @@ def _decision(decision: tuple[str | None, int, bool, bool], me: int, n: int) -> 
     return out
 
 
-def _decision_of(view: dict[str, Any]) -> tuple[str | None, int, bool, bool]:
-    """What :func:`_decision` reads of the view (the stack's frames and the turn's scratch data
-    hold more, which the tensor does not show)."""
-    stack = view["stack"]
-    turn = view.get("turn") or {}
+def _decision_of(
+    stack: list[dict[str, Any]], turn: dict[str, Any] | None
+) -> tuple[str | None, int, bool, bool]:
+    """What :func:`_decision` reads of the view's ``stack`` and ``turn`` (the frames and the
+    turn's scratch data hold more, which the tensor does not show)."""
+    turn = turn or {}
     return (
         stack[-1]["t"] if stack else None,
         len(stack),
@@ -507,10 +508,10 @@ def _sci_at(sci_at: dict[str, str], me: int, n: int) -> Entries:
 
 
 @cache
-def _board() -> tuple[Callable[[dict[str, Any]], tuple[Any, ...]], tuple[Reader, ...]]:
-    """The values the board is read from (the map, the boards, the round and seats: a getter of
-    those keys of a view) and their readers; every reader writes indices of its own (no two
-    write the same)."""
+def _board() -> tuple[tuple[str, ...], tuple[Reader, ...]]:
+    """The view's keys the board is read from (the map, the boards, the round and seats) and
+    their readers; every reader writes indices of its own (no two write the same). The
+    decision is read from two more keys, ``stack`` and ``turn`` (:data:`KEYS`)."""
     lay, t = layout(), _tables()
     parts: dict[str, Reader] = {
         "bld": _buildings,
@@ -548,7 +549,7 @@ def _board() -> tuple[Callable[[dict[str, Any]], tuple[Any, ...]], tuple[Reader,
         "radar": _one_hot(t.radar),
         "contract_deck": _display("contract_deck"),
     }
-    return itemgetter(*parts), tuple(parts.values())
+    return tuple(parts), tuple(parts.values())
 
 
 # --- a player's slot: one reader per key of the player, ``read(value, k, n)`` for the player of
@@ -642,9 +643,9 @@ def _rover(cell: int, k: int, n: int) -> Entries:
 
 
 @cache
-def _player() -> tuple[Callable[[dict[str, Any]], tuple[Any, ...]], tuple[Reader, ...]]:
-    """The values a player's slot is read from (a getter of those keys of a player) and their
-    readers (indices of its own)."""
+def _player() -> tuple[tuple[str, ...], tuple[Reader, ...]]:
+    """The player's keys its slot is read from and their readers (indices of its own); the
+    player's seat is read last (:data:`PLAYER_KEYS`)."""
     lay = layout()
     parts: dict[str, Reader] = {
         **{key: _slot_number(lay.p_scalars + i) for i, key in enumerate(SCALARS)},
@@ -667,7 +668,7 @@ def _player() -> tuple[Callable[[dict[str, Any]], tuple[Any, ...]], tuple[Reader
         "bot_discoveries": _held(1),
         "rover": _rover,
     }
-    return itemgetter(*parts), tuple(parts.values())
+    return tuple(parts), tuple(parts.values())
 
 
 def _viewer(view: dict[str, Any]) -> tuple[int, int]:
@@ -720,8 +721,9 @@ def _update(
 ) -> tuple[Any, ...]:
     """Reads again the parts whose value changed, writing their numbers in place of their old
     ones (``cells``: the tensor's memory); the values to remember (copies of the changed ones).
-    Most calls find none changed: the values are compared at C speed, without a loop here."""
-    changed = list(compress(range(len(values)), map(ne, values, memo)))
+    Most calls find none changed: the values are compared at C speed, without a loop here.
+    ``values`` may hold more than the parts (``len(memo)``): the rest is not read here."""
+    changed = list(compress(range(len(memo)), map(ne, values, memo)))
     if not changed:
         return memo
     kept = list(memo)
@@ -757,29 +759,49 @@ class Encoder:
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         """The tensor of ``view``, equal to ``encode(view)``."""
+        board, player = _getters()
         me, n = _viewer(view)
-        board_values, board_readers = _board()
-        player, player_readers = _player()
+        return self._encode(me, n, board(view), [player(p) for p in view["players"]])
+
+    def encode_seat(self, game: Game, seat: int | None) -> np.ndarray:
+        """The tensor of ``game.view(seat)``, read with ``game.view_values`` (the values of
+        that view, without making it, RUL-18): equal to ``encode(game.view(seat))``."""
+        board, players = game.view_values(seat, KEYS, PLAYER_KEYS)
+        return self._encode(seat or 0, len(players), board, players)
+
+    def _encode(
+        self, me: int, n: int, board: tuple[Any, ...], players: list[tuple[Any, ...]]
+    ) -> np.ndarray:
+        """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`."""
+        _, board_readers = _board()
+        _, player_readers = _player()
         memo = self._memos.get((me, n))
         if memo is None:
             memo = self._memos[(me, n)] = _Memo(len(board_readers), len(player_readers), n)
         cells = memo.cells
-        memo.board = _update(
-            board_values(view), memo.board, memo.board_entries, board_readers, me, n, cells
-        )
-        decision = _decision_of(view)
+        memo.board = _update(board, memo.board, memo.board_entries, board_readers, me, n, cells)
+        decision = _decision_of(board[-2], board[-1])
         if decision != memo.decision:
             memo.decision = decision
             memo.decision_entries = _rewrite(
                 cells, memo.decision_entries, _decision(decision, me, n)
             )
-        for p in view["players"]:
-            k = (p["seat"] - me) % n
+        for values in players:
+            k = (values[-1] - me) % n
             memo.players[k] = _update(
-                player(p), memo.players[k], memo.player_entries[k], player_readers, k, n, cells
+                values, memo.players[k], memo.player_entries[k], player_readers, k, n, cells
             )
-        out = memo.out
-        return out.copy()
+        return memo.out.copy()
+
+
+#: The keys of a view the tensor is read from, and those of each of its players.
+KEYS = (*_board()[0], "stack", "turn")
+PLAYER_KEYS = (*_player()[0], "seat")
+
+
+@cache
+def _getters() -> tuple[Callable[[dict[str, Any]], Any], Callable[[dict[str, Any]], Any]]:
+    return itemgetter(*KEYS), itemgetter(*PLAYER_KEYS)
 
 
 def text(view: dict[str, Any]) -> str:

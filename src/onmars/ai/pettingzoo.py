@@ -150,7 +150,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
         seat = self.possible_agents.index(agent)
-        tensor = self._encoder.encode(self.game.view(seat, copy=False))
+        tensor = self._encoder.encode_seat(self.game, seat)
         deciding = self.game.current_player == seat and not self.terminations[agent]
         return {"observation": tensor, "action_mask": self._mask if deciding else self._no_moves}
 

@@ -40,6 +40,7 @@ from onmars.rules.engine.i18n import N_, check_lang, tr
 from onmars.rules.engine.moves import TOKEN, VERBS, Move, notation
 from onmars.rules.engine.state import State
 from onmars.rules.engine.version import check_version
+from onmars.rules.engine.view import values as view_values
 from onmars.rules.engine.view import view
 from onmars.rules.explain.describe import describe
 from onmars.rules.explain.events import Event, EventLog, event_text, seen_by
@@ -719,6 +720,23 @@ class Game:
         if reveal or self.is_over:
             return view(self._state, seat, self._spent_goals(), True, copy)
         return view(self._state, seat, copy=copy)
+
+    def view_values(
+        self, seat: int | None, keys: tuple[str, ...], player_keys: tuple[str, ...]
+    ) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+        """What ``view(seat, copy=False)`` shows under ``keys``, and under ``player_keys`` for
+        each player (by seat), as tuples: ``(tuple(v[k] for k in keys), [tuple(p[k] for k in
+        player_keys) for p in v["players"]])`` for that view ``v``, the same secrets hidden
+        (RUL-18), but read without making the view (the AI encoders' fast path, issue 26).
+        Shared with the game as a view without copy: read at once, change nothing. ``KeyError``
+        for a key the view does not have."""
+        self._check_seat(seat)
+        if self.is_over:  # everything is shown (RUL-22): read from the view itself
+            shown = self.view(seat, copy=False)
+            return tuple(shown[k] for k in keys), [
+                tuple(p[k] for k in player_keys) for p in shown["players"]
+            ]
+        return view_values(self._state, seat, keys, player_keys)
 
     def _spent_goals(self) -> list[list[str]]:
         """The Private Goals each seat spent as Crystals (``discard <id>``, §18.1), by seat: the

@@ -217,8 +217,9 @@ def _copier(
         if f.name in skip:
             continue
         copy = _COPY_BY_TYPE[str(f.type)].format(v=f"o.{f.name}")
-        if shared:
-            copy = f"list(map(_player_shared, o.{f.name}))" if f.name == "players" else f"o.{f.name}"
+        if shared:  # the value itself; the players as dicts of theirs
+            players = f.name == "players"
+            copy = f"list(map(_player_shared, o.{f.name}))" if players else f"o.{f.name}"
         if as_dict:
             copy = copy.replace("_clone_player", "_player_dict")
         lines.append(f"    new[{f.name!r}] = {copy}" if as_dict else f"    new.{f.name} = {copy}")
