@@ -166,6 +166,11 @@ def encode_all(moves: Sequence[Move]) -> list[int]:
 
 def mask(moves: Sequence[Move]) -> np.ndarray:
     """The legal-action mask of a decision: ``int8`` of length ``N``, 1 at each legal move."""
-    out = np.zeros(len(vocabulary()), dtype=np.int8)
-    out[encode_all(moves)] = 1
-    return out
+    out = bytearray(len(vocabulary()))  # set item by item: a decision has few moves
+    try:
+        for i in map(_numbers().__getitem__, moves):
+            out[i] = 1
+    except KeyError:
+        encode_all(moves)  # raises, naming the move
+        raise
+    return np.frombuffer(out, dtype=np.int8)

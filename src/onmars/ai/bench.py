@@ -6,11 +6,14 @@ do the same work in the rules and differ only in what the interface adds:
 - ``engine``: ``game.legal_moves()`` then ``game.push(move)``, as a bot's playout does;
 - ``actions``: the same, plus the legal-action mask and the move's number and back;
 - ``openspiel``: ``state.legal_actions()`` then ``state.apply_action(action)``;
-- ``pettingzoo``: ``env.last()`` (the observation tensor and the mask) then ``env.step(action)``;
-- ``pettingzoo_masks``: ``env.last(observe=False)`` (the mask from ``infos``, no tensor) then
-  ``env.step(action)``;
-- ``observation``: ``game.view(seat)`` and its tensor alone, at every position (through an
-  ``observation.Encoder``, as the environments make them).
+- ``pettingzoo``: PettingZoo's standard AEC loop, ``for agent in env.agent_iter()``:
+  ``env.last()`` (the observation tensor and the mask), the action checked in the mask, then
+  ``env.step(action)`` (the loop's last turn steps the finished agents with ``None``);
+- ``pettingzoo_masks``: the same loop with ``env.last(observe=False)`` (the mask from
+  ``infos``, no tensor);
+- ``observation``: the deciding seat's tensor alone, at every position, as the environments
+  make it (``observation.Encoder().encode_seat(game, seat)``: the values of the seat's view,
+  read without making the view).
 
 ``python -m onmars.ai.bench`` prints the figures in steps a second of CPU time, each with its
 share of the engine's (docs/ai.md quotes them).
@@ -65,27 +68,30 @@ def _openspiel(players: int, length: str, seed: int, moves: list[Move]) -> None:
     assert state.is_terminal()
 
 
-def _pettingzoo(players: int, length: str, seed: int, moves: list[Move]) -> None:
+def _aec_loop(players: int, length: str, seed: int, moves: list[Move], observe: bool) -> None:
+    """PettingZoo's AEC loop choosing the game's moves, read in the mask as a player would."""
     from onmars.ai.pettingzoo import env
 
     e = env(players=players, length=length)
     e.reset(seed=seed)
-    for number in actions.encode_all(moves):
-        e.last()
-        e.step(number)
-    assert all(e.terminations.values())
+    chosen = iter(actions.encode_all(moves))
+    for _agent in e.agent_iter():
+        obs, _, terminated, truncated, info = e.last(observe)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        action = next(chosen)
+        assert (obs["action_mask"] if observe else info["action_mask"])[action]
+        e.step(action)
+    assert next(chosen, None) is None and all(e.terminations.values())
+
+
+def _pettingzoo(players: int, length: str, seed: int, moves: list[Move]) -> None:
+    _aec_loop(players, length, seed, moves, observe=True)
 
 
 def _pettingzoo_masks(players: int, length: str, seed: int, moves: list[Move]) -> None:
-    from onmars.ai.pettingzoo import env
-
-    e = env(players=players, length=length)
-    e.reset(seed=seed)
-    for number in actions.encode_all(moves):
-        _, _, _, _, info = e.last(observe=False)
-        assert info["action_mask"][number]
-        e.step(number)
-    assert all(e.terminations.values())
+    _aec_loop(players, length, seed, moves, observe=False)
 
 
 def _observation(players: int, length: str, seed: int, moves: list[Move]) -> None:
@@ -94,7 +100,7 @@ def _observation(players: int, length: str, seed: int, moves: list[Move]) -> Non
     for move in moves:
         game.push(move)
         if not game.is_over:
-            encoder.encode(game.view(game.current_player))
+            encoder.encode_seat(game, game.current_player)
 
 
 MEASURES: dict[str, Callable[[int, str, int, list[Move]], None]] = {

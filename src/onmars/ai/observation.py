@@ -13,13 +13,16 @@ offset, size and meaning (the table of docs/ai.md is made from it).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
+from itertools import compress
+from operator import itemgetter, ne
 from typing import Any
 
 import numpy as np
 
-from onmars.rules import components, hexmap
+from onmars.rules import Game, components, hexmap
 
 #: Bumped whenever a field is added, removed, resized or read differently.
 OBSERVATION_VERSION = 1
@@ -336,6 +339,11 @@ def _count(pile: int | list[str]) -> int:
     return pile if isinstance(pile, int) else len(pile)
 
 
+#: How a part of a view is read: ``read(value, me, n)`` -> its entries (``me``: the viewer's seat,
+#: ``n``: the players).
+Reader = Callable[[Any, int, int], Entries]
+
+
 @cache
 def _building_at(me: int, n: int) -> dict[str, int]:
     """Where the building plane of each ``bld`` entry starts (Shelters by relative seat)."""
@@ -351,7 +359,7 @@ def _buildings(bld: list[str], me: int, n: int) -> Entries:
     return {at[what] + cell: 1.0 for cell, what in enumerate(bld) if what}
 
 
-def _owners(base: int) -> Any:
+def _owners(base: int) -> Reader:
     """A plane of owners (-1: none) by relative seat, from ``base``."""
 
     def read(plane: list[int], me: int, n: int) -> Entries:
@@ -371,49 +379,63 @@ def _tiles(tile: list[str], me: int, n: int) -> Entries:
     return {at[face] + cell: 1.0 for cell, face in enumerate(tile) if face}
 
 
-def _rovers(rovers: list[tuple[int, int]], me: int, n: int) -> Entries:
+def _number(index: int, read: Callable[[Any], float] = float) -> Reader:
+    """A number written at ``index`` (``read`` makes it one)."""
+    return lambda value, me, n: {index: read(value)}
+
+
+def _one_hot(where: dict[str, int]) -> Reader:
+    """A 1 at the value's index, none for a value not listed (or "")."""
+
+    def read(value: str, me: int, n: int) -> Entries:
+        i = where.get(value)
+        return {} if i is None else {i: 1.0}
+
+    return read
+
+
+def _seat_hot(base: int) -> Reader:
+    """A 1 at the relative seat of the value (a seat, or several), none for ``None`` or -1."""
+
+    def read(value: int | list[int] | None, me: int, n: int) -> Entries:
+        seats = value if isinstance(value, list) else [] if value is None or value < 0 else [value]
+        return {base + (seat - me) % n: 1.0 for seat in seats}
+
+    return read
+
+
+def _length(length: str, me: int, n: int) -> Entries:
     lay = layout()
-    m = lay.ids.cells
-    return {lay.m_rover + (seat - me) % n * m + cell: 1.0 for seat, cell in rovers if cell >= 0}
+    return {lay.g_length + (length == "long"): 1.0, lay.g_players + n - 2: 1.0}
 
 
-def _state(view: dict[str, Any], me: int, n: int) -> Entries:
-    """The few numbers that change with nearly every move: round, phase, seats, the decision."""
+def _tech_stacks(piles: list[Any], me: int, n: int) -> Entries:
+    base = layout().g_tech_stacks
+    return {base + i: _count(pile) for i, pile in enumerate(piles[:2])}
+
+
+def _decision(decision: tuple[str | None, int, bool, bool], me: int, n: int) -> Entries:
+    """The pending decision's step, the stack's depth, this turn's actions taken."""
     lay, t = layout(), _tables()
-    out: Entries = {lay.g_round: view["round"], lay.g_players + n - 2: 1.0}
-    phase = t.phase.get(view["phase"])
-    if phase is not None:
-        out[phase] = 1.0
-    out[lay.g_length + (view["length"] == "long")] = 1.0
-    first = view.get("first")
-    if first is not None and first >= 0:
-        out[lay.g_first + (first - me) % n] = 1.0
-    for seat in view["done"]:
-        out[lay.g_done + (seat - me) % n] = 1.0
-    current = view.get("current_player")
-    if current is not None:
-        out[lay.g_current + (current - me) % n] = 1.0
-    stack = view["stack"]
-    if stack:
-        out[t.step.get(stack[-1]["t"], lay.g_step + len(STEPS))] = 1.0
-    out[lay.g_depth] = len(stack)
-    turn = view.get("turn") or {}
-    out[lay.g_turn] = bool(turn.get("main"))
-    out[lay.g_turn + 1] = bool(turn.get("exec"))
-    for i, pile in enumerate(view["tech_stacks"][:2]):
-        out[lay.g_tech_stacks + i] = _count(pile)
-    out[lay.g_counts] = _count(view["bp_deck"])
-    out[lay.g_counts + 1] = _count(view["discovery_stack"])
-    out[lay.g_level] = view["level"]
-    out[lay.g_end] = view["remaining"]
-    out[lay.g_end + 1] = view["end_round"]
-    side = t.side.get(view["shuttle_side"])
-    if side is not None:
-        out[side] = 1.0
-    out[lay.g_shuttle + 2] = view["shuttle_space"]
-    if view["radar"]:
-        out[t.radar[view["radar"]]] = 1.0
+    step, depth, main, executive = decision
+    out: Entries = {lay.g_depth: depth, lay.g_turn: main, lay.g_turn + 1: executive}
+    if step is not None:
+        out[t.step.get(step, lay.g_step + len(STEPS))] = 1.0
     return out
+
+
+def _decision_of(
+    stack: list[dict[str, Any]], turn: dict[str, Any] | None
+) -> tuple[str | None, int, bool, bool]:
+    """What :func:`_decision` reads of the view's ``stack`` and ``turn`` (the frames and the
+    turn's scratch data hold more, which the tensor does not show)."""
+    turn = turn or {}
+    return (
+        stack[-1]["t"] if stack else None,
+        len(stack),
+        bool(turn.get("main")),
+        bool(turn.get("exec")),
+    )
 
 
 def _warehouse(warehouse: dict[str, int], me: int, n: int) -> Entries:
@@ -426,7 +448,7 @@ def _grid(grid: dict[str, str], me: int, n: int) -> Entries:
     return {at[space][tile]: 1.0 for space, tile in grid.items() if tile and space in at}
 
 
-def _display(table: str) -> Any:
+def _display(table: str) -> Reader:
     """A display or stack of ids (counted; "" is an empty space) read with ``_tables().<table>``."""
 
     def read(values: list[str], me: int, n: int) -> Entries:
@@ -458,19 +480,17 @@ def _slots(slots: dict[str, list[int]], me: int, n: int) -> Entries:
     return out
 
 
-def _lss(lss: tuple[Any, Any, Any], me: int, n: int) -> Entries:
-    """Life Support levels, reward tiles, first bonuses taken."""
-    t = _tables()
-    levels, rewards, first = lss
-    out: Entries = {}
-    for kind, i in t.lss.items():
-        out[i] = levels.get(kind, 0)
-        reward = rewards.get(kind)
-        if reward:
-            out[t.lss_rewards[kind][reward]] = 1.0
-        if kind in first:
-            out[t.lss_first[kind]] = 1.0
-    return out
+def _lss(levels: dict[str, int], me: int, n: int) -> Entries:
+    return {i: levels.get(kind, 0) for kind, i in _tables().lss.items()}
+
+
+def _lss_rewards(rewards: dict[str, str], me: int, n: int) -> Entries:
+    at = _tables().lss_rewards
+    return {at[kind][rewards[kind]]: 1.0 for kind in at if rewards.get(kind)}
+
+
+def _lss_first(first: list[str], me: int, n: int) -> Entries:
+    return {i: 1.0 for kind, i in _tables().lss_first.items() if kind in first}
 
 
 def _missions(missions: dict[str, int], me: int, n: int) -> Entries:
@@ -487,110 +507,168 @@ def _sci_at(sci_at: dict[str, str], me: int, n: int) -> Entries:
     return {at[sci][bp]: 1.0 for sci, bp in sci_at.items() if bp and sci in at}
 
 
-def _player(p: dict[str, Any], base: int) -> Entries:
-    """One player's slot (``base``: its first index)."""
-    lay, t = layout(), _tables()
-    out: Entries = {base + lay.p_present: 1.0, base + t.colour[p["colour"]]: 1.0}
-    for r, k in p["res"].items():
-        out[base + t.res[r]] = k
-    goals = p["goals"]
-    held = goals if isinstance(goals, int) else len(goals)
-    scalars = (
-        p["crystals"], p["pending"], p["hangar"], p["ships_out"], p["lq"], p["wa"], p["reserve"],
-        p["bots"], p["ab"], p["shelters"], p["op"], p["space"], held, bool(p["goal_done"]),
-    )  # fmt: skip
-    first = base + lay.p_scalars
-    for i, k in enumerate(scalars):
-        out[first + i] = k
-    for row in p["depot_ships"]:
-        out[base + lay.p_depot + row - 1] = 1.0
-    for space, tile in p["lab"].items():
-        out[base + t.lab[space][tile]] = 1.0
-    _hot(out, t.blueprints, p["blueprints"], base)
-    _hot(out, t.built, p["built"], base)
-    _hot(out, t.progress, p["progress"], base)
-    side = t.p_side.get(p["side"])
-    if side is not None:
-        out[base + side] = 1.0
-    if not isinstance(goals, int):
-        _hot(out, t.goals, goals, base)
-    _hot(out, t.scientists, p["scientists"], base)
-    _hot(out, t.contracts, p["contracts"], base)
-    for contract, items in p["delivered"].items():
-        out[base + t.delivered[contract]] = len(items)
-    _hot(out, t.contracts_done, p["contracts_done"], base)
-    _hot(out, t.research, p["research"], base)
-    for k, key in enumerate(("discoveries", "bot_discoveries")):
-        tiles = p[key]
-        out[base + lay.p_discoveries + k] = tiles if isinstance(tiles, int) else len(tiles)
-        if not isinstance(tiles, int):
-            _hot(out, t.held[k], tiles, base)
-    return out
-
-
-#: The parts of a view other than the players, in the order of :func:`_inputs`.
-PARTS = (
-    "bld", "ab", "bot", "miner", "crystal", "tile", "rovers", "warehouse", "grid", "bp_display",
-    "exploration", "building_stacks", "slots", "lss", "missions", "science", "sci_at",
-    "contract_deck",
-)  # fmt: skip
-
-
-def _inputs(view: dict[str, Any], me: int, n: int) -> list[Any]:
-    """What each part's numbers are read from (:data:`PARTS`, then the players by relative
-    seat): a part whose input equals the last one's has the same numbers (the encoder reads
-    nothing else)."""
-    players = view["players"]
-    by_slot: list[Any] = [None] * n
-    for p in players:
-        by_slot[(p["seat"] - me) % n] = p
-    return [
-        view["bld"], view["ab"], view["bot"], view["miner"], view["crystal"], view["tile"],
-        [(p["seat"], p["rover"]) for p in players],
-        view["warehouse"], view["grid"], view["bp_display"], view["exploration"],
-        view["building_stacks"], view["slots"],
-        (view["lss"], view["lss_rewards"], view["lss_first"]),
-        view["missions"], view["science"], view["sci_at"], view["contract_deck"],
-        *by_slot,
-    ]  # fmt: skip
-
-
 @cache
-def _readers(n: int) -> list[Any]:
-    """How each input of :func:`_inputs` is read, for ``n`` players: ``read(input, me, n)``."""
-    lay = layout()
-    parts = {
+def _board() -> tuple[tuple[str, ...], tuple[Reader, ...]]:
+    """The view's keys the board is read from (the map, the boards, the round and seats) and
+    their readers; every reader writes indices of its own (no two write the same). The
+    decision is read from two more keys, ``stack`` and ``turn`` (:data:`KEYS`)."""
+    lay, t = layout(), _tables()
+    parts: dict[str, Reader] = {
         "bld": _buildings,
         "ab": _owners(lay.m_ab),
         "bot": _owners(lay.m_bot),
         "miner": _owners(lay.m_miner),
         "crystal": _crystals,
         "tile": _tiles,
-        "rovers": _rovers,
+        "round": _number(lay.g_round),
+        "phase": _one_hot(t.phase),
+        "length": _length,  # and the player count, which never changes for one key of memo
+        "first": _seat_hot(lay.g_first),
+        "done": _seat_hot(lay.g_done),
+        "current_player": _seat_hot(lay.g_current),
         "warehouse": _warehouse,
         "grid": _grid,
+        "tech_stacks": _tech_stacks,
         "bp_display": _display("bp_display"),
+        "bp_deck": _number(lay.g_counts, _count),
+        "discovery_stack": _number(lay.g_counts + 1, _count),
         "exploration": _display("exploration"),
         "building_stacks": _building_stacks,
         "slots": _slots,
         "lss": _lss,
+        "level": _number(lay.g_level),
+        "lss_rewards": _lss_rewards,
+        "lss_first": _lss_first,
         "missions": _missions,
+        "remaining": _number(lay.g_end),
+        "end_round": _number(lay.g_end + 1),
+        "shuttle_side": _one_hot(t.side),
+        "shuttle_space": _number(lay.g_shuttle + 2),
         "science": _display("science"),
         "sci_at": _sci_at,
+        "radar": _one_hot(t.radar),
         "contract_deck": _display("contract_deck"),
     }
-    return [*(parts[name] for name in PARTS), *(_slot(k) for k in range(n))]
+    return tuple(parts), tuple(parts.values())
 
 
-def _slot(k: int) -> Any:
-    """Reads the player of relative seat ``k``."""
+# --- a player's slot: one reader per key of the player, ``read(value, k, n)`` for the player of
+# relative seat ``k`` (its slot starts at ``base(k)``)
+
+#: A player's numbers in the ``counts`` field, in order (the goals held come between ``space``
+#: and ``goal_done``, read with the goals).
+SCALARS = (
+    "crystals", "pending", "hangar", "ships_out", "lq", "wa", "reserve", "bots", "ab", "shelters",
+    "op", "space",
+)  # fmt: skip
+
+
+def _base(k: int) -> int:
     lay = layout()
-    base = lay.p_start + k * lay.p_size
+    return lay.p_start + k * lay.p_size
 
-    def read(p: dict[str, Any], me: int, n: int) -> Entries:
-        return _player(p, base)
+
+def _slot_number(offset: int, read: Callable[[Any], float] = float) -> Reader:
+    return lambda value, k, n: {_base(k) + offset: read(value)}
+
+
+def _slot_hot(table: str) -> Reader:
+    """Ids held (counted), read with ``_tables().<table>``."""
+
+    def read(values: list[str], k: int, n: int) -> Entries:
+        out: Entries = {}
+        _hot(out, getattr(_tables(), table), values, _base(k))
+        return out
 
     return read
+
+
+def _colour(colour: str, k: int, n: int) -> Entries:
+    base = _base(k)
+    return {base + layout().p_present: 1.0, base + _tables().colour[colour]: 1.0}
+
+
+def _resources(res: dict[str, int], k: int, n: int) -> Entries:
+    base, at = _base(k), _tables().res
+    return {base + at[r]: v for r, v in res.items()}
+
+
+def _goals(goals: int | list[str], k: int, n: int) -> Entries:
+    """The goals held (a count for another seat's, RUL-18; the ids of the viewer's own)."""
+    base = _base(k)
+    out: Entries = {base + layout().p_scalars + len(SCALARS): _count(goals)}
+    if not isinstance(goals, int):
+        _hot(out, _tables().goals, goals, base)
+    return out
+
+
+def _depot(rows: list[int], k: int, n: int) -> Entries:
+    first = _base(k) + layout().p_depot - 1
+    return {first + row: 1.0 for row in rows}
+
+
+def _lab(lab: dict[str, str], k: int, n: int) -> Entries:
+    base, at = _base(k), _tables().lab
+    return {base + at[space][tile]: 1.0 for space, tile in lab.items()}
+
+
+def _side(side: str, k: int, n: int) -> Entries:
+    i = _tables().p_side.get(side)
+    return {} if i is None else {_base(k) + i: 1.0}
+
+
+def _delivered(delivered: dict[str, list[str]], k: int, n: int) -> Entries:
+    base, at = _base(k), _tables().delivered
+    return {base + at[contract]: len(items) for contract, items in delivered.items()}
+
+
+def _held(which: int) -> Reader:
+    """Discovery tiles held (``which`` 0) or claimed by Bots (1): a count for another seat's
+    face-down tiles (RUL-18), the count and the ids of the viewer's own."""
+
+    def read(tiles: int | list[str], k: int, n: int) -> Entries:
+        base = _base(k)
+        out: Entries = {base + layout().p_discoveries + which: _count(tiles)}
+        if not isinstance(tiles, int):
+            _hot(out, _tables().held[which], tiles, base)
+        return out
+
+    return read
+
+
+def _rover(cell: int, k: int, n: int) -> Entries:
+    """The player's Rover, on the map's plane of its relative seat."""
+    lay = layout()
+    return {} if cell < 0 else {lay.m_rover + k * lay.ids.cells + cell: 1.0}
+
+
+@cache
+def _player() -> tuple[tuple[str, ...], tuple[Reader, ...]]:
+    """The player's keys its slot is read from and their readers (indices of its own); the
+    player's seat is read last (:data:`PLAYER_KEYS`)."""
+    lay = layout()
+    parts: dict[str, Reader] = {
+        **{key: _slot_number(lay.p_scalars + i) for i, key in enumerate(SCALARS)},
+        "goal_done": _slot_number(lay.p_scalars + len(SCALARS) + 1, bool),
+        "colour": _colour,
+        "res": _resources,
+        "goals": _goals,
+        "depot_ships": _depot,
+        "lab": _lab,
+        "blueprints": _slot_hot("blueprints"),
+        "built": _slot_hot("built"),
+        "progress": _slot_hot("progress"),
+        "side": _side,
+        "scientists": _slot_hot("scientists"),
+        "contracts": _slot_hot("contracts"),
+        "delivered": _delivered,
+        "contracts_done": _slot_hot("contracts_done"),
+        "research": _slot_hot("research"),
+        "discoveries": _held(0),
+        "bot_discoveries": _held(1),
+        "rover": _rover,
+    }
+    return tuple(parts), tuple(parts.values())
 
 
 def _viewer(view: dict[str, Any]) -> tuple[int, int]:
@@ -599,78 +677,131 @@ def _viewer(view: dict[str, Any]) -> tuple[int, int]:
 
 def encode(view: dict[str, Any]) -> np.ndarray:
     """The tensor (``float32``, shape ``(size(),)``) of a seat's view (``game.view(seat)``)."""
-    me, n = _viewer(view)
-    out = np.zeros(size(), dtype=np.float32)
-    entries = _state(view, me, n)
-    inputs = _inputs(view, me, n)
-    readers = _readers(n)
-    for i in range(MAP_PARTS):
-        idx, val = _plane(i, me, n, tuple(inputs[i]))
-        out[idx] = val
-    for i in range(MAP_PARTS, len(inputs)):
-        entries.update(readers[i](inputs[i], me, n))
-    _write(out, entries)
-    return out
+    return Encoder().encode(view)
 
 
-#: The first parts of :data:`PARTS`, the map's planes: most moves leave most of them as they
-#: were, so :func:`encode` keeps their entries per content (a lookup instead of a reading).
-MAP_PARTS = 7
+def _copy(value: Any) -> Any:
+    """A copy of a part of a view (plain data), deep enough that changing the view never
+    changes it."""
+    kind = type(value)
+    if kind is list:
+        return [_copy(v) for v in value] if value and type(value[0]) in (list, dict) else value[:]
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    return value
 
 
-@lru_cache(maxsize=4096)
-def _plane(i: int, me: int, n: int, value: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """A map plane's entries as arrays (indices, values), ready to be written."""
-    entries = _readers(n)[i](value, me, n)
-    k = len(entries)
-    return np.fromiter(entries, np.intp, k), np.fromiter(entries.values(), np.float32, k)
+#: What nothing equals: the parts of a slot not read yet.
+_UNREAD = object()
 
 
-def _write(out: np.ndarray, entries: Entries) -> None:
-    """Sets the entries (typed arrays first: numpy reads them faster than lists)."""
-    k = len(entries)
-    out[np.fromiter(entries, np.intp, k)] = np.fromiter(entries.values(), np.float32, k)
+class _Memo:
+    """What an Encoder knows of one viewer's last view: the values read (copies) and the entries
+    they gave, per part, and the tensor they make."""
+
+    def __init__(self, board: int, player: int, n: int) -> None:
+        self.board: tuple[Any, ...] = (_UNREAD,) * board
+        self.board_entries: list[Entries] = [{} for _ in range(board)]
+        self.decision: Any = _UNREAD
+        self.decision_entries: Entries = {}
+        self.players: list[tuple[Any, ...]] = [(_UNREAD,) * player for _ in range(n)]
+        self.player_entries: list[list[Entries]] = [[{} for _ in range(player)] for _ in range(n)]
+        self.out = np.zeros(size(), dtype=np.float32)
+        self.cells: Any = self.out.data  # a memoryview of floats, written item by item
+
+
+def _update(
+    values: tuple[Any, ...],
+    memo: tuple[Any, ...],
+    entries: list[Entries],
+    readers: tuple[Reader, ...],
+    at: int,
+    n: int,
+    cells: Any,
+) -> tuple[Any, ...]:
+    """Reads again the parts whose value changed, writing their numbers in place of their old
+    ones (``cells``: the tensor's memory); the values to remember (copies of the changed ones).
+    Most calls find none changed: the values are compared at C speed, without a loop here.
+    ``values`` may hold more than the parts (``len(memo)``): the rest is not read here."""
+    changed = list(compress(range(len(memo)), map(ne, values, memo)))
+    if not changed:
+        return memo
+    kept = list(memo)
+    for i in changed:
+        value = values[i]
+        kept[i] = _copy(value)
+        entries[i] = _rewrite(cells, entries[i], readers[i](value, at, n))
+    return tuple(kept)
+
+
+def _rewrite(cells: Any, old: Entries, new: Entries) -> Entries:
+    """Clears a part's old numbers and writes its new ones (item by item: a part changes a few
+    numbers, which costs less than making index arrays for numpy)."""
+    for i in old:
+        cells[i] = 0.0
+    for i, value in new.items():
+        cells[i] = value
+    return new
 
 
 class Encoder:
     """:func:`encode` for a stream of views, faster: what did not change since the last view of
-    the same viewer and player count (each map plane, each board, each player) is not read
-    again.
+    the same viewer and player count (each part of the board, each part of each player) is not
+    read again; what is kept of a view is copied, so a view may change after it was encoded
+    (``game.view(seat, copy=False)`` may be given: it is read at once).
 
-    The views are kept until the next one of the same viewer: the caller must not change a view
-    it has given (the environments hand theirs to nobody else). Not for several threads at once.
+    A part's value is compared with the copy kept: equal values give equal numbers (the readers
+    read nothing else), so the tensor equals :func:`encode`'s. Not for several threads at once.
     """
 
     def __init__(self) -> None:
-        # per (viewer, players): the last inputs, their entries (the state's first), the tensor
-        self._last: dict[tuple[int, int], tuple[list[Any], list[Entries], np.ndarray]] = {}
+        self._memos: dict[tuple[int, int], _Memo] = {}
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         """The tensor of ``view``, equal to ``encode(view)``."""
+        board, player = _getters()
         me, n = _viewer(view)
-        inputs = _inputs(view, me, n)
-        last = self._last.get((me, n))
-        entries: list[Entries]
-        changed: list[int]
-        if last is None:  # the first view of this viewer: every part is read
-            out = np.zeros(size(), dtype=np.float32)
-            entries = [{} for _ in range(len(inputs) + 1)]
-            changed = list(range(len(inputs)))
-        else:
-            before, entries, out = last
-            changed = [i for i, (a, b) in enumerate(zip(before, inputs, strict=True)) if a != b]
-        stale = list(entries[0])  # the indices to clear: the old entries of what is read again
-        entries[0] = _state(view, me, n)  # the round, phase, decision: read every time
-        fresh = dict(entries[0])
-        readers = _readers(n)
-        for i in changed:
-            stale += entries[i + 1]
-            new = entries[i + 1] = readers[i](inputs[i], me, n)
-            fresh.update(new)
-        self._last[(me, n)] = (inputs, entries, out)
-        out[np.fromiter(stale, np.intp, len(stale))] = 0.0
-        _write(out, fresh)
-        return out.copy()
+        return self._encode(me, n, board(view), [player(p) for p in view["players"]])
+
+    def encode_seat(self, game: Game, seat: int | None) -> np.ndarray:
+        """The tensor of ``game.view(seat)``, read with ``game.view_values`` (the values of
+        that view, without making it, RUL-18): equal to ``encode(game.view(seat))``."""
+        board, players = game.view_values(seat, KEYS, PLAYER_KEYS)
+        return self._encode(seat or 0, len(players), board, players)
+
+    def _encode(
+        self, me: int, n: int, board: tuple[Any, ...], players: list[tuple[Any, ...]]
+    ) -> np.ndarray:
+        """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`."""
+        _, board_readers = _board()
+        _, player_readers = _player()
+        memo = self._memos.get((me, n))
+        if memo is None:
+            memo = self._memos[(me, n)] = _Memo(len(board_readers), len(player_readers), n)
+        cells = memo.cells
+        memo.board = _update(board, memo.board, memo.board_entries, board_readers, me, n, cells)
+        decision = _decision_of(board[-2], board[-1])
+        if decision != memo.decision:
+            memo.decision = decision
+            memo.decision_entries = _rewrite(
+                cells, memo.decision_entries, _decision(decision, me, n)
+            )
+        for values in players:
+            k = (values[-1] - me) % n
+            memo.players[k] = _update(
+                values, memo.players[k], memo.player_entries[k], player_readers, k, n, cells
+            )
+        return memo.out.copy()
+
+
+#: The keys of a view the tensor is read from, and those of each of its players.
+KEYS = (*_board()[0], "stack", "turn")
+PLAYER_KEYS = (*_player()[0], "seat")
+
+
+@cache
+def _getters() -> tuple[Callable[[dict[str, Any]], Any], Callable[[dict[str, Any]], Any]]:
+    return itemgetter(*KEYS), itemgetter(*PLAYER_KEYS)
 
 
 def text(view: dict[str, Any]) -> str:

@@ -225,7 +225,7 @@ class Observer:
         if state.game is None:
             self.tensor.fill(0)
             return
-        self.tensor[:] = self._encoder.encode(state.game.view(player))
+        self.tensor[:] = self._encoder.encode_seat(state.game, player)
 
     def string_from(self, state: OnMarsState, player: int) -> str:
         if state.game is None:

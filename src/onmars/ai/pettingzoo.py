@@ -23,6 +23,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterator
 
 from onmars.ai import actions, observation
 from onmars.ai.returns import RETURNS, returns
@@ -35,7 +36,45 @@ ILLEGAL_REWARD = -1.0
 def env(**kwargs: Any) -> AECEnv:
     """The environment, the order of its calls enforced (``OrderEnforcingWrapper``); actions
     out of ``range(N)`` are refused by the environment itself."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return _Ordered(raw_env(**kwargs))
+
+
+class _Ordered(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` whose ``last()``, ``step()`` and ``agent_iter()``
+    ask the environment directly once it is reset (the wrapper's own read every attribute
+    through ``__getattr__``, twice wrapped): the same answers and checks, the wrapper's own
+    errors and warnings before ``reset()`` or after the end, a few microseconds less a step."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # raises as the wrapper does
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset or not self.env.agents:
+            super().step(action)  # the wrapper's error or warning
+            return
+        self._has_updated = True
+        self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # raises as the wrapper does
+        return _Turns(self, max_iter)
+
+
+class _Turns(AECOrderEnforcingIterator):
+    """The agents in turn, as PettingZoo's ``AECOrderEnforcingIterator`` gives them (the same
+    checks), read from the environment itself."""
+
+    def __next__(self) -> str:
+        raw = self.env.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert self.env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        self.env._has_updated = False
+        return raw.agent_selection
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
@@ -111,7 +150,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
         seat = self.possible_agents.index(agent)
-        tensor = self._encoder.encode(self.game.view(seat))
+        tensor = self._encoder.encode_seat(self.game, seat)
         deciding = self.game.current_player == seat and not self.terminations[agent]
         return {"observation": tensor, "action_mask": self._mask if deciding else self._no_moves}
 

@@ -40,6 +40,7 @@ from onmars.rules.engine.i18n import N_, check_lang, tr
 from onmars.rules.engine.moves import TOKEN, VERBS, Move, notation
 from onmars.rules.engine.state import State
 from onmars.rules.engine.version import check_version
+from onmars.rules.engine.view import values as view_values
 from onmars.rules.engine.view import view
 from onmars.rules.explain.describe import describe
 from onmars.rules.explain.events import Event, EventLog, event_text, seen_by
@@ -770,15 +771,39 @@ class Game:
     def scores(self) -> list[dict[str, Any]]:
         return scores(self._state)
 
-    def view(self, seat: int | None = None, *, reveal: bool = False) -> dict[str, Any]:
+    def view(
+        self, seat: int | None = None, *, reveal: bool = False, copy: bool = True
+    ) -> dict[str, Any]:
         """The state as ``seat`` may see it (``None``: a spectator; RUL-18). Once the game is
         over nothing is secret (RUL-22): every hand, the Private Goals spent as Crystals and
         every stack's order are shown (``onmars.rules.engine.view``). ``reveal`` shows them before
-        the end: only for a finished game's replay at an earlier move, never a game being played."""
+        the end: only for a finished game's replay at an earlier move, never a game being played.
+
+        ``copy=False`` gives the same view (equal, with the same secrets hidden) without copying
+        the game's data: its lists and dicts are the game's own, so it is several times faster but
+        only for a reader that reads it before the next move and changes nothing in it (the AI
+        encoders, issue 26). Anything kept or handed on must be a copied view."""
         self._check_seat(seat)
         if reveal or self.is_over:
-            return view(self._state, seat, self._spent_goals(), True)
-        return view(self._state, seat)
+            return view(self._state, seat, self._spent_goals(), True, copy)
+        return view(self._state, seat, copy=copy)
+
+    def view_values(
+        self, seat: int | None, keys: tuple[str, ...], player_keys: tuple[str, ...]
+    ) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+        """What ``view(seat, copy=False)`` shows under ``keys``, and under ``player_keys`` for
+        each player (by seat), as tuples: ``(tuple(v[k] for k in keys), [tuple(p[k] for k in
+        player_keys) for p in v["players"]])`` for that view ``v``, the same secrets hidden
+        (RUL-18), but read without making the view (the AI encoders' fast path, issue 26).
+        Shared with the game as a view without copy: read at once, change nothing. ``KeyError``
+        for a key the view does not have."""
+        self._check_seat(seat)
+        if self.is_over:  # everything is shown (RUL-22): read from the view itself
+            shown = self.view(seat, copy=False)
+            return tuple(shown[k] for k in keys), [
+                tuple(p[k] for k in player_keys) for p in shown["players"]
+            ]
+        return view_values(self._state, seat, keys, player_keys)
 
     def _spent_goals(self) -> list[list[str]]:
         """The Private Goals each seat spent as Crystals (``discard <id>``, §18.1), by seat: the

@@ -107,6 +107,12 @@ class State:
         """The state as plain JSON-ready data (a deep copy, by generated code as :meth:`clone`)."""
         return _state_dict(self)
 
+    def as_dict(self) -> dict[str, Any]:
+        """The same dict as :meth:`to_dict` (new dicts for the state and each player), its other
+        lists and dicts the state's own, not copies: several times faster, for a reader that
+        reads it at once and changes nothing (the next move changes it)."""
+        return _state_shared(self)
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
         data = dict(data)
@@ -198,16 +204,22 @@ _COPY_BY_TYPE = {
 }
 
 
-def _copier(cls: type, as_dict: bool = False, skip: tuple[str, ...] = ()) -> Any:
+def _copier(
+    cls: type, as_dict: bool = False, skip: tuple[str, ...] = (), shared: bool = False
+) -> Any:
     """Generate ``clone(obj)`` for a dataclass of plain data from its fields' declared types
     (about three times faster than walking the values; a type not in the table fails here, at
     import, rather than copying shallowly). ``as_dict``: the copy as a dict of its fields (but
-    ``skip``), players as dicts too."""
+    ``skip``), players as dicts too; with ``shared``, a dict whose values are the object's own
+    (players as such dicts), nothing copied."""
     lines = ["def clone(o):", "    new = {}" if as_dict else f"    new = _new({cls.__name__})"]
     for f in dataclasses.fields(cls):
         if f.name in skip:
             continue
         copy = _COPY_BY_TYPE[str(f.type)].format(v=f"o.{f.name}")
+        if shared:  # the value itself; the players as dicts of theirs
+            players = f.name == "players"
+            copy = f"list(map(_player_shared, o.{f.name}))" if players else f"o.{f.name}"
         if as_dict:
             copy = copy.replace("_clone_player", "_player_dict")
         lines.append(f"    new[{f.name!r}] = {copy}" if as_dict else f"    new.{f.name} = {copy}")
@@ -216,6 +228,7 @@ def _copier(cls: type, as_dict: bool = False, skip: tuple[str, ...] = ()) -> Any
     scope["_copy_frames"] = _copy_frames
     scope["_clone_player"] = globals().get("_clone_player")
     scope["_player_dict"] = globals().get("_player_dict")
+    scope["_player_shared"] = globals().get("_player_shared")
     exec("\n".join(lines), scope)  # noqa: S102 - code built above from field names only
     return scope["clone"]
 
@@ -226,3 +239,9 @@ _clone_state: Callable[[State], State] = _copier(State)
 # state's ``turned_up`` (for undo only)
 _player_dict: Callable[[Player], dict[str, Any]] = _copier(Player, as_dict=True, skip=("lost",))
 _state_dict: Callable[[State], dict[str, Any]] = _copier(State, as_dict=True, skip=("turned_up",))
+_player_shared: Callable[[Player], dict[str, Any]] = _copier(
+    Player, as_dict=True, skip=("lost",), shared=True
+)
+_state_shared: Callable[[State], dict[str, Any]] = _copier(
+    State, as_dict=True, skip=("turned_up",), shared=True
+)
