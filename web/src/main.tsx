@@ -7,6 +7,7 @@ import { Ctx, initialLang, translator, type Lang } from "./i18n";
 import { Lobby } from "./lobby";
 import { ReplayPage } from "./replay";
 import { TablePage } from "./table/page";
+import { applySize, savedSize } from "./topbar";
 import "./style.css";
 
 const catalogs: Partial<Record<Lang, Dict>> = {};
@@ -43,4 +44,5 @@ function App() {
   return <Ctx.Provider value={ctx}>{page}</Ctx.Provider>;
 }
 
+applySize(savedSize());
 render(<App />, document.getElementById("app")!);

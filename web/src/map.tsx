@@ -6,6 +6,7 @@ import { CELLS, cellText, centre, corners } from "./hexmap";
 import { useI18n, type Key } from "./i18n";
 import { colourOf, face, initialOf, textOn } from "./format";
 import { Shape, faceProps, usePlay, useSpot } from "./ui";
+import { usePanZoom } from "./panzoom";
 
 const SIZE = 27;
 
@@ -40,7 +41,7 @@ export function abCardsOf(events: GameEvent[]): Map<string, string> {
 }
 
 export function MarsMap({ view, recent, abCards }: { view: View; recent?: Set<string>; abCards?: Map<string, string> }) {
-  const { lang, cat } = useI18n();
+  const { lang, cat, t } = useI18n();
   const ctx = usePlay();
   const w = SIZE * 20;
   const h = SIZE * 15.8;
@@ -49,11 +50,14 @@ export function MarsMap({ view, recent, abCards }: { view: View; recent?: Set<st
     const at = p.rover >= 0 ? p.rover : CELLS.findIndex(([q, r]) => q === 0 && r === 0);
     rovers.set(at, [...(rovers.get(at) ?? []), seat]);
   });
+  const zoom = usePanZoom(w, h);
   return (
+    <>
     <svg
+      ref={zoom.ref}
       data-testid="board-map"
       class={`mars ${[...ctx.places.keys()].some((k) => k.startsWith("hex:") || k.startsWith("bot:")) && ctx.active ? "choosing" : ""}`}
-      viewBox={`${-w / 2} ${-h / 2} ${w} ${h}`}
+      viewBox={zoom.viewBox()}
       onClick={() => ctx.pickBot(null)}
       role="img"
       aria-label="Mars"
@@ -71,6 +75,12 @@ export function MarsMap({ view, recent, abCards }: { view: View; recent?: Set<st
       <Legend x={-w / 2 + 6} y={-h / 2 + 8} lang={lang} cat={cat} />
       <PieceLegend x={-w / 2 + 6} y={h / 2 - 62} />
     </svg>
+    <div class="zoom">
+      <button data-testid="zoom-in" aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoom.step(1.5)}>+</button>
+      <button data-testid="zoom-out" aria-label={t("zoomOut")} title={t("zoomOut")} onClick={() => zoom.step(1 / 1.5)}>−</button>
+      <button data-testid="zoom-reset" aria-label={t("zoomReset")} title={t("zoomReset")} onClick={zoom.reset}>⟲</button>
+    </div>
+    </>
   );
 }
 

@@ -7,7 +7,7 @@ import type { Score } from "../api";
 import { SharedBoards } from "../boards";
 import { stepOf } from "../decision";
 import { recentHexes } from "../events";
-import { useI18n } from "../i18n";
+import { useI18n, type Key } from "../i18n";
 import { LogPanel } from "../log";
 import { MarsMap, abCardsOf } from "../map";
 import { indexMoves } from "../moves";
@@ -25,6 +25,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const game = useGame(id, watch);
   const { st, events, error, active, sending, acting, pickedBot, pickedTile, play } = game;
   const [logFilter, setLogFilter] = useState("all");
+  const [pane, setPane] = useState<Pane>("map");
   const [sound, setSound] = useSound();
   useTurnSignal(id, active, sound);
   useKeys(game);
@@ -71,13 +72,16 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             {st.stop.message}
           </div>
         ) : null}
-        <main class="cols">
+        <main class={`cols pane-${pane}`}>
+          <PaneTabs pane={pane} setPane={setPane} />
           <div class="col col-left">
             <div class="mapbox">
               <MarsMap view={view} recent={recentHexes(events, st.ply)} abCards={abCardsOf(events)} />
             </div>
-            <DecisionBar st={st} game={game} moves={moves} places={places} />
-            <MoveList moves={moves} sending={sending} play={play} />
+            <div class="decide">
+              <DecisionBar st={st} game={game} moves={moves} places={places} />
+              <MoveList moves={moves} sending={sending} play={play} />
+            </div>
           </div>
           <div class="col col-mid">
             <SharedBoards view={view} />
@@ -96,5 +100,23 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         <HoverLayer />
       </div>
     </Play.Provider>
+  );
+}
+
+/** What a phone or a tablet shows above the decision, one pane at a time (style.css hides this
+ * switch on desktops, where all panes are side by side). */
+type Pane = "map" | "boards" | "players" | "log";
+const PANES: [Pane, Key][] = [["map", "paneMap"], ["boards", "paneBoards"], ["players", "panePlayers"], ["log", "paneLog"]];
+
+function PaneTabs({ pane, setPane }: { pane: Pane; setPane: (p: Pane) => void }) {
+  const { t } = useI18n();
+  return (
+    <nav class="panes" role="tablist" aria-label={t("panes")}>
+      {PANES.map(([p, key]) => (
+        <button role="tab" data-testid={`pane-${p}`} aria-selected={pane === p} onClick={() => setPane(p)}>
+          {t(key)}
+        </button>
+      ))}
+    </nav>
   );
 }
