@@ -130,7 +130,7 @@ const SHORT_ACTIONS: Record<string, [string, string]> = {
   tech: ["Learn Tech", "学习新科技"],
   rnd: ["R&D", "研发"],
   resupply: ["Resupply", "补给"],
-  construct: ["Build", "建造"],
+  construct: ["Construct", "建造"],
   upgrade: ["Upgrade", "升级"],
   hire: ["Hire / Contract", "招募 / 合约"],
   control: ["Control Center", "控制中心"],

@@ -2,7 +2,7 @@
 // (state, live connection, sending) is useGame's; this lays out the board areas: the top bar,
 // the map with the decision bar and the move list, the shared boards, the scores, the player
 // boards and the log, and what pops up over them.
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Score } from "../api";
 import { SharedBoards } from "../boards";
 import { stepOf } from "../decision";
@@ -73,7 +73,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
           </div>
         ) : null}
         <main class={`cols pane-${pane}`}>
-          <PaneTabs pane={pane} setPane={setPane} />
+          <PaneTabs pane={pane} setPane={setPane} live={places} />
           <div class="col col-left">
             <div class="mapbox">
               <MarsMap view={view} recent={recentHexes(events, st.ply)} abCards={abCardsOf(events)} />
@@ -108,13 +108,28 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
 type Pane = "map" | "boards" | "players" | "log";
 const PANES: [Pane, Key][] = [["map", "paneMap"], ["boards", "paneBoards"], ["players", "panePlayers"], ["log", "paneLog"]];
 
-function PaneTabs({ pane, setPane }: { pane: Pane; setPane: (p: Pane) => void }) {
+/** Where each pane's clickable places are drawn (a dot on its tab says it has some now). */
+const PANE_SPOTS: Partial<Record<Pane, string>> = {
+  map: "svg.mars .spot",
+  boards: ".col-mid .spot",
+  players: ".col-right .boards .spot",
+};
+
+function PaneTabs({ pane, setPane, live }: { pane: Pane; setPane: (p: Pane) => void; live: unknown }) {
   const { t } = useI18n();
+  const [hot, setHot] = useState<Pane[]>([]);
+  useEffect(() => {
+    const id = requestAnimationFrame(() =>
+      setHot(PANES.map(([p]) => p).filter((p) => PANE_SPOTS[p] && document.querySelector(PANE_SPOTS[p]!))),
+    );
+    return () => cancelAnimationFrame(id);
+  }, [live]);
   return (
     <nav class="panes" role="tablist" aria-label={t("panes")}>
       {PANES.map(([p, key]) => (
         <button role="tab" data-testid={`pane-${p}`} aria-selected={pane === p} onClick={() => setPane(p)}>
           {t(key)}
+          {hot.includes(p) ? <span class="hot" aria-hidden="true"> ●</span> : null}
         </button>
       ))}
     </nav>
