@@ -57,13 +57,17 @@ SMALLEST_TEXT = """() => {
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.opacity === '0') continue;
     const size = parseFloat(style.fontSize);
-    if (size < least) { least = size; where = el.className + ': ' + el.textContent.trim().slice(0, 30); }
+    if (size < least) {
+      least = size;
+      where = el.className + ': ' + el.textContent.trim().slice(0, 30);
+    }
   }
   return [least, where];
 }"""
 
 #: Buttons and clickable places that are shown but lie (partly) outside the window sideways.
-OUT_OF_REACH = """() => [...document.querySelectorAll('button, select, input, a, [role=button], [role=tab]')]
+OUT_OF_REACH = """() => [...document.querySelectorAll(
+    'button, select, input, a, [role=button], [role=tab]')]
   .filter((el) => { const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' &&
       !el.closest('svg.mars') && (r.left < -1 || r.right > innerWidth + 1); })
@@ -98,7 +102,12 @@ def midgame(server: Any) -> tuple[str, list]:
     api = Api(server.base)
     gid, tokens = api.create([{"name": "Ana"}, {"name": "Robo", "bot": "greedy"}])
     api.play_random(gid, tokens, 60, seed=5)
-    api.wait_for_human(gid)
+    for k in range(60):  # on to a turn of Ana's, where the most is offered
+        api.wait_for_human(gid)
+        decision = api.state(gid, tokens[0])["decision"]
+        if decision and decision["step"] == "turn":
+            break
+        api.play_random(gid, tokens, 1, seed=k)
     api.http.close()
     return gid, tokens
 
@@ -156,7 +165,7 @@ def view_box(page: Any) -> list[float]:
     return [float(v) for v in text.split()]
 
 
-# --- any screen ------------------------------------------------------------------------------------
+# --- any screen ------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("width", "height"), [(390, 844), (768, 1024), (1280, 720), (1920, 1080), (2560, 1440)]
 )
@@ -230,7 +239,11 @@ def test_the_map_zooms_pans_and_pinches_and_its_hexes_stay_clickable(
     # the wheel zooms in at the pointer
     page.mouse.move(*centre)
     page.mouse.wheel(0, -400)
-    page.wait_for_function(f"() => parseFloat(document.querySelector('[data-testid=board-map]').getAttribute('viewBox').split(' ')[2]) < {whole[2] * 0.8}")
+    page.wait_for_function(
+        "w => parseFloat(document.querySelector('[data-testid=board-map]')"
+        ".getAttribute('viewBox').split(' ')[2]) < w",
+        arg=whole[2] * 0.8,
+    )
     zoomed = view_box(page)
     # a drag pans the zoomed map
     page.mouse.move(*centre)
@@ -250,10 +263,14 @@ def test_the_map_zooms_pans_and_pinches_and_its_hexes_stay_clickable(
     page.evaluate(
         """([x, y]) => {
       const svg = document.querySelector('[data-testid=board-map]');
-      const ev = (type, id, px) => svg.dispatchEvent(new PointerEvent(type, {pointerId: id,
-        pointerType: 'touch', clientX: px, clientY: y, bubbles: true, isPrimary: id === 1}));
+      const ev = (type, id, px) => svg.dispatchEvent(new PointerEvent(type, {
+        pointerId: id, pointerType: 'touch', clientX: px, clientY: y, bubbles: true,
+        isPrimary: id === 1}));
       ev('pointerdown', 1, x - 20); ev('pointerdown', 2, x + 20);
-      for (let k = 1; k <= 5; k++) { ev('pointermove', 1, x - 20 - 12 * k); ev('pointermove', 2, x + 20 + 12 * k); }
+      for (let k = 1; k <= 5; k++) {
+        ev('pointermove', 1, x - 20 - 12 * k);
+        ev('pointermove', 2, x + 20 + 12 * k);
+      }
       ev('pointerup', 1, x - 80); ev('pointerup', 2, x + 80);
     }""",
         list(centre),
@@ -263,11 +280,14 @@ def test_the_map_zooms_pans_and_pinches_and_its_hexes_stay_clickable(
     # a hex is still where the page says it is: the point at its centre on screen is the hex
     hexes = page.locator("svg.mars g.hex")
     found = page.evaluate(
-        """() => { const svg = document.querySelector('[data-testid=board-map]').getBoundingClientRect();
+        """() => {
+      const svg = document.querySelector('[data-testid=board-map]').getBoundingClientRect();
       for (const g of document.querySelectorAll('svg.mars g.hex')) {
         const r = g.querySelector('polygon').getBoundingClientRect();
         const x = r.left + r.width / 2, y = r.top + r.height / 2;
-        if (x < svg.left + 5 || x > svg.right - 5 || y < svg.top + 5 || y > svg.bottom - 5) continue;
+        const inside = x > svg.left + 5 && x < svg.right - 5 &&
+          y > svg.top + 5 && y < svg.bottom - 5;
+        if (!inside) continue;
         const hit = document.elementFromPoint(x, y);
         if (hit && hit.closest('g.hex') === g) return g.dataset.hex;
       } return null; }"""
@@ -275,7 +295,7 @@ def test_the_map_zooms_pans_and_pinches_and_its_hexes_stay_clickable(
     assert found and hexes.count() > 0, "a hex in view of the zoomed map is hit by a click on it"
 
 
-# --- a whole game on a phone, by tapping -------------------------------------------------------------
+# --- a whole game on a phone, by tapping ------------------------------------------------------
 PANE_OF = """el => el.closest('svg.mars') ? 'map' : el.closest('.col-mid') ? 'boards' :
   el.closest('.col-right') ? 'players' : ''"""
 
@@ -288,7 +308,9 @@ def tap_move(page: Any, move: str, on_board: bool) -> str:
     target = page.locator(f'[data-testid=move-list] [data-move="{quoted}"]').first
     where = "list"
     if on_board:
-        board = page.locator(f'[data-move="{quoted}"]:not([data-testid=move-list] *):not(.prompt *)')
+        board = page.locator(
+            f'[data-move="{quoted}"]:not([data-testid=move-list] *):not(.prompt *)'
+        )
         if board.count():
             pane = board.first.evaluate(PANE_OF)
             if pane:
@@ -346,12 +368,14 @@ def test_a_whole_game_on_a_phone_by_tapping(screens: Any, api: Api) -> None:
         page.screenshot(path=str(Path(shots) / "phone-game-over.png"))
     print(
         "whole game on a phone:",
-        json.dumps({
-            "moves": taps,
-            "tapped": where,
-            "seconds": round(time.monotonic() - started, 1),
-            "tap_to_screen_ms_p50": round(statistics.median(ms), 1),
-        }),
+        json.dumps(
+            {
+                "moves": taps,
+                "tapped": where,
+                "seconds": round(time.monotonic() - started, 1),
+                "tap_to_screen_ms_p50": round(statistics.median(ms), 1),
+            }
+        ),
     )
 
 

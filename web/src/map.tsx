@@ -210,10 +210,10 @@ function Legend({ x, y, lang, cat }: { x: number; y: number; lang: string; cat: 
   return (
     <g class="legend" transform={`translate(${x},${y})`}>
       {Object.keys(BUILDING_FILL).map((kind, k) => (
-        <g transform={`translate(0,${k * 13})`}>
-          <rect width="12" height="12" rx="2" fill={BUILDING_FILL[kind]} stroke="#222" stroke-width="0.6" />
-          <text x="6" y="9.5" text-anchor="middle" font-size="9" font-weight="700" fill="#222">{buildingCode(cat, lang, kind)}</text>
-          <text x="16" y="9.5" font-size="9.5" fill="#e9e2d6">{cat?.building?.[kind]?.name ?? kind}</text>
+        <g transform={`translate(0,${k * 12})`}>
+          <rect width="11" height="10" rx="2" fill={BUILDING_FILL[kind]} stroke="#222" stroke-width="0.6" />
+          <text x="5.5" y="8" text-anchor="middle" font-size="7.5" font-weight="700" fill="#222">{buildingCode(cat, lang, kind)}</text>
+          <text x="15" y="8.2" font-size="8.5" fill="#e9e2d6">{cat?.building?.[kind]?.name ?? kind}</text>
         </g>
       ))}
     </g>
