@@ -196,6 +196,9 @@ def test_no_screen_scrolls_sideways_and_every_control_is_in_reach(
     page.goto(screen.base + "/")
     page.locator("[data-testid=lobby]").wait_for()
     assert_fits(page, f"{width}x{height} lobby")
+    page.goto(f"{screen.base}/replay/{gid}")
+    page.locator("[data-testid=board-map]").wait_for()
+    assert_fits(page, f"{width}x{height} replay")
 
 
 def test_text_is_14px_at_1280x720_and_grows_with_the_screen(
@@ -300,10 +303,11 @@ PANE_OF = """el => el.closest('svg.mars') ? 'map' : el.closest('.col-mid') ? 'bo
   el.closest('.col-right') ? 'players' : ''"""
 
 
-def tap_move(page: Any, move: str, on_board: bool) -> str:
+def tap_move(page: Any, move: str, on_board: bool, ply: Any) -> str:
     """Play ``move`` by touch: on its place on the table (switching to that pane) when asked and
     drawn there, else in the move list. The first tap must show the move's card without
-    playing it; the second tap on the same place plays it. Confirms a warned move."""
+    playing it (``ply()``: the game's move number, unchanged); the second tap on the same place
+    plays it. Confirms a warned move."""
     quoted = move.replace("\\", "\\\\").replace('"', '\\"')
     target = page.locator(f'[data-testid=move-list] [data-move="{quoted}"]').first
     where = "list"
@@ -318,10 +322,12 @@ def tap_move(page: Any, move: str, on_board: bool) -> str:
                 if board.first.is_visible():
                     target, where = board.first, pane
     target.scroll_into_view_if_needed()
+    before = ply()
     target.tap(timeout=5_000)
     card = page.locator("[data-testid=tap-card]")
     card.wait_for(timeout=5_000)
-    assert page.locator("[data-testid=your-turn]").count() == 1, "the first tap only shows"
+    page.wait_for_timeout(50)
+    assert ply() == before and page.locator(".sending").count() == 0, "the first tap only shows"
     target.tap(timeout=5_000)
     if page.locator("[data-testid=confirm-dialog]").count():
         page.locator("[data-testid=confirm-yes]").tap()
@@ -351,7 +357,7 @@ def test_a_whole_game_on_a_phone_by_tapping(screens: Any, api: Api) -> None:
         assert sorted(offered) == sorted(m["move"] for m in mine["legal_moves"])
         move = str(brain.choose(mine["view"], [onmars.Move.parse(m) for m in offered]))
         t0 = time.perf_counter()
-        place = tap_move(page, move, on_board=taps % 3 != 2)
+        place = tap_move(page, move, taps % 3 != 2, lambda: api.state(gid)["ply"])
         over = wait_ready(page, 120_000)
         ms.append((time.perf_counter() - t0) * 1000)
         where[place.split("+")[0]] += 1

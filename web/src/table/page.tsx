@@ -72,7 +72,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             {st.stop.message}
           </div>
         ) : null}
-        <main class={`cols pane-${pane}`}>
+        <main class={`cols tabbed pane-${pane}`}>
           <PaneTabs pane={pane} setPane={setPane} live={places} />
           <div class="col col-left">
             <div class="mapbox">
