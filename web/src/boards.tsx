@@ -22,10 +22,11 @@ function Panel(props: { title: string; children: ComponentChildren; testid?: str
 }
 
 /** A clickable place (button-like span). */
-function Spot(props: { k: string; card?: Dict | null; title?: string; class?: string; children: ComponentChildren }) {
+function Spot(props: { k: string; card?: Dict | null; title?: string; class?: string; children: ComponentChildren; full?: string }) {
   const spot = useSpot(props.k, (props.card as any) ?? null, props.title);
+  // ``full``: the whole name where the board may cut it (the browser's tooltip, and read aloud)
   return (
-    <span {...spot} class={`place ${props.class ?? ""} ${spot.class ?? ""}`}>
+    <span {...spot} class={`place ${props.class ?? ""} ${spot.class ?? ""}`} title={props.full}>
       {props.children}
     </span>
   );
@@ -102,7 +103,7 @@ function TurnOrder({ view }: { view: View }) {
           const seat = at.get(n);
           const f = cat?.turn_order?.[String(n)];
           return (
-            <Spot k={`to:${n}`} card={f ? { title: `${t("space")} ${n}`, lines: [f.text] } : null} class={`to-space ${n <= 4 ? "orbit" : "colony"}`}>
+            <Spot k={`to:${n}`} card={f ? { title: `${t("space")} ${n}`, lines: [f.text] } : null} class={`to-space ${n <= 4 ? "orbit" : "colony"}`} full={f ? `${t("space")} ${n}: ${f.text}` : undefined}>
               <span class="to-n">{n}</span>
               <span class="to-bonus" title={bonusName(f?.bonus ?? "", lang)}>{bonusMark(f?.bonus ?? "", lang)}</span>
               {seat !== undefined ? <Pawn view={view} seat={seat} dim={view.done?.includes(seat)} /> : <span class="to-empty" />}
@@ -129,7 +130,7 @@ const SHORT_ACTIONS: Record<string, [string, string]> = {
   tech: ["Learn Tech", "学习新科技"],
   rnd: ["R&D", "研发"],
   resupply: ["Resupply", "补给"],
-  construct: ["Build", "建造"],
+  construct: ["Construct", "建造"],
   upgrade: ["Upgrade", "升级"],
   hire: ["Hire / Contract", "招募 / 合约"],
   control: ["Control Center", "控制中心"],
@@ -154,8 +155,10 @@ function ActionSlots({ view }: { view: View }) {
           const n = Math.max(a.slots, seats.length);
           return (
             <div class="slot-row">
-              <Spot k={`action:${id}`} card={{ title: a.name, lines: a.cost?.length ? [a.cost.map((c: string) => itemName(cat, c)).join(" + ")] : [] }} class="action-name">
+              <Spot k={`action:${id}`} card={{ title: a.name, lines: a.cost?.length ? [a.cost.map((c: string) => itemName(cat, c)).join(" + ")] : [] }} class="action-name" full={a.name}>
                 {shortAction(id, lang) ?? a.name}
+                {/* the action's own cost, as the board prints it */}
+                {((a.cost ?? []) as string[]).map((c) => <Icon name={c} size={12} />)}
               </Spot>
               <Spot k={`slot:${id}`} class="slot-list">
                 {Array.from({ length: n }, (_, k) =>
@@ -230,7 +233,7 @@ function Missions({ view }: { view: View }) {
         const done = Math.max(0, target - left);
         return (
           <div class="mission" {...faceProps(face(cat, "mission", id))}>
-            <span class="m-name">{m?.name ?? id}</span>
+            <span class="m-name" title={m?.name ?? id}>{m?.name ?? id}</span>
             <span class="m-bar">
               <span style={{ width: `${(100 * done) / Math.max(1, target)}%` }} />
             </span>
@@ -262,7 +265,7 @@ function TechTile({ id, k }: { id: string; k: string }) {
   const f = face(cat, "tech_tile", id);
   const entry = cat?.tech_tile?.[id];
   return (
-    <Spot k={k} card={f} class={`tech ${id.startsWith("B-") ? "setb" : ""}`}>
+    <Spot k={k} card={f} class={`tech ${id.startsWith("B-") ? "setb" : ""}`} full={`${entry?.name ?? id} (${entry?.set_name ?? entry?.set ?? ""})`}>
       <span class="tech-name">{entry?.name ?? id}</span>
       <span class="tech-set">{entry?.set_name ?? entry?.set ?? ""}</span>
     </Spot>
@@ -298,7 +301,7 @@ function Card({ kind, id, k, extra }: { kind: string; id: string; k: string; ext
   const f = face(cat, kind, id);
   const entry = cat?.[kind]?.[id];
   return (
-    <Spot k={k} card={f} class={`card ${kind}`}>
+    <Spot k={k} card={f} class={`card ${kind}`} full={f ? `${f.title}` : undefined}>
       {kind !== "scientist" ? <span class="card-id">{id}</span> : null}
       {kind === "contract" && entry ? (
         <span class="card-name">
@@ -478,7 +481,7 @@ function Depot({ view, p, own }: { view: View; p: PlayerView; own: (key: string)
         {execs.map(([id, e]) => {
           const covered = p.depot_ships?.includes(e.row);
           return (
-            <Spot k={own(`exec:${id}`)} card={{ title: `${e.row}. ${e.text}`, lines: [`${e.cost} ◆`, covered ? `${t("covered")}: ${e.opened_by}` : t("openRow")] }} class={`exec ${covered ? "covered" : "open"} ${used.includes(id) ? "used" : ""}`}>
+            <Spot k={own(`exec:${id}`)} card={{ title: `${e.row}. ${e.text}`, lines: [`${e.cost} ◆`, covered ? `${t("covered")}: ${e.opened_by}` : t("openRow")] }} class={`exec ${covered ? "covered" : "open"} ${used.includes(id) ? "used" : ""}`} full={`${e.row}. ${e.text} (${e.cost} ◆)`}>
               <span class="exec-row">{e.row} <span class="exec-name">{execMark(id, lang)}</span></span>
               <span class="exec-cost">{e.cost}◆</span>
               <Spot k={own(`depot:${e.row}`)} class="exec-ship">{covered ? <Icon name="ship" size={12} /> : ""}</Spot>
@@ -544,16 +547,30 @@ function LivingQuarters({ lq, cap }: { lq: number; cap: number }) {
   );
 }
 
+/** A Lab space's benefit in a few letters or a picture (the tooltip and the hover card say it
+ * in full). */
+function benefitMark(effect: string, item: string | null | undefined, lang: string) {
+  if (effect === "gain" && item) return <Icon name={item} size={11} />;
+  const pics: Record<string, string[]> = { warehouse: ["crystal", "mineral"], bots: ["bot"] };
+  if (pics[effect]) return <>{pics[effect].map((n) => <Icon name={n} size={11} />)}</>;
+  const words: Record<string, [string, string]> = { upgrade: ["Upg", "升级"], blueprint: ["BP", "蓝图"], develop: ["Dev", "发展"] };
+  const pair = words[effect];
+  return pair ? pair[lang === "zh" ? 1 : 0] : effect;
+}
+
 /** An empty Lab space: where a picked Tech tile may go. */
 function LabSpace({ space, k }: { space: string; k: string }) {
-  const { t, cat } = useI18n();
+  const { t, cat, lang } = useI18n();
   const sp = cat?.lab_space?.[space];
   const spot = useSpot(k, { title: `${space} · ${sp?.op ?? ""} ${t("op")}`, lines: [sp?.benefit_text ?? "", `${t("cost")}: ${sp?.cost_text ?? ""}`] }, space);
   return (
-    <span {...spot} class={`lab-empty ${spot.class ?? ""}`}>
-      {/* as the board prints it: the OP it is worth and the Resources it costs */}
-      <b class="lab-op">{sp?.op ?? space}</b>
-      {((sp?.cost ?? []) as string[]).map((item) => <Icon name={item} size={9} />)}
+    <span {...spot} class={`lab-empty ${spot.class ?? ""}`} title={`${sp?.op ?? ""} ${t("op")} · ${t("cost")}: ${sp?.cost_text ?? ""} · ${sp?.benefit_text ?? ""}`}>
+      {/* as the board prints it: the OP it is worth, the Resources it costs, and its benefit */}
+      <span class="lab-line">
+        <b class="lab-op">{sp?.op ?? space}</b>
+        {((sp?.cost ?? []) as string[]).map((item) => <Icon name={item} size={11} />)}
+      </span>
+      {sp?.benefit ? <span class="lab-benefit">→{benefitMark(sp.benefit, sp.benefit_item, lang)}</span> : null}
     </span>
   );
 }

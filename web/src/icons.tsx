@@ -52,7 +52,7 @@ export function Icon({ name, size = 13, fill }: { name: string; size?: number; f
       shape = <circle cx="10" cy="10" r="6" fill={c} />;
   }
   return (
-    <svg class="icon" width={size} height={size} viewBox="0 0 20 20" aria-hidden="true">
+    <svg class="icon" width={`${(size / 13).toFixed(2)}em`} height={`${(size / 13).toFixed(2)}em`} viewBox="0 0 20 20" aria-hidden="true">
       {shape}
     </svg>
   );

@@ -10,6 +10,7 @@ import { AccountPage } from "./account";
 import { LeaderboardPage, PlayerPage } from "./player";
 import { ReplayPage } from "./replay";
 import { TablePage } from "./table/page";
+import { applySize, savedSize } from "./topbar";
 import "./style.css";
 
 const catalogs: Partial<Record<Lang, Dict>> = {};
@@ -49,4 +50,5 @@ function App() {
   return <Ctx.Provider value={ctx}>{page}</Ctx.Provider>;
 }
 
+applySize(savedSize());
 render(<App />, document.getElementById("app")!);

@@ -6,6 +6,7 @@ import { CELLS, cellText, centre, corners } from "./hexmap";
 import { useI18n, type Key } from "./i18n";
 import { colourOf, face, initialOf, textOn } from "./format";
 import { Shape, faceProps, usePlay, useSpot } from "./ui";
+import { usePanZoom } from "./panzoom";
 
 const SIZE = 27;
 
@@ -40,7 +41,7 @@ export function abCardsOf(events: GameEvent[]): Map<string, string> {
 }
 
 export function MarsMap({ view, recent, abCards }: { view: View; recent?: Set<string>; abCards?: Map<string, string> }) {
-  const { lang, cat } = useI18n();
+  const { lang, cat, t } = useI18n();
   const ctx = usePlay();
   const w = SIZE * 20;
   const h = SIZE * 15.8;
@@ -49,11 +50,14 @@ export function MarsMap({ view, recent, abCards }: { view: View; recent?: Set<st
     const at = p.rover >= 0 ? p.rover : CELLS.findIndex(([q, r]) => q === 0 && r === 0);
     rovers.set(at, [...(rovers.get(at) ?? []), seat]);
   });
+  const zoom = usePanZoom(w, h);
   return (
+    <>
     <svg
+      ref={zoom.ref}
       data-testid="board-map"
       class={`mars ${[...ctx.places.keys()].some((k) => k.startsWith("hex:") || k.startsWith("bot:")) && ctx.active ? "choosing" : ""}`}
-      viewBox={`${-w / 2} ${-h / 2} ${w} ${h}`}
+      viewBox={zoom.viewBox()}
       onClick={() => ctx.pickBot(null)}
       role="img"
       aria-label="Mars"
@@ -69,8 +73,14 @@ export function MarsMap({ view, recent, abCards }: { view: View; recent?: Set<st
         <Hex key={i} view={view} i={i} rovers={rovers.get(i) ?? []} lang={lang} cat={cat} recent={!!recent?.has(cellText(i))} abCard={abCards?.get(cellText(i)) ?? ""} />
       ))}
       <Legend x={-w / 2 + 6} y={-h / 2 + 8} lang={lang} cat={cat} />
-      <PieceLegend x={-w / 2 + 6} y={h / 2 - 62} />
+      <PieceLegend x={-w / 2 + 6} y={h / 2 - 68} />
     </svg>
+    <div class="zoom">
+      <button data-testid="zoom-in" aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoom.step(1.5)}>+</button>
+      <button data-testid="zoom-out" aria-label={t("zoomOut")} title={t("zoomOut")} onClick={() => zoom.step(1 / 1.5)}>−</button>
+      <button data-testid="zoom-reset" aria-label={t("zoomReset")} title={t("zoomReset")} onClick={zoom.reset}>⟲</button>
+    </div>
+    </>
   );
 }
 
@@ -203,7 +213,7 @@ function Legend({ x, y, lang, cat }: { x: number; y: number; lang: string; cat: 
         <g transform={`translate(0,${k * 12})`}>
           <rect width="11" height="10" rx="2" fill={BUILDING_FILL[kind]} stroke="#222" stroke-width="0.6" />
           <text x="5.5" y="8" text-anchor="middle" font-size="7.5" font-weight="700" fill="#222">{buildingCode(cat, lang, kind)}</text>
-          <text x="15" y="8" font-size="8" fill="#e9e2d6">{cat?.building?.[kind]?.name ?? kind}</text>
+          <text x="15" y="8.2" font-size="8.5" fill="#e9e2d6">{cat?.building?.[kind]?.name ?? kind}</text>
         </g>
       ))}
     </g>
@@ -224,9 +234,9 @@ function PieceLegend({ x, y }: { x: number; y: number }) {
   return (
     <g class="legend" transform={`translate(${x},${y})`}>
       {rows.map(([key, pic], k) => (
-        <g transform={`translate(0,${k * 12})`}>
+        <g transform={`translate(0,${k * 13})`}>
           {pic}
-          <text x="15" y="9" font-size="8" fill="#e9e2d6">{t(key)}</text>
+          <text x="16" y="10" font-size="9.5" fill="#e9e2d6">{t(key)}</text>
         </g>
       ))}
     </g>

@@ -12,7 +12,7 @@ export function Pawn(props: { view: View; seat: number; size?: number; dim?: boo
   const { view, seat } = props;
   const s = props.size ?? 16;
   return (
-    <svg class="pawn" width={s} height={s} viewBox="-10 -10 20 20" aria-label={view.players?.[seat]?.name}>
+    <svg class="pawn" width={`${(s / 14).toFixed(2)}em`} height={`${(s / 14).toFixed(2)}em`} viewBox="-10 -10 20 20" aria-label={view.players?.[seat]?.name}>
       {props.title ? <title>{props.title}</title> : null}
       <Shape seat={seat} r={9} fill={colourOf(view, seat)} opacity={props.dim ? 0.45 : 1} />
       <text y="3.5" text-anchor="middle" font-size="10" font-weight="700" fill={textOn(colourOf(view, seat))}>
@@ -40,12 +40,59 @@ export function Shape(props: { seat: number; r: number; fill: string; opacity?: 
 }
 
 // --- hover card ----------------------------------------------------------------------------------
-let showCard: (card: HoverCard | null, x?: number, y?: number) => void = () => {};
+let showCard: (card: HoverCard | null, x?: number, y?: number, tap?: TapCard) => void = () => {};
+
+/** A card a first tap opened: its move plays from its button or a second tap on the target; it
+ * shows in the half of the screen away from the target, so the target stays in reach. */
+interface TapCard {
+  play: () => void;
+  top: boolean;
+}
 
 export function hover(card: HoverCard | null, ev?: MouseEvent): void {
+  if (tapped) return; // a tapped card stays until the next tap elsewhere
   showCard(card, ev?.clientX, ev?.clientY);
   markHexes(card?.move ?? null);
 }
+
+// --- touch: a first tap previews, a second plays ---------------------------------------------------
+// Mouse and keyboard play at once (hovering already showed the card); a finger has no hover, so
+// its first tap on a move's place shows the move's card (with a play button) and the second tap
+// on the same place plays it. A tap anywhere else closes the card.
+let lastPointer = "mouse";
+let tapped = ""; // the key of the move whose card a tap opened
+let tapEvent: Event | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("pointerdown", (e) => (lastPointer = e.pointerType), true);
+  document.addEventListener("keydown", () => (lastPointer = "keyboard"), true);
+  document.addEventListener("click", (e) => {
+    if (e === tapEvent || (e.target as Element)?.closest?.(".hovercard")) return;
+    closeTap();
+  });
+}
+
+function closeTap(): void {
+  tapped = "";
+  showCard(null);
+  markHexes(null);
+}
+
+/** True when this click is a finger's first tap on ``key``: the card opened instead of playing. */
+export function firstTap(key: string, card: HoverCard, e: Event, play: () => void): boolean {
+  if (lastPointer !== "touch") return false;
+  if (tapped === key) {
+    closeTap();
+    return false;
+  }
+  const r = (e.currentTarget as Element).getBoundingClientRect();
+  tapped = "";
+  markHexes(card.move ?? null);
+  tapped = key;
+  tapEvent = e;
+  showCard(card, r.left, r.bottom, { play: () => (closeTap(), play()), top: r.top + r.height / 2 > window.innerHeight / 2 });
+  return true;
+}
+
 
 // The hexes a hovered move names (in the list, the prompt or a chooser) light up on the map, so
 // "from -4,1 to -3,0" is seen, not read: the first hex as "from", the last as "to". Done on the
@@ -83,19 +130,20 @@ export function faceProps(card: HoverCard | null) {
 
 export function HoverLayer() {
   const { t, cat } = useI18n();
-  const [state, setState] = useState<{ card: HoverCard; x: number; y: number } | null>(null);
+  const [state, setState] = useState<{ card: HoverCard; x: number; y: number; tap?: TapCard } | null>(null);
   useEffect(() => {
-    showCard = (card, x, y) => setState(card ? { card, x: x ?? 0, y: y ?? 0 } : null);
+    showCard = (card, x, y, tap) => setState(card ? { card, x: x ?? 0, y: y ?? 0, tap } : null);
     return () => {
       showCard = () => {};
     };
   }, []);
   if (!state) return null;
-  const { card, x, y } = state;
-  const left = Math.min(x + 14, window.innerWidth - 330);
+  const { card, x, y, tap } = state;
+  const left = Math.max(4, Math.min(x + 14, window.innerWidth - 330));
   const top = y + 16 + 220 > window.innerHeight ? Math.max(4, y - 230) : y + 16;
+  const place = tap ? (tap.top ? { top: "4px" } : { bottom: "4px" }) : { left: `${left}px`, top: `${top}px` };
   return (
-    <div class="hovercard" style={{ left: `${left}px`, top: `${top}px` }} role="tooltip">
+    <div class={`hovercard ${tap ? "tapcard" : ""}`} style={place} role={tap ? "dialog" : "tooltip"} data-testid={tap ? "tap-card" : undefined}>
       <div class="hc-title">{card.title}</div>
       {card.lines?.map((l) => <div class="hc-line">{l}</div>)}
       {card.why ? (
@@ -104,6 +152,12 @@ export function HoverLayer() {
         </div>
       ) : null}
       {card.move ? <Preview m={card.move} t={t} cat={cat} /> : null}
+      {tap ? (
+        <div class="tap-btns">
+          <small class="muted">{t("tapAgain")}</small>
+          <button class="primary" data-testid="tap-play" onClick={tap.play}>▶ {t("tapPlay")}</button>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -229,17 +283,19 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
   }
   if (moves.length === 1) {
     const m = moves[0];
+    const card = { title: m.label, lines: face ? [face.title, ...(face.lines ?? []).slice(0, 2)] : [], move: m };
     return {
       class: "spot",
       ...playMark(m),
       ...KEYS,
       onClick: (e: Event) => {
         e.stopPropagation();
+        if (firstTap(m.move, card, e, () => ctx.play(m))) return;
         hover(null);
         ctx.play(m);
       },
-      onMouseEnter: (e: MouseEvent) => hover({ title: m.label, lines: face ? [face.title, ...(face.lines ?? []).slice(0, 2)] : [], move: m }, e),
-      onMouseMove: (e: MouseEvent) => hover({ title: m.label, lines: face ? [face.title, ...(face.lines ?? []).slice(0, 2)] : [], move: m }, e),
+      onMouseEnter: (e: MouseEvent) => hover(card, e),
+      onMouseMove: (e: MouseEvent) => hover(card, e),
       onMouseLeave: () => hover(null),
     };
   }

@@ -7,7 +7,7 @@ import { api, type RefusedPlace, type Score } from "../api";
 import { SharedBoards } from "../boards";
 import { stepOf } from "../decision";
 import { recentHexes } from "../events";
-import { useI18n } from "../i18n";
+import { useI18n, type Key } from "../i18n";
 import { LogPanel } from "../log";
 import { MarsMap, abCardsOf } from "../map";
 import { indexMoves, refusedByPlace, sequenceOffers } from "../moves";
@@ -26,6 +26,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const game = useGame(id, watch);
   const { st, events, error, active, sending, acting, pickedBot, pickedTile, play } = game;
   const [logFilter, setLogFilter] = useState("all");
+  const [pane, setPane] = useState<Pane>("map");
   const [prefs, setPrefs] = usePrefs();
   useTurnSignal(id, active, prefs);
   useKeys(game);
@@ -77,13 +78,16 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             {st.stop.message}
           </div>
         ) : null}
-        <main class="cols">
+        <main class={`cols tabbed pane-${pane}`}>
+          <PaneTabs pane={pane} setPane={setPane} live={places} />
           <div class="col col-left">
             <div class="mapbox">
               <MarsMap view={view} recent={recentHexes(events, st.ply)} abCards={abCardsOf(events)} />
             </div>
-            <DecisionBar st={st} game={game} moves={moves} places={places} />
-            <MoveList moves={moves} sequences={offered} sending={sending} play={play} />
+            <div class="decide">
+              <DecisionBar st={st} game={game} moves={moves} places={places} />
+              <MoveList moves={moves} sequences={offered} sending={sending} play={play} />
+            </div>
           </div>
           <div class="col col-mid">
             <SharedBoards view={view} />
@@ -123,4 +127,37 @@ function useWhyNot(id: string, token: string | null, lang: string, version: numb
     };
   }, [id, token, lang, version]);
   return refused;
+}
+
+/** What a phone or a tablet shows above the decision, one pane at a time (style.css hides this
+ * switch on desktops, where all panes are side by side). */
+type Pane = "map" | "boards" | "players" | "log";
+const PANES: [Pane, Key][] = [["map", "paneMap"], ["boards", "paneBoards"], ["players", "panePlayers"], ["log", "paneLog"]];
+
+/** Where each pane's clickable places are drawn (a dot on its tab says it has some now). */
+const PANE_SPOTS: Partial<Record<Pane, string>> = {
+  map: "svg.mars .spot",
+  boards: ".col-mid .spot",
+  players: ".col-right .boards .spot",
+};
+
+function PaneTabs({ pane, setPane, live }: { pane: Pane; setPane: (p: Pane) => void; live: unknown }) {
+  const { t } = useI18n();
+  const [hot, setHot] = useState<Pane[]>([]);
+  useEffect(() => {
+    const id = requestAnimationFrame(() =>
+      setHot(PANES.map(([p]) => p).filter((p) => PANE_SPOTS[p] && document.querySelector(PANE_SPOTS[p]!))),
+    );
+    return () => cancelAnimationFrame(id);
+  }, [live]);
+  return (
+    <nav class="panes" role="tablist" aria-label={t("panes")}>
+      {PANES.map(([p, key]) => (
+        <button role="tab" data-testid={`pane-${p}`} aria-selected={pane === p} onClick={() => setPane(p)}>
+          {t(key)}
+          {hot.includes(p) ? <span class="hot" aria-hidden="true"> ●</span> : null}
+        </button>
+      ))}
+    </nav>
+  );
 }

@@ -5,7 +5,7 @@ import { crumbsOf, payLeftOf, promptHints, stepOf } from "../decision";
 import { itemName } from "../format";
 import { stepText, useI18n } from "../i18n";
 import { playMark, type Offer, type Places } from "../moves";
-import { Pawn, hover } from "../ui";
+import { Pawn, firstTap, hover } from "../ui";
 import type { Game } from "./useGame";
 
 export function DecisionBar({ st, game, moves, places }: { st: GameState; game: Game; moves: Offer[]; places: Places }) {
@@ -81,7 +81,7 @@ export function MoveButton({ m, play, list }: { m: Offer; play: (m: Offer) => vo
     <button
       class={`move ${list ? "inlist" : ""} ${m.warnings.length ? "warned" : ""} ${m.seq ? "seq" : ""}`}
       {...playMark(m)}
-      onClick={() => play(m)}
+      onClick={(e) => firstTap(m.move, card, e, () => play(m)) || play(m)}
       onMouseEnter={(e) => hover(card, e)}
       onMouseMove={(e) => hover(card, e)}
       onMouseLeave={() => hover(null)}

@@ -473,6 +473,8 @@ def _lab_space(sp: Any, lang: str) -> Entry:
     return {
         "column": sp.column,
         "benefit": sp.benefit.effect,
+        # what a "gain" benefit gives, for the board's compact legend
+        "benefit_item": sp.benefit.kw.get("item"),
         "benefit_text": effect_text(sp.benefit, lang),
         "cost": list(column.cost),
         "cost_text": items_text(column.cost, lang),
