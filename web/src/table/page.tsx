@@ -6,14 +6,17 @@ import { useMemo, useState } from "preact/hooks";
 import type { Score } from "../api";
 import { SharedBoards } from "../boards";
 import { stepOf } from "../decision";
-import { recentHexes } from "../events";
+import { hexesSince, lastTurnEnd, recentHexes, seatsChangedSince } from "../events";
 import { useI18n } from "../i18n";
+import { InvitePanel } from "../lobby";
 import { LogPanel } from "../log";
 import { MarsMap, abCardsOf } from "../map";
 import { indexMoves } from "../moves";
 import { TopBar } from "../topbar";
 import { HoverLayer, Play, type PlayCtx } from "../ui";
+import { useAnnouncer } from "./a11y";
 import { ChooserDialog, ConfirmDialog, Refusal, Toasts } from "./dialogs";
+import { Handover } from "./handover";
 import { TableHeader } from "./header";
 import { useKeys, useScrollToDecision, useSound, useTurnSignal } from "./hooks";
 import { GameOver, PlayerBoards, Scores } from "./players";
@@ -29,6 +32,12 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   useTurnSignal(id, active, sound);
   useKeys(game);
   useScrollToDecision(active ? `${st!.ply}:${stepOf(st!)}` : "");
+  const said = useAnnouncer(events, acting);
+  // Issue 23.5: what others changed since this seat's last turn is marked (a spectator: the
+  // last few moves).
+  const since = lastTurnEnd(events, acting);
+  const marked = useMemo(() => (acting === null ? recentHexes(events, st?.ply ?? 0) : hexesSince(events, since, acting)), [events, since, acting, st?.ply]);
+  const changed = useMemo(() => (acting === null ? new Set<number>() : seatsChangedSince(events, since, acting)), [events, since, acting]);
 
   const moves = active && !sending ? st!.legal_moves : [];
   const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile), [moves, pickedBot, pickedTile]);
@@ -59,6 +68,15 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       </div>
     );
   }
+  if (game.handover !== null) {
+    // Hot-seat (issue 23.7): nothing of the table until the next player says who they are.
+    return (
+      <div class="table" data-testid="table">
+        <TopBar id={id} />
+        <Handover st={st} seat={game.handover} confirm={game.takeOver} />
+      </div>
+    );
+  }
   const view = st.view;
   const projected = new Map<number, Score>((st.projection ?? []).map((p) => [p.seat, p]));
 
@@ -74,7 +92,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         <main class="cols">
           <div class="col col-left">
             <div class="mapbox">
-              <MarsMap view={view} recent={recentHexes(events, st.ply)} abCards={abCardsOf(events)} />
+              <MarsMap view={view} recent={marked} abCards={abCardsOf(events)} />
             </div>
             <DecisionBar st={st} game={game} moves={moves} places={places} />
             <MoveList moves={moves} sending={sending} play={play} />
@@ -83,8 +101,9 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             <SharedBoards view={view} />
           </div>
           <div class="col col-right">
+            <InvitePanel id={id} />
             <Scores st={st} projected={projected} />
-            <PlayerBoards st={st} projected={projected} />
+            <PlayerBoards st={st} projected={projected} changed={changed} />
             <LogPanel events={events} view={view} players={st.players} acting={acting} filter={logFilter} setFilter={setLogFilter} />
           </div>
         </main>
@@ -92,6 +111,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         <ChooserDialog game={game} />
         <Refusal game={game} />
         <Toasts toasts={game.toasts} />
+        <div class="sr-only" role="log" aria-live="polite" aria-label={t("announcements")} data-testid="announcer">
+          {said.map((x) => (
+            <div>{x}</div>
+          ))}
+        </div>
         {st.is_over ? <GameOver st={st} /> : null}
         <HoverLayer />
       </div>

@@ -5,7 +5,9 @@ import { crumbsOf, payLeftOf, promptHints, stepOf } from "../decision";
 import { itemName } from "../format";
 import { stepText, useI18n } from "../i18n";
 import type { Places } from "../moves";
+import { useRef } from "preact/hooks";
 import { Pawn, hover } from "../ui";
+import { useListFocus } from "./a11y";
 import type { Game } from "./useGame";
 
 export function DecisionBar({ st, game, moves, places }: { st: GameState; game: Game; moves: LegalMove[]; places: Places }) {
@@ -42,8 +44,10 @@ export function DecisionBar({ st, game, moves, places }: { st: GameState; game: 
 /** Every legal move as a button (nothing while a move is on its way). */
 export function MoveList({ moves, sending, play }: { moves: LegalMove[]; sending: string | null; play: (m: LegalMove) => void }) {
   const { t } = useI18n();
+  const ref = useRef<HTMLDivElement>(null);
+  const focus = useListFocus(ref, moves); // issue 23.9: the focus stays here after a move
   return (
-    <div class="movelist" data-testid="move-list">
+    <div class="movelist" data-testid="move-list" ref={ref} role="group" aria-label={t("moves")} tabIndex={-1} {...focus}>
       {moves.length === 0 ? <span class="muted">{sending ? t("sending") : t("noMoves")}</span> : null}
       {moves.map((m) => (
         <MoveButton m={m} play={play} list />
