@@ -21,7 +21,11 @@ export interface Toast {
 
 /** The news among a state's events from ``since`` (the ply seen before) on: one toast each. */
 export function newsOf(events: GameEvent[], since: number): Toast[] {
-  return events.filter((e) => e.ply >= since && NEWS.has(e.id) && e.text).map((e) => ({ key: `${e.ply}:${e.id}:${e.text}`, text: String(e.text) }));
+  const news = events.filter((e) => e.ply >= since && NEWS.has(e.id) && e.text);
+  // A Mission advanced several steps at once says only where it stands now.
+  const lastOf = new Map<string, GameEvent>();
+  for (const e of news) if (e.id === "mission") lastOf.set(String(e.card), e);
+  return news.filter((e) => e.id !== "mission" || lastOf.get(String(e.card)) === e).map((e) => ({ key: `${e.ply}:${e.id}:${e.text}`, text: String(e.text) }));
 }
 
 /** The ply of ``seat``'s last move (-1: none yet); the log marks what came after it from others. */
