@@ -125,7 +125,9 @@ def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool
 
 def held_tokens(page: Any, gid: str) -> dict[str, str]:
     """The seat tokens this browser keeps for a game (localStorage), by seat."""
-    return page.evaluate(f"() => JSON.parse(localStorage.getItem('onmars.tokens') || '{{}}')[{json.dumps(gid)}] || {{}}")
+    return page.evaluate(
+        "(gid) => JSON.parse(localStorage.getItem('onmars.tokens') || '{}')[gid] || {}", gid
+    )
 
 
 def open_vs_bot(tab: Tab, bot: str = "random") -> tuple[Any, str, str]:
@@ -536,7 +538,9 @@ def test_hot_seat_plays_whichever_seat_is_to_move(tab: Tab, api: Api) -> None:
     movers = set()
     for _ in range(60):
         # one screen: whichever seat is to move, once its player confirms who they are
-        page.wait_for_function(f"() => !!document.querySelector('[data-testid=handover]') || ({READY})()")
+        page.wait_for_function(
+            f"() => !!document.querySelector('[data-testid=handover]') || ({READY})()"
+        )
         if by_testid(page, "handover").count():
             by_testid(page, "handover-confirm").click()
         wait_ready(page)

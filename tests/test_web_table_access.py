@@ -208,7 +208,7 @@ def test_the_log_says_each_move_once_by_round_and_turn_with_names(page: Any, api
     """Issue 23.5: one line per move with its effects nested, never the same move twice, under
     round and turn headings that fold; no internal id; the summary of what changed since this
     seat's last turn; in English and Chinese."""
-    gid = create_in_lobby(page, ["human", "greedy"], ["Ana", "Robo"])
+    create_in_lobby(page, ["human", "greedy"], ["Ana", "Robo"])
     choose = progress_policy(random.Random(3))
     for _ in range(45):
         if wait_ready(page):
