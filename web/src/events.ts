@@ -227,3 +227,36 @@ export function seatsChangedSince(events: GameEvent[], since: number, seat: numb
 export function announcements(events: GameEvent[], since: number, seat: number | null): string[] {
   return events.filter((e) => e.ply >= since && ((e.id === "move" && e.seat !== seat) || NEWS.has(e.id)) && e.text).map((e) => String(e.text));
 }
+
+/** The shared board (its panel's class) each kind of event changes. */
+const PANEL_OF: Record<string, string> = {
+  turn_order: "turnorder",
+  shuttle: "turnorder",
+  shuttle_gone: "turnorder",
+  lss: "lss",
+  level: "lss",
+  mission: "missions",
+  remaining: "missions",
+  warehouse: "warehouse",
+  tech_learned: "grid",
+  blueprint: "bpdisplay",
+  scientist: "science",
+  contract: "science",
+};
+const VERB_PANEL: Record<string, string> = { main: "actions", seat: "turnorder", learn: "grid", take: "bpdisplay", hire: "science" };
+const REVEALED_PANEL: Record<string, string> = { tech: "grid", blueprint: "bpdisplay", science: "science", exploration: "exploration" };
+
+/** The shared boards other seats' moves changed since ``since``: marked like the map. */
+export function panelsChangedSince(events: GameEvent[], since: number, seat: number | null): Set<string> {
+  const out = new Set<string>();
+  for (const g of groupMoves(events.filter((e) => e.ply > since))) {
+    if (g.seat === seat && seat !== null) continue;
+    const byVerb = VERB_PANEL[verbOf(g.move)]; // the move's own line says it (no effect does)
+    if (byVerb) out.add(byVerb);
+    for (const e of [...(g.move ? [g.move] : []), ...g.effects]) {
+      const panel = e.id === "revealed" ? REVEALED_PANEL[String(e.what)] : PANEL_OF[e.id];
+      if (panel) out.add(panel);
+    }
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 // Issue 23.5: the log by round and turn (one line per move, its effects under it, never the
 // same move twice) and what changed since a seat's last turn.
 import { describe, expect, it } from "vitest";
-import { announcements, groupLog, groupMoves, hexesSince, lastTurnEnd, seatsChangedSince, summarySince } from "../src/events";
+import { announcements, groupLog, groupMoves, hexesSince, lastTurnEnd, panelsChangedSince, seatsChangedSince, summarySince } from "../src/events";
 import { ev } from "./helpers";
 
 // Ana (0) takes a Blueprint in round 1; Ben (1) builds two moves long and his pay starts round 2;
@@ -78,6 +78,13 @@ describe("since a seat's last turn", () => {
     expect([...hexesSince(game, -1, 0)].sort()).toEqual(["2,-1", "3,-1"]);
     expect([...hexesSince(game, -1, 1)]).toEqual([]); // Ana's moves named no hex
     expect([...seatsChangedSince(game, 0, 0)].sort()).toEqual([0, 1]); // Ben's build moved Ana's Bot
+  });
+
+  it("marks the shared boards others' moves changed (Missions, Life Support), not the mover's own", () => {
+    expect([...panelsChangedSince(game, 2, 1)].sort()).toEqual(["grid", "lss", "missions"]); // Ana learnt a Tech
+    expect([...panelsChangedSince(game, 2, 0)]).toEqual([]);
+    const revealed = [ev(9, "move", { seat: 1, move: "main blueprint" }), ev(9, "revealed", { what: "blueprint", card: "BP02" })];
+    expect([...panelsChangedSince(revealed, 0, 0)].sort()).toEqual(["actions", "bpdisplay"]);
   });
 
   it("announces others' moves and the table's news in words, from a ply on", () => {

@@ -6,7 +6,7 @@ import { useMemo, useState } from "preact/hooks";
 import type { Score } from "../api";
 import { SharedBoards } from "../boards";
 import { stepOf } from "../decision";
-import { hexesSince, lastTurnEnd, recentHexes, seatsChangedSince } from "../events";
+import { hexesSince, lastTurnEnd, panelsChangedSince, recentHexes, seatsChangedSince } from "../events";
 import { useI18n } from "../i18n";
 import { InvitePanel } from "../lobby";
 import { LogPanel } from "../log";
@@ -38,6 +38,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const since = lastTurnEnd(events, acting);
   const marked = useMemo(() => (acting === null ? recentHexes(events, st?.ply ?? 0) : hexesSince(events, since, acting)), [events, since, acting, st?.ply]);
   const changed = useMemo(() => (acting === null ? new Set<number>() : seatsChangedSince(events, since, acting)), [events, since, acting]);
+  const panels = useMemo(() => (acting === null ? "" : [...panelsChangedSince(events, since, acting)].join(" ")), [events, since, acting]);
 
   const moves = active && !sending ? st!.legal_moves : [];
   const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile), [moves, pickedBot, pickedTile]);
@@ -97,7 +98,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             <DecisionBar st={st} game={game} moves={moves} places={places} />
             <MoveList moves={moves} sending={sending} play={play} />
           </div>
-          <div class="col col-mid">
+          <div class="col col-mid" data-changed={panels}>
             <SharedBoards view={view} />
           </div>
           <div class="col col-right">
