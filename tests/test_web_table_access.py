@@ -140,10 +140,17 @@ def test_hot_seat_hides_everything_private_until_the_next_player_confirms(
             assert leaked == [], f"secrets in the page before {name} confirmed: {leaked}"
             assert testid(page, "private-goals").count() == 0
             assert testid(page, "move-list").count() == 0
-            assert f"I am {name}" in testid(page, "handover-confirm").inner_text()
+            said = testid(page, "handover-confirm").inner_text()
+            assert f"I am {name}" in said or f"我是{name}" in said, said
             if screen is None:
                 shot(page, "hotseat-handover-en")
                 screen = seat
+            elif handovers == 1:  # the next hand-over in Chinese
+                testid(page, "lang-toggle").click()
+                page.wait_for_function("() => document.documentElement.lang === 'zh'")
+                assert f"我是{name}" in testid(page, "handover-confirm").inner_text()
+                assert "私人信息" in testid(page, "handover").inner_text()
+                shot(page, "hotseat-handover-zh")
             handovers += 1
             if handovers == 3:
                 break
