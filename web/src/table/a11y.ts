@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { GameEvent } from "../api";
 import { announcements } from "../events";
 
-/** A list of buttons that keeps the focus: once a button of it had the focus, the focus comes
+/** A list of buttons that keeps the focus: once a button of it had the keyboard's focus, the focus comes
  * back to its first button whenever its buttons change (a move played, the next decision's
  * moves arrived), until the player moves the focus elsewhere. */
-export function useListFocus(ref: RefObject<HTMLElement>, change: unknown): { onFocusIn: () => void; onFocusOut: (e: FocusEvent) => void; onKeyDown: (e: KeyboardEvent) => void } {
+export function useListFocus(ref: RefObject<HTMLElement>, change: unknown): { onFocusIn: (e: FocusEvent) => void; onFocusOut: (e: FocusEvent) => void; onKeyDown: (e: KeyboardEvent) => void } {
   const held = useRef(false);
   useEffect(() => {
     const el = ref.current;
@@ -23,8 +23,10 @@ export function useListFocus(ref: RefObject<HTMLElement>, change: unknown): { on
     (first ?? el).focus();
   }, [change]);
   return {
-    onFocusIn: () => {
-      held.current = true;
+    onFocusIn: (e: FocusEvent) => {
+      // Keyboard focus only: a mouse click on a move leaves the page where the player looks.
+      const el = e.target as HTMLElement;
+      held.current = el === ref.current || el.matches(":focus-visible");
     },
     onFocusOut: (e: FocusEvent) => {
       // A button removed under the focus leaves it nowhere (relatedTarget null): still held.
