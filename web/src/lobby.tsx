@@ -30,13 +30,13 @@ function gameStatus(g: GameSummary, t: T): string {
   return g.current_player !== null && g.current_player !== undefined ? `${round} · ${t("listTurn", { name: name(g.current_player) })}` : round;
 }
 
-/** The other humans' private links of a game this browser created (shown on its table until
- * hidden). */
+/** The other humans' private links of a game this browser created (kept in this browser and
+ * shown on its table until hidden: the server never shows a token again). */
 export function InvitePanel({ id }: { id: string }) {
   const { t } = useI18n();
   const [links, setLinks] = useState<{ name: string; url: string }[]>(() => {
     try {
-      return JSON.parse(sessionStorage.getItem(INVITES + id) ?? "[]");
+      return JSON.parse(localStorage.getItem(INVITES + id) ?? "[]");
     } catch {
       return [];
     }
@@ -57,7 +57,7 @@ export function InvitePanel({ id }: { id: string }) {
       </ul>
       <button
         onClick={() => {
-          sessionStorage.removeItem(INVITES + id);
+          localStorage.removeItem(INVITES + id);
           setLinks([]);
         }}
       >
@@ -132,7 +132,7 @@ export function Lobby() {
       // Issue 23.8: creating opens the creator's seat; the other humans' links go with it, to
       // be handed out from the table.
       const others = humans.filter((s) => !mine.includes(s)).map((s) => ({ name: s.name, url: new URL(s.url ?? `/play/${res.id}#token=${s.token}`, location.origin).href }));
-      if (others.length) sessionStorage.setItem(INVITES + res.id, JSON.stringify(others));
+      if (others.length) localStorage.setItem(INVITES + res.id, JSON.stringify(others));
       setCreated(res);
       location.assign(mine.length ? `/play/${res.id}` : `/watch/${res.id}`);
     } catch (e) {
