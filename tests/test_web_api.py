@@ -81,6 +81,7 @@ def test_the_list_shows_the_games_changed_last_first_with_public_facts(database:
             "round": seen["view"]["round"],
             "is_over": False,
             "current_player": seen["current_player"],
+            "winners": [],
             "updated": entry["updated"],
         }
         assert entry["updated"].endswith("Z")
@@ -96,6 +97,8 @@ def test_the_list_holds_no_secret_and_tells_a_game_is_over(sqlite: TestClient) -
     r = sqlite.get("/api/games")
     entry = next(g for g in r.json()["games"] if g["id"] == gid)
     assert entry["is_over"] and entry["current_player"] is None
+    # the winners of a finished game are public (RUL-22), as its final state names them
+    assert entry["winners"] == state(sqlite, gid)["winners"] and entry["winners"]
     # RUL-18: neither tokens nor the seed (which reveals every stack) nor the moves
     assert all(t not in r.text for t in tokens if t)
     assert set(entry) == {
@@ -106,9 +109,24 @@ def test_the_list_holds_no_secret_and_tells_a_game_is_over(sqlite: TestClient) -
         "round",
         "is_over",
         "current_player",
+        "winners",
         "updated",
     }
     assert "seed" not in r.text and "token" not in r.text
+
+
+def test_the_list_keeps_each_ids_case_and_tells_whose_turn(sqlite: TestClient) -> None:
+    """Issue 23.8: an id is listed exactly as created (ids mix cases: two ids may differ only
+    in case), with the seat to decide; an unfinished game names no winner."""
+    made = [new_game(sqlite, HUMANS)[0] for _ in range(4)]
+    assert any(g != g.lower() for g in made), "token_urlsafe ids mix cases"
+    listed = {g["id"]: g for g in sqlite.get("/api/games").json()["games"]}
+    for gid in made:
+        assert gid in listed and listed[gid]["winners"] == []
+        assert listed[gid]["current_player"] == state(sqlite, gid)["current_player"]
+        assert sqlite.get(f"/api/games/{gid.swapcase()}").status_code in (404, 422) or (
+            gid == gid.swapcase()
+        )
 
 
 def test_the_list_refuses_a_bad_limit(sqlite: TestClient) -> None:

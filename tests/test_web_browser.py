@@ -106,7 +106,8 @@ def by_testid(page: Any, name: str) -> Any:
 
 
 def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool = False) -> str:
-    """Create a game by clicking in the lobby; its id."""
+    """Create a game by clicking in the lobby, which opens the creator's seat (issue 23.8);
+    its id, from the table's address."""
     by_testid(page, "lobby").wait_for()
     by_testid(page, "players-count").select_option(str(len(kinds)))
     by_testid(page, "length").select_option("short")
@@ -116,20 +117,23 @@ def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool
     if hotseat:
         by_testid(page, "hotseat").check()
     by_testid(page, "create-game").click()
-    link = by_testid(page, "open-game")
-    link.wait_for()
-    return link.get_attribute("href").rstrip("/").split("/")[-1]
+    page.wait_for_url(re.compile(r".*/(play|watch)/[A-Za-z0-9_-]+$"))
+    by_testid(page, "table").wait_for()
+    return page.url.rstrip("/").split("/")[-1]
+
+
+def held_tokens(page: Any, gid: str) -> dict[str, str]:
+    """The seat tokens this browser keeps for a game (localStorage), by seat."""
+    return page.evaluate(
+        "(gid) => JSON.parse(localStorage.getItem('onmars.tokens') || '{}')[gid] || {}", gid
+    )
 
 
 def open_vs_bot(tab: Tab, bot: str = "random") -> tuple[Any, str, str]:
     """A game made in the lobby, Ana against a bot, opened at Ana's seat: page, id, token."""
     page = tab.goto("/")
     gid = create_in_lobby(page, ["human", bot], ["Ana", "Robo"])
-    token = by_testid(page, "seat-link-0").get_attribute("href").split("token=")[1]
-    by_testid(page, "open-game").click()
-    page.wait_for_url(f"**/play/{gid}")
-    by_testid(page, "table").wait_for()
-    return page, gid, token
+    return page, gid, held_tokens(page, gid)["0"]
 
 
 def play_clicks(page: Any, n: int, seed: int = 1, on_board: bool = True) -> int:
@@ -146,14 +150,12 @@ def play_clicks(page: Any, n: int, seed: int = 1, on_board: bool = True) -> int:
 def test_the_lobby_creates_a_game_by_clicking(tab: Tab, api: Api) -> None:
     page = tab.goto("/")
     gid = create_in_lobby(page, ["human", "random"], ["Ana", "Robo"])
-    link = by_testid(page, "seat-link-0")
-    assert f"/play/{gid}#token=" in link.get_attribute("href")  # never sent to a server
-    assert by_testid(page, "seat-link-1").count() == 0, "a bot's seat has no link"
+    # issue 23.8: the creator's seat opens at once, its token kept by the browser (never in
+    # the address), and no invitation is offered: the other seat is a bot's
+    assert page.url.endswith(f"/play/{gid}") and list(held_tokens(page, gid)) == ["0"]
+    assert by_testid(page, "invite").count() == 0
     state = api.state(gid)
     assert [(p["name"], p["bot"]) for p in state["players"]] == [("Ana", None), ("Robo", "random")]
-    by_testid(page, "open-game").click()
-    page.wait_for_url(f"**/play/{gid}")
-    by_testid(page, "table").wait_for()
     by_testid(page, "player-board-0").wait_for()
     by_testid(page, "player-board-1").wait_for()
     by_testid(page, "board-map").wait_for()
@@ -531,13 +533,17 @@ def test_two_browsers_play_each_other_live(server: Any, api: Api) -> None:
 def test_hot_seat_plays_whichever_seat_is_to_move(tab: Tab, api: Api) -> None:
     page = tab.goto("/")
     gid = create_in_lobby(page, ["human", "human"], ["Ana", "Ben"], hotseat=True)
-    assert by_testid(page, "seat-link-0").count() == 1 and by_testid(page, "seat-link-1").count()
-    by_testid(page, "open-game").click()
-    page.wait_for_url(f"**/play/{gid}")
+    assert sorted(held_tokens(page, gid)) == ["0", "1"] and by_testid(page, "invite").count() == 0
     choose = progress_policy(random.Random(13))
     movers = set()
     for _ in range(60):
-        wait_ready(page)  # one screen: it is always "your turn", whichever seat is to move
+        # one screen: whichever seat is to move, once its player confirms who they are
+        page.wait_for_function(
+            f"() => !!document.querySelector('[data-testid=handover]') || ({READY})()"
+        )
+        if by_testid(page, "handover").count():
+            by_testid(page, "handover-confirm").click()
+        wait_ready(page)
         movers.add(api.state(gid)["current_player"])
         if movers == {0, 1}:
             break

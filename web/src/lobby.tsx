@@ -2,7 +2,7 @@
 // hot-seat), hand out each human seat's private link, and list games to watch or rejoin.
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, allTokens, api, saveToken, type Bot, type Created, type GameSummary, type NewGame, type SeatLink } from "./api";
-import { DEFAULT_NAMES, type Lang, botLabel, useI18n } from "./i18n";
+import { DEFAULT_NAMES, type Lang, type T, botLabel, useI18n } from "./i18n";
 import { TopBar } from "./topbar";
 import { claimIfSignedIn } from "./account";
 
@@ -19,6 +19,54 @@ type BotName = NonNullable<NewGame["players"][number]["bot"]>;
 
 const FALLBACK_BOTS = ["random", "greedy"];
 const fallbackBots = (lang: Lang): BotChoice[] => FALLBACK_BOTS.map((name) => ({ name, label: botLabel(name, lang) }));
+
+/** Where the lobby leaves the other humans' links for the table to hand out (per game). */
+const INVITES = "onmars.invites.";
+
+/** A listed game in a few words: its round and whose turn, or its winners once over. */
+function gameStatus(g: GameSummary, t: T): string {
+  const name = (seat: number) => g.players.find((p) => p.seat === seat)?.name ?? "?";
+  if (g.is_over) return g.winners?.length ? `${t("over")} · ${t("listWinner", { names: g.winners.map(name).join(", ") })}` : t("over");
+  const round = g.round ? t("logRound", { n: g.round }) : t("logOpening");
+  return g.current_player !== null && g.current_player !== undefined ? `${round} · ${t("listTurn", { name: name(g.current_player) })}` : round;
+}
+
+/** The other humans' private links of a game this browser created (kept in this browser and
+ * shown on its table until hidden: the server never shows a token again). */
+export function InvitePanel({ id }: { id: string }) {
+  const { t } = useI18n();
+  const [links, setLinks] = useState<{ name: string; url: string }[]>(() => {
+    try {
+      return JSON.parse(localStorage.getItem(INVITES + id) ?? "[]");
+    } catch {
+      return [];
+    }
+  });
+  const [copied, setCopied] = useState<string | null>(null);
+  if (!links.length) return null;
+  return (
+    <div class="invite panel" data-testid="invite" role="region" aria-label={t("invite")}>
+      <h3>{t("invite")}</h3>
+      <p class="muted small">{t("inviteHint")}</p>
+      <ul>
+        {links.map((l) => (
+          <li>
+            <b>{l.name}</b> <a class="seatlink" href={l.url}>{l.url}</a>{" "}
+            <button onClick={() => navigator.clipboard?.writeText(l.url).then(() => setCopied(l.url), () => {})}>{copied === l.url ? t("copied") : t("copy")}</button>
+          </li>
+        ))}
+      </ul>
+      <button
+        onClick={() => {
+          localStorage.removeItem(INVITES + id);
+          setLinks([]);
+        }}
+      >
+        {t("dismiss")}
+      </button>
+    </div>
+  );
+}
 
 export function Lobby() {
   const { t, lang } = useI18n();
@@ -80,11 +128,16 @@ export function Lobby() {
       const res = await api.createGame(players, length);
       const humans = res.seats.filter((s) => s.token);
       // This browser keeps its own seat's token (every human seat's, on a hot-seat screen).
-      for (const s of hotseat ? humans : humans.slice(0, 1)) saveToken(res.id, s.seat, s.token!);
+      const mine = hotseat ? humans : humans.slice(0, 1);
+      for (const s of mine) saveToken(res.id, s.seat, s.token!);
+      // Issue 23.8: creating opens the creator's seat; the other humans' links go with it, to
+      // be handed out from the table.
+      const others = humans.filter((s) => !mine.includes(s)).map((s) => ({ name: s.name, url: new URL(s.url ?? `/play/${res.id}#token=${s.token}`, location.origin).href }));
+      if (others.length) localStorage.setItem(INVITES + res.id, JSON.stringify(others));
       // A signed-in player's own seat goes into their account (issue 24).
       if (humans.length) await claimIfSignedIn(res.id, humans[0].token!, lang);
       setCreated(res);
-      loadGames();
+      location.assign(mine.length ? `/play/${res.id}` : `/watch/${res.id}`);
     } catch (e) {
       setError(e instanceof ApiError ? e.problem.detail : String(e));
     } finally {
@@ -157,7 +210,7 @@ export function Lobby() {
           {error ? <p class="error">{error}</p> : null}
           {created ? (
             <div class="created">
-              <h3>{t("created")} #{created.id}</h3>
+              <h3>{t("created")} <span class="keepcase">#{created.id}</span></h3>
               <p>{t("sendLinks")}</p>
               <ul>
                 {created.seats.map((s) =>
@@ -199,12 +252,10 @@ export function Lobby() {
               ) : (
                 games.map((g) => (
                   <tr data-game-id={g.id}>
-                    <td class="gid">#{g.id}</td>
+                    <td class="gid keepcase">#{g.id}</td>
                     <td>{(g.players ?? []).map((p) => (p.bot ? `⚙${p.name}` : p.name)).join(", ")}</td>
                     <td class="muted">{g.length === "long" ? t("long") : t("short")}</td>
-                    <td class="muted">
-                      {g.is_over ? t("over") : `${t("round")} ${g.round ?? "-"} · ${t("ply")} ${g.ply}`}
-                    </td>
+                    <td class="muted" data-testid={`game-status-${g.id}`}>{gameStatus(g, t)}</td>
                     <td>
                       <a data-testid={`watch-${g.id}`} href={`/watch/${g.id}`}>{t("watch")}</a>
                       {g.is_over ? <> · <a href={`/replay/${g.id}`}>{t("replay")}</a></> : null}

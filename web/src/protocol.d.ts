@@ -986,8 +986,17 @@ export interface components {
             round: number;
             /** Is Over */
             is_over: boolean;
-            /** Current Player */
+            /**
+             * Current Player
+             * @description the seat to decide now (None once over)
+             */
             current_player: number | null;
+            /**
+             * Winners
+             * @description a finished game's winning seats (public once it is over, RUL-22); [] before
+             * @default []
+             */
+            winners: number[];
             /**
              * Updated
              * @description when the game last changed (ISO 8601, UTC)

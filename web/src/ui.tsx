@@ -248,11 +248,16 @@ const KEYS = {
  * a component's face (``face``) shows on hover otherwise. */
 export function useSpot(key: string, face: HoverCard | null, title?: string): Record<string, any> {
   const ctx = usePlay();
+  const { t } = useI18n();
   const moves = ctx.active ? ctx.places.get(key) : undefined;
+  // Its accessible name (issue 23.9): what it is, then the move it plays or how many it offers.
+  const what = key.startsWith("hex:") ? spotName({ title: t("hexLabel", { hex: key.slice(4) }), lines: face?.lines }, title) : spotName(face, title);
   if (key.startsWith("bot:") && moves?.length) {
     const hex = key.slice(4);
     return {
       class: `spot${ctx.pickedBot === hex ? " picked" : ""}`,
+      "aria-label": t("chooseLabel", { what: `⚙ ${t("hexLabel", { hex })}`, n: moves.length }),
+      "aria-pressed": ctx.pickedBot === hex,
       ...KEYS,
       onClick: (e: Event) => {
         e.stopPropagation();
@@ -264,14 +269,17 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
   if (!moves || moves.length === 0) {
     // Not playable now: pointing at it says why, without sending anything (issue 23).
     const why = ctx.active ? ctx.refused.get(key) : undefined;
-    if (why) return { class: "refused", "data-refused": key, ...faceProps({ title: face?.title ?? why.move, lines: face?.lines?.slice(0, 2), why: why.text }) };
-    return { class: "", ...faceProps(face) };
+    const named = what ? { role: "group", "aria-label": what } : {};
+    if (why) return { class: "refused", "data-refused": key, ...named, ...faceProps({ title: face?.title ?? why.move, lines: face?.lines?.slice(0, 2), why: why.text }) };
+    return { class: "", ...named, ...faceProps(face) };
   }
   const tile = moves.length > 1 && !key.startsWith("lab:") ? tileOf(moves) : null;
   if (tile) {
     // A Tech tile with several Lab spaces to go to: pick it, then click the space.
     return {
       class: `spot multi${ctx.pickedTile === tile ? " picked" : ""}`,
+      "aria-label": t("chooseLabel", { what, n: moves.length }),
+      "aria-pressed": ctx.pickedTile === tile,
       ...KEYS,
       onClick: (e: Event) => {
         e.stopPropagation();
@@ -287,6 +295,7 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
     return {
       class: "spot",
       ...playMark(m),
+      "aria-label": what ? t("playLabel", { what, move: m.label }) : m.label,
       ...KEYS,
       onClick: (e: Event) => {
         e.stopPropagation();
@@ -301,6 +310,7 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
   }
   return {
     class: "spot multi",
+    "aria-label": t("chooseLabel", { what, n: moves.length }),
     ...KEYS,
     onClick: (e: Event) => {
       e.stopPropagation();
@@ -309,6 +319,13 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
     },
     ...faceProps(face),
   };
+}
+
+/** A place's name for assistive technology: its face's title and first lines ("2,-1, Mine"),
+ * else the title given. */
+export function spotName(face: HoverCard | null, title?: string): string {
+  if (!face) return title ?? "";
+  return [face.title, ...(face.lines ?? []).slice(0, 2)].filter(Boolean).join(", ");
 }
 
 /** The language switch: English ⇄ Chinese, at any time. */

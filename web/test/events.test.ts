@@ -32,6 +32,15 @@ describe("newsOf: the events that pop up", () => {
     ];
     expect(newsOf(events, 4)).toEqual([{ key: "5:level:Colony level 3", text: "Colony level 3" }]);
   });
+
+  it("announces a Mission's progress, once per Mission where it stands now (issue 23.5)", () => {
+    const events = [
+      ev(5, "mission", { card: "M4", text: "Mission Bots: 2 left" }),
+      ev(5, "mission", { card: "M4", text: "Mission Bots: 1 left" }),
+      ev(5, "mission", { card: "M6", text: "Mission Technology: 4 left" }),
+    ];
+    expect(newsOf(events, 5).map((x) => x.text)).toEqual(["Mission Bots: 1 left", "Mission Technology: 4 left"]);
+  });
 });
 
 describe("the log's marks and filter", () => {

@@ -122,7 +122,11 @@ class GameSummary(Closed):
     ply: int
     round: int = Field(description="the round being played (0: the opening picks)")
     is_over: bool
-    current_player: int | None
+    current_player: int | None = Field(description="the seat to decide now (None once over)")
+    winners: list[int] = Field(
+        default=[],
+        description="a finished game's winning seats (public once it is over, RUL-22); [] before",
+    )
     updated: str = Field(description="when the game last changed (ISO 8601, UTC)")
 
 

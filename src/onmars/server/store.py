@@ -242,6 +242,15 @@ def _hinted(hints: Hints) -> dict[str, Any]:
     }
 
 
+def _winners(result: str | None) -> list[int]:
+    """The winning seats a finished game's recorded result names ([] for a game finished
+    before results were recorded)."""
+    if not result:
+        return []
+    winners = json.loads(result).get("winners", [])
+    return [w for w in winners if isinstance(w, int)]
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -397,8 +406,9 @@ class Store:
 
     def recent(self, limit: int) -> list[dict[str, Any]]:
         """The ``limit`` games changed last, newest first, as anyone may see them (RUL-18):
-        id, players (seat, name, bot), length, ply, round, whether over, who decides,
-        when last changed. Never the seed, the moves or a token's hash."""
+        id, players (seat, name, bot), length, ply, round, whether over, who decides, the
+        winners of a finished game (public once it is over, RUL-22), when last changed. Never
+        the seed, the moves or a token's hash."""
         query = (
             sa.select(
                 games.c.id,
@@ -407,6 +417,7 @@ class Store:
                 games.c.round,
                 games.c.finished,
                 games.c.to_move,
+                games.c.result,
                 games.c.updated,
             )
             .order_by(games.c.updated.desc(), games.c.id)
@@ -432,6 +443,7 @@ class Store:
                 "round": r.round,
                 "is_over": bool(r.finished),
                 "current_player": None if r.finished else r.to_move,
+                "winners": _winners(r.result) if r.finished else [],
                 "updated": _stamp(r.updated),
             }
             for r in rows

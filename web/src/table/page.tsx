@@ -6,14 +6,17 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, type RefusedPlace, type Score } from "../api";
 import { SharedBoards } from "../boards";
 import { stepOf } from "../decision";
-import { recentHexes } from "../events";
+import { hexesSince, lastTurnEnd, panelsChangedSince, recentHexes, seatsChangedSince } from "../events";
 import { useI18n, type Key } from "../i18n";
+import { InvitePanel } from "../lobby";
 import { LogPanel } from "../log";
 import { MarsMap, abCardsOf } from "../map";
 import { indexMoves, refusedByPlace, sequenceOffers } from "../moves";
 import { TopBar } from "../topbar";
 import { HoverLayer, Play, type PlayCtx } from "../ui";
+import { useAnnouncer } from "./a11y";
 import { ChooserDialog, ConfirmDialog, Refusal, Toasts } from "./dialogs";
+import { Handover } from "./handover";
 import { TableHeader } from "./header";
 import { useKeys, usePrefs, useScrollToDecision, useTurnSignal } from "./hooks";
 import { ChatDock } from "../chat";
@@ -31,6 +34,13 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   useTurnSignal(id, active, prefs);
   useKeys(game);
   useScrollToDecision(active ? `${st!.ply}:${stepOf(st!)}` : "");
+  const said = useAnnouncer(events, acting);
+  // Issue 23.5: what others changed since this seat's last turn is marked (a spectator: the
+  // last few moves).
+  const since = lastTurnEnd(events, acting);
+  const marked = useMemo(() => (acting === null ? recentHexes(events, st?.ply ?? 0) : hexesSince(events, since, acting)), [events, since, acting, st?.ply]);
+  const changed = useMemo(() => (acting === null ? new Set<number>() : seatsChangedSince(events, since, acting)), [events, since, acting]);
+  const panels = useMemo(() => (acting === null ? "" : [...panelsChangedSince(events, since, acting)].join(" ")), [events, since, acting]);
 
   const moves = active && !sending ? st!.legal_moves : [];
   const sequences = active && !sending ? st!.sequences ?? [] : [];
@@ -66,6 +76,15 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       </div>
     );
   }
+  if (game.handover !== null) {
+    // Hot-seat (issue 23.7): nothing of the table until the next player says who they are.
+    return (
+      <div class="table" data-testid="table">
+        <TopBar id={id} />
+        <Handover st={st} seat={game.handover} confirm={game.takeOver} />
+      </div>
+    );
+  }
   const view = st.view;
   const projected = new Map<number, Score>((st.projection ?? []).map((p) => [p.seat, p]));
 
@@ -82,19 +101,20 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
           <PaneTabs pane={pane} setPane={setPane} live={places} />
           <div class="col col-left">
             <div class="mapbox">
-              <MarsMap view={view} recent={recentHexes(events, st.ply)} abCards={abCardsOf(events)} />
+              <MarsMap view={view} recent={marked} abCards={abCardsOf(events)} />
             </div>
             <div class="decide">
               <DecisionBar st={st} game={game} moves={moves} places={places} />
               <MoveList moves={moves} sequences={offered} sending={sending} play={play} />
             </div>
           </div>
-          <div class="col col-mid">
+          <div class="col col-mid" data-changed={panels}>
             <SharedBoards view={view} />
           </div>
           <div class="col col-right">
+            <InvitePanel id={id} />
             <Scores st={st} projected={projected} />
-            <PlayerBoards st={st} projected={projected} />
+            <PlayerBoards st={st} projected={projected} changed={changed} />
             <LogPanel events={events} view={view} players={st.players} acting={acting} filter={logFilter} setFilter={setLogFilter} />
           </div>
         </main>
@@ -102,6 +122,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         <ChooserDialog game={game} />
         <Refusal game={game} />
         <Toasts toasts={game.toasts} />
+        <div class="sr-only" role="log" aria-live="polite" aria-label={t("announcements")} data-testid="announcer">
+          {said.map((x) => (
+            <div>{x}</div>
+          ))}
+        </div>
         {st.is_over ? <GameOver st={st} /> : null}
         <ChatDock id={id} token={game.token} st={st} />
         <HoverLayer />

@@ -32,11 +32,14 @@ export function Scores({ st, projected }: { st: GameState; projected: Map<number
   );
 }
 
-export function PlayerBoards({ st, projected }: { st: GameState; projected: Map<number, Score> }) {
+export function PlayerBoards({ st, projected, changed }: { st: GameState; projected: Map<number, Score>; changed?: Set<number> }) {
   return (
     <div class="boards">
       {boardOrder(st.players.map((p) => p.seat), st.seat).map((seat) => (
-        <PlayerBoard view={st.view} seat={seat} projected={projected.get(seat)} />
+        // issue 23.5: a board others' moves changed since this seat's last turn is marked
+        <div class={changed?.has(seat) ? "board-changed" : "board-same"} data-changed={changed?.has(seat) ? "1" : undefined}>
+          <PlayerBoard view={st.view} seat={seat} projected={projected.get(seat)} />
+        </div>
       ))}
     </div>
   );

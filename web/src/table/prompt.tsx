@@ -5,7 +5,9 @@ import { crumbsOf, payLeftOf, promptHints, stepOf } from "../decision";
 import { itemName } from "../format";
 import { stepText, useI18n } from "../i18n";
 import { playMark, type Offer, type Places } from "../moves";
+import { useRef } from "preact/hooks";
 import { Pawn, firstTap, hover } from "../ui";
+import { useListFocus } from "./a11y";
 import type { Game } from "./useGame";
 
 export function DecisionBar({ st, game, moves, places }: { st: GameState; game: Game; moves: Offer[]; places: Places }) {
@@ -43,8 +45,10 @@ export function DecisionBar({ st, game, moves, places }: { st: GameState; game: 
  * move is on its way). */
 export function MoveList({ moves, sequences, sending, play }: { moves: Offer[]; sequences: Offer[]; sending: string | null; play: (m: Offer) => void }) {
   const { t } = useI18n();
+  const ref = useRef<HTMLDivElement>(null);
+  const focus = useListFocus(ref, moves); // issue 23.9: the focus stays here after a move
   return (
-    <div class="movelist" data-testid="move-list">
+    <div class="movelist" data-testid="move-list" ref={ref} role="group" aria-label={t("moves")} tabIndex={-1} {...focus}>
       {moves.length === 0 ? <span class="muted">{sending ? t("sending") : t("noMoves")}</span> : null}
       {moves.map((m) => (
         <MoveButton m={m} play={play} list />

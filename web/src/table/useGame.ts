@@ -29,6 +29,11 @@ export interface Game {
   held: Record<string, string>;
   hotseat: boolean;
   acting: number | null;
+  /** Hot-seat: the held seat to play next, waiting to confirm who sits at the screen (nothing
+   * private is fetched or shown meanwhile: RUL-18); null otherwise. */
+  handover: number | null;
+  /** The next player confirms who they are: the table becomes theirs. */
+  takeOver: () => void;
   token: string | null;
   /** This browser may play now: its acting seat is to move and has moves. */
   active: boolean;
@@ -75,6 +80,7 @@ export function useGame(id: string, watch: boolean): Game {
   const [pickedTile, setPickedTile] = useState<string | null>(null);
   const [connected, setConnected] = useState(true);
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [handover, setHandover] = useState<number | null>(null);
   const stRef = useRef<GameState | null>(null);
   const sendingRef = useRef(false);
   const heldSeats = Object.keys(held).map(Number).sort((a, b) => a - b);
@@ -102,7 +108,8 @@ export function useGame(id: string, watch: boolean): Game {
       }
       setHeld(seats);
       const keys = Object.keys(seats).map(Number).sort((a, b) => a - b);
-      setActing(watch || keys.length === 0 ? null : keys[0]);
+      // Hot-seat: nobody's secrets until a player confirms who sits at the screen.
+      setActing(watch || keys.length !== 1 ? null : keys[0]);
       setReady(true);
     })();
   }, [id]);
@@ -151,11 +158,22 @@ export function useGame(id: string, watch: boolean): Game {
     };
   }, [ready, id, token, lang]);
 
-  // Hot-seat: act as whichever held seat is to play.
+  // Hot-seat: another held seat to play hides the table (back to a spectator's view, RUL-18)
+  // until its player confirms at the pass-the-device screen.
   useEffect(() => {
-    if (!st || !hotseat || st.current_player === null) return;
-    if (st.current_player !== acting && held[String(st.current_player)]) setActing(st.current_player);
+    if (!st || !hotseat || watch || st.current_player === null) return;
+    const next = st.current_player;
+    if (next !== acting && held[String(next)]) {
+      setHandover(next);
+      setActing(null);
+    }
   }, [st?.current_player, st?.version, hotseat]);
+
+  const takeOver = useCallback(() => {
+    if (handover === null) return;
+    setActing(handover);
+    setHandover(null);
+  }, [handover]);
 
   const active = !!st && acting !== null && st.seat === acting && st.current_player === acting && !st.is_over && st.legal_moves.length > 0;
 
@@ -239,7 +257,7 @@ export function useGame(id: string, watch: boolean): Game {
   }, []);
 
   return {
-    st, events, error, connected, toasts, held, hotseat, acting, token, active, sending,
+    st, events, error, connected, toasts, held, hotseat, acting, handover, takeOver, token, active, sending,
     refusal, setRefusal, confirm, setConfirm, chooser, setChooser,
     pickedBot, setPickedBot, pickedTile, setPickedTile,
     play, send, undo, vote, cancel,

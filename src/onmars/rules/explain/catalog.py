@@ -75,9 +75,10 @@ LAB_ROWS = {"t": N_("top"), "m": N_("middle"), "b": N_("bottom")}
 
 
 def space_name(space: str, lang: str) -> str:
-    """A Lab space: its id in English ("3t", as moves name it), else its column and row."""
+    """A Lab space by its column and row ("column 3, top"), as a player finds it on the
+    board, never its id (issue 23.5)."""
     data = load().lab_space.get(space)
-    if lang == "en" or data is None:
+    if data is None:
         return space
     if space[-1] not in LAB_ROWS:  # a column of one space
         return tr(N_("column {column}"), lang, column=data.column)

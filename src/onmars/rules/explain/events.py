@@ -35,7 +35,7 @@ from onmars.rules.explain.catalog import (
     item_name,
     space_name,
 )
-from onmars.rules.explain.labels import card_name, goal_of, label
+from onmars.rules.explain.labels import card_name, goal_of, label, tile_name
 from onmars.rules.explain.structure import hexes
 
 Event = dict[str, Any]
@@ -80,9 +80,9 @@ TEMPLATES: dict[str, str] = {
     "miner_left": N_("{name}'s Miner leaves {hex}"),
     "crystal_taken": N_("The Crystal at {hex} is gone"),
     "crystal_appears": N_("A Crystal appears at {hex}"),
-    "tile_taken": N_("{name} takes tile {tile} at {hex}"),
-    "tile_placed": N_("Discovery tile {tile} is placed at {hex}"),
-    "tile_removed": N_("Tile {tile} at {hex} is removed"),
+    "tile_taken": N_("{name} takes the {tile} at {hex}"),
+    "tile_placed": N_("The {tile} is placed at {hex}"),
+    "tile_removed": N_("The {tile} at {hex} is removed"),
     "revealed": N_("Revealed: {what} {card}"),
     "warehouse": N_("Warehouse: {delta:+d} {item}"),
     "lss": N_("Life Support: {building} count now {count}"),
@@ -330,6 +330,8 @@ def event_text(event: Event, lang: str, names: list[str]) -> str:
     if event["id"] in ("tech_learned", "tech_developed"):
         params["space"] = space_name(params["space"], lang)
     params["card"] = card_name(params.get("card", ""), lang)
+    if "tile" in params:
+        params["tile"] = tile_name(params["tile"], lang)
     if event["id"] == "move":
         if params["move"] == "discard":  # another seat's Private Goal, unnamed (RUL-18)
             params["label"] = tr(N_("spends a Private Goal as a Crystal"), lang)

@@ -25,17 +25,34 @@ def _tech(tile: str, lang: str) -> str:
 
 
 def card_name(card: str, lang: str) -> str:
-    """A card by its name where it has one ("Library (BP23)", "Geologist"), else by its id."""
+    """A card or tile by what a player reads on it, never its internal id (issue 23.5): a
+    Blueprint, Scientist or Mission by its name ("Library"), a building stack's tile by its
+    building, a Tech tile by its type, an Earth Contract, a Private Goal or a Discovery tile
+    by its text in quotes; an unknown id as it is."""
     c = load()
     if card in c.scientist:
         return tr(c.scientist[card].name, lang)
     if card in c.building_tile:
         kind = BUILDING_NAMES[c.building_tile[card].type]
-        return tr(N_("{building} tile {card}"), lang, building=tr(kind, lang), card=card)
+        return tr(N_("{building} tile"), lang, building=tr(kind, lang))
     for table in (c.blueprint, c.mission):
         if card in table:
-            return tr(N_("{name} ({id})"), lang, name=tr(table[card].name, lang), id=card)
+            return tr(table[card].name, lang)
+    if card in c.tech_tile:
+        return tr(N_("{tech} Tech"), lang, tech=_tech(card, lang))
+    for kind in ("contract", "private_goal", "discovery"):
+        face = catalog(lang)[kind].get(card)
+        if face is not None:
+            return tr(N_("'{text}'"), lang, text=face["text"])
     return card
+
+
+def tile_name(tile: str, lang: str) -> str:
+    """A tile on the map: a Research tile ("RA") by its letter's name, a Discovery tile by its
+    text (issue 23.5)."""
+    if len(tile) == 2 and tile.startswith("R"):
+        return tr(N_("Research tile {letter}"), lang, letter=tile[1])
+    return tr(N_("Discovery tile {text}"), lang, text=card_name(tile, lang))
 
 
 def _where(src: str, lang: str) -> str:
@@ -97,7 +114,7 @@ def _hire(m: Move, lang: str, template_scientist: str, template_contract: str) -
     card = m.args[0]
     if card in load().scientist:
         return tr(template_scientist, lang, card=card_name(card, lang))
-    return tr(template_contract, lang, card=card)
+    return tr(template_contract, lang, card=card_name(card, lang))
 
 
 _LABELS: dict[str, Callable[[str, Move, str], str]] = {
@@ -162,11 +179,7 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
     "reward": _reward,
     "place": lambda goal, m, lang: tr(N_("Place your new Bot at {hex}"), lang, hex=m.args[0]),
     "discover": lambda goal, m, lang: tr(
-        N_("Place Discovery tile {tile} ({face}) at {hex}"),
-        lang,
-        tile=m.args[0],
-        face=catalog(lang)["discovery"].get(m.args[0], {}).get("text", ""),
-        hex=m.args[1],
+        N_("Place the {tile} at {hex}"), lang, tile=tile_name(m.args[0], lang), hex=m.args[1]
     ),
     "travel": lambda goal, m, lang: tr(N_("Travel to the other side"), lang),
     "stay": lambda goal, m, lang: tr(N_("Stay on this side"), lang),
@@ -179,13 +192,15 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
         N_("Retrieve a Colonist from {where}"), lang, where=_where(m.args[0], lang)
     ),
     "radar": lambda goal, m, lang: tr(
-        N_("Put Discovery tile {tile} on the Radar"), lang, tile=m.args[0]
+        N_("Put the {tile} on the Radar"), lang, tile=tile_name(m.args[0], lang)
     ),
     "hire": lambda goal, m, lang: _hire(
         m, lang, N_("Hire the {card}"), N_("Take Earth Contract {card}")
     ),
     "refill": lambda goal, m, lang: tr(
-        N_("Refill the display with Earth Contract {card}"), lang, card=m.args[0]
+        N_("Refill the display with Earth Contract {card}"),
+        lang,
+        card=card_name(m.args[0], lang),
     ),
     "claim": lambda goal, m, lang: tr(N_("Claim the tile under your piece"), lang),
     "build": lambda goal, m, lang: tr(BUILD_LABELS[m.args[0]], lang, hex=m.args[1]),
@@ -193,16 +208,15 @@ _LABELS: dict[str, Callable[[str, Move, str], str]] = {
         N_("Deliver 1 {item} onto Earth Contract {card}"),
         lang,
         item=item_name(m.args[1], lang),
-        card=m.args[0],
+        card=card_name(m.args[0], lang),
     ),
     "goal": lambda goal, m, lang: tr(
-        N_("Complete Private Goal {card}: {text}"),
-        lang,
-        card=m.args[0],
-        text=catalog(lang)["private_goal"][m.args[0]]["text"],
+        N_("Complete Private Goal {card}"), lang, card=card_name(m.args[0], lang)
     ),
     "discard": lambda goal, m, lang: tr(
-        N_("Spend Private Goal {card} as a Crystal for this turn"), lang, card=m.args[0]
+        N_("Spend Private Goal {card} as a Crystal for this turn"),
+        lang,
+        card=card_name(m.args[0], lang),
     ),
     "benefit": lambda goal, m, lang: _benefit(m, lang),
 }
