@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_web_browser import Tab, api, by_testid, open_vs_bot, server, tab  # noqa: F401
@@ -17,11 +18,11 @@ pytestmark = pytest.mark.slow
 SHOTS = Path(os.environ.get("ONMARS_PREVIEW_SHOTS", "/tmp/shots-preview"))
 
 
-def _to_first_action(page, api: Api, gid: str, token: str) -> dict:  # noqa: ANN001
+def _to_first_action(page: Any, client: Api, gid: str, token: str) -> dict[str, Any]:
     """Click the first legal move until Ana chooses an action (§5.1): her state then."""
     for _ in range(40):
         wait_ready(page)
-        state = api.state(gid, token)
+        state = client.state(gid, token)
         if state["current_player"] == 0 and state["decision"]["step"] == "turn":
             return state
         if state["current_player"] == 0:

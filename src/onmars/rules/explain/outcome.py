@@ -34,7 +34,7 @@ from onmars.rules.explain.catalog import TECH_NAMES, item_name
 from onmars.rules.explain.terms import join_list
 
 #: Options tried per move to find the ranges of an open choice (each: a copy and a move).
-BUDGET = 12
+BUDGET = 16
 
 #: Decisions of another seat that the mover's action causes, named in its preview: a Tech's
 #: owner choosing its reward (§8.3), a displaced piece's owner moving it (RUL-1).
