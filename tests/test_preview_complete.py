@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import play, started
+from conftest import started
 
 import onmars
 from onmars.rules.data.components import RESOURCES
@@ -108,14 +108,38 @@ def test_learn_technology_shows_the_row_cost_before_the_tile_is_chosen() -> None
     assert all(low <= high for low, high in first["cost"].values())
 
 
-def test_a_forced_step_counts_in_the_preview() -> None:
-    """A decision with a single legal move is no choice: its figures are in the preview's own
-    cost and gain. Resupply (§7.5) with one item to take: the item is a certain gain."""
-    game = started(3, seed=1)
-    play(game, "main resupply")
-    moves = game.legal_moves()
-    d = game.describe(moves[0], "en")
-    assert d["then"] == [] or all(t["seat"] != 0 or t["choices"] > 1 for t in d["then"])
+def test_a_preview_with_nothing_left_open_is_exact() -> None:
+    """A decision with a single legal move is no choice: what it costs and gives is in the
+    preview's own figures. So when a preview names no open choice, playing the move and the
+    steps it forces changes the mover's items and OP by exactly its cost, gain and OP."""
+    exact = 0
+    for players, seed in ((2, 21), (3, 22)):
+        game = onmars.Game.new(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if game.is_over:
+                break
+            seat, key = game.current_player, _turn_key(game)
+            for m in game.legal_moves():
+                d = game.describe(m, "en")
+                if any(t["choices"] or t["reveals"] for t in d["then"]) or d["irreversible"]:
+                    continue
+                g = game.copy()
+                before, op = _having(g.state, seat), g.state.players[seat].op
+                g.play(m)
+                while not g.is_over and _turn_key(g) == key:
+                    nxt = g.decision()
+                    if nxt.seat != seat or nxt.step == "turn":
+                        break
+                    assert len(nxt.moves) == 1, (str(m), "an open choice not named", nxt.step)
+                    g.play(nxt.moves[0])
+                after = _having(g.state, seat)
+                said = {i: d["gain"].get(i, 0) - d["cost"].get(i, 0) for i in ITEMS}
+                assert {i: after[i] - before[i] for i in ITEMS} == said, (str(m), d)
+                assert g.state.players[seat].op - op == d["op"], (str(m), d)
+                exact += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert exact > 300
 
 
 def test_preview_in_chinese_names_the_open_choice_in_chinese() -> None:
