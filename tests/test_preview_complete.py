@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import play, started
+from conftest import started
 
 import onmars
 from onmars.rules.data.components import RESOURCES
@@ -108,14 +108,38 @@ def test_learn_technology_shows_the_row_cost_before_the_tile_is_chosen() -> None
     assert all(low <= high for low, high in first["cost"].values())
 
 
-def test_a_forced_step_counts_in_the_preview() -> None:
-    """A decision with a single legal move is no choice: its figures are in the preview's own
-    cost and gain. Resupply (§7.5) with one item to take: the item is a certain gain."""
-    game = started(3, seed=1)
-    play(game, "main resupply")
-    moves = game.legal_moves()
-    d = game.describe(moves[0], "en")
-    assert d["then"] == [] or all(t["seat"] != 0 or t["choices"] > 1 for t in d["then"])
+def test_a_preview_with_nothing_left_open_is_exact() -> None:
+    """A decision with a single legal move is no choice: what it costs and gives is in the
+    preview's own figures. So when a preview names no open choice, playing the move and the
+    steps it forces changes the mover's items and OP by exactly its cost, gain and OP."""
+    exact = 0
+    for players, seed in ((2, 21), (3, 22)):
+        game = onmars.Game.new(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if game.is_over:
+                break
+            seat, key = game.current_player, _turn_key(game)
+            for m in game.legal_moves():
+                d = game.describe(m, "en")
+                if any(t["choices"] or t["reveals"] for t in d["then"]) or d["irreversible"]:
+                    continue
+                g = game.copy()
+                before, op = _having(g.state, seat), g.state.players[seat].op
+                g.play(m)
+                while not g.is_over and _turn_key(g) == key:
+                    nxt = g.decision()
+                    if nxt.seat != seat or nxt.step == "turn":
+                        break
+                    assert len(nxt.moves) == 1, (str(m), "an open choice not named", nxt.step)
+                    g.play(nxt.moves[0])
+                after = _having(g.state, seat)
+                said = {i: d["gain"].get(i, 0) - d["cost"].get(i, 0) for i in ITEMS}
+                assert {i: after[i] - before[i] for i in ITEMS} == said, (str(m), d)
+                assert g.state.players[seat].op - op == d["op"], (str(m), d)
+                exact += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert exact > 300
 
 
 def test_preview_in_chinese_names_the_open_choice_in_chinese() -> None:
@@ -152,3 +176,51 @@ def test_a_move_that_turns_something_face_up_says_it_cannot_be_undone() -> None:
                 assert game.can_undo() or seat is None
             seen[d["irreversible"]] += 1
     assert seen[True] > 0 and seen[False] > 0
+
+
+def test_using_another_players_tech_names_what_its_owner_gets() -> None:
+    """§8.3: a Tech tile of another player used this turn gives its owner, at the end of the
+    turn, 1 Oxygen or a free development; the preview of ``use`` names that owner's choice (an
+    owner's gain is public), and the owner is indeed asked at the end of the turn."""
+    game = onmars.Game.new(3, seed=1)
+    rng = random.Random(1)
+    for _ in range(38):
+        game.play(rng.choice(game.legal_moves()))
+    mover = game.current_player
+    use = next(m for m in game.legal_moves() if str(m).startswith("use "))
+    notes = [t for t in game.describe(use, "en")["then"] if t["seat"] != mover]
+    assert notes and "1 Oxygen" in notes[0]["text"] and notes[0]["gain"] == {"oxygen": [0, 1]}
+    owner = notes[0]["seat"]
+    assert game.players[owner] in notes[0]["text"]
+    zh = [t for t in game.describe(use, "zh")["then"] if t["seat"] == owner]
+    assert zh and "氧气" in zh[0]["text"] and "A-" not in zh[0]["text"]  # no id in Chinese
+    game.play(use)
+    for _ in range(200):  # the rest of the turn: the owner decides at its end (§8.3)
+        d = game.decision()
+        if d.seat == owner and d.step == "owner_develop":
+            break
+        assert d.seat == mover, "the turn ended without asking the Tech's owner"
+        game.play(next((m for m in d.moves if str(m) in ("done", "end")), d.moves[0]))
+    else:
+        pytest.fail("the owner was never asked")
+
+
+def test_no_preview_names_a_secret() -> None:
+    """RUL-18: what a preview says comes next (``then``) names no Private Goal of another seat
+    and nothing still face down, over random games."""
+    for seed in (3, 4):
+        game = onmars.Game.new(3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if game.is_over:
+                break
+            s = game.state
+            me = game.current_player
+            hidden = {*s.discovery_stack, *s.bp_deck, *(t for st in s.tech_stacks for t in st)}
+            hidden |= {t for st in s.building_stacks.values() for t in st[:-1]}
+            hidden |= {g for p in s.players if p.seat != me for g in p.goals}
+            for m in game.legal_moves():
+                d = game.describe(m, "en")
+                words = set(" ".join(t["text"] for t in d["then"]).split())
+                assert not words & hidden, (str(m), d["then"])
+            game.play(rng.choice(game.legal_moves()))

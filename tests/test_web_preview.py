@@ -6,22 +6,24 @@ why. Screenshots go to ONMARS_PREVIEW_SHOTS (default /tmp/shots-preview)."""
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_web_browser import Tab, api, by_testid, open_vs_bot, server, tab  # noqa: F401
-from webkit import Api, click_move, wait_ready
+from webkit import Api, click_move, listed_moves, progress_policy, wait_ready
 
 pytestmark = pytest.mark.slow
 
 SHOTS = Path(os.environ.get("ONMARS_PREVIEW_SHOTS", "/tmp/shots-preview"))
 
 
-def _to_first_action(page, api: Api, gid: str, token: str) -> dict:  # noqa: ANN001, F811
+def _to_first_action(page: Any, client: Api, gid: str, token: str) -> dict[str, Any]:
     """Click the first legal move until Ana chooses an action (§5.1): her state then."""
     for _ in range(40):
         wait_ready(page)
-        state = api.state(gid, token)
+        state = client.state(gid, token)
         if state["current_player"] == 0 and state["decision"]["step"] == "turn":
             return state
         if state["current_player"] == 0:
@@ -85,3 +87,26 @@ def test_hover_shows_later_costs_and_why_not_and_undo_says_why(tab: Tab, api: Ap
         "?.innerText ?? '')"
     )
     page.screenshot(path=str(SHOTS / "why-not-zh.png"))
+
+
+def test_a_move_that_cannot_be_undone_says_so_before_the_click(tab: Tab, api: Api) -> None:  # noqa: F811
+    """RUL-19: hovering a move that turns something face up says it cannot be taken back."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page, gid, token = open_vs_bot(tab, "random")
+    choose = progress_policy(random.Random(4))
+    for _ in range(150):
+        if wait_ready(page):
+            pytest.skip("the game ended before a move that turns something face up")
+        state = api.state(gid, token)
+        marked = [m for m in state["legal_moves"] if m["irreversible"]]
+        if marked:
+            break
+        click_move(page, choose(listed_moves(page)))
+    else:
+        pytest.fail("no move that turns something face up was offered in 150 clicks")
+    quoted = marked[0]["move"].replace('"', '\\"')
+    page.locator(f'[data-testid=move-list] [data-move="{quoted}"]').first.hover()
+    note = by_testid(page, "preview-irreversible")
+    note.wait_for()
+    assert "cannot be taken back" in note.inner_text()
+    page.screenshot(path=str(SHOTS / "preview-irreversible.png"))

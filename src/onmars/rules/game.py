@@ -597,10 +597,14 @@ class Game:
             raise OptionsError(f"RUL-18: no seat {shown(seat)} in a {self._state.n}-player game")
 
     def describe(self, move: Move | str, lang: str = "en") -> dict[str, Any]:
-        """A legal move in plain words with a preview of what it does for its mover: ``label``,
-        ``cost`` and ``gain`` by item, ``op``, ``events`` (texts) and ``warnings``. Exact for
-        what the mover can know; nothing a face-down stack holds is shown (RUL-18). Refused
-        with :class:`IllegalMoveError` for a move that is not legal now."""
+        """A legal move in plain words with a preview of what it does for its mover when its
+        action is completed: ``label``, ``cost`` and ``gain`` by item and ``op`` (the steps it
+        forces included), ``events`` (texts), ``warnings``, ``then`` (the choices the action
+        still asks, named, with the ranges of what they cost, gain and score; the decisions of
+        other seats it causes) and ``irreversible`` (it turns something face up: no undo,
+        RUL-19; ``irreversible_text`` says so). Exact for what the mover can know; nothing a
+        face-down stack holds is shown (RUL-18). Refused with :class:`IllegalMoveError` for a
+        move that is not legal now."""
         check_lang(lang)
         move = _as_move(move)
         if move not in self.legal_moves():

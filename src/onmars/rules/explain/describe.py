@@ -38,10 +38,10 @@ def preview(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
     engine.play_within_turn(after, m)
     then: list[outcome.Then] = []
     later: dict[str, int] = {}
+    irreversible = after.turned_up != s.turned_up
     if seat is not None:
-        later, then = outcome.follow(
-            after, seat, lang, names, outcome.used_count(s), outcome.top_step(s)
-        )
+        used, answered = outcome.used_count(s), outcome.top_step(s)
+        later, then = outcome.follow(after, seat, lang, names, used, answered, irreversible)
     events = [
         e
         for e in events_of(s, after, -1, seat, m, goal_of(s))
@@ -66,7 +66,6 @@ def preview(s: State, m: Move, lang: str, names: list[str]) -> dict[str, Any]:
         _add_later(cost, gain, later)
     else:
         op = 0
-    irreversible = after.turned_up != s.turned_up
     return {
         "cost": cost,
         "gain": gain,

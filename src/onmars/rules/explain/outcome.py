@@ -34,7 +34,7 @@ from onmars.rules.explain.catalog import TECH_NAMES, item_name
 from onmars.rules.explain.terms import join_list
 
 #: Options tried per move to find the ranges of an open choice (each: a copy and a move).
-BUDGET = 12
+BUDGET = 16
 
 #: Decisions of another seat that the mover's action causes, named in its preview: a Tech's
 #: owner choosing its reward (§8.3), a displaced piece's owner moving it (RUL-1).
@@ -122,18 +122,27 @@ def top_step(s: State) -> str:
 
 
 def follow(
-    after: State, seat: int, lang: str, names: list[str], before_used: int, answered: str
+    after: State,
+    seat: int,
+    lang: str,
+    names: list[str],
+    before_used: int,
+    answered: str,
+    revealed: bool = False,
 ) -> tuple[dict[str, int], list[Then]]:
     """From ``after`` (a move just played, up to the next decision): the mover's certain
     change from the decisions that have a single legal move, and the decisions still open
     (:class:`Then`), the mover's with ranges. ``answered``: the step the move answered;
     ``before_used``: how many Tech uses the turn held before the move (§8.3: each new one owes
-    its owner a choice)."""
+    its owner a choice). ``revealed``: the move turned something face up: what follows is only
+    named, nothing is tried on a position that shows it (RUL-18)."""
     certain: dict[str, int] = {}
     out: list[Then] = []
     s = after
     copied = False
     reveals = False
+    if mover_decides(s, seat) and revealed:
+        return certain, [_blind(s, seat, lang), _note(seat, tr(FACE_UP, lang), True)]
     while mover_decides(s, seat):
         moves = engine.legal_moves(s)
         if len(moves) != 1:
@@ -160,6 +169,18 @@ def follow(
             out.append(_note(top["p"], text, False))
     out += _owners(s, seat, lang, names, before_used)
     return certain, out
+
+
+def _blind(s: State, seat: int, lang: str) -> Then:
+    """The mover's next decision named, nothing tried: its prompt and number of choices, or a
+    payment's tokens (what a payment asks does not depend on what was turned up)."""
+    top = s.stack[-1]
+    st = engine.STEPS[top["t"]]
+    if st.name == "pay":
+        then = _note(seat, _pay_text(top["cost"], lang), False, len(engine.legal_moves(s)))
+        then["cost"] = _pay_ranges(s.players[seat], top["cost"])
+        return then
+    return _note(seat, tr(st.prompt or st.name, lang), True, len(engine.legal_moves(s)))
 
 
 def _note(seat: int, text: str, reveals: bool, choices: int = 0) -> Then:
