@@ -129,18 +129,18 @@ def sequences(s: State, lang: str) -> list[Sequence]:
             kind: SequenceKind = "pay" if walk in pays else "path"
             out.append(_shaped(followed, "tail" if followed.moves[-1] == END else kind, lang))
     for m in engine.legal_moves(s):
-        if m.verb == "end":
+        one = _Walk(s).then(m) if m.verb != "end" else None
+        if one is None:
             continue
-        walk = _Walk(s).then(m)
-        if walk is None:
-            continue
-        followed = _follow(walk, seat)
+        followed = _follow(one, seat)
         if followed is not None:
             out.append(_shaped(followed, _kind(followed), lang))
-        if m.verb in LEADS and _same_seat(walk, seat):
-            out += [_shaped(w, "then", lang) for w in _led(walk, seat, LEAD_DEPTH)]
-    seen: set[tuple[str, ...]] = set()  # a pass then ``end`` is also a tail: offered once
-    return [x for x in out if not (tuple(x["moves"]) in seen or seen.add(tuple(x["moves"])))]
+        if m.verb in LEADS and _same_seat(one, seat):
+            out += [_shaped(w, "then", lang) for w in _led(one, seat, LEAD_DEPTH)]
+    unique: dict[tuple[str, ...], Sequence] = {}  # a pass then ``end`` is also a tail: once
+    for x in out:
+        unique.setdefault(tuple(x["moves"]), x)
+    return list(unique.values())
 
 
 def _led(walk: _Walk, seat: int, depth: int) -> list[_Walk]:
