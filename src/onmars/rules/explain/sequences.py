@@ -12,8 +12,9 @@ other, all decided by the same seat:
   with ``end`` (a turn's obvious tail), played with it (also after a payment or a path);
 - ``forced``: a move with the moves without a choice that follow it (the only legal move of
   the next decisions of the same seat, e.g. the Advanced Building action after a building);
-- ``then``: passing (``stay`` on this side, §12.2; ``done``, declining what is left of a step)
-  or choosing a Main action (§9), together with the next decision's move of the same seat:
+- ``then``: passing (``stay`` on this side, §12.2; ``done``, declining what is left of a step),
+  travelling, or choosing a Main or Executive action (§9, §13), together with the next
+  decision's move of the same seat:
   the player clicks what they want next (the hex to build on...), and the pass or the action
   is played before it (with that move's forced moves or tail).
 
@@ -53,10 +54,10 @@ from onmars.rules.explain.structure import MoveTarget, structure
 
 SequenceKind = Literal["pay", "path", "tail", "forced", "then"]
 
-#: Moves that only lead to the next choice, played before the next decision's move the player
-#: clicks (``then``): passing (``stay``, ``done``) and choosing a Main action (§9, its first
-#: choice is where it happens: a hex to build on, a Blueprint to take...).
-LEADS = ("stay", "done", "main")
+#: Moves that lead to the next choice, played before the next decision's move the player clicks
+#: (``then``): passing (``stay``, ``done``), travelling (§12.2) and choosing a Main or an
+#: Executive action (§9, §13: its first choice is where it happens, a hex to build on...).
+LEADS = ("stay", "done", "travel", "main", "exec")
 #: The most leads in a row (staying, then a Main action, then where it happens).
 LEAD_DEPTH = 2
 
