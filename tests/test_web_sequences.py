@@ -92,11 +92,23 @@ def offering(want: Any) -> Any:
     return lambda state: any(map(want, state["sequences"]))
 
 
-def click_sequence(page: Any, seq: list[str], on_board: bool) -> str:
+def click_sequence(page: Any, seq: list[str], on_board: bool, hexid: str | None = None) -> str:
     """Click the element that plays ``seq`` (on the table itself when asked and it is there,
-    else in the list); confirm if asked. Where it was clicked."""
+    else in the list; ``hexid``: its destination hex on the map, where a chooser may ask which
+    piece goes there); confirm if asked. Where it was clicked."""
     mark = "|".join(seq).replace('"', '\\"')
     target, where = page.locator(f'[data-testid=move-list] [data-seq="{mark}"]').first, "list"
+    if hexid is not None:
+        page.locator(f'[data-testid=board-map] [data-hex="{hexid}"]').first.click()
+        where = "board"
+        chooser = page.locator(f'.chooser [data-seq="{mark}"]')
+        if chooser.count():
+            page.screenshot(path=str(SHOTS / "path-chooser.png"))
+            chooser.first.click()
+            where = "board+chooser"
+        if page.locator("[data-testid=confirm-dialog]").count():
+            page.locator("[data-testid=confirm-yes]").click()
+        return where
     if on_board:
         board = page.locator(f'[data-seq="{mark}"]:not([data-testid=move-list] *)')
         if board.count() and board.first.is_visible():
@@ -108,7 +120,14 @@ def click_sequence(page: Any, seq: list[str], on_board: bool) -> str:
 
 
 def played_in_one_click(
-    page: Any, api: Api, gid: str, tokens: list, seq: list[str], on_board: bool, shot: str
+    page: Any,
+    api: Api,
+    gid: str,
+    tokens: list,
+    seq: list[str],
+    on_board: bool,
+    shot: str,
+    hexid: str | None = None,
 ) -> str:
     """Click ``seq`` and check it was played as it is: each step a move of its own in the
     log (the page's and the server's), by seat 0, after one click."""
@@ -118,7 +137,7 @@ def played_in_one_click(
     )
     logged = page.locator("[data-testid=log] .ev-move").count()
     page.screenshot(path=str(SHOTS / f"{shot}-before.png"))
-    where = click_sequence(page, seq, on_board)
+    where = click_sequence(page, seq, on_board, hexid)
     page.wait_for_function(
         "n => document.querySelectorAll('[data-testid=log] .ev-move').length >= n",
         arg=logged + len(seq),
@@ -134,12 +153,12 @@ def played_in_one_click(
 
 def local_until(game: onmars.Game, rng: random.Random, want: Any) -> list[str]:
     """Random moves on ``game`` (busy ones preferred, an Executive action first: the turn's
-    tail comes after it) until seat 0 decides and is offered a sequence ``want`` accepts: the
+    tail comes after it) until seat 0 decides and is offered sequences ``want`` accepts: the
     moves played."""
     played: list[str] = []
     for _ in range(5000):
         assert not game.is_over, "the wanted sequence was never offered"
-        if game.current_player == 0 and any(map(want, game.sequences())):
+        if game.current_player == 0 and want(game.sequences()):
             return played
         legal = [str(m) for m in game.legal_moves()]
         busy = [m for m in legal if m != "end"]
@@ -175,20 +194,34 @@ def test_sequences_in_one_click_each_step_in_the_log(page: Any, api: Api, server
         return q["kind"] == "pay" and all(m.startswith("pay ") for m in q["moves"])
 
     def path(q: dict[str, Any]) -> bool:
-        return q["kind"] == "path" and all(m.startswith("rover ") for m in q["moves"])
+        return q["kind"] == "path"
+
+    def alone(q: dict[str, Any], offered: list[dict[str, Any]]) -> bool:
+        """No other path to its hex, and none that plays it with more after (the board plays
+        the longest)."""
+        if q["kind"] != "path":
+            return True
+        to = [o for o in offered if o["kind"] == "path" and o["target"] == q["target"]]
+        return all(o["moves"][: len(q["moves"])] == q["moves"] for o in to) and len(
+            max(to, key=lambda o: len(o["moves"]))["moves"]
+        ) == len(q["moves"])
 
     def tail(q: dict[str, Any]) -> bool:
         return q["kind"] == "tail"
 
     seed, rng = 12, random.Random(12)
     game = onmars.Game.new(["Ana", "Ben"], seed=seed)
-    local_until(game, rng, tail)
+
+    def offers(want: Any) -> Any:
+        return lambda seqs: any(want(q) and alone(q, seqs) for q in seqs)
+
+    local_until(game, rng, offers(tail))
     gid, tokens = stored_game(server, game, seed)
     page.goto(f"{server.base}/play/{gid}#token={tokens[0]}")
     page.locator("[data-testid=table]").wait_for()
     places = {}
     for name, want in (("tail", tail), ("pay", pay), ("path", path)):
-        for text in local_until(game, rng, want):
+        for text in local_until(game, rng, offers(want)):
             seat = api.state(gid)["current_player"]
             r = api.http.post(
                 f"/api/games/{gid}/moves",
@@ -197,7 +230,7 @@ def test_sequences_in_one_click_each_step_in_the_log(page: Any, api: Api, server
             )
             assert r.status_code == 200, r.text
         mine = api.state(gid, tokens[0])
-        seq = next(q for q in mine["sequences"] if want(q))
+        seq = next(q for q in mine["sequences"] if want(q) and alone(q, mine["sequences"]))
         wait_ready(page)
         mark = "|".join(seq["moves"])
         page.wait_for_function(
@@ -207,11 +240,14 @@ def test_sequences_in_one_click_each_step_in_the_log(page: Any, api: Api, server
         )
         shown = page.locator(f'[data-testid=move-list] [data-seq="{mark}"]')
         assert seq["label"] in shown.inner_text()
+        hexid = seq["target"]["id"] if name == "path" else None
         places[name] = played_in_one_click(
-            page, api, gid, tokens, seq["moves"], name != "tail", name
+            page, api, gid, tokens, seq["moves"], name != "tail", name, hexid
         )
         game.play_sequence(seq["moves"])
-    assert places["path"] == "board", "the Rover's destination hex is clicked on the map"
+    # the Rover's destination hex is clicked on the map (Bots that may go there too are
+    # offered beside the path)
+    assert places["path"].startswith("board"), places
     assert places["pay"] == "board", "the combination is a button of the decision bar"
 
 
