@@ -133,20 +133,21 @@ def test_a_preview_is_exact_and_changes_nothing() -> None:
     assert game.state.to_dict() == before
 
 
-def test_taking_a_blueprint_warns_of_its_end_penalty() -> None:
-    """§24.2: a Blueprint never built scores -3 (level 1) or -5 (level 3)."""
+def test_taking_a_blueprint_does_not_warn() -> None:
+    """Issue 23: warnings are for what a move loses now; a Blueprint never built scores -3
+    (level 1) or -5 (level 3) at the end (§24.2), a later risk its card shows, not a loss."""
     game = started(3, seed=1)
     play(game, "main blueprint")
     take = next(m for m in legal(game) if m.startswith("take"))
-    level = load().blueprint[take.split()[1]].level
-    warning = " ".join(game.describe(take, "en")["warnings"])
-    assert ("-3" if level == 1 else "-5") in warning
+    assert load().blueprint[take.split()[1]].level in (1, 3)
+    assert game.describe(take, "en")["warnings"] == []
 
 
 def test_spending_a_goal_as_a_crystal_warns() -> None:
     game = started(3, seed=1)
     goal = game.state.players[0].goals[0]
-    assert game.describe(f"discard {goal}", "en")["warnings"]
+    warned = game.describe(f"discard {goal}", "en")["warnings"]
+    assert [w["kind"] for w in warned] == ["discard_goal"] and warned[0]["text"]
 
 
 def test_projection_and_descriptions_are_in_chinese() -> None:

@@ -8,13 +8,19 @@ Skipped without Chromium or Playwright, except in CI (tests/webkit.py).
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import bearer
-from webkit import VIEWPORT, WAIT_MS, Api, launch, need_browser, start_server, wait_ready
+from serverkit import ServerProcess, bearer
+from webkit import VIEWPORT, WAIT_MS, Api, launch, need_browser, wait_ready
+
+import onmars
+from onmars.server.config import database_url
+from onmars.server.live import new_token, token_hash
+from onmars.server.store import Hints, SeatRow, Store
 
 pytestmark = pytest.mark.slow
 
@@ -25,10 +31,12 @@ SHOTS = Path("/tmp/shots-clicks")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     sync_playwright = need_browser()
     folder = tmp_path_factory.mktemp("web-seq")
-    proc = start_server(folder)
+    db = str(folder / "games.sqlite3")
+    proc = ServerProcess(folder / "server.log", "--database", db).start(180)  # a busy machine
     try:
         with sync_playwright() as playwright:
             proc.browser = launch(playwright)  # type: ignore[attr-defined]
+            proc.folder = folder  # type: ignore[attr-defined]
             yield proc
             proc.browser.close()  # type: ignore[attr-defined]
     finally:
@@ -84,11 +92,23 @@ def offering(want: Any) -> Any:
     return lambda state: any(map(want, state["sequences"]))
 
 
-def click_sequence(page: Any, seq: list[str], on_board: bool) -> str:
+def click_sequence(page: Any, seq: list[str], on_board: bool, hexid: str | None = None) -> str:
     """Click the element that plays ``seq`` (on the table itself when asked and it is there,
-    else in the list); confirm if asked. Where it was clicked."""
+    else in the list; ``hexid``: its destination hex on the map, where a chooser may ask which
+    piece goes there); confirm if asked. Where it was clicked."""
     mark = "|".join(seq).replace('"', '\\"')
     target, where = page.locator(f'[data-testid=move-list] [data-seq="{mark}"]').first, "list"
+    if hexid is not None:
+        page.locator(f'[data-testid=board-map] [data-hex="{hexid}"]').first.click()
+        where = "board"
+        chooser = page.locator(f'.chooser [data-seq="{mark}"]')
+        if chooser.count():
+            page.screenshot(path=str(SHOTS / "path-chooser.png"))
+            chooser.first.click()
+            where = "board+chooser"
+        if page.locator("[data-testid=confirm-dialog]").count():
+            page.locator("[data-testid=confirm-yes]").click()
+        return where
     if on_board:
         board = page.locator(f'[data-seq="{mark}"]:not([data-testid=move-list] *)')
         if board.count() and board.first.is_visible():
@@ -100,7 +120,14 @@ def click_sequence(page: Any, seq: list[str], on_board: bool) -> str:
 
 
 def played_in_one_click(
-    page: Any, api: Api, gid: str, tokens: list, seq: list[str], on_board: bool, shot: str
+    page: Any,
+    api: Api,
+    gid: str,
+    tokens: list,
+    seq: list[str],
+    on_board: bool,
+    shot: str,
+    hexid: str | None = None,
 ) -> str:
     """Click ``seq`` and check it was played as it is: each step a move of its own in the
     log (the page's and the server's), by seat 0, after one click."""
@@ -110,7 +137,7 @@ def played_in_one_click(
     )
     logged = page.locator("[data-testid=log] .ev-move").count()
     page.screenshot(path=str(SHOTS / f"{shot}-before.png"))
-    where = click_sequence(page, seq, on_board)
+    where = click_sequence(page, seq, on_board, hexid)
     page.wait_for_function(
         "n => document.querySelectorAll('[data-testid=log] .ev-move').length >= n",
         arg=logged + len(seq),
@@ -124,39 +151,103 @@ def played_in_one_click(
     return where
 
 
+def local_until(game: onmars.Game, rng: random.Random, want: Any) -> list[str]:
+    """Random moves on ``game`` (busy ones preferred, an Executive action first: the turn's
+    tail comes after it) until seat 0 decides and is offered sequences ``want`` accepts: the
+    moves played."""
+    played: list[str] = []
+    for _ in range(5000):
+        assert not game.is_over, "the wanted sequence was never offered"
+        if game.current_player == 0 and want(game.sequences()):
+            return played
+        legal = [str(m) for m in game.legal_moves()]
+        busy = [m for m in legal if m != "end"]
+        executive = [m for m in legal if m.startswith("exec ")]
+        text = rng.choice(executive or (busy if busy and rng.random() < 0.6 else legal))
+        game.play(text)
+        played.append(text)
+    raise AssertionError("the wanted sequence was never offered")
+
+
+def stored_game(server: Any, game: onmars.Game, seed: int) -> tuple[str, list[str]]:
+    """``game`` (new, from ``seed``, with its moves so far) stored as the server stores one:
+    its id and the two seats' tokens."""
+    gid, tokens = secrets.token_urlsafe(9), [new_token(), new_token()]
+    rows = [SeatRow(s, name, None, token_hash(tokens[s])) for s, name in enumerate(game.players)]
+    store = Store(database_url(str(Path(server.folder) / "games.sqlite3")))
+    try:
+        store.create(gid, game.options, seed, onmars.RULES_VERSION, rows, Hints(0, False))
+        for ply, (text, entry) in enumerate(zip(game.moves, game.seat_log(None), strict=True)):
+            assert store.append(gid, ply, ply, text, entry.seat, Hints(0, False))
+    finally:
+        store.close()
+    return gid, tokens
+
+
 def test_sequences_in_one_click_each_step_in_the_log(page: Any, api: Api, server: Any) -> None:
     """Ana plays a payment's combination, a Rover's path by its destination and a turn's tail,
-    one click each; Ben (seat 1) moves through the API."""
+    one click each; the moves between them go through the API (both seats, a copy of the game
+    kept in the test shows where the wanted sequences are offered)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
-    page.goto(f"{server.base}/play/{gid}#token={tokens[0]}")
-    page.locator("[data-testid=table]").wait_for()
 
     def pay(q: dict[str, Any]) -> bool:
         return q["kind"] == "pay" and all(m.startswith("pay ") for m in q["moves"])
 
     def path(q: dict[str, Any]) -> bool:
-        return q["kind"] == "path" and all(m.startswith("rover ") for m in q["moves"])
+        return q["kind"] == "path"
+
+    def alone(q: dict[str, Any], offered: list[dict[str, Any]]) -> bool:
+        """No other path to its hex, and none that plays it with more after (the board plays
+        the longest)."""
+        if q["kind"] != "path":
+            return True
+        to = [o for o in offered if o["kind"] == "path" and o["target"] == q["target"]]
+        return all(o["moves"][: len(q["moves"])] == q["moves"] for o in to) and len(
+            max(to, key=lambda o: len(o["moves"]))["moves"]
+        ) == len(q["moves"])
 
     def tail(q: dict[str, Any]) -> bool:
         return q["kind"] == "tail"
 
+    seed, rng = 12, random.Random(12)
+    game = onmars.Game.new(["Ana", "Ben"], seed=seed)
+
+    def offers(want: Any) -> Any:
+        return lambda seqs: any(want(q) and alone(q, seqs) for q in seqs)
+
+    local_until(game, rng, offers(tail))
+    gid, tokens = stored_game(server, game, seed)
+    page.goto(f"{server.base}/play/{gid}#token={tokens[0]}")
+    page.locator("[data-testid=table]").wait_for()
     places = {}
-    for name, want, seed in (("pay", pay, 1), ("path", path, 2), ("tail", tail, 3)):
-        mine = drive_until(api, gid, tokens, offering(want), seed, 0.5 if name == "tail" else 0.8)
+    for name, want in (("tail", tail), ("pay", pay), ("path", path)):
+        for text in local_until(game, rng, offers(want)):
+            seat = api.state(gid)["current_player"]
+            r = api.http.post(
+                f"/api/games/{gid}/moves",
+                json={"ply": api.state(gid)["ply"], "move": text},
+                headers=bearer(tokens[seat]),
+            )
+            assert r.status_code == 200, r.text
+        mine = api.state(gid, tokens[0])
+        seq = next(q for q in mine["sequences"] if want(q) and alone(q, mine["sequences"]))
         wait_ready(page)
+        mark = "|".join(seq["moves"])
         page.wait_for_function(
-            "ply => !!document.querySelector('[data-testid=your-turn]') && "
-            "document.querySelectorAll('[data-testid=move-list] [data-seq]').length > 0",
-            arg=mine["ply"],
+            "mark => [...document.querySelectorAll('[data-testid=move-list] [data-seq]')]"
+            ".some(e => e.dataset.seq === mark)",
+            arg=mark,
         )
-        seq = next(q for q in mine["sequences"] if want(q))
-        shown = page.locator(f'[data-testid=move-list] [data-seq="{"|".join(seq["moves"])}"]')
+        shown = page.locator(f'[data-testid=move-list] [data-seq="{mark}"]')
         assert seq["label"] in shown.inner_text()
+        hexid = seq["target"]["id"] if name == "path" else None
         places[name] = played_in_one_click(
-            page, api, gid, tokens, seq["moves"], name != "tail", f"{name}"
+            page, api, gid, tokens, seq["moves"], name != "tail", name, hexid
         )
-    assert places["path"] == "board", "the Rover's destination hex is clicked on the map"
+        game.play_sequence(seq["moves"])
+    # the Rover's destination hex is clicked on the map (Bots that may go there too are
+    # offered beside the path)
+    assert places["path"].startswith("board"), places
     assert places["pay"] == "board", "the combination is a button of the decision bar"
 
 

@@ -145,8 +145,11 @@ export function indexMoves(
     const to = m.target.kind === "bot" && !pickedBot && sequences.length ? hexesOf(m)[1] : undefined;
     if (to !== undefined) add(`hex:${to}`, offer);
   }
+  // a payment or a path with moves without a choice after it is played whole, as a move is
+  const extended = (q: LegalSequence) =>
+    sequences.some((o) => o !== q && o.kind === q.kind && o.moves.length > q.moves.length && q.moves.every((m, k) => o.moves[k] === m));
   for (const q of sequences) {
-    if (q.kind === "forced") continue;
+    if (q.kind === "forced" || ((q.kind === "pay" || q.kind === "path") && extended(q))) continue;
     const offer = sequenceOffer(q, step);
     add(q.kind === "tail" ? "btn" : placeOf(offer, pickedBot), offer);
   }

@@ -28,6 +28,13 @@ describe("indexMoves with sequences", () => {
     expect(places.get("bot:3,2")?.[0].seq).toEqual(["bot 3,2 1,2", "done"]);
   });
 
+  it("plays a path whole with the moves without a choice after it", () => {
+    const path = seq("path", ["rover 0,-1", "rover 0,-2"], { kind: "hex", id: "0,-2" });
+    const whole = seq("path", ["rover 0,-1", "rover 0,-2", "done"], { kind: "hex", id: "0,-2" });
+    const places = indexMoves([rover("0,-1"), done()], null, null, [path, whole]);
+    expect(places.get("hex:0,-2")?.map((m) => m.seq)).toEqual([["rover 0,-1", "rover 0,-2", "done"]]);
+  });
+
   it("marks a sequence with data-seq, a move with data-move", () => {
     const offer = sequenceOffer(seq("tail", ["pay water", "end"], { kind: "resource", id: "water" }), "pay");
     expect(playMark(offer)).toEqual({ "data-seq": "pay water|end" });

@@ -126,7 +126,7 @@ def build(game: Game, lang: str) -> list[Entry]:
             cost=dict(d["cost"]),
             gain=dict(d["gain"]),
             op=int(d["op"]),
-            warnings=tuple(d["warnings"]),
+            warnings=tuple(w["text"] for w in d["warnings"]),
             face=face_of(move, lang, view),
             group=key,
         )

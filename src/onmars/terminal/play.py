@@ -459,7 +459,7 @@ class Session:
         label = self.game.describe(move, self.lang)["label"]
         self.say(self.t(N_("Before you play {label}:"), label=label), "bold")
         for warning in warnings:
-            self.say(f"  ⚠ {warning}", "bold yellow1")
+            self.say(f"  ⚠ {warning['text']}", "bold yellow1")
         answer = self.read(self.t(N_("Play it anyway? [y/N] ")))
         if answer.strip().lower() in YES:
             return True

@@ -98,7 +98,7 @@ export function MoveButton({ m, play, list }: { m: Offer; play: (m: Offer) => vo
       onBlur={() => hover(null)}
     >
       {m.warnings.length ? "⚠ " : ""}
-      {m.seq ? "⏩ " : ""}
+      {m.seq ? "» " : ""}
       {m.label}
       {m.op ? <small class="op"> {m.op > 0 ? "+" : ""}{m.op}</small> : null}
     </button>

@@ -12,8 +12,9 @@ other, all decided by the same seat:
   with ``end`` (a turn's obvious tail), played with it (also after a payment or a path);
 - ``forced``: a move with the moves without a choice that follow it (the only legal move of
   the next decisions of the same seat, e.g. the Advanced Building action after a building);
-- ``then``: passing (``stay`` on this side, §12.2; ``done``, declining what is left of a step)
-  or choosing a Main action (§9), together with the next decision's move of the same seat:
+- ``then``: passing (``stay`` on this side, §12.2; ``done``, declining what is left of a step),
+  travelling, or choosing a Main or Executive action (§9, §13), together with the next
+  decision's move of the same seat:
   the player clicks what they want next (the hex to build on...), and the pass or the action
   is played before it (with that move's forced moves or tail).
 
@@ -53,10 +54,12 @@ from onmars.rules.explain.structure import MoveTarget, structure
 
 SequenceKind = Literal["pay", "path", "tail", "forced", "then"]
 
-#: Moves that only lead to the next choice, played before the next decision's move the player
-#: clicks (``then``): passing (``stay``, ``done``) and choosing a Main action (§9, its first
-#: choice is where it happens: a hex to build on, a Blueprint to take...).
-LEADS = ("stay", "done", "main")
+#: Moves that lead to the next choice, played before the next decision's move the player clicks
+#: (``then``): passing (``stay``, ``done``), travelling (§12.2) and choosing a Main or an
+#: Executive action (§9, §13: its first choice is where it happens, a hex to build on...).
+LEADS = ("stay", "done", "travel", "main", "exec")
+#: The most leads in a row (staying, then a Main action, then where it happens).
+LEAD_DEPTH = 2
 
 #: The most moves a sequence may hold (a payment, a Rover's walk and a tail stay far below).
 MAX_SEQUENCE = 16
@@ -128,23 +131,37 @@ def sequences(s: State, lang: str) -> list[Sequence]:
     for walk in [*pays, *paths]:
         followed = _follow(walk, seat)
         if followed is not None:
-            out.append(_shaped(followed, "pay" if walk in pays else "path", lang))
+            kind: SequenceKind = "pay" if walk in pays else "path"
+            out.append(_shaped(followed, "tail" if followed.moves[-1] == END else kind, lang))
     for m in engine.legal_moves(s):
-        if m.verb == "end":
+        one = _Walk(s).then(m) if m.verb != "end" else None
+        if one is None:
             continue
-        walk = _Walk(s).then(m)
-        if walk is None:
-            continue
-        followed = _follow(walk, seat)
+        followed = _follow(one, seat)
         if followed is not None:
             out.append(_shaped(followed, _kind(followed), lang))
-        if m.verb in LEADS and _same_seat(walk, seat):
-            for y in engine.legal_moves(walk.last):
-                after = walk.then(y) if y.verb != "discard" else None
-                if after is not None:
-                    out.append(_shaped(_follow(after, seat) or after, "then", lang))
-    seen: set[tuple[str, ...]] = set()  # a pass then ``end`` is also a tail: offered once
-    return [x for x in out if not (tuple(x["moves"]) in seen or seen.add(tuple(x["moves"])))]
+        if m.verb in LEADS and _same_seat(one, seat):
+            out += [_shaped(w, "then", lang) for w in _led(one, seat, LEAD_DEPTH)]
+    unique: dict[tuple[str, ...], Sequence] = {}  # a pass then ``end`` is also a tail: once
+    for x in out:
+        unique.setdefault(tuple(x["moves"]), x)
+    return list(unique.values())
+
+
+def _led(walk: _Walk, seat: int, depth: int) -> list[_Walk]:
+    """``walk`` (ending with a lead) followed by each move of the next decision (``discard``
+    aside, see above), each with the moves without a choice after it; a move that leads again
+    is followed the same way, ``depth`` times at most (staying, then a Main action, then where
+    it happens)."""
+    out: list[_Walk] = []
+    for y in engine.legal_moves(walk.last):
+        after = walk.then(y) if y.verb != "discard" else None
+        if after is None:
+            continue
+        out.append(_follow(after, seat) or after)
+        if y.verb in LEADS and depth > 1 and _same_seat(after, seat):
+            out += _led(after, seat, depth - 1)
+    return out
 
 
 def _same_seat(walk: _Walk, seat: int) -> bool:
@@ -258,7 +275,8 @@ def _shaped(walk: _Walk, kind: SequenceKind, lang: str) -> Sequence:
     for before, m, after in zip(walk.states[:-1], walk.moves, walk.states[1:], strict=True):
         for w in move_warnings(before, after, m, lang):
             warned.setdefault(w["kind"], w)
-    target: MoveTarget = structure(walk.moves[1] if kind == "then" else first, "")["target"]
+    chosen = walk.moves[(walk.lead or len(walk.moves)) - 1]  # the last move chosen
+    target: MoveTarget = structure(chosen if kind == "then" else first, "")["target"]
     if kind == "pay":
         target = {"kind": "button", "id": "pay"}
     elif kind == "path":
@@ -287,8 +305,11 @@ def _label(walk: _Walk, kind: SequenceKind, lang: str) -> str:
         rest = ", ".join(label(m, lang, goal) for m in moves[walk.lead :])
         return tr(N_("{move}, then: {next}"), lang, move=part, next=rest)
     if kind == "then":
-        return tr(N_("{move}, then: {next}"), lang, move=label(moves[0], lang, goal),
-                  next=label(moves[1], lang, goal_of(walk.states[1])))  # fmt: skip
+        text = label(moves[-1], lang, goal_of(walk.states[-2]))
+        for k in range(len(moves) - 2, -1, -1):
+            text = tr(N_("{move}, then: {next}"), lang,
+                      move=label(moves[k], lang, goal_of(walk.states[k])), next=text)  # fmt: skip
+        return text
     if kind == "pay":
         counts = Counter(m.args[0] for m in moves)
         items = " + ".join(f"{n} {item_name(i, lang, n)}" for i, n in counts.items())

@@ -65,7 +65,9 @@ async def play(request: Request, seated: Annotated[Seated[PlayInputs], Depends(P
     if any(len(text) > limit for text in body.sequence):
         raise ServerError(422, "the move text is too long")
     started = time.perf_counter()
-    await hub.play(live, seat, body.ply, body.move if body.moves is None else body.moves, lang)
+    await hub.play(
+        live, seat, body.ply, body.moves if body.moves is not None else body.sequence[0], lang
+    )
     response = json_answer(await hub.seen_json(live, seat, body.ply, lang))
     took = (time.perf_counter() - started) * 1000
     response.headers["Server-Timing"] = f"move;dur={took:.1f}"
