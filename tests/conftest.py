@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import make_client, postgres_database
+from aiosmtpd.controller import Controller
+from serverkit import Inbox, PushEndpoint, free_port, make_client, mars_login, postgres_database
 
 import onmars
 from onmars.rules.actions import economy
@@ -39,6 +40,34 @@ def client(database: str) -> Iterator[Any]:
     """A TestClient of the server on ``database`` (limits high: see serverkit.FAST)."""
     with make_client(database) as c:
         yield c
+
+
+# --- a local SMTP server and a local push endpoint (tests/test_server_notify.py, e2e) ---
+@pytest.fixture
+def smtp() -> Iterator[tuple[Inbox, int]]:
+    inbox = Inbox()
+    port = free_port()
+    controller = Controller(
+        inbox,
+        hostname="127.0.0.1",
+        port=port,
+        authenticator=mars_login,
+        auth_require_tls=False,  # loopback, in a test: no certificate to offer
+    )
+    controller.start()
+    try:
+        yield inbox, port
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def endpoint() -> Iterator[PushEndpoint]:
+    service = PushEndpoint()
+    try:
+        yield service
+    finally:
+        service.close()
 
 
 #: Frames that hold an optional Turn Order bonus (RUL-2); ``done`` declines them.

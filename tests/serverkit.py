@@ -7,18 +7,27 @@ session works in a fresh database of its own, dropped at the end.
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 import secrets
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from email import message_from_bytes
+from email.message import Message
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+import http_ece
 import httpx
 import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 
 PG_ENV = "ONMARS_TEST_POSTGRES"
 #: Limits high enough that the tests' bursts are not rate-limited (except where tested).
@@ -169,3 +178,80 @@ def head_revision() -> str:
     head = ScriptDirectory.from_config(cfg).get_current_head()
     assert head is not None
     return head
+
+
+# --- a local SMTP server and a local push endpoint ---------------------------------------------
+class Inbox:
+    """aiosmtpd's handler: every message it is given."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+        self.raw: list[bytes] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        self.raw.append(envelope.content)
+        self.messages.append(message_from_bytes(envelope.content))
+        return "250 OK"
+
+
+def mars_login(server: Any, session: Any, envelope: Any, mechanism: str, data: Any) -> Any:
+    """The test SMTP server's one account: mars / s3cret-pw."""
+    from aiosmtpd.smtp import AuthResult, LoginPassword
+
+    ok = isinstance(data, LoginPassword) and (data.login, data.password) == (b"mars", b"s3cret-pw")
+    return AuthResult(success=ok)
+
+
+class PushEndpoint:
+    """A push service on loopback: keeps each POST (headers, encrypted body), answers 201."""
+
+    def __init__(self) -> None:
+        self.received: list[tuple[dict[str, str], bytes, str]] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                outer.received.append((headers, body, self.path))
+                self.send_response(201)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class Browser:
+    """A browser's push subscription: its own P-256 key pair and auth secret (RFC 8291), so
+    that the test reads what the push service was given exactly as a browser would."""
+
+    def __init__(self, endpoint: str) -> None:
+        self.key = ec.generate_private_key(ec.SECP256R1())
+        self.auth = os.urandom(16)
+        public = self.key.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+        )
+        self.subscription = {
+            "endpoint": endpoint,
+            "keys": {"p256dh": b64(public), "auth": b64(self.auth)},
+        }
+
+    def read(self, body: bytes) -> dict[str, Any]:
+        plain = http_ece.decrypt(
+            body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"
+        )
+        return json.loads(plain)
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
