@@ -420,7 +420,7 @@ def test_the_migrations_make_the_schema_of_the_models(database: str) -> None:
         with store.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), metadata)
         assert diff == []
-        assert store.revision() == "0004"
+        assert store.revision() == "0007"
     finally:
         store.close()
 

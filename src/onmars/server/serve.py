@@ -26,6 +26,7 @@ LIMITS = {
     "ws_rate": "messages/s per WebSocket (%(default)s)",
     "ws_burst": "burst of WebSocket messages (%(default)s)",
     "body_timeout": "seconds a request body may pause (%(default)s)",
+    "clock_check": "seconds between checks for clocks that ran out (%(default)s)",
 }
 
 

@@ -101,6 +101,27 @@ def _seat_votes(name: str) -> sa.Table:
 votes = _seat_votes("votes")
 resumes = _seat_votes("resumes")
 
+#: A game's time control and its clocks (onmars.server.clocks; migration 0007), one row per
+#: game with a clock: the control chosen in the lobby, the seat on the clock, when its decision
+#: started and its deadline (indexed: the server's timeout check reads the due ones), each
+#: seat's time left (Fischer, JSON) and the absent seats with their stand-in bot (JSON).
+clocks = sa.Table(
+    "clocks",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("mode", sa.String(16), nullable=False),
+    sa.Column("base", sa.Float, nullable=False),
+    sa.Column("increment", sa.Float, nullable=False, server_default="0"),
+    sa.Column("policy", sa.String(16), nullable=False),
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("started", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("remaining", sa.Text, nullable=False),
+    sa.Column("absent", sa.Text, nullable=False),
+)
+sa.Index("ix_clocks_deadline", clocks.c.deadline)
+
 #: The PostgreSQL channel that carries changes between server processes.
 CHANNEL = "onmars"
 
@@ -381,7 +402,10 @@ class Store:
         rules: int,
         seat_rows: list[SeatRow],
         hints: Hints,
+        extra: Write | None = None,
     ) -> None:
+        """Store a new game and its seats; ``extra`` writes more in the same transaction (its
+        clock)."""
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(
@@ -413,6 +437,8 @@ class Store:
                     for s in seat_rows
                 ],
             )
+            if extra is not None:
+                extra(conn)
 
     def import_game(
         self,
@@ -462,6 +488,16 @@ class Store:
             conn.execute(
                 moves.insert().values(game_id=game_id, ply=ply, move=move, seat=seat, created=now())
             )
+
+        return op
+
+    def touch_op(self, game_id: str, seen: int) -> Write:
+        """Bump the version of a game still at version ``seen``, changing nothing else: a
+        change of what is stored besides the moves (its clocks), made in the same
+        transaction."""
+
+        def op(conn: Connection) -> None:
+            self._bump(conn, game_id, seen)
 
         return op
 
