@@ -5,6 +5,7 @@
 import { useMemo, useState } from "preact/hooks";
 import type { Score } from "../api";
 import { SharedBoards } from "../boards";
+import { ClockStrip } from "../clock";
 import { stepOf } from "../decision";
 import { recentHexes } from "../events";
 import { useI18n } from "../i18n";
@@ -66,6 +67,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
     <Play.Provider value={ctx}>
       <div class="table" data-testid="table">
         <TableHeader id={id} game={game} st={st} sound={sound} setSound={setSound} />
+        <ClockStrip id={id} st={st} game={game} />
         {st.stop ? (
           <div class="held" role="status" data-testid="held">
             {st.stop.message}
