@@ -6,15 +6,16 @@ import { ApiError, api, type ClockOut, type GameState, type PlayerInfo, type Tim
 import { botLabel, useI18n, type T } from "./i18n";
 import type { Game } from "./table/useGame";
 
-/** The current time (ms), refreshed every `ms` while `on` (a clock runs). */
+/** The current time (ms), read at each render; the component renders again every `ms` while
+ * `on` (a clock runs). */
 export function useNow(on: boolean, ms = 250): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!on) return;
-    const timer = window.setInterval(() => setNow(Date.now()), ms);
+    const timer = window.setInterval(() => setTick((n) => n + 1), ms);
     return () => window.clearInterval(timer);
   }, [on, ms]);
-  return now;
+  return Date.now();
 }
 
 /** Seconds `seat` has left at `now` (ms): its deadline's for the seat on the clock, else the time
@@ -118,7 +119,6 @@ function SeatClock({ clock, seat, players, now, t }: { clock: ClockOut; seat: nu
   const low = running && left !== null && left < Math.min(60, clock.base / 10);
   return (
     <span class={`seatclock${running ? " running" : ""}${low ? " low" : ""}${absent ? " absent" : ""}`} data-testid={`clock-${seat}`}>
-      {running ? "⏱ " : ""}
       {player?.bot ? "⚙" : ""}
       {player?.name ?? seat} <b>{absent ? t("absent") : left === null ? t("notTimed") : countdown(left, t)}</b>
     </span>
@@ -176,7 +176,7 @@ export function LobbyClock({ clock, players, over }: { clock: ClockOut | null | 
   const left = on && seat !== null ? secondsLeft(clock, seat, now, !!on.bot) : null;
   return (
     <span class="lobbyclock" data-testid="lobby-clock">
-      ⏱ {controlText(clock, t)}
+      {controlText(clock, t)}
       {on ? (
         <>
           {" · "}
