@@ -24,6 +24,7 @@ from onmars.server import clocks
 from onmars.server.clocks import Clock, TimeControl
 from onmars.server.config import Settings
 from onmars.server.live import token_hash
+from onmars.server.protocol import GameList, GameState
 from onmars.server.store import Hints, SeatRow, Store
 
 #: The clocks are checked often here: a 1 s clock runs out within about 1.1 s.
@@ -138,9 +139,12 @@ def test_a_stand_in_bot_plays_an_absent_seat_until_its_player_takes_it_back(
             assert r.status_code in (409,), r.text  # a bot plays her seat (or it moved on)
         r = client.post(f"/api/games/{gid}/return", headers=bearer(ana))
         assert r.status_code == 200, r.text
+        GameState.model_validate(r.json())
         assert r.json()["clock"]["absent"] == []
         again = client.post(f"/api/games/{gid}/return", headers=bearer(ana))
         assert again.status_code == 409, "only an absent seat is taken back"
+        zh = client.post(f"/api/games/{gid}/return?lang=zh", headers=bearer(ana))
+        assert zh.json()["detail"] == "这个座位没有缺席：无需收回"
         # her decision comes: the bot leaves it to her, with her clock running
         turn = wait_for(lambda: (s := state(client, gid, ana))["current_player"] == 0 and s)
         assert turn["clock"]["seat"] == 0 and turn["clock"]["deadline"] is not None
@@ -262,7 +266,10 @@ def test_a_time_control_is_checked_and_shown_in_the_lobby(client: TestClient) ->
     gid, _ = create(client, humans, mode="fischer", seconds=3600, increment=30)
     r = client.post("/api/games", json={"players": ANA_VS_BOT})
     plain = r.json()["id"]
-    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    answer = client.get("/api/games").json()
+    GameList.model_validate(answer)  # the clock is a declared model (ClockOut)
+    GameState.model_validate(state(client, gid))
+    listed = {g["id"]: g for g in answer["games"]}
     assert listed[plain]["clock"] is None and state(client, plain)["clock"] is None
     clock = listed[gid]["clock"]
     assert clock["mode"] == "fischer" and clock["base"] == 3600 and clock["increment"] == 30
