@@ -231,12 +231,12 @@ def test_a_deadline_that_passed_while_the_server_was_down_applies_once(database:
 @pytest.mark.slow
 def test_two_processes_on_one_postgres_apply_a_timeout_once(postgres: str, tmp_path: Path) -> None:
     extra = ("--database", postgres, "--clock-check", "0.05", "--bot-processes", "0")
-    a = ServerProcess(tmp_path / "a.log", *extra).start()
-    b = ServerProcess(tmp_path / "b.log", *extra).start()
+    a = ServerProcess(tmp_path / "a.log", *extra).start(120)
+    b = ServerProcess(tmp_path / "b.log", *extra).start(120)
     try:
         gid, _ = create(httpx.Client(base_url=a.base, timeout=10), ANA_VS_BOT, **PER_SECOND)
         for server in (a, b):  # both hold the game in memory, each watching the clocks
-            assert httpx.get(f"{server.base}/api/games/{gid}").json()["clock"]["absent"] == []
+            assert httpx.get(f"{server.base}/api/games/{gid}").json()["clock"]["mode"] == "move"
 
         def played_on() -> dict[str, Any] | None:
             st = httpx.get(f"{b.base}/api/games/{gid}", timeout=10).json()

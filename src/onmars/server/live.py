@@ -912,10 +912,10 @@ class Hub:
         async def prepare() -> Change:
             nonlocal applied
             clock = live.clock
-            if clock is None or live.is_over or live.stop is not None:
+            if clock is None or live.is_over or not clocks.due(clock, clocks.utcnow()):
                 raise _NoTimeout
-            if not clocks.due(clock, clocks.utcnow()):
-                raise _NoTimeout
+            if live.stop is not None:  # held: its clocks stop (the hand-off to nobody)
+                return Change(write=self.store.touch_op(live.id, live.version))
             op = self.store.touch_op(live.id, live.version)
             applied = True
             return Change(write=op, tick=clocks.timed_out)
