@@ -30,7 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         folder / "server.log",
         *("--database", str(folder / "games.sqlite3"), "--clock-check", "0.2"),
         *("--bot-delay", "0.3"),
-    ).start()
+    ).start(120)
     try:
         with sync_playwright() as playwright:
             proc.browser = launch(playwright)  # type: ignore[attr-defined]
