@@ -608,6 +608,9 @@ class GroupCommit:
 
     def submit(self, op: Write) -> Future[bool]:
         future: Future[bool] = Future()
+        # running from now on: a caller that gives up (a cancelled task) cannot cancel it, so
+        # the commit thread's set_result never fails (it did, ending the thread, at shutdown)
+        future.set_running_or_notify_cancel()
         with self._lock:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="onmars-commit", daemon=True)
