@@ -13,6 +13,12 @@ replaced by a new one until the time is up. Prints the moves per second the serv
 (clients' and bots'), and the p50/p99/max latency of the clients' moves and undos (the POST
 round trip, which answers the new state with the legal moves described). Bounded in count and
 time.
+
+With ``--clocked P`` a share P of the games has a time per move of ``--clock`` seconds (issue
+24.3), and with ``--absent Q`` a share Q of those games' clients falls silent once on its turn:
+its clock runs out, the server's stand-in bot plays its seat, and after thinking it takes the
+seat back (``POST /return``) and plays on. It then also prints the timeouts seen and how late
+after the deadline the client saw each one (the server checks the clocks every second).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -66,6 +73,9 @@ class Stats:
         self.errors = 0
         self.games_done = 0
         self.plies: dict[str, int] = {}
+        self.clocked = 0  # games made with a clock
+        self.timeouts: list[float] = []  # seconds from a deadline to the client seeing it
+        self.returns = 0  # seats taken back
 
 
 async def play_game(
@@ -80,12 +90,19 @@ async def play_game(
     players = [{"name": "Client"}] + [
         {"name": f"Bot {i + 1}", "bot": args.bots} for i in range(args.players - 1)
     ]
-    r = await http.post("/api/games", json={"players": players, "length": args.length})
+    body: dict[str, object] = {"players": players, "length": args.length}
+    clocked = rng.random() < args.clocked
+    if clocked:
+        body["clock"] = {"mode": "move", "seconds": args.clock, "policy": "bot", "bot": args.bots}
+        stats.clocked += 1
+    silent = clocked and rng.random() < args.absent  # falls silent once, on its turn
+    r = await http.post("/api/games", json=body)
     r.raise_for_status()
     game = r.json()
     gid, token = game["id"], game["seats"][0]["token"]
     known = 0  # the game's version in the client's last answer
     headers = {"Authorization": f"Bearer {token}"}
+    deadline_seen: str | None = None
     async with websockets.connect(f"{ws_base}/api/games/{gid}/ws") as ws:
         await ws.send(orjson.dumps({"token": token}).decode())  # never in the address
         while time.monotonic() < deadline:
@@ -100,6 +117,26 @@ async def play_game(
             if state["is_over"]:
                 stats.games_done += 1
                 return
+            clock = state.get("clock")
+            if clock and clock["deadline"] and clock["seat"] == 0:
+                deadline_seen = clock["deadline"]
+            if clock and 0 in clock["absent"]:
+                if deadline_seen is not None:
+                    late = time.time() - datetime.fromisoformat(deadline_seen).timestamp()
+                    stats.timeouts.append(late)
+                    deadline_seen = None
+                await asyncio.sleep(rng.uniform(0, 2 * args.think))
+                r = await http.post(f"/api/games/{gid}/return", headers=headers)
+                if r.status_code == 200:
+                    stats.returns += 1
+                    known = orjson.loads(r.content)["version"]
+                elif r.status_code != 409:
+                    stats.errors += 1
+                    print(f"return refused: {r.status_code} {r.text[:200]}", file=sys.stderr)
+                continue
+            if silent and state["current_player"] == 0:
+                silent = False  # this time, let the clock run out
+                continue
             if state["current_player"] != 0 or not state["legal_moves"]:
                 continue
             await asyncio.sleep(rng.uniform(0, 2 * args.think))
@@ -236,7 +273,20 @@ def report(stats: Stats, args: argparse.Namespace, server: str) -> str:
             f"{pct(0.99, undos):.1f} ms, max {(undos[-1] * 1000 if undos else 0):.1f} ms",
             f"conflicts (409): {stats.conflicts}, errors: {stats.errors}",
         ]
+        + clock_lines(stats, args)
     )
+
+
+def clock_lines(stats: Stats, args: argparse.Namespace) -> list[str]:
+    if not stats.clocked:
+        return []
+    late = sorted(stats.timeouts)
+    pct = (lambda p: late[min(len(late) - 1, int(p * len(late)))]) if late else (lambda p: 0.0)
+    return [
+        f"clocked games: {stats.clocked} ({args.clock} s a move); timeouts seen: {len(late)}, "
+        f"after the deadline p50 {pct(0.5):.2f} s, max {(late[-1] if late else 0):.2f} s; "
+        f"seats taken back: {stats.returns}"
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -250,6 +300,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--undo", type=float, default=0.0, help="chance of taking a move back when allowed (0)"
+    )
+    parser.add_argument(
+        "--clocked", type=float, default=0.0, help="share of games with a clock (0)"
+    )
+    parser.add_argument("--clock", type=int, default=30, help="their seconds a move (30)")
+    parser.add_argument(
+        "--absent", type=float, default=0.0, help="share of clocked clients silent once (0)"
     )
     parser.add_argument("--base", help="a running server, http://127.0.0.1:PORT (loopback)")
     parser.add_argument("--database", help="for the server started here (default: temp SQLite)")

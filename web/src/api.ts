@@ -30,6 +30,8 @@ export type RefusedPlace = Schemas["RefusedPlace"];
 export type Decision = Schemas["PendingDecision"];
 export type PlayerInfo = Schemas["PlayerOut"];
 export type GameSummary = Schemas["GameSummary"];
+export type ClockOut = Schemas["ClockOut"];
+export type TimeControlIn = Schemas["TimeControlIn"];
 export type GameList = Schemas["GameList"];
 export type BotList = Schemas["BotList"];
 export type Bot = Schemas["BotOut"];
@@ -92,8 +94,8 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 }
 
 export const api = {
-  createGame: (players: NewGame["players"], length: NewGame["length"]) =>
-    call<Created>("POST", "/api/games", { players, length } satisfies NewGame),
+  createGame: (players: NewGame["players"], length: NewGame["length"], clock: NewGame["clock"] = null) =>
+    call<Created>("POST", "/api/games", { players, length, clock } satisfies NewGame),
   listGames: () => call<GameList>("GET", "/api/games?limit=50"),
   bots: (lang: string) => call<BotList>("GET", `/api/bots?lang=${lang}`),
   catalog: (lang: string) => call<Dict>("GET", `/api/catalog?lang=${lang}`),
@@ -111,6 +113,8 @@ export const api = {
     call<GameState>("POST", `/api/games/${enc(id)}/undo`, { ply } satisfies UndoIn, token),
   conclude: (id: string, token: string | null, agree: boolean) =>
     call<GameState>("POST", `/api/games/${enc(id)}/conclude`, { agree } satisfies VoteIn, token),
+  /** An absent player takes their seat back from the bot standing in (their clock ran out). */
+  takeBack: (id: string, token: string | null) => call<GameState>("POST", `/api/games/${enc(id)}/return`, undefined, token),
   resume: (id: string, token: string | null, agree: boolean) =>
     call<GameState>("POST", `/api/games/${enc(id)}/resume`, { agree } satisfies VoteIn, token),
   chat: (id: string, token: string | null, after = 0) =>

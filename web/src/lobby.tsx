@@ -1,7 +1,8 @@
 // The lobby: create a game (2-4 seats, names, short or long, each seat a human or a bot,
 // hot-seat), hand out each human seat's private link, and list games to watch or rejoin.
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, allTokens, api, saveToken, type Bot, type Created, type GameSummary, type NewGame, type SeatLink } from "./api";
+import { ApiError, allTokens, api, saveToken, type Bot, type Created, type GameSummary, type NewGame, type SeatLink, type TimeControlIn } from "./api";
+import { ClockPicker, LobbyClock } from "./clock";
 import { DEFAULT_NAMES, type Lang, type T, botLabel, useI18n } from "./i18n";
 import { TopBar } from "./topbar";
 import { claimIfSignedIn } from "./account";
@@ -74,6 +75,7 @@ export function Lobby() {
   const [length, setLength] = useState<NewGame["length"]>("short");
   const [seats, setSeats] = useState<Seat[]>(DEFAULT_NAMES[lang].map((name, i) => ({ name, kind: i === 0 ? "human" : "greedy" })));
   const [hotseat, setHotseat] = useState(false);
+  const [clock, setClock] = useState<TimeControlIn | null>(null);
   const [bots, setBots] = useState<BotChoice[] | null>(null);
   const [botsMissing, setBotsMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -125,7 +127,7 @@ export function Lobby() {
     setError(null);
     try {
       const players = seats.slice(0, count).map((s) => ({ name: s.name.trim() || "?", bot: s.kind === "human" ? null : (s.kind as BotName) }));
-      const res = await api.createGame(players, length);
+      const res = await api.createGame(players, length, clock);
       const humans = res.seats.filter((s) => s.token);
       // This browser keeps its own seat's token (every human seat's, on a hot-seat screen).
       const mine = hotseat ? humans : humans.slice(0, 1);
@@ -171,6 +173,7 @@ export function Lobby() {
               </select>
             </label>
           </div>
+          <ClockPicker bots={bots ?? fallbackBots(lang)} onChange={setClock} />
           <table class="seats">
             <thead>
               <tr>
@@ -255,6 +258,9 @@ export function Lobby() {
                     <td class="gid keepcase">#{g.id}</td>
                     <td>{(g.players ?? []).map((p) => (p.bot ? `⚙${p.name}` : p.name)).join(", ")}</td>
                     <td class="muted">{g.length === "long" ? t("long") : t("short")}</td>
+                    <td>
+                      <LobbyClock clock={g.clock} players={g.players ?? []} over={g.is_over} />
+                    </td>
                     <td class="muted" data-testid={`game-status-${g.id}`}>{gameStatus(g, t)}</td>
                     <td>
                       <a data-testid={`watch-${g.id}`} href={`/watch/${g.id}`}>{t("watch")}</a>

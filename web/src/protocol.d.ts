@@ -14,7 +14,8 @@ export interface paths {
         /**
          * The games changed last
          * @description The games changed last, newest first, with what anyone may see of them (RUL-18):
-         *     the seats' names and bots, the length, the ply and round, whether over and who decides.
+         *     the seats' names and bots, the length, the ply and round, whether over and who decides,
+         *     and its time control with who is on the clock.
          *     For watching a game and for rejoining one whose seat token the client holds.
          */
         get: operations["list_games_api_games_get"];
@@ -96,6 +97,28 @@ export interface paths {
          *     (nothing played). Answers the new state, with the events from ``ply`` on.
          */
         post: operations["play_api_games__game_id__moves_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{game_id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take your seat back after your time ran out
+         * @description The token's seat, absent since its clock ran out, is its player's again: the stand-in
+         *     bot stops and the seat's clock runs again when it decides. 409 for a seat that is not
+         *     absent.
+         */
+        post: operations["take_back_api_games__game_id__return_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -782,6 +805,63 @@ export interface components {
             /** Seat */
             seat: number;
         };
+        /**
+         * ClockOut
+         * @description A game's clocks as anyone may see them (no secret: RUL-18).
+         */
+        ClockOut: {
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "move" | "fischer";
+            /**
+             * Base
+             * @description seconds per move, or in all per player (fischer)
+             */
+            base: number;
+            /**
+             * Increment
+             * @description seconds gained at the end of each decision (fischer)
+             */
+            increment: number;
+            /**
+             * Policy
+             * @description what happens at a timeout
+             * @enum {string}
+             */
+            policy: "bot" | "agree";
+            /**
+             * Bot
+             * @description the stand-in bot's name (policy bot)
+             */
+            bot: string | null;
+            /**
+             * Seat
+             * @description the seat on the clock (null: nobody)
+             */
+            seat: number | null;
+            /**
+             * Started
+             * @description when its decision started (ISO 8601, UTC)
+             */
+            started: string | null;
+            /**
+             * Deadline
+             * @description when its time runs out (ISO 8601, UTC); null: not timed (a bot's seat, an absent player's, the game over)
+             */
+            deadline: string | null;
+            /**
+             * Remaining
+             * @description each seat's seconds left when its last decision ended (fischer)
+             */
+            remaining: number[];
+            /**
+             * Absent
+             * @description the seats whose time ran out, until they come back
+             */
+            absent: number[];
+        };
         /** Created */
         Created: {
             /** Id */
@@ -968,6 +1048,8 @@ export interface components {
              * @description game.projection(seat): each seat's score if the game ended now (public)
              */
             projection: components["schemas"]["Score"][];
+            /** @description the game's clocks (null: no time control) */
+            clock?: components["schemas"]["ClockOut"] | null;
         };
         /** GameSummary */
         GameSummary: {
@@ -1002,6 +1084,8 @@ export interface components {
              * @description when the game last changed (ISO 8601, UTC)
              */
             updated: string;
+            /** @description its time control and clocks, if any */
+            clock?: components["schemas"]["ClockOut"] | null;
         };
         /** Health */
         Health: {
@@ -1293,6 +1377,8 @@ export interface components {
              * @enum {string}
              */
             length: "short" | "long";
+            /** @description the time control (none: no clock) */
+            clock?: components["schemas"]["TimeControlIn"] | null;
         };
         /**
          * NoticeIn
@@ -1957,6 +2043,44 @@ export interface components {
              */
             reveals: boolean;
         };
+        /**
+         * TimeControlIn
+         * @description A game's time control (onmars.server.clocks): a time per move, or a total time per
+         *     player with an increment (Fischer); and what happens when a player's time runs out.
+         */
+        TimeControlIn: {
+            /**
+             * Mode
+             * @description move: the time for each decision; fischer: a total time per player
+             * @enum {string}
+             */
+            mode: "move" | "fischer";
+            /**
+             * Seconds
+             * @description per move, or the total per player
+             */
+            seconds: number;
+            /**
+             * Increment
+             * @description fischer: seconds gained at the end of each decision
+             * @default 0
+             */
+            increment: number;
+            /**
+             * Policy
+             * @description at a timeout: bot: a bot of level `bot` plays the absent seat until its player takes it back; agree: the others may end the game by agreement (RUL-20)
+             * @default bot
+             * @enum {string}
+             */
+            policy: "bot" | "agree";
+            /**
+             * Bot
+             * @description the stand-in bot (policy bot)
+             * @default medium
+             * @enum {string}
+             */
+            bot: "random" | "easy" | "greedy" | "medium" | "hard" | "expert";
+        };
         /** UndoIn */
         UndoIn: {
             /**
@@ -2552,6 +2676,119 @@ export interface operations {
                 "application/json": components["schemas"]["MoveIn"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    take_back_api_games__game_id__return_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {

@@ -10,6 +10,8 @@ Endpoints (documented in the OpenAPI schema at ``/openapi.json``, browsable at `
 - ``POST /api/games/{id}/moves``: the token's seat plays a move at the current ply.
 - ``POST /api/games/{id}/undo``: the token's seat takes back its last move (RUL-19).
 - ``POST /api/games/{id}/conclude``: a vote to end the game by agreement (RUL-20).
+- ``POST /api/games/{id}/return``: an absent player takes their seat back from the stand-in
+  bot (their clock ran out: :mod:`onmars.server.clocks`).
 - ``POST /api/games/{id}/resume``: a vote to go on with a game held at a move today's rules
   refuse, from its last accepted move (docs/rules-versions.md).
 - ``GET /api/games/{id}/replay?ply=n``: a finished game at ply n, nothing hidden (RUL-22).
@@ -77,6 +79,7 @@ from onmars.server.routes import (
 )
 from onmars.server.social import Social
 from onmars.server.store import Store
+from onmars.server.timeouts import watch_clocks
 from onmars.server.turns import Notifier
 
 log = logging.getLogger("onmars.server")
@@ -156,6 +159,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     tasks.append(asyncio.create_task(_wake_bots(hub, settings.bot_check)))
     hub.on_over.append(partial(_rate, hub, set()))
     tasks.append(asyncio.create_task(hub.db(ratings.rate_pending, store)))
+    tasks.append(asyncio.create_task(watch_clocks(hub, settings.clock_check)))
     # Fewer, cheaper collections: what was loaded at start is never collected again, and
     # the young generation is collected less often (live games hold many small objects).
     gc.freeze()

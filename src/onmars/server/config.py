@@ -64,6 +64,8 @@ class Settings:
     bot_delay: float = 0.0  # seconds a bot waits before moving (pacing for people)
     bot_check: float = 10.0  # seconds between checks for games waiting for an idle bot
     bot_timeout: float = 120.0  # seconds a bot worker may take before it is taken as hung
+    #: Seconds between checks for clocks that ran out (onmars.server.clocks; also at start).
+    clock_check: float = 1.0
     cache_games: int = 2000  # live games kept in memory
     #: Memory the live games may take, in MB (estimated: Game.nbytes and the cached answers);
     #: least recently used games go first. A game takes about 0.1-0.2 MB.

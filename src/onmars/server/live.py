@@ -49,7 +49,9 @@ from onmars import (
     reason_text,
     tr,
 )
+from onmars.server import clocks
 from onmars.server.bots import BotRunner
+from onmars.server.clocks import Clock, TimeControl
 from onmars.server.config import Settings
 from onmars.server.store import (
     GameRecord,
@@ -168,6 +170,8 @@ class Live:
     sent_bytes: int = 0
     replay: Replay | None = None
     weight: int = 0  # the bytes the hub counts for this game (nbytes when last weighed)
+    #: The game's clocks (``None``: no time control), as of ``version`` (onmars.server.clocks).
+    clock: Clock | None = None
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
@@ -191,6 +195,21 @@ class Live:
         return len(self.game.moves)
 
     def humans(self) -> set[int]:
+        """The seats whose players are asked in a vote: not the bots' seats, nor the seats of
+        players absent since their clock ran out (they agree, as bots do: onmars.server.clocks)."""
+        absent = self.clock.absent if self.clock is not None else {}
+        return {s.seat for s in self.seats if not s.bot and s.seat not in absent}
+
+    def bot_of(self, seat: int) -> str | None:
+        """The bot that plays ``seat``: the seat's own, or one standing in for its absent
+        player (the clock's policy)."""
+        own = self.seats[seat].bot
+        if own is None and self.clock is not None:
+            return self.clock.standin(seat)
+        return own
+
+    def timed(self) -> set[int]:
+        """The seats that have a clock: the human seats."""
         return {s.seat for s in self.seats if not s.bot}
 
     @property
@@ -395,6 +414,7 @@ class Change:
     settle: Callable[[], None] | None = None
     #: the versions the change moves the game on by: one per move stored
     steps: int = 1
+    tick: clocks.Tick | None = None  # the clocks' own change (a timeout, a seat taken back)
 
 
 def _caught_up(live: Live, texts: list[str], head: Head) -> bool:
@@ -433,6 +453,14 @@ def _resumed(live: Live, votes: set[int], going_on: bool) -> None:
     live.resumes = votes
     if going_on:
         live.stop, live.votes, live.resumes = None, set(), set()
+
+
+class _NoTimeout(Exception):
+    """No deadline has passed (or another process applied the timeout first)."""
+
+
+def _came_back(seat: int, clock: Clock, at: Any) -> Clock:
+    return clocks.returned(clock, seat, at)
 
 
 class Hub:
@@ -505,10 +533,14 @@ class Hub:
 
     # --- games -------------------------------------------------------------------------------
     async def create(
-        self, players: list[tuple[str, str | None]], length: str
+        self,
+        players: list[tuple[str, str | None]],
+        length: str,
+        control: TimeControl | None = None,
     ) -> tuple[Live, list[str | None]]:
-        """A new game (its seed drawn here, never shown); the seats' tokens (``None`` for a
-        bot's seat), which are known only to the caller from now on."""
+        """A new game (its seed drawn here, never shown), with its time control if any; the
+        seats' tokens (``None`` for a bot's seat), which are known only to the caller from now
+        on."""
         try:
             game = await self.engine(None, Game.new, [name for name, _ in players], None, length)
         except OnMarsError as exc:
@@ -521,6 +553,10 @@ class Hub:
         ]
         log = game.log
         seed = log["seed"]
+        clock = None
+        if control is not None:
+            humans = {s.seat for s in rows if not s.bot}
+            clock = clocks.start(control, len(rows), game.current_player, humans)
         await self.db(
             self.store.create,
             game_id,
@@ -529,8 +565,9 @@ class Hub:
             log["rules"],
             rows,
             Hints(game.current_player, False, game.round),
+            clocks.insert_op(game_id, clock) if clock is not None else None,
         )
-        live = Live(game_id, game, seed, rows, set(), 0)
+        live = Live(game_id, game, seed, rows, set(), 0, clock=clock)
         self._remember(live)
         self._weigh(live)
         self._kick_bots(live)
@@ -550,6 +587,7 @@ class Hub:
                 record = await self.db(self.store.load, game_id)
                 live = await self.engine(None, _live, record) if record is not None else None
                 if live is not None:
+                    live.clock = await self.db(clocks.load, self.store, game_id)
                     self._remember(live)
                     self._weigh(live)
                     self._kick_bots(live)
@@ -641,6 +679,7 @@ class Hub:
             "legal_moves": [],
             "sequences": [],
             "projection": self._projection(live, seat),
+            "clock": clocks.shown(live.clock),
         }
         if seat is not None and seat == current and not over and live.stop is None:
             out["legal_moves"] = self._described(live, lang or "en")
@@ -764,17 +803,27 @@ class Hub:
 
     # --- changes -----------------------------------------------------------------------------
     async def play(
-        self, live: Live, seat: int, ply: int, text: str | list[str], lang: str | None = None
+        self,
+        live: Live,
+        seat: int,
+        ply: int,
+        text: str | list[str],
+        lang: str | None = None,
+        by_bot: str | None = None,
     ) -> None:
         """Seat ``seat`` plays ``text`` at ply ``ply``: 409 if that is not the current ply,
         403 if another seat decides now, 422 (with the rule) for an illegal move; nothing is
         changed unless the move was stored. A list is a sequence played all or none (issue
         23): each move checked in its turn (422 naming the refused move's ``index``), stored
-        as a move of its own in the same write (one compare-and-set), pushed once."""
+        as a move of its own in the same write (one compare-and-set), pushed once.
+        ``by_bot``: the bot that chose it, refused (409) once it no longer plays the seat (its
+        absent player took it back)."""
 
         async def prepare() -> Change:
             if ply > live.ply:  # the client knows more than this process: catch up
                 await self._refresh(live)
+            if by_bot is not None and live.bot_of(seat) != by_bot:
+                raise ServerError(409, "this bot no longer plays this seat", ply=live.ply)
             if isinstance(text, str):
                 checked = [await self.engine(live, _checked_move, live, seat, ply, text, lang)]
             else:
@@ -818,11 +867,13 @@ class Hub:
         the game is put back as it was (a copy taken before the edit: copy on write, cheap).
         The game's version moves on once the change is stored."""
         write, edit = change.write, change.edit
+        ticked = clocks.Ticked()
         if edit is None:
             assert write is not None
-            stored = await self.write(write)
+            stored = await self.write(self._timed(live, write, change.tick, ticked))
             if stored:
                 live.version += 1
+                live.clock = ticked.clock or live.clock
             return stored
         loop = asyncio.get_running_loop()
 
@@ -837,17 +888,36 @@ class Hub:
             try:
                 before, edited = await loop.run_in_executor(self._engine, work)
                 try:
-                    stored = await self.write(edited)
+                    stored = await self.write(self._timed(live, edited, change.tick, ticked))
                 except BaseException:
                     live.game = before
                     raise
                 if stored:
                     live.version += change.steps
+                    live.clock = ticked.clock or live.clock
                 else:
                     live.game = before
                 return stored
             finally:
                 self._weigh(live)
+
+    @staticmethod
+    def _timed(live: Live, write: Write, tick: clocks.Tick | None, out: clocks.Ticked) -> Write:
+        """``write`` with the game's clocks moved on in its transaction (a game with a time
+        control): ``tick`` (a timeout, a seat taken back), then the hand-off to the seat that
+        decides after the change (``None`` once over or held: the clocks stop)."""
+        if live.clock is None:
+            return write
+        game = live.game  # as the change left it (the engine is done with it)
+        seat = None if game.is_over or live.stop is not None else game.current_player
+        humans = live.timed()
+
+        def moved(clock: Clock, at: Any) -> Clock:
+            if tick is not None:
+                clock = tick(clock, at)
+            return clocks.handoff(clock, at, seat, humans)
+
+        return clocks.then_tick(write, live.id, moved, out)
 
     async def undo(self, live: Live, seat: int, ply: int | None) -> None:
         """Take back seat's last move (RUL-19): 422 when the rules refuse it."""
@@ -920,6 +990,50 @@ class Hub:
 
         await self._change(live, prepare)
 
+    # --- clocks (onmars.server.clocks) ---------------------------------------------------------
+    async def timeout(self, live: Live) -> bool:
+        """Apply the game's policy to the seat whose deadline has passed (a bot stands in, or
+        the seat is absent and the others may end the game by agreement, RUL-20): True if this
+        process applied it, False when there was nothing to do (no deadline passed, or another
+        process applied it first: the compare-and-set, then the clocks read again)."""
+        applied = False
+
+        async def prepare() -> Change:
+            nonlocal applied
+            clock = live.clock
+            if clock is None or live.is_over or not clocks.due(clock, clocks.utcnow()):
+                raise _NoTimeout
+            if live.stop is not None:  # held: its clocks stop (the hand-off to nobody)
+                return Change(write=self.store.touch_op(live.id, live.version))
+            op = self.store.touch_op(live.id, live.version)
+            applied = True
+            return Change(write=op, tick=clocks.timed_out)
+
+        try:
+            await self._change(live, prepare)
+        except _NoTimeout:
+            return False
+        if applied and live.clock is not None:
+            log.info("game %s: seat %s ran out of time", live.id, live.clock.seat)
+        return applied
+
+    async def take_back(self, live: Live, seat: int) -> None:
+        """The absent player of ``seat`` takes it back (the stand-in bot stops; its clock runs
+        again if it decides now): 409 for a seat that is not absent."""
+
+        async def prepare() -> Change:
+            clock = live.clock
+            if clock is None or seat not in clock.absent:
+                raise ServerError(
+                    409, "this seat is not absent: nothing to take back", ply=live.ply
+                )
+            if live.is_over:
+                raise ServerError(409, "§24.1: the game is over", ply=live.ply)
+            op = self.store.touch_op(live.id, live.version)
+            return Change(write=op, tick=partial(_came_back, seat))
+
+        await self._change(live, prepare)
+
     async def refresh(self, live: Live, version: int | None = None) -> None:
         """Catch up with another process's change (stored ``version``, if known)."""
         async with live.lock:
@@ -940,6 +1054,8 @@ class Hub:
                 return False
             game, stop = await self.engine(None, replayed, record)
             await self.engine(live, _reloaded, live, record, game, stop)
+        if live.clock is not None:
+            live.clock = await self.db(clocks.load, self.store, live.id)
         self._changed(live, local=False)
         return True
 
@@ -982,7 +1098,7 @@ class Hub:
             not game.is_over
             and live.stop is None
             and seat is not None
-            and live.seats[seat].bot is not None
+            and live.bot_of(seat) is not None
         )
 
     @staticmethod
@@ -1016,8 +1132,9 @@ class Hub:
                 if question is None:
                     return
                 version, ply, seat, view, legal = question
-                name = live.seats[seat].bot
-                assert name is not None
+                name = live.bot_of(seat)
+                if name is None:
+                    return  # its player took the seat back meanwhile
                 # the bot's own randomness, never derived from the game's seed (RUL-18)
                 seed = secrets.randbits(63)
                 try:
@@ -1033,7 +1150,7 @@ class Hub:
                 if live.version != version:
                     continue  # the game changed meanwhile: choose again
                 try:
-                    await self.play(live, seat, ply, text)
+                    await self.play(live, seat, ply, text, by_bot=name)
                 except ServerError as exc:
                     if exc.status != 409:
                         log.error("bot %s of game %s: %s", name, live.id, exc.detail)

@@ -54,9 +54,33 @@ class PlayerIn(Closed):
     bot: BotName | None = Field(None, description="a bot plays this seat (random, greedy)")
 
 
+#: The longest time a clock may be given: 30 days (a day's increment at most).
+MAX_CLOCK = 30 * 24 * 3600
+
+
+class TimeControlIn(Closed):
+    """A game's time control (onmars.server.clocks): a time per move, or a total time per
+    player with an increment (Fischer); and what happens when a player's time runs out."""
+
+    mode: Literal["move", "fischer"] = Field(
+        description="move: the time for each decision; fischer: a total time per player"
+    )
+    seconds: int = Field(ge=1, le=MAX_CLOCK, description="per move, or the total per player")
+    increment: int = Field(
+        0, ge=0, le=24 * 3600, description="fischer: seconds gained at the end of each decision"
+    )
+    policy: Literal["bot", "agree"] = Field(
+        "bot",
+        description="at a timeout: bot: a bot of level `bot` plays the absent seat until its "
+        "player takes it back; agree: the others may end the game by agreement (RUL-20)",
+    )
+    bot: BotName = Field("medium", description="the stand-in bot (policy bot)")
+
+
 class NewGame(Closed):
     players: list[PlayerIn] = Field(min_length=2, max_length=4, description="2-4 seats")
     length: Length = Field("short", description="short or long game")
+    clock: TimeControlIn | None = Field(None, description="the time control (none: no clock)")
 
 
 class MoveIn(Closed):
@@ -115,6 +139,26 @@ class PlayerOut(Closed):
     bot: str | None
 
 
+class ClockOut(Closed):
+    """A game's clocks as anyone may see them (no secret: RUL-18)."""
+
+    mode: Literal["move", "fischer"]
+    base: float = Field(description="seconds per move, or in all per player (fischer)")
+    increment: float = Field(description="seconds gained at the end of each decision (fischer)")
+    policy: Literal["bot", "agree"] = Field(description="what happens at a timeout")
+    bot: str | None = Field(description="the stand-in bot's name (policy bot)")
+    seat: int | None = Field(description="the seat on the clock (null: nobody)")
+    started: str | None = Field(description="when its decision started (ISO 8601, UTC)")
+    deadline: str | None = Field(
+        description="when its time runs out (ISO 8601, UTC); null: not timed (a bot's seat, "
+        "an absent player's, the game over)"
+    )
+    remaining: list[float] = Field(
+        description="each seat's seconds left when its last decision ended (fischer)"
+    )
+    absent: list[int] = Field(description="the seats whose time ran out, until they come back")
+
+
 class GameSummary(Closed):
     id: str
     players: list[PlayerOut]
@@ -128,6 +172,7 @@ class GameSummary(Closed):
         description="a finished game's winning seats (public once it is over, RUL-22); [] before",
     )
     updated: str = Field(description="when the game last changed (ISO 8601, UTC)")
+    clock: ClockOut | None = Field(None, description="its time control and clocks, if any")
 
 
 class GameList(Closed):
@@ -434,6 +479,7 @@ class GameState(Closed):
     projection: list[Score] = Field(
         description="game.projection(seat): each seat's score if the game ended now (public)"
     )
+    clock: ClockOut | None = Field(None, description="the game's clocks (null: no time control)")
 
 
 # --- replays and records -------------------------------------------------------------------------

@@ -172,6 +172,26 @@ ratings = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
 sa.Index("ix_ratings_account_id", ratings.c.account_id)
+#: A game's time control and its clocks (onmars.server.clocks; migration 0007), one row per
+#: game with a clock: the control chosen in the lobby, the seat on the clock, when its decision
+#: started and its deadline (indexed: the server's timeout check reads the due ones), each
+#: seat's time left (Fischer, JSON) and the absent seats with their stand-in bot (JSON).
+clocks = sa.Table(
+    "clocks",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("mode", sa.String(16), nullable=False),
+    sa.Column("base", sa.Float, nullable=False),
+    sa.Column("increment", sa.Float, nullable=False, server_default="0"),
+    sa.Column("policy", sa.String(16), nullable=False),
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("started", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("remaining", sa.Text, nullable=False),
+    sa.Column("absent", sa.Text, nullable=False),
+)
+sa.Index("ix_clocks_deadline", clocks.c.deadline)
 
 #: The PostgreSQL channel that carries changes between server processes.
 CHANNEL = "onmars"
@@ -465,7 +485,10 @@ class Store:
         rules: int,
         seat_rows: list[SeatRow],
         hints: Hints,
+        extra: Write | None = None,
     ) -> None:
+        """Store a new game and its seats; ``extra`` writes more in the same transaction (its
+        clock)."""
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(
@@ -497,6 +520,8 @@ class Store:
                     for s in seat_rows
                 ],
             )
+            if extra is not None:
+                extra(conn)
 
     def import_game(
         self,
@@ -561,6 +586,16 @@ class Store:
                 for k, text in enumerate(texts)
             ]
             conn.execute(moves.insert(), rows)
+
+        return op
+
+    def touch_op(self, game_id: str, seen: int) -> Write:
+        """Bump the version of a game still at version ``seen``, changing nothing else: a
+        change of what is stored besides the moves (its clocks), made in the same
+        transaction."""
+
+        def op(conn: Connection) -> None:
+            self._bump(conn, game_id, seen)
 
         return op
 
@@ -671,6 +706,9 @@ class GroupCommit:
 
     def submit(self, op: Write) -> Future[bool]:
         future: Future[bool] = Future()
+        # running from now on: a caller that gives up (a cancelled task) cannot cancel it, so
+        # the commit thread's set_result never fails (it did, ending the thread, at shutdown)
+        future.set_running_or_notify_cancel()
         with self._lock:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="onmars-commit", daemon=True)

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, type RefusedPlace, type Score } from "../api";
 import { SharedBoards } from "../boards";
+import { ClockStrip } from "../clock";
 import { stepOf } from "../decision";
 import { hexesSince, lastTurnEnd, panelsChangedSince, recentHexes, seatsChangedSince } from "../events";
 import { useI18n, type Key } from "../i18n";
@@ -92,6 +93,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
     <Play.Provider value={ctx}>
       <div class="table" data-testid="table">
         <TableHeader id={id} game={game} st={st} prefs={prefs} setPrefs={setPrefs} />
+        <ClockStrip id={id} st={st} game={game} />
         {st.stop ? (
           <div class="held" role="status" data-testid="held">
             {st.stop.message}

@@ -9,10 +9,20 @@ import orjson
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
+from onmars.server.clocks import TimeControl
 from onmars.server.deps import Seated, Token, address, game_route, hub_of, limit, server_of
 from onmars.server.live import Hub, Live
 from onmars.server.names import BIDI, INVISIBLE, check_name  # noqa: F401 (kept importable)
-from onmars.server.protocol import ERRORS, MAX_PLY, Created, GameState, Lang, NewGame, WhyNot
+from onmars.server.protocol import (
+    ERRORS,
+    MAX_PLY,
+    Created,
+    GameState,
+    Lang,
+    NewGame,
+    TimeControlIn,
+    WhyNot,
+)
 from onmars.server.routes.answers import json_answer
 
 router = APIRouter()
@@ -33,7 +43,8 @@ async def new_game(request: Request, body: NewGame, _token: Token) -> JSONRespon
     for player in body.players:
         check_name(player.name)
     limit(server_of(request).creates, f"a:{address(request)}")
-    live, tokens = await hub.create([(p.name, p.bot) for p in body.players], body.length)
+    control = time_control(body.clock)
+    live, tokens = await hub.create([(p.name, p.bot) for p in body.players], body.length, control)
     seats = [
         {
             "seat": s.seat,
@@ -45,6 +56,15 @@ async def new_game(request: Request, body: NewGame, _token: Token) -> JSONRespon
         for s, tok in zip(live.seats, tokens, strict=True)
     ]
     return JSONResponse({"id": live.id, "seats": seats}, 201)
+
+
+def time_control(clock: TimeControlIn | None) -> TimeControl | None:
+    """The time control asked for (onmars.server.clocks), if any."""
+    if clock is None:
+        return None
+    increment = clock.increment if clock.mode == "fischer" else 0
+    bot = clock.bot if clock.policy == "bot" else None
+    return TimeControl(clock.mode, float(clock.seconds), float(increment), clock.policy, bot)
 
 
 @dataclass(frozen=True)

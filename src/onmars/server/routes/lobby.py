@@ -13,6 +13,7 @@ from onmars import N_, tr
 from onmars.bots import BOTS
 from onmars.bots.levels import LEVELS
 from onmars.bots.levels import describe as describe_level
+from onmars.server import clocks
 from onmars.server.deps import Token, hub_of
 from onmars.server.protocol import ERRORS, BotList, GameList, Lang
 from onmars.server.routes.answers import json_answer
@@ -32,10 +33,15 @@ async def list_games(
     limit: Annotated[int, Query(ge=1, le=200, description="at most this many games")] = 50,
 ) -> Response:
     """The games changed last, newest first, with what anyone may see of them (RUL-18):
-    the seats' names and bots, the length, the ply and round, whether over and who decides.
+    the seats' names and bots, the length, the ply and round, whether over and who decides,
+    and its time control with who is on the clock.
     For watching a game and for rejoining one whose seat token the client holds."""
     hub = hub_of(request)
-    return json_answer(orjson.dumps({"games": await hub.db(hub.store.recent, limit)}))
+    listed = await hub.db(hub.store.recent, limit)
+    timed = await hub.db(clocks.summaries, hub.store, [g["id"] for g in listed])
+    for summary in listed:
+        summary["clock"] = timed.get(summary["id"])
+    return json_answer(orjson.dumps({"games": listed}))
 
 
 @router.get("/api/bots", response_model=BotList, responses=ERRORS, summary="The bots")

@@ -10,7 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import Response
 
-from onmars.server.deps import Seated, game_route, hub_of, server_of
+from onmars.server.deps import Seated, game_route, hub_of, no_inputs, server_of
 from onmars.server.live import Hub, Live, ServerError
 from onmars.server.protocol import ERRORS, GameState, Lang, MoveIn, UndoIn, VoteIn
 from onmars.server.routes.answers import json_answer
@@ -44,6 +44,7 @@ async def vote_inputs(body: Annotated[VoteIn | None, Body()] = None) -> VoteIn |
 PLAY = game_route(play_inputs, "required")
 UNDO = game_route(undo_inputs, "required")
 VOTE = game_route(vote_inputs, "required")
+SEAT = game_route(no_inputs, "required")
 
 
 @router.post(
@@ -65,6 +66,7 @@ async def play(request: Request, seated: Annotated[Seated[PlayInputs], Depends(P
     if any(len(text) > limit for text in body.sequence):
         raise ServerError(422, "the move text is too long")
     started = time.perf_counter()
+    await came_back(hub, live, seat)
     await hub.play(
         live, seat, body.ply, body.moves if body.moves is not None else body.sequence[0], lang
     )
@@ -72,6 +74,36 @@ async def play(request: Request, seated: Annotated[Seated[PlayInputs], Depends(P
     took = (time.perf_counter() - started) * 1000
     response.headers["Server-Timing"] = f"move;dur={took:.1f}"
     return response
+
+
+async def came_back(hub: Hub, live: Live, seat: int) -> None:
+    """A move by a player absent since their clock ran out (onmars.server.clocks): under the
+    agreement policy it brings them back; while a bot stands in for them it is refused (409)
+    until they take the seat back (POST /return), their choice."""
+    clock = live.clock
+    if clock is None or seat not in clock.absent:
+        return
+    if clock.standin(seat) is not None:
+        raise ServerError(
+            409, "a bot plays this seat since your time ran out: take your seat back first "
+            "(POST /return)", ply=live.ply
+        )  # fmt: skip
+    await hub.take_back(live, seat)
+
+
+@router.post(
+    "/api/games/{game_id}/return",
+    response_model=GameState,
+    responses=ERRORS,
+    summary="Take your seat back after your time ran out",
+)
+async def take_back(request: Request, seated: Annotated[Seated[None], Depends(SEAT)]) -> Response:
+    """The token's seat, absent since its clock ran out, is its player's again: the stand-in
+    bot stops and the seat's clock runs again when it decides. 409 for a seat that is not
+    absent."""
+    hub, live, seat = hub_of(request), seated.live, seated.player
+    await hub.take_back(live, seat)
+    return json_answer(await hub.seen_json(live, seat, live.ply))
 
 
 @router.post(

@@ -1,0 +1,328 @@
+"""Clocks and absent players (issue 24, item 3): a game's time control, its clocks, and what
+happens when a player's time runs out.
+
+A game may have a time control, chosen when it is made (the lobby): a time per move (``move``:
+the seat to act has ``base`` seconds for its decision, e.g. a day) or a total time per player
+with an increment (``fischer``: each seat has ``base`` seconds for the whole game and gains
+``increment`` seconds each time its decision ends). The clock of a seat starts when its decision
+starts: when the engine's deciding seat (``Game.current_player``, which is also the seat of a
+decision taken in another seat's turn) becomes that seat, and it runs until another seat
+decides. A seat that decides several times in a row (the plies of one turn) is timed as one
+decision. Bots' seats have no clock, nor seats a stand-in bot plays.
+
+When a deadline passes, the game's policy applies (decided with the issue; no rule of the game
+covers it, RUL-20 is the only way the rules let players end a game early):
+
+- ``bot``: a bot of the chosen level plays the absent seat (it sees only that seat's view,
+  RUL-18) until its player takes the seat back from the table, whenever they choose;
+- ``agree``: the game waits for the absent seat, and the others may end it by agreement
+  (RUL-20): an absent seat is not asked, as a bot's seat is not. A move by the absent player
+  brings them back.
+
+Everything here is stored with the game (the ``clocks`` table, :mod:`onmars.server.store`) and
+changed only in the transaction of a change to the game, after its compare-and-set
+(:meth:`onmars.server.live.Hub._store`): deadlines survive a restart, and of several server
+processes that see a deadline pass, one applies the timeout (the others lose the
+compare-and-set and find the clock already stopped). The arithmetic is in pure functions
+(:func:`handoff`, :func:`timed_out`, :func:`returned`) tested on their own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from onmars.server.store import Store, Write, clocks, games, seats
+from onmars.server.store import now as _now
+
+Mode = Literal["move", "fischer"]
+Policy = Literal["bot", "agree"]
+MODES: tuple[str, ...] = ("move", "fischer")
+POLICIES: tuple[str, ...] = ("bot", "agree")
+#: The time a seat whose clock is empty starts again with when it takes its seat back, as a
+#: share of the base time (decision: a returning player must not lose the seat again at once).
+RETURN_SHARE = 0.1
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """What the players chose for the game: see the module's docstring."""
+
+    mode: Mode
+    base: float  # seconds: per move, or for the whole game (Fischer)
+    increment: float = 0.0  # seconds gained at the end of each decision (Fischer)
+    policy: Policy = "bot"
+    bot: str | None = "medium"  # the stand-in's level (policy "bot")
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A game's clocks now: the seat on the clock (``None``: nobody, the game over), when its
+    decision started, its deadline (``None``: not timed: a bot's seat, an absent one, the end),
+    each seat's time left when its last decision ended or this one started (Fischer), and the
+    absent seats (seat -> the stand-in bot's name; ``None`` under the agreement policy)."""
+
+    control: TimeControl
+    seat: int | None
+    started: datetime | None
+    deadline: datetime | None
+    remaining: tuple[float, ...]
+    absent: dict[int, str | None] = field(default_factory=dict)
+
+    def standin(self, seat: int) -> str | None:
+        """The bot that plays ``seat`` for its absent player, if any."""
+        return self.absent.get(seat)
+
+    def left(self, seat: int, at: datetime) -> float:
+        """Seconds ``seat`` has left at ``at`` (its deadline's, when on the clock)."""
+        if seat == self.seat and self.deadline is not None:
+            return max(0.0, (self.deadline - at).total_seconds())
+        if self.control.mode == "move":
+            return self.control.base
+        return self.remaining[seat]
+
+
+def utcnow() -> datetime:
+    """The time now, in UTC (the clocks' time: the server processes share one machine's or
+    NTP's time)."""
+    return _now()
+
+
+def start(control: TimeControl, players: int, seat: int | None, timed: set[int]) -> Clock:
+    """The clocks of a new game whose first decision is ``seat``'s (``timed``: the human
+    seats)."""
+    empty = Clock(control, None, None, None, (control.base,) * players)
+    return handoff(empty, utcnow(), seat, timed)
+
+
+def handoff(clock: Clock, at: datetime, seat: int | None, humans: set[int]) -> Clock:
+    """The clocks once the game decides ``seat`` next (``None``: nobody; the game is over or
+    held), at time ``at``. The same seat deciding on: nothing changes. Another seat: the seat
+    that decided is charged the time it took and gains the increment (Fischer), and the new
+    seat's clock starts, with a deadline when it is a human's seat that no bot stands in for."""
+    if seat == clock.seat and clock.started is not None and seat is not None:
+        return clock
+    remaining = list(clock.remaining)
+    before = clock.seat
+    if (
+        clock.control.mode == "fischer"
+        and before is not None
+        and clock.started is not None
+        and clock.deadline is not None  # it was timed (not a bot's, not absent)
+    ):
+        used = (at - clock.started).total_seconds()
+        remaining[before] = max(0.0, remaining[before] - used) + clock.control.increment
+    deadline = None
+    if seat is not None and seat in humans and seat not in clock.absent:
+        budget = clock.control.base if clock.control.mode == "move" else remaining[seat]
+        deadline = at + timedelta(seconds=budget)
+    return replace(clock, seat=seat, started=at, deadline=deadline, remaining=tuple(remaining))
+
+
+def due(clock: Clock, at: datetime) -> bool:
+    """Whether the seat on the clock has run out of time at ``at``."""
+    return clock.deadline is not None and clock.deadline <= at
+
+
+def timed_out(clock: Clock, at: datetime) -> Clock:
+    """The clocks once the seat on the clock ran out of time at ``at``: it is absent (under the
+    bot policy a bot of the chosen level stands in), its clock stopped and, Fischer, empty."""
+    seat = clock.seat
+    assert seat is not None and clock.started is not None
+    remaining = list(clock.remaining)
+    if clock.control.mode == "fischer":
+        remaining[seat] = 0.0
+    stand_in = clock.control.bot if clock.control.policy == "bot" else None
+    return replace(
+        clock,
+        started=at,
+        deadline=None,
+        remaining=tuple(remaining),
+        absent={**clock.absent, seat: stand_in},
+    )
+
+
+def returned(clock: Clock, seat: int, at: datetime) -> Clock:
+    """The clocks once the absent player of ``seat`` took it back at ``at``: its clock runs
+    again if it decides now (an empty Fischer clock starts from :data:`RETURN_SHARE` of the
+    base time)."""
+    absent = {s: bot for s, bot in clock.absent.items() if s != seat}
+    remaining = list(clock.remaining)
+    if clock.control.mode == "fischer" and remaining[seat] <= 0:
+        remaining[seat] = clock.control.base * RETURN_SHARE
+    back = replace(clock, absent=absent, remaining=tuple(remaining))
+    if clock.seat != seat:
+        return back
+    budget = clock.control.base if clock.control.mode == "move" else remaining[seat]
+    return replace(back, started=at, deadline=at + timedelta(seconds=budget))
+
+
+# --- what anyone may see (no secret: RUL-18) ------------------------------------------------
+def stamp(value: datetime | None) -> str | None:
+    """An ISO 8601 time in UTC with milliseconds (the table counts down from it)."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def shown(clock: Clock | None) -> dict[str, Any] | None:
+    """The clocks as the protocol shows them (``ClockOut``)."""
+    if clock is None:
+        return None
+    control = clock.control
+    return {
+        "mode": control.mode,
+        "base": control.base,
+        "increment": control.increment,
+        "policy": control.policy,
+        "bot": control.bot,
+        "seat": clock.seat,
+        "started": stamp(clock.started),
+        "deadline": stamp(clock.deadline),
+        "remaining": list(clock.remaining),
+        "absent": sorted(clock.absent),
+    }
+
+
+# --- storage ----------------------------------------------------------------------------------
+def _row(game_id: str, clock: Clock) -> dict[str, Any]:
+    control = clock.control
+    return {
+        "game_id": game_id,
+        "mode": control.mode,
+        "base": control.base,
+        "increment": control.increment,
+        "policy": control.policy,
+        "bot": control.bot,
+        "seat": clock.seat,
+        "started": clock.started,
+        "deadline": clock.deadline,
+        "remaining": json.dumps(list(clock.remaining)),
+        "absent": json.dumps({str(s): bot for s, bot in clock.absent.items()}),
+    }
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    """SQLite gives back naive datetimes: they were stored in UTC."""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
+
+
+def _clock(row: Any) -> Clock:
+    control = TimeControl(row.mode, row.base, row.increment, row.policy, row.bot)
+    absent = {int(s): bot for s, bot in json.loads(row.absent).items()}
+    remaining = tuple(float(x) for x in json.loads(row.remaining))
+    return Clock(control, row.seat, _utc(row.started), _utc(row.deadline), remaining, absent)
+
+
+def insert_op(game_id: str, clock: Clock) -> Write:
+    """Store a new game's clocks (with the game: :meth:`Store.create`'s ``extra``)."""
+
+    def op(conn: Connection) -> None:
+        conn.execute(clocks.insert().values(**_row(game_id, clock)))
+
+    return op
+
+
+def read(conn: Connection, game_id: str) -> Clock | None:
+    row = conn.execute(sa.select(clocks).where(clocks.c.game_id == game_id)).first()
+    return _clock(row) if row is not None else None
+
+
+def load(store: Store, game_id: str) -> Clock | None:
+    """A game's clocks (``None``: it has no time control)."""
+    with store.engine.connect() as conn:
+        return read(conn, game_id)
+
+
+#: A change of the clocks, made in the transaction of a game's change.
+Tick = Callable[[Clock, datetime], Clock]
+
+
+@dataclass
+class Ticked:
+    """What a clock write made (set when it ran; the write may run again, alone, if its group
+    failed: the last run is the one committed)."""
+
+    clock: Clock | None = None
+
+
+def then_tick(write: Write, game_id: str, tick: Tick, out: Ticked) -> Write:
+    """``write`` (a change of the game, which does its compare-and-set first), then the clocks
+    read and changed by ``tick`` in the same transaction: they move only with the game's
+    version, so every process agrees on them."""
+
+    def op(conn: Connection) -> None:
+        write(conn)
+        clock = read(conn, game_id)
+        if clock is None:
+            return
+        changed = tick(clock, utcnow())
+        conn.execute(
+            clocks.update().where(clocks.c.game_id == game_id).values(**_row(game_id, changed))
+        )
+        out.clock = changed
+
+    return op
+
+
+def due_games(store: Store, at: datetime, limit: int = 100) -> list[str]:
+    """Unfinished games whose seat on the clock has run out of time at ``at``."""
+    query = (
+        sa.select(clocks.c.game_id)
+        .join(games, games.c.id == clocks.c.game_id)
+        .where(clocks.c.deadline <= at, games.c.finished == sa.false())
+        .order_by(clocks.c.deadline)
+        .limit(limit)
+    )
+    with store.engine.connect() as conn:
+        return list(conn.execute(query).scalars())
+
+
+def standing_in(store: Store) -> list[str]:
+    """Unfinished games whose next decision is an absent seat's that a bot plays (resumed at
+    start, as the bots' own games are)."""
+    query = (
+        sa.select(clocks.c.game_id, clocks.c.absent, games.c.to_move)
+        .join(games, games.c.id == clocks.c.game_id)
+        .where(games.c.finished == sa.false(), clocks.c.absent != "{}")
+    )
+    with store.engine.connect() as conn:
+        rows = conn.execute(query).all()
+    return [
+        r.game_id
+        for r in rows
+        if r.to_move is not None and json.loads(r.absent).get(str(r.to_move)) is not None
+    ]
+
+
+def summaries(store: Store, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The clocks of these games as the lobby shows them (those that have one)."""
+    if not ids:
+        return {}
+    with store.engine.connect() as conn:
+        rows = conn.execute(sa.select(clocks).where(clocks.c.game_id.in_(ids))).all()
+    out: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        seen = shown(_clock(row))
+        assert seen is not None
+        out[row.game_id] = seen
+    return out
+
+
+def human_seats(store: Store, game_id: str) -> set[int]:
+    with store.engine.connect() as conn:
+        return set(
+            conn.execute(
+                sa.select(seats.c.seat).where(seats.c.game_id == game_id, seats.c.bot.is_(None))
+            ).scalars()
+        )

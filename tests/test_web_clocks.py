@@ -1,0 +1,146 @@
+"""Clocks in the browser (issue 24, items 3 and 6): a time control chosen in the lobby's form, shown
+in the games list with who is on the clock, every seat's clock on the table counting down for the
+seat to act, in English and Chinese; a player whose time ran out sees the stand-in bot and takes
+the seat back by clicking. Screenshots go to ONMARS_CLOCK_SHOTS (default /tmp/shots-clocks).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from serverkit import ServerProcess
+from webkit import CJK, VIEWPORT, WAIT_MS, Api, launch, need_browser
+
+pytestmark = pytest.mark.slow
+
+SHOTS = Path(os.environ.get("ONMARS_CLOCK_SHOTS", "/tmp/shots-clocks"))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    sync_playwright = need_browser()
+    folder = tmp_path_factory.mktemp("webclocks")
+    proc = ServerProcess(
+        folder / "server.log",
+        *("--database", str(folder / "games.sqlite3"), "--clock-check", "0.2"),
+        *("--bot-delay", "0.3"),
+    ).start(120)
+    try:
+        with sync_playwright() as playwright:
+            proc.browser = launch(playwright)  # type: ignore[attr-defined]
+            yield proc
+            proc.browser.close()  # type: ignore[attr-defined]
+    finally:
+        proc.stop()
+
+
+@pytest.fixture
+def page(server: Any) -> Iterator[Any]:
+    context = server.browser.new_context(viewport=VIEWPORT, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.base = server.base
+    yield page
+    context.close()
+    assert errors == [], f"script errors in the page: {errors}"
+
+
+def by_testid(page: Any, name: str) -> Any:
+    return page.locator(f"[data-testid={name}]")
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name))
+
+
+def test_a_clock_chosen_in_the_lobby_shows_in_the_list_and_counts_down_at_the_table(
+    page: Any, server: Any
+) -> None:
+    api = Api(server.base)
+    page.goto(server.base + "/")
+    by_testid(page, "lobby").wait_for()
+    by_testid(page, "seat-name-0").fill("Ana")
+    by_testid(page, "seat-kind-1").select_option("random")
+    by_testid(page, "seat-name-1").fill("Robo")
+    by_testid(page, "time-control").select_option("move-60")
+    by_testid(page, "timeout-policy").select_option("bot")
+    by_testid(page, "timeout-bot").select_option("random")
+    by_testid(page, "create-game").click()
+    link = by_testid(page, "open-game")
+    link.wait_for()
+    gid = link.get_attribute("href").rstrip("/").split("/")[-1]
+    clock = api.state(gid)["clock"]
+    assert (clock["mode"], clock["base"], clock["policy"], clock["bot"]) == (
+        "move",
+        60,
+        "bot",
+        "random",
+    )
+    # the games list: the time control and who is on the clock, with their time
+    row = page.locator(f"tr[data-game-id='{gid}'] [data-testid=lobby-clock]")
+    page.get_by_role("button", name="Refresh").click()
+    row.wait_for()
+    page.wait_for_function(
+        f"() => /Ana/.test(document.querySelector(\"tr[data-game-id='{gid}'] "
+        "[data-testid=lobby-clock]\")?.innerText ?? '')"
+    )  # once the bot's first decision (if it had it) is made, Ana is on the clock
+    listed = row.inner_text()
+    assert "1 min a move" in listed, listed
+    minutes, seconds = re.search(r"Ana (\d+):(\d\d)", listed).groups()  # type: ignore[union-attr]
+    assert 0 < int(minutes) * 60 + int(seconds) <= 60, listed
+    shot(page, "lobby-clock-en.png")
+
+    link.click()
+    page.wait_for_url(f"**/play/{gid}")
+    mine = by_testid(page, "clock-0")
+    mine.wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=clock-0]').classList.contains('running')"
+    )
+    first = mine.inner_text()
+    time.sleep(2.2)
+    later = mine.inner_text()
+    assert first != later and "Ana" in later, (first, later)  # counting down
+    assert "no clock" in by_testid(page, "clock-1").inner_text()  # a bot's seat has none
+    assert "1 min a move" in by_testid(page, "clocks").inner_text()
+    shot(page, "table-clock-en.png")
+    by_testid(page, "lang-toggle").click()
+    page.wait_for_function("() => document.documentElement.lang === 'zh'")
+    strip = by_testid(page, "clocks").inner_text()
+    assert CJK.search(strip) and "a move" not in strip, strip
+    shot(page, "table-clock-zh.png")
+    api.http.close()
+
+
+def test_an_absent_player_sees_the_stand_in_and_takes_the_seat_back(page: Any, server: Any) -> None:
+    api = Api(server.base)
+    r = api.http.post(
+        "/api/games",
+        json={
+            "players": [{"name": "Ana"}, {"name": "Robo", "bot": "random"}],
+            "clock": {"mode": "move", "seconds": 3, "policy": "bot", "bot": "random"},
+        },
+    )
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    page.goto(f"{server.base}/play/{gid}#token={token}")
+    by_testid(page, "clocks").wait_for()
+    by_testid(page, "take-back").wait_for()  # her 3 s ran out
+    note = by_testid(page, "absent-0").inner_text()
+    assert "Ana's time ran out" in note and "random" in note, note
+    assert "absent" in by_testid(page, "clock-0").inner_text()
+    shot(page, "table-absent-en.png")
+    by_testid(page, "take-back").click()
+    by_testid(page, "take-back").wait_for(state="detached")
+    assert api.state(gid)["clock"]["absent"] == []  # hers again, her clock running
+    shot(page, "table-back-en.png")
+    api.http.close()
