@@ -4,7 +4,8 @@ local push endpoint, decrypted as a browser would) and e-mail (a local aiosmtpd 
 told once, by both, every time their turn comes, with nothing secret in any message; they chat;
 they end the game by agreement after round 2 (RUL-20, the written rating policy:
 docs/accounts.md) and their ratings move exactly as OpenSkill computes, the game showing on both
-player pages.
+player pages. And a clock: a silent player's 1 s runs out across a server restart, a bot
+stands in, and the timeout loses in the ratings (the seat absent at the end is placed last).
 
 Decision: the game is ended by agreement rather than played out (first legal moves never end a
 game, random ones take hundreds of moves through the API); the policy rates an agreement-ended
@@ -19,7 +20,7 @@ from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
-from serverkit import Browser, Inbox, PushEndpoint, bearer, new_game
+from serverkit import Browser, Inbox, PushEndpoint, bearer, make_client, new_game
 from test_server_accounts import csrf, login, register
 from test_server_notify import notify_client, state, wait_for
 from test_server_ratings import account_rating, why_unrated
@@ -182,3 +183,101 @@ def test_two_accounts_are_told_their_turns_chat_and_are_rated_at_the_end(
             shown = page["games"][0]
             assert shown["won"] == (seat in game.winners()) and shown["ended"] == "agreement"
             assert shown["rating_change"] == elo - round(to_elo(MODEL.mu))
+
+
+# --- a clock runs out ---------------------------------------------------------------------------
+def play_as(client: Any, gid: str, key: str, seat: int, until: Any) -> dict[str, Any]:
+    """The seat's player at the table: moves at once whenever it decides (taking the seat back
+    if the machine's load let its own second run out), until ``until(state)``."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        now = state(client, gid, key)
+        if until(now):
+            return now
+        if seat in now["clock"]["absent"]:
+            client.post(f"/api/games/{gid}/return", headers=bearer(key))
+        elif now["current_player"] == seat and now["legal_moves"]:
+            r = client.post(
+                f"/api/games/{gid}/moves",
+                json={"ply": now["ply"], "move": now["legal_moves"][0]["move"]},
+                headers=bearer(key),
+            )
+            assert r.status_code in (200, 409), r.text  # 409: the stand-in moved first
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the game did not get there in time")
+
+
+def moves_of(st: dict[str, Any], seat: int, after: int = 0) -> int:
+    return sum(
+        1 for e in st["events"] if e["id"] == "move" and e["seat"] == seat and e["ply"] >= after
+    )
+
+
+def test_a_silent_player_s_clock_runs_out_across_a_restart_and_the_timeout_loses(
+    database: str,
+) -> None:
+    """A time per move of 1 s, policy ``bot``: Ben falls silent on his decision and the server
+    stops; his deadline passes while it is down. At the next start the timeout applies, a random
+    bot stands in for him and plays on (RUL-18: his view only). Ana, left alone, ends the game by
+    agreement after round 2 (RUL-20: an absent seat agrees as a bot does); Ben, absent at the
+    end, is placed last (docs/accounts.md), whatever the scores said, by OpenSkill's numbers."""
+    quick = {"clock_check": 0.1, "bot_delay": 0.05}
+    clock = {"mode": "move", "seconds": 1, "policy": "bot", "bot": "random"}
+    with make_client(database, **quick) as client:
+        r = client.post(
+            "/api/games", json={"players": [{"name": n} for n in NAMES], "clock": clock}
+        )
+        assert r.status_code == 201, r.text
+        gid, links = r.json()["id"], [s["token"] for s in r.json()["seats"]]
+        keys = [take_seat(client, name, gid, link) for name, link in zip(NAMES, links, strict=True)]
+        ana, ben = 0, 1
+        # Ana plays until Ben decides; Ben never moves; the server stops on his decision
+        at_stop = play_as(client, gid, keys[ana], ana, lambda s: s["current_player"] == ben)
+        assert at_stop["clock"]["seat"] == ben and at_stop["clock"]["policy"] == "bot"
+    time.sleep(1.5)  # his second passes while no server runs
+    with make_client(database, **quick) as client:
+        after = wait_for_state(client, gid, lambda s: moves_of(s, ben, at_stop["ply"]) >= 1)
+        assert after["clock"]["absent"] == [ben], "his time ran out; a bot plays his seat"
+        # Ana plays on against the stand-in into round 3, then ends it alone (RUL-20)
+        play_as(client, gid, keys[ana], ana, lambda s: s["view"]["round"] > MIN_ROUND_AGREED)
+        for _ in range(50):  # her vote may meet a stand-in's move (409): vote again
+            r = client.post(
+                f"/api/games/{gid}/conclude", json={"agree": True}, headers=bearer(keys[ana])
+            )
+            if r.status_code == 200 and r.json()["is_over"]:
+                break
+            if ana in state(client, gid)["clock"]["absent"]:
+                client.post(f"/api/games/{gid}/return", headers=bearer(keys[ana]))
+        over = state(client, gid)
+        assert over["is_over"] and over["ended"] == "agreement"
+        assert over["clock"]["absent"] == [ben]
+        wait_for(lambda: why_unrated(database, gid) is not None, "the rating")
+        assert why_unrated(database, gid) == (True, "rated")
+        record = client.get(f"/api/games/{gid}/record").json()
+        game = onmars.Game.replay(
+            {k: record[k] for k in ("options", "seed", "rules", "moves", "ended")}
+        )
+        ranks = places(game.scores(), {ben})
+        assert ranks == [0, 1], "the seat absent at the end comes last"
+        want = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=ranks)
+        for seat, name in enumerate(NAMES):
+            mu, sigma, rated = account_rating(database, name)
+            assert (mu, sigma, rated) == (
+                pytest.approx(want[seat][0].mu),
+                pytest.approx(want[seat][0].sigma),
+                1,
+            )
+            page = client.get(f"/api/players/{name}").json()
+            assert [g["id"] for g in page["games"]] == [gid]
+        assert account_rating(database, "Ana")[0] > MODEL.mu > account_rating(database, "Ben")[0]
+
+
+def wait_for_state(client: Any, gid: str, check: Any, seconds: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        now = state(client, gid)
+        if check(now):
+            return now
+        time.sleep(0.05)
+    raise AssertionError("not in time")

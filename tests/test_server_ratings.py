@@ -261,10 +261,14 @@ def test_places_follow_the_final_scoring_and_its_tie_breaks() -> None:
     assert places(SCORES) == [1, 3, 1, 0]
 
 
-def test_a_timeout_places_the_seat_that_ran_out_last() -> None:
-    result = {"scores": SCORES, "winners": [3], "timed_out": [3]}
-    assert plan(ACCOUNTS, "timeout", 20, result) == Plan("rated", [0, 2, 0, 3])
+def test_a_seat_absent_at_the_end_is_placed_last() -> None:
+    """A seat whose time ran out and that its player never took back (the clocks' ``absent``)
+    comes last, played out or ended by agreement; a game without absent seats by the scores."""
+    result = {"scores": SCORES, "winners": [3]}
+    assert plan(ACCOUNTS, None, 20, result, absent={3}) == Plan("rated", [0, 2, 0, 3])
+    assert plan(ACCOUNTS, "agreement", 20, result, absent=[3]) == Plan("rated", [0, 2, 0, 3])
     assert plan(ACCOUNTS, None, 20, result) == Plan("rated", [1, 3, 1, 0])
+    assert plan(ACCOUNTS, "timeout", 20, result) == Plan("ended: timeout")  # no such ending
     assert plan(ACCOUNTS, "abandoned", 20, result) == Plan("ended: abandoned")
     assert plan(ACCOUNTS, None, 20, None) == Plan("no result")
     two_seats = [Seat(0, 1, None), Seat(1, 1, None), *ACCOUNTS[2:]]

@@ -14,9 +14,13 @@ looked at once, when it ends (and at every start, for games a crash left unrated
   that position). Every human seat had to agree, and the scores as they stand count, so
   agreeing cannot dodge a loss. Except a game ended in its first round (``round`` < 2): an
   abandoned start, which says nothing of anyone's play, is not rated.
-- Ended by a timeout (``ended = "timeout"``, from the clocks' work): rated on the recorded
-  scores, with the seats the result names in ``timed_out`` placed last (a timeout loses, as
-  in correspondence chess). Any other ending is not rated.
+- A seat whose time ran out (onmars.server.clocks) and whose player had not taken it back
+  when the game ended (it is in the clocks' ``absent`` seats at the end) is placed last, after
+  everyone else, whatever the ending (played out by its stand-in bot, or ended by agreement
+  of the others): a timeout loses, as in correspondence chess, so that falling silent cannot
+  dodge a loss. A player who took their seat back is rated as any other (the stand-in's moves
+  in between count as theirs). The clocks never end a game themselves: there is no third
+  ending.
 - Bots keep their fixed rating (:data:`BOT_ELO`, from the arena's ladder): they are rated
   against, never rated.
 
@@ -32,7 +36,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +49,7 @@ from onmars.server.store import (
     _stamp,
     account_seats,
     accounts,
+    clocks,
     games,
     now,
     rated_games,
@@ -115,12 +120,17 @@ class Plan:
 
 
 def plan(
-    seat_list: list[Seat], ended: str | None, round_: int, result: dict[str, Any] | None
+    seat_list: list[Seat],
+    ended: str | None,
+    round_: int,
+    result: dict[str, Any] | None,
+    absent: Collection[int] = (),
 ) -> Plan:
-    """The rating policy (module docstring) for a finished game."""
+    """The rating policy (module docstring) for a finished game; ``absent``: the seats whose
+    time ran out and that their players had not taken back at the end."""
     if result is None or not result.get("scores"):
         return Plan("no result")
-    if ended not in (None, "agreement", "timeout"):
+    if ended not in (None, "agreement"):
         return Plan(f"ended: {ended}"[:32])
     if ended == "agreement" and round_ < MIN_ROUND_AGREED:
         return Plan("abandoned at the start")
@@ -132,13 +142,12 @@ def plan(
     for s in seat_list:
         if s.account is None and (s.bot is None or bot_rating(s.bot) is None):
             return Plan("guest seat" if s.bot is None else "bot not on the ladder")
-    last = set(result.get("timed_out", [])) if ended == "timeout" else set()
-    return Plan("rated", places(result["scores"], last))
+    return Plan("rated", places(result["scores"], set(absent)))
 
 
 def places(scores: list[dict[str, Any]], last: set[int] = frozenset()) -> list[int]:  # type: ignore[assignment]
     """Each seat's place by total then tie-breaks (§24.4), equals sharing one; ``last``
-    (timed-out seats) after everyone else."""
+    (absent seats: their time ran out) after everyone else."""
 
     def key(s: dict[str, Any]) -> tuple[int, int, list[int]]:
         return (int(s["seat"] in last), -int(s["total"]), [-v for v in s.get("tiebreak", [])])
@@ -173,7 +182,7 @@ def rate_game(store: Store, game_id: str) -> Plan | None:
             return None
         seat_list = _seats(conn, game_id)
         result = json.loads(row.result) if row.result else None
-        decided = plan(seat_list, row.ended, row.round, result)
+        decided = plan(seat_list, row.ended, row.round, result, _absent(conn, game_id))
         if decided.ranks is not None:
             _apply(conn, game_id, seat_list, decided.ranks)
         conn.execute(
@@ -189,6 +198,15 @@ def _lock(store: Store, conn: Connection) -> None:
         conn.execute(sa.text("SELECT pg_advisory_xact_lock(7291002)"))
     else:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _absent(conn: Connection, game_id: str) -> set[int]:
+    """The seats absent at the end (their time ran out; onmars.server.clocks stores them as a
+    JSON object seat -> stand-in bot); none for a game without clocks."""
+    stored = conn.execute(
+        sa.select(clocks.c.absent).where(clocks.c.game_id == game_id)
+    ).scalar_one_or_none()
+    return {int(seat) for seat in json.loads(stored)} if stored else set()
 
 
 def _seats(conn: Connection, game_id: str) -> list[Seat]:
