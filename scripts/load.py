@@ -19,6 +19,15 @@ With ``--clocked P`` a share P of the games has a time per move of ``--clock`` s
 its clock runs out, the server's stand-in bot plays its seat, and after thinking it takes the
 seat back (``POST /return``) and plays on. It then also prints the timeouts seen and how late
 after the deadline the client saw each one (the server checks the clocks every second).
+
+With ``--accounts P`` a share P of the clients are players with accounts (issue 24.1): each
+registers once (argon2id), signs in again as from another device, and for every game it plays
+claims the seat with its session cookie and CSRF token and plays with a seat key made for it
+(``POST /api/account/games/{id}/key``), as a player on a second device does. With ``--chat S``
+each client says something in its game's players' chat every S seconds on average (issue 24.4;
+the server allows a seat 0.5 a second). It then also prints the account requests' and the chat
+posts' latencies. The server started here is given login limits high enough for one address
+to register every account (all clients come from 127.0.0.1).
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import httpx
@@ -46,6 +56,8 @@ import websockets
 
 MAX_GAMES = 1000
 MAX_SECONDS = 600
+#: A seat may say 0.5 lines a second (Settings.chat_rate): the load stays well below it.
+MIN_CHAT = 2.0
 
 
 def loopback(base: str) -> bool:
@@ -76,6 +88,54 @@ class Stats:
         self.clocked = 0  # games made with a clock
         self.timeouts: list[float] = []  # seconds from a deadline to the client seeing it
         self.returns = 0  # seats taken back
+        self.accounts = 0  # accounts registered and signed in again
+        self.account_calls: list[float] = []  # register, login, claim, seat key round trips
+        self.claimed = 0  # seats claimed into an account
+        self.chats: list[float] = []  # the chat posts' round trips
+        self.chat_refused = 0  # 429: faster than the server allows
+
+
+class Account:
+    """A client's account: its session cookie and CSRF token (one per client, kept across its
+    games), sent by hand so that all clients share one connection pool."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.headers: dict[str, str] = {}
+
+    async def call(
+        self, http: httpx.AsyncClient, stats: Stats, path: str, body: object = None
+    ) -> httpx.Response:
+        started = time.perf_counter()
+        r = await http.post(path, json=body, headers=self.headers)
+        stats.account_calls.append(time.perf_counter() - started)
+        if r.status_code >= 300:
+            raise httpx.HTTPStatusError(
+                f"{path}: {r.status_code} {r.text[:200]}", request=r.request, response=r
+            )
+        cookie = r.cookies.get("onmars_session")
+        if cookie:  # signed in (again): a new session, a new CSRF token
+            me = await http.get("/api/account", headers={"Cookie": f"onmars_session={cookie}"})
+            self.headers = {
+                "Cookie": f"onmars_session={cookie}",
+                "X-CSRF-Token": me.json()["csrf"],
+            }
+        return r
+
+    async def open(self, http: httpx.AsyncClient, stats: Stats) -> None:
+        """Register, then sign in again (as from another device)."""
+        secret = {"name": self.name, "password": f"load-{self.name}-pw"}
+        await self.call(http, stats, "/api/account/register", secret)
+        self.headers = {}
+        await self.call(http, stats, "/api/account/login", secret)
+        stats.accounts += 1
+
+    async def take(self, http: httpx.AsyncClient, stats: Stats, gid: str, link: str) -> str:
+        """Claim the seat its link opens and get a seat key for it: the token to play with."""
+        await self.call(http, stats, "/api/account/claim", {"game_id": gid, "token": link})
+        r = await self.call(http, stats, f"/api/account/games/{gid}/key")
+        stats.claimed += 1
+        return str(r.json()["token"])
 
 
 async def play_game(
@@ -85,6 +145,7 @@ async def play_game(
     stats: Stats,
     rng: random.Random,
     deadline: float,
+    account: Account | None = None,
 ) -> None:
     """One client seat against bots, until the game ends or the time is up."""
     players = [{"name": "Client"}] + [
@@ -100,6 +161,9 @@ async def play_game(
     r.raise_for_status()
     game = r.json()
     gid, token = game["id"], game["seats"][0]["token"]
+    if account is not None:
+        token = await account.take(http, stats, gid, token)
+    next_chat = time.monotonic() + (rng.expovariate(1 / args.chat) if args.chat else 1e18)
     known = 0  # the game's version in the client's last answer
     headers = {"Authorization": f"Bearer {token}"}
     deadline_seen: str | None = None
@@ -137,6 +201,9 @@ async def play_game(
             if silent and state["current_player"] == 0:
                 silent = False  # this time, let the clock run out
                 continue
+            if time.monotonic() >= next_chat:
+                await chat(http, gid, headers, stats, len(stats.chats))
+                next_chat = time.monotonic() + rng.expovariate(1 / args.chat)
             if state["current_player"] != 0 or not state["legal_moves"]:
                 continue
             await asyncio.sleep(rng.uniform(0, 2 * args.think))
@@ -162,6 +229,24 @@ async def play_game(
             else:
                 stats.errors += 1
                 print(f"move refused: {r.status_code} {r.text[:200]}", file=sys.stderr)
+
+
+async def chat(
+    http: httpx.AsyncClient, gid: str, headers: dict[str, str], stats: Stats, n: int
+) -> None:
+    """A line in the game's players' chat, timed."""
+    started = time.perf_counter()
+    text = f"message {n}: your move <b>&amp;</b>"  # text, never markup
+    r = await http.post(
+        f"/api/games/{gid}/chat", json={"channel": "players", "text": text}, headers=headers
+    )
+    if r.status_code == 201:
+        stats.chats.append(time.perf_counter() - started)
+    elif r.status_code == 429:
+        stats.chat_refused += 1
+    else:
+        stats.errors += 1
+        print(f"chat refused: {r.status_code} {r.text[:200]}", file=sys.stderr)
 
 
 async def undo(
@@ -193,9 +278,18 @@ async def keep_playing(
 ) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, min(2.0, args.think)))  # do not all start at once
+    account = None
+    if rng.random() < args.accounts:
+        account = Account(f"load{seed}x{rng.randrange(10**6)}")
+        try:
+            await account.open(http, stats)
+        except httpx.HTTPError as exc:
+            stats.errors += 1
+            print(f"account error: {exc!r}", file=sys.stderr)
+            account = None
     while time.monotonic() < deadline:
         try:
-            await play_game(http, ws_base, args, stats, rng, deadline)
+            await play_game(http, ws_base, args, stats, rng, deadline, account)
         except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
             stats.errors += 1
             print(f"client error: {exc!r}", file=sys.stderr)
@@ -274,7 +368,27 @@ def report(stats: Stats, args: argparse.Namespace, server: str) -> str:
             f"conflicts (409): {stats.conflicts}, errors: {stats.errors}",
         ]
         + clock_lines(stats, args)
+        + social_lines(stats, args, pct)
     )
+
+
+def social_lines(stats: Stats, args: argparse.Namespace, pct: Any) -> list[str]:
+    lines = []
+    if args.accounts:
+        calls = sorted(stats.account_calls)
+        lines.append(
+            f"accounts: {stats.accounts} registered and signed in again, {stats.claimed} seats "
+            f"claimed and played with a seat key; account requests p50 {pct(0.5, calls):.1f} ms, "
+            f"p99 {pct(0.99, calls):.1f} ms (registering and signing in hash with argon2id)"
+        )
+    if args.chat:
+        chats = sorted(stats.chats)
+        lines.append(
+            f"chat: {len(chats)} messages ({len(chats) / getattr(stats, 'elapsed', 1):.1f}/s), "
+            f"latency p50 {pct(0.5, chats):.1f} ms, p99 {pct(0.99, chats):.1f} ms; "
+            f"refused as too fast (429): {stats.chat_refused}"
+        )
+    return lines
 
 
 def clock_lines(stats: Stats, args: argparse.Namespace) -> list[str]:
@@ -308,12 +422,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--absent", type=float, default=0.0, help="share of clocked clients silent once (0)"
     )
+    parser.add_argument(
+        "--accounts", type=float, default=0.0, help="share of clients with accounts (0)"
+    )
+    parser.add_argument(
+        "--chat", type=float, default=0.0, help="mean seconds between a client's chat lines (off)"
+    )
     parser.add_argument("--base", help="a running server, http://127.0.0.1:PORT (loopback)")
     parser.add_argument("--database", help="for the server started here (default: temp SQLite)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (1)")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES or not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"--games 1-{MAX_GAMES}, --seconds up to {MAX_SECONDS}")
+    if not 0 <= args.accounts <= 1 or (args.chat and args.chat < MIN_CHAT):
+        parser.error(f"--accounts 0-1, --chat at least {MIN_CHAT} s (the server's chat rate)")
     proc, folder, log = None, None, None
     base = args.base
     if base and not loopback(base):
@@ -328,6 +450,7 @@ def main(argv: list[str] | None = None) -> int:
             "--database", database, "--workers", str(args.workers),
             "--rate", "1000", "--burst", "1000", "--create-rate", "1000",
             "--create-burst", "1000", "--ws-per-address", "100000",
+            "--login-rate", "1000", "--login-burst", "1000",
         ]  # fmt: skip
         log = (folder / "serve.log").open("wb")
         proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
