@@ -275,6 +275,7 @@ const EN = {
   announcements: "What the other players do",
   hexLabel: "Hex {hex}",
   playLabel: "{what}: {move}",
+  refusedLabel: "{what}: not now, {why}",
   chooseLabel: "{what}: {n} choices",
 } as const;
 
@@ -547,6 +548,7 @@ const ZH: Record<Key, string> = {
   announcements: "其他玩家的动作",
   hexLabel: "六角格 {hex}",
   playLabel: "{what}：{move}",
+  refusedLabel: "{what}：现在不可，{why}",
   chooseLabel: "{what}：{n} 个选项",
 };
 
