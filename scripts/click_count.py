@@ -91,6 +91,7 @@ def play_game(base: str, api: Api, browser: Any, bot: str, length: str, seed: in
     brain = GreedyBot(seed)
     clicks = confirms = sequences = 0
     per_round: dict[int, int] = {}
+    by_kind: dict[str, int] = {}  # where the clicks go: "<decision step> <verb or seq:first..last>"
     started = time.monotonic()
     over = wait_ready(page, 600_000)
     while not over:
@@ -99,11 +100,17 @@ def play_game(base: str, api: Api, browser: Any, bot: str, length: str, seed: in
         move = str(brain.choose(mine["view"], [onmars.Move.parse(m) for m in offered]))
         starting = sorted((s for s in offered_sequences(page) if s[0] == move), key=len)
         seq = next((s for s in reversed(starting) if brain_would(mine["view"], s, seed)), None)
+        step = str(mine.get("decision", {}).get("step", "?"))
         if seq is not None:
             made = click(page, f'{SEQUENCES}[data-seq="{quoted("|".join(seq))}"]')
             sequences += 1
+            kind = f"{step} seq:{seq[0].split()[0]}..{seq[-1].split()[0]}"
         else:
             made = click(page, f'[data-testid=move-list] [data-move="{quoted(move)}"]')
+            kind = f"{step} {move.split()[0]}"
+        by_kind[kind] = by_kind.get(kind, 0) + 1
+        if made > 1:
+            by_kind["confirmation"] = by_kind.get("confirmation", 0) + made - 1
         clicks += made
         confirms += made > 1
         rnd = int(mine["view"]["round"])
@@ -124,6 +131,7 @@ def play_game(base: str, api: Api, browser: Any, bot: str, length: str, seed: in
         "clicks_per_round": round(clicks / max(1, rounds), 2),
         "decisions_per_round": round(decisions / max(1, rounds), 2),
         "per_round": per_round,
+        "clicks_by_kind": dict(sorted(by_kind.items(), key=lambda kv: -kv[1])),
         "plies": final["ply"],
         "seconds": round(time.monotonic() - started, 1),
     }

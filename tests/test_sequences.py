@@ -58,10 +58,15 @@ def test_every_offered_sequence_replays_move_by_move(games: list[Game]) -> None:
             if seq["kind"] == "tail":
                 assert verbs[-1] == "end"
             if seq["kind"] == "then":
-                assert verbs[0] in ("stay", "done", "travel", "main", "exec") and len(verbs) >= 2
+                seen["then " + verbs[0]] += 1
+                assert (
+                    verbs[0] in ("stay", "done", "travel", "seat", "main", "exec")
+                    and len(verbs) >= 2
+                )
             assert all(w["kind"] in WARNING_KINDS for w in seq["warnings"])
     assert seen["path"] and seen["tail"] and seen["pay"] and seen["then"], seen
     assert seen["forced"], seen
+    assert seen["then seat"], "a Turn Order space leads to the seat's next choice (§19)"
 
 
 def test_a_payment_is_offered_once_per_combination(games: list[Game]) -> None:

@@ -49,7 +49,8 @@ def test_hover_shows_later_costs_and_why_not_and_undo_says_why(tab: Tab, api: Ap
         ),
         key=lambda m: m["move"] != "main tech",
     )[0]
-    spot = page.locator(f'.action-name[data-move="{compound["move"]}"]').first
+    # its entry in the move list (its place on the board offers it with its sequences, issue 23.3)
+    spot = page.locator(f'[data-testid=move-list] [data-move="{compound["move"]}"]').first
     spot.hover()
     then = by_testid(page, "preview-then")
     then.wait_for()
@@ -65,7 +66,7 @@ def test_hover_shows_later_costs_and_why_not_and_undo_says_why(tab: Tab, api: Ap
     why.wait_for()
     assert why.inner_text().startswith("Not now: §"), why.inner_text()
     page.screenshot(path=str(SHOTS / "why-not.png"))
-    refused.click()
+    refused.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
     page.wait_for_timeout(300)
     assert api.state(gid)["ply"] == ply, f"clicking the refused {key} sent nothing"
     # 3. the undo button, disabled, says why (title and an accessible description)
@@ -110,3 +111,51 @@ def test_a_move_that_cannot_be_undone_says_so_before_the_click(tab: Tab, api: Ap
     note.wait_for()
     assert "cannot be taken back" in note.inner_text()
     page.screenshot(path=str(SHOTS / "preview-irreversible.png"))
+
+
+def test_why_not_by_finger_and_by_keyboard(tab: Tab, api: Api) -> None:  # noqa: F811
+    """Issue 23.2 without a mouse: on a phone a tap on a refused action shows the reason (and no
+    play button) and sends nothing; by keyboard the refused place is reached with Tab, says it
+    is disabled and why, and Enter shows the same card."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page, gid, token = open_vs_bot(tab, "random")
+    _to_first_action(page, api, gid, token)
+    page.wait_for_function("() => document.querySelectorAll('[data-refused]').length > 0")
+    ply = api.state(gid)["ply"]
+    # a phone: touch, 390x844
+    phone = tab.context.browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="en-US", has_touch=True, is_mobile=True
+    )
+    try:
+        mobile = phone.new_page()
+        mobile.set_default_timeout(60_000)
+        mobile.goto(f"{tab.base}/play/{gid}#token={token}")
+        wait_ready(mobile)
+        mobile.wait_for_function("() => document.querySelectorAll('[data-refused]').length > 0")
+        by_testid(mobile, "pane-boards").tap()  # the phone shows one pane at a time
+        refused = mobile.locator(".action-name[data-refused]").first
+        refused.scroll_into_view_if_needed()
+        refused.tap(force=True)
+        card = by_testid(mobile, "tap-card")
+        card.wait_for()
+        assert by_testid(card, "why-not").inner_text().startswith("Not now: §")
+        assert by_testid(mobile, "tap-play").count() == 0, "a refused place offers nothing to play"
+        mobile.screenshot(path=str(SHOTS / "why-not-touch.png"))
+        mobile.wait_for_timeout(300)
+        assert api.state(gid)["ply"] == ply, "tapping a refused place sent nothing"
+    finally:
+        phone.close()
+    # the keyboard: focusable, disabled, named with its reason; Enter shows the card
+    target = page.locator(".action-name[data-refused]").first
+    assert target.get_attribute("aria-disabled") == "true"
+    assert target.get_attribute("tabindex") == "0"
+    label = target.get_attribute("aria-label") or ""
+    assert "not now, §" in label, label
+    target.focus()
+    page.keyboard.press("Enter")
+    why = by_testid(page, "why-not")
+    why.wait_for()
+    assert why.inner_text().startswith("Not now: §") and why.inner_text()[9:] in label
+    page.screenshot(path=str(SHOTS / "why-not-keyboard.png"))
+    page.wait_for_timeout(300)
+    assert api.state(gid)["ply"] == ply, "Enter on a refused place sent nothing"

@@ -103,6 +103,12 @@ export function refusedByPlace(refused: RefusedPlace[], places: Places): Map<str
   return out;
 }
 
+/** The card a refused place shows on hover, a tap or Enter (issue 23.2): what the place is
+ * (its face's title and first two lines, else the refused move) and the reason. */
+export function refusedCard(face: { title: string; lines?: string[] } | null, why: RefusedPlace): { title: string; lines: string[]; why: string } {
+  return { title: face?.title ?? why.move, lines: (face?.lines ?? []).slice(0, 2), why: why.text };
+}
+
 /** The Tech tile a move learns or develops, and the Lab space it goes to (if the move names
  * one): null for any other move. */
 export function techPlacement(m: LegalMove): { tile: string; space: string | null } | null {

@@ -4,7 +4,7 @@ import { createContext, type ComponentChildren } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import type { Dict, LegalMove, RefusedPlace, View } from "./api";
 import { SHAPES, colourOf, initialOf, itemsText, rangesText, textOn, type HoverCard } from "./format";
-import { hexesOf, playMark, tileOf, type Offer, type Places } from "./moves";
+import { hexesOf, playMark, refusedCard, tileOf, type Offer, type Places } from "./moves";
 import { useI18n, type T } from "./i18n";
 
 /** A player's piece: their colour, their seat's shape and their initial. */
@@ -45,7 +45,7 @@ let showCard: (card: HoverCard | null, x?: number, y?: number, tap?: TapCard) =>
 /** A card a first tap opened: its move plays from its button or a second tap on the target; it
  * shows in the half of the screen away from the target, so the target stays in reach. */
 interface TapCard {
-  play: () => void;
+  play?: () => void; // none for a refused place's card: it only says why not
   top: boolean;
 }
 
@@ -80,6 +80,17 @@ function closeTap(): void {
 /** True when this click is a finger's first tap on ``key``: the card opened instead of playing. */
 export function firstTap(key: string, card: HoverCard, e: Event, play: () => void): boolean {
   if (lastPointer !== "touch") return false;
+  return pinCard(key, card, e, () => (closeTap(), play()));
+}
+
+/** A click (tap, Enter or mouse) on a refused place (issue 23.2): its why-not card stays open
+ * until the next click elsewhere; a second click on it closes it. Nothing is sent. */
+export function showWhyNot(key: string, card: HoverCard, e: Event): void {
+  pinCard(key, card, e);
+}
+
+/** Pins ``card`` at the target of ``e`` (a second click on ``key`` closes it): true if opened. */
+function pinCard(key: string, card: HoverCard, e: Event, play?: () => void): boolean {
   if (tapped === key) {
     closeTap();
     return false;
@@ -89,7 +100,7 @@ export function firstTap(key: string, card: HoverCard, e: Event, play: () => voi
   markHexes(card.move ?? null);
   tapped = key;
   tapEvent = e;
-  showCard(card, r.left, r.bottom, { play: () => (closeTap(), play()), top: r.top + r.height / 2 > window.innerHeight / 2 });
+  showCard(card, r.left, r.bottom, { play, top: r.top + r.height / 2 > window.innerHeight / 2 });
   return true;
 }
 
@@ -152,7 +163,7 @@ export function HoverLayer() {
         </div>
       ) : null}
       {card.move ? <Preview m={card.move} t={t} cat={cat} /> : null}
-      {tap ? (
+      {tap?.play ? (
         <div class="tap-btns">
           <small class="muted">{t("tapAgain")}</small>
           <button class="primary" data-testid="tap-play" onClick={tap.play}>▶ {t("tapPlay")}</button>
@@ -270,7 +281,25 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
     // Not playable now: pointing at it says why, without sending anything (issue 23).
     const why = ctx.active ? ctx.refused.get(key) : undefined;
     const named = what ? { role: "group", "aria-label": what } : {};
-    if (why) return { class: "refused", "data-refused": key, ...named, ...faceProps({ title: face?.title ?? why.move, lines: face?.lines?.slice(0, 2), why: why.text }) };
+    if (why) {
+      // Reachable by finger and keyboard too: focusable, disabled, its name carries the reason,
+      // and a tap or Enter pins the same card the mouse shows on hover.
+      const card = refusedCard(face, why);
+      return {
+        class: "refused",
+        "data-refused": key,
+        role: "button",
+        tabIndex: 0,
+        "aria-disabled": "true",
+        "aria-label": t("refusedLabel", { what: what || card.title, why: why.text }),
+        onKeyDown: KEYS.onKeyDown,
+        onClick: (e: Event) => {
+          e.stopPropagation();
+          showWhyNot(key, card, e);
+        },
+        ...faceProps(card),
+      };
+    }
     return { class: "", ...named, ...faceProps(face) };
   }
   const tile = moves.length > 1 && !key.startsWith("lab:") ? tileOf(moves) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hexesOf, indexMoves, placeOf, refusedByPlace, targetKey, techPlacement, tileOf } from "../src/moves";
+import { hexesOf, indexMoves, placeOf, refusedByPlace, refusedCard, targetKey, techPlacement, tileOf } from "../src/moves";
 import type { MoveTarget } from "../src/api";
 import { botMove, done, hex, id, learn, mv, num, res, rover, word } from "./helpers";
 
@@ -123,5 +123,10 @@ describe("why not: refused places by their key (issue 23)", () => {
     expect(targetKey({ kind: "button", id: "end" })).toBe("btn");
     expect(targetKey({ kind: "working_area", id: null })).toBe("wa");
     expect(targetKey({ kind: "turn_order", id: "3" })).toBe("to:3");
+  });
+  it("refusedCard: the place's face (two lines at most) and the reason, shown by hover, tap or Enter", () => {
+    const why = refusal("action", "tech", "§7.3: no tile");
+    expect(refusedCard({ title: "Learn Technology", lines: ["a", "b", "c"] }, why)).toEqual({ title: "Learn Technology", lines: ["a", "b"], why: "§7.3: no tile" });
+    expect(refusedCard(null, why)).toEqual({ title: "x", lines: [], why: "§7.3: no tile" });
   });
 });

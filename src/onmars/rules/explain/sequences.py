@@ -55,9 +55,10 @@ from onmars.rules.explain.structure import MoveTarget, structure
 SequenceKind = Literal["pay", "path", "tail", "forced", "then"]
 
 #: Moves that lead to the next choice, played before the next decision's move the player clicks
-#: (``then``): passing (``stay``, ``done``), travelling (§12.2) and choosing a Main or an
-#: Executive action (§9, §13: its first choice is where it happens, a hex to build on...).
-LEADS = ("stay", "done", "travel", "main", "exec")
+#: (``then``): passing (``stay``, ``done``), travelling (§12.2), taking a Turn Order space (§19:
+#: its bonus's choice or the turn follows; issue 23.3, the most single clicks after ``end``) and
+#: choosing a Main or an Executive action (§9, §13: its first choice is where it happens...).
+LEADS = ("stay", "done", "travel", "seat", "main", "exec")
 #: The most leads in a row (staying, then a Main action, then where it happens).
 LEAD_DEPTH = 2
 
