@@ -341,4 +341,7 @@ def test_a_bots_discarded_goal_is_not_named_to_the_human(tmp_path: Path) -> None
         s.show_log("")
         out = con.file.getvalue()
         assert "spends a Private Goal as a Crystal" in out
-        assert (goal in out) == (human == mover)
+        # named by its text (issue 23.5: no internal id), to its owner only
+        words = onmars.catalog("en")["private_goal"][goal]["text"]
+        assert goal not in out
+        assert (f"'{words}'" in out) == (human == mover)

@@ -144,7 +144,7 @@ def test_a_stand_in_bot_plays_an_absent_seat_until_its_player_takes_it_back(
         again = client.post(f"/api/games/{gid}/return", headers=bearer(ana))
         assert again.status_code == 409, "only an absent seat is taken back"
         zh = client.post(f"/api/games/{gid}/return?lang=zh", headers=bearer(ana))
-        assert zh.json()["detail"] == "这个座位没有缺席：无需收回"
+        assert zh.json()["detail"] == "这个座位没有缺席：它的玩家仍在自己出手"
         # her decision comes: the bot leaves it to her, with her clock running
         turn = wait_for(lambda: (s := state(client, gid, ana))["current_player"] == 0 and s)
         assert turn["clock"]["seat"] == 0 and turn["clock"]["deadline"] is not None

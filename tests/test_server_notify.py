@@ -122,7 +122,7 @@ def test_your_turn_comes_by_push_and_email_once_per_turn_with_nothing_secret(
         assert mail["To"] == "ben@example.org" and mail["From"] == "mars@example.org"
         body = mail.get_payload(decode=True).decode()
         assert gid in body and f"https://mars.example.org/play/{gid}" in body
-        assert "轮到你" in body and name in body
+        assert "你的回合" in body and name in body
         # the push: encrypted for Ben's browser (aes128gcm), signed with the server's VAPID key
         headers, encrypted, path = endpoint.received[0]
         assert path == "/push/ben-device"
@@ -130,8 +130,8 @@ def test_your_turn_comes_by_push_and_email_once_per_turn_with_nothing_secret(
         assert headers["authorization"].startswith("vapid t=")
         shown = browser.read(encrypted)
         assert shown == {
-            "title": "火星之上：轮到你了",
-            "body": f"{name}，对局 {gid} 轮到你了（第 {state(client, gid)['view']['round']} 轮）。",
+            "title": "火星之上：你的回合",
+            "body": f"{name}，对局 {gid} 到了你的回合（第 {state(client, gid)['view']['round']} 轮）。",
             "url": f"/play/{gid}",
             "tag": f"onmars-{gid}",
         }

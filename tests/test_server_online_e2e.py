@@ -151,7 +151,7 @@ def test_two_accounts_are_told_their_turns_chat_and_are_rated_at_the_end(
         for seat in range(2):
             mails, pushes = told(seat)
             assert all(p["url"] == f"/play/{gid}" for p in pushes)
-            assert ("your turn" if seat == 0 else "轮到你") in pushes[0]["body"]
+            assert ("your turn" if seat == 0 else "你的回合") in pushes[0]["body"]
             assert all(NAMES[seat] in m.get_payload(decode=True).decode() for m in mails)
         # nothing secret in any message: no seat link or key, no session, no CSRF token (RUL-18)
         everything = b"".join(inbox.raw).decode(errors="replace") + json.dumps(

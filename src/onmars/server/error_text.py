@@ -50,7 +50,7 @@ SERVER_MESSAGES = (
     N_("only a game held at a move today's rules refuse can go on from its last accepted move"),
     N_("RUL-18: a game's record is shown only once it is over"),
     # clocks and absent players (onmars.server.clocks)
-    N_("this seat is not absent: nothing to take back"),
+    N_("this seat is not absent: its player plays it"),
     N_("a bot plays this seat since your time ran out: take your seat back first (POST /return)"),
     N_("this bot no longer plays this seat"),
     N_("game {game_id} cannot be shown: {why}"),

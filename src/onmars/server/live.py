@@ -1025,7 +1025,7 @@ class Hub:
             clock = live.clock
             if clock is None or seat not in clock.absent:
                 raise ServerError(
-                    409, "this seat is not absent: nothing to take back", ply=live.ply
+                    409, "this seat is not absent: its player plays it", ply=live.ply
                 )
             if live.is_over:
                 raise ServerError(409, "§24.1: the game is over", ply=live.ply)
