@@ -129,9 +129,10 @@ def test_your_turn_comes_by_push_and_email_once_per_turn_with_nothing_secret(
         assert headers["content-encoding"] == "aes128gcm"
         assert headers["authorization"].startswith("vapid t=")
         shown = browser.read(encrypted)
+        round_now = state(client, gid)["view"]["round"]
         assert shown == {
             "title": "火星之上：你的回合",
-            "body": f"{name}，对局 {gid} 到了你的回合（第 {state(client, gid)['view']['round']} 轮）。",
+            "body": f"{name}，对局 {gid} 到了你的回合（第 {round_now} 轮）。",
             "url": f"/play/{gid}",
             "tag": f"onmars-{gid}",
         }

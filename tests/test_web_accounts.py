@@ -8,6 +8,7 @@ account's name is an XSS probe: it must show as text, never run. Screenshots go 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -122,6 +123,12 @@ def rated_game(server: Any, names: list[str]) -> str:
     return gid
 
 
+def opened_game(page: Any) -> str:
+    """The game the lobby opened after creating it (issue 23.8: it opens the creator's seat)."""
+    page.wait_for_url(re.compile(r".*/play/[A-Za-z0-9_-]+$"))
+    return str(page.url.rstrip("/").split("/")[-1])
+
+
 def test_accounts_my_games_player_page_and_leaderboard(server: Any) -> None:
     gid = rated_game(server, [XSS, "Ben"])
     winner = [XSS, "Ben"][finished_game().winners()[0]]
@@ -133,7 +140,8 @@ def test_accounts_my_games_player_page_and_leaderboard(server: Any) -> None:
     first.by("seat-name-0").fill("Cleo")
     first.by("seat-kind-1").select_option("greedy")
     first.by("create-game").click()
-    own = first.by("open-game").get_attribute("href").rstrip("/").split("/")[-1]
+    own = opened_game(page)
+    first.goto("/")
     first.by("nav-account").click()
     first.by("account-page").wait_for()
     first.by("account-name").fill("Cleo")
@@ -147,7 +155,7 @@ def test_accounts_my_games_player_page_and_leaderboard(server: Any) -> None:
     first.goto("/")
     first.by("seat-name-0").fill("Cleo")
     first.by("create-game").click()
-    made = first.by("open-game").get_attribute("href").rstrip("/").split("/")[-1]
+    made = opened_game(page)
     first.goto("/account")
     page.locator(f"[data-testid=my-games] tr[data-game-id='{made}']").wait_for()
     assert page.locator(f"[data-testid=claim-{made}-0]").count() == 0

@@ -71,7 +71,7 @@ def page(server: Any) -> Iterator[Any]:
     assert errors == [], f"script errors in the page: {errors}"
 
 
-def testid(page: Any, name: str) -> Any:
+def by_testid(page: Any, name: str) -> Any:
     return page.locator(f"[data-testid={name}]")
 
 
@@ -83,17 +83,17 @@ def shot(page: Any, name: str) -> None:
 def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool = False) -> str:
     """A game made by clicking in the lobby; its id, from the table it opens (issue 23.8)."""
     page.goto(page.base + "/")
-    testid(page, "lobby").wait_for()
-    testid(page, "players-count").select_option(str(len(kinds)))
-    testid(page, "length").select_option("short")
+    by_testid(page, "lobby").wait_for()
+    by_testid(page, "players-count").select_option(str(len(kinds)))
+    by_testid(page, "length").select_option("short")
     for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
-        testid(page, f"seat-name-{i}").fill(name)
-        testid(page, f"seat-kind-{i}").select_option(kind)
+        by_testid(page, f"seat-name-{i}").fill(name)
+        by_testid(page, f"seat-kind-{i}").select_option(kind)
     if hotseat:
-        testid(page, "hotseat").check()
-    testid(page, "create-game").click()
+        by_testid(page, "hotseat").check()
+    by_testid(page, "create-game").click()
     page.wait_for_url(re.compile(r".*/(play|watch)/[A-Za-z0-9_-]+$"))
-    testid(page, "table").wait_for()
+    by_testid(page, "table").wait_for()
     return page.url.rstrip("/").split("/")[-1]
 
 
@@ -132,32 +132,32 @@ def test_hot_seat_hides_everything_private_until_the_next_player_confirms(
         page.wait_for_function(
             f"() => !!document.querySelector('[data-testid=handover]') || ({READY})()"
         )
-        if testid(page, "handover").count():
+        if by_testid(page, "handover").count():
             seat = api.state(gid)["current_player"]
             name = ["Ana", "Ben"][seat]
             html = page.content()
             leaked = [w for w in goal_words(goals[0] + goals[1]) if w in html]
             assert leaked == [], f"secrets in the page before {name} confirmed: {leaked}"
-            assert testid(page, "private-goals").count() == 0
-            assert testid(page, "move-list").count() == 0
-            said = testid(page, "handover-confirm").inner_text()
+            assert by_testid(page, "private-goals").count() == 0
+            assert by_testid(page, "move-list").count() == 0
+            said = by_testid(page, "handover-confirm").inner_text()
             assert f"I am {name}" in said or f"我是{name}" in said, said
             if screen is None:
                 shot(page, "hotseat-handover-en")
                 screen = seat
             elif handovers == 1:  # the next hand-over in Chinese
-                testid(page, "lang-toggle").click()
+                by_testid(page, "lang-toggle").click()
                 page.wait_for_function("() => document.documentElement.lang === 'zh'")
-                assert f"我是{name}" in testid(page, "handover-confirm").inner_text()
-                assert "私人信息" in testid(page, "handover").inner_text()
+                assert f"我是{name}" in by_testid(page, "handover-confirm").inner_text()
+                assert "私人信息" in by_testid(page, "handover").inner_text()
                 shot(page, "hotseat-handover-zh")
             handovers += 1
             if handovers == 3:
                 break
-            testid(page, "handover-confirm").click()
+            by_testid(page, "handover-confirm").click()
             wait_ready(page)
-            own = testid(page, "private-goals").inner_text()
-            assert testid(page, "private-goals").count() == 1
+            own = by_testid(page, "private-goals").inner_text()
+            assert by_testid(page, "private-goals").count() == 1
             other = goals[1 - seat]
             html = page.content()
             assert not [g for g in other if g in html], "the other seat's goals stay hidden"
@@ -176,7 +176,7 @@ def test_the_lobby_opens_the_creators_seat_and_lists_turn_round_and_winner(
     or who won, and shows each id exactly as it is (ids mix cases)."""
     gid = create_in_lobby(page, ["human", "human"], ["Ana", "Ben"])
     assert page.url.endswith(f"/play/{gid}") and sorted(held_tokens(page, gid)) == ["0"]
-    invite = testid(page, "invite")
+    invite = by_testid(page, "invite")
     invite.wait_for()
     assert "Ben" in invite.inner_text() and f"/play/{gid}#token=" in invite.inner_text()
     assert "Ana" not in invite.inner_text(), "the creator's own link is not offered"
@@ -190,23 +190,23 @@ def test_the_lobby_opens_the_creators_seat_and_lists_turn_round_and_winner(
     for _ in range(3):
         ids.append(api.create([{"name": "Eve"}, {"name": "Fay"}])[0])
     page.goto(page.base + "/")
-    testid(page, "game-list").locator(f'[data-game-id="{done}"]').wait_for()
+    by_testid(page, "game-list").locator(f'[data-game-id="{done}"]').wait_for()
     for g in ids:
-        row = testid(page, "game-list").locator(f'[data-game-id="{g}"]')
+        row = by_testid(page, "game-list").locator(f'[data-game-id="{g}"]')
         # rendered text (CSS text-transform included): the id exactly as created
         assert row.locator(".gid").inner_text() == f"#{g}"
     assert any(g != g.lower() for g in ids)
     turn = api.state(gid)
-    status = testid(page, f"game-status-{gid}").inner_text()
+    status = by_testid(page, f"game-status-{gid}").inner_text()
     name = ["Ana", "Ben"][turn["current_player"]]
     assert f"{name} to play" in status and ("Opening" in status or "Round" in status), status
     winners = ", ".join(["Cy", "Di"][w] for w in over["winners"])
-    assert f"Winner: {winners}" in testid(page, f"game-status-{done}").inner_text()
+    assert f"Winner: {winners}" in by_testid(page, f"game-status-{done}").inner_text()
     shot(page, "lobby-list-en")
-    testid(page, "lang-toggle").click()
+    by_testid(page, "lang-toggle").click()
     page.wait_for_function("() => document.documentElement.lang === 'zh'")
-    assert "胜者" in testid(page, f"game-status-{done}").inner_text()
-    assert "轮到" in testid(page, f"game-status-{gid}").inner_text()
+    assert "胜者" in by_testid(page, f"game-status-{done}").inner_text()
+    assert "轮到" in by_testid(page, f"game-status-{gid}").inner_text()
     shot(page, "lobby-list-zh")
 
 
@@ -222,7 +222,7 @@ def test_the_log_says_each_move_once_by_round_and_turn_with_names(page: Any, api
             break
         click_move(page, choose(listed_moves(page)))
     wait_ready(page)
-    log = testid(page, "log")
+    log = by_testid(page, "log")
     rounds = log.locator("details.log-round")
     assert rounds.count() >= 2
     text = log.text_content()  # the folded rounds too
@@ -239,11 +239,11 @@ def test_the_log_says_each_move_once_by_round_and_turn_with_names(page: Any, api
     first.locator("summary").first.click()
     assert first.evaluate("e => e.open") is not folded
     assert rounds.last.evaluate("e => e.open"), "the round being played is open"
-    summary = testid(page, "since-summary")
+    summary = by_testid(page, "since-summary")
     assert summary.count() == 1 and "Since your last turn" in summary.inner_text()
     assert page.locator("g.hex polygon.recent").count() >= 0
     shot(page, "log-en")
-    testid(page, "lang-toggle").click()
+    by_testid(page, "lang-toggle").click()
     page.wait_for_function(
         "() => document.documentElement.lang === 'zh' && "
         "/第 \\d+ 轮/.test(document.querySelector('[data-testid=log]').innerText)"
@@ -293,7 +293,7 @@ def test_a_whole_game_against_greedy_by_keyboard_alone(page: Any, api: Api) -> N
         focused = page.evaluate("() => document.activeElement.dataset.move")
         assert focused == listed[target]
         page.keyboard.press("Enter")
-        if testid(page, "confirm-dialog").count():
+        if by_testid(page, "confirm-dialog").count():
             page.keyboard.press("Enter")
         moves += 1
         if moves == 20:
@@ -301,7 +301,7 @@ def test_a_whole_game_against_greedy_by_keyboard_alone(page: Any, api: Api) -> N
                 "[data-testid=board-map] g.hex[aria-label]", "els => els.length"
             )
             assert named > 0, "the map's hexes have accessible names"
-            said = testid(page, "announcer").inner_text()
+            said = by_testid(page, "announcer").inner_text()
             assert "Robo" in said, "the bot's moves are announced in words"
     assert over, "the game ended"
     final = api.state(gid)
