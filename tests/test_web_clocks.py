@@ -75,9 +75,10 @@ def test_a_clock_chosen_in_the_lobby_shows_in_the_list_and_counts_down_at_the_ta
     by_testid(page, "timeout-policy").select_option("bot")
     by_testid(page, "timeout-bot").select_option("random")
     by_testid(page, "create-game").click()
-    link = by_testid(page, "open-game")
-    link.wait_for()
-    gid = link.get_attribute("href").rstrip("/").split("/")[-1]
+    # creating opens the creator's seat (issue 23.8); the list is looked at from the lobby
+    page.wait_for_url(re.compile(r".*/play/[A-Za-z0-9_-]+$"))
+    gid = page.url.rstrip("/").split("/")[-1]
+    page.goto(f"{page.base}/")
     clock = api.state(gid)["clock"]
     assert (clock["mode"], clock["base"], clock["policy"], clock["bot"]) == (
         "move",
@@ -99,8 +100,7 @@ def test_a_clock_chosen_in_the_lobby_shows_in_the_list_and_counts_down_at_the_ta
     assert 0 < int(minutes) * 60 + int(seconds) <= 60, listed
     shot(page, "lobby-clock-en.png")
 
-    link.click()
-    page.wait_for_url(f"**/play/{gid}")
+    page.goto(f"{page.base}/play/{gid}")
     mine = by_testid(page, "clock-0")
     mine.wait_for()
     page.wait_for_function(

@@ -77,7 +77,9 @@ def drive_until(
             return mine
         legal = [m["move"] for m in mine["legal_moves"]]
         busy = [m for m in legal if m != "end"]
-        executive = [m for m in legal if m.startswith("exec ")]  # the turn's tail comes after
+        # the others take their Executive action early (the turn's tail comes after); seat 0
+        # keeps its own, so that its end of turn can still leave one unused
+        executive = [m for m in legal if m.startswith("exec ")] if seat else []
         text = rng.choice(executive or (busy if busy and rng.random() < busy_share else legal))
         r = api.http.post(
             f"/api/games/{gid}/moves",
