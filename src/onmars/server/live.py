@@ -1024,9 +1024,7 @@ class Hub:
         async def prepare() -> Change:
             clock = live.clock
             if clock is None or seat not in clock.absent:
-                raise ServerError(
-                    409, "this seat is not absent: its player plays it", ply=live.ply
-                )
+                raise ServerError(409, "this seat is not absent: its player plays it", ply=live.ply)
             if live.is_over:
                 raise ServerError(409, "§24.1: the game is over", ply=live.ply)
             op = self.store.touch_op(live.id, live.version)
