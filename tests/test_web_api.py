@@ -82,6 +82,7 @@ def test_the_list_shows_the_games_changed_last_first_with_public_facts(database:
             "is_over": False,
             "current_player": seen["current_player"],
             "winners": [],
+            "clock": None,  # no time control chosen (issue 24.3)
             "updated": entry["updated"],
         }
         assert entry["updated"].endswith("Z")
@@ -110,6 +111,7 @@ def test_the_list_holds_no_secret_and_tells_a_game_is_over(sqlite: TestClient) -
         "is_over",
         "current_player",
         "winners",
+        "clock",
         "updated",
     }
     assert "seed" not in r.text and "token" not in r.text
