@@ -48,15 +48,29 @@ def deliveries(s: State, seat: int) -> list[Move]:
     """``deliver <contract> <item>``: an item the card still needs, from your Storage or Depot;
     only the very item depicted (seed item 3)."""
     p = s.players[seat]
-    out = []
+    out: list[Move] = []
     for cid in p.contracts:
-        if cid in p.contracts_done or load().contract[cid].kind != "delivery":
+        kinds = _delivery_kinds(cid)
+        if not kinds or cid in p.contracts_done:
             continue
-        for item in sorted(_needed(p, cid)):
+        for item in sorted(_needed(p, cid)) if p.delivered.get(cid) else kinds:
             have = real_crystals(s, p) if item == "crystal" else p.res[item]
             if have:
-                out.append(mv("deliver", cid, item))
+                out.append(_deliver_move(cid, item))
     return out
+
+
+@cache
+def _delivery_kinds(cid: str) -> tuple[str, ...]:
+    """The kinds of item a Delivery contract needs, sorted (none for another contract)."""
+    card = load().contract[cid]
+    return tuple(sorted(set(card.items))) if card.kind == "delivery" else ()
+
+
+@cache
+def _deliver_move(cid: str, item: str) -> Move:
+    """``deliver <contract> <item>``, built once."""
+    return mv("deliver", cid, item)
 
 
 def deliver(s: State, seat: int, cid: str, item: str, record: bool = True) -> None:

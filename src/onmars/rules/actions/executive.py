@@ -253,12 +253,13 @@ def _advanced_no(s: State, seat: int) -> str:
     if not me.built and not me.scientists:
         return NO  # every route needs your own built Blueprint or your Scientist
     cost = row_cost()
-    if me.crystals >= cost:  # pay: your own built Blueprints (each is built by one player)
+    if me.built and me.crystals >= cost:  # pay: your own built Blueprints (one builder each)
+        paid = supposing(s, seat, crystals=me.crystals - cost)  # one position for them all
         for bp in me.built:
-            if not _with_crystals(s, seat, -cost, bp, explain=False):
+            if not advanced.action_blocker(paid, seat, bp, False):
                 return ""
-    for bp in _free_for(s, seat):
-        if not _with_crystals(s, seat, 0, bp, explain=False):
+    for bp in _free_for(s, seat):  # free through a Scientist: nothing paid
+        if not advanced.action_blocker(s, seat, bp, False):
             return ""
     return NO
 

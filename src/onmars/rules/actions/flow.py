@@ -227,14 +227,19 @@ class Turn(Step[Frame]):
                 out += _exec_no(s, seat)
         elif explain:
             out += [(_move("exec", e), refuse("§13.1", EXEC_TAKEN)) for e in rows]
-        # any time on your turn (RUL-15); after both actions a card is spent only ahead of a goal
-        goals = goal_candidates(s, seat, discard=not (t["main"] and t["exec"]), explain=explain)
-        if t.get("over"):  # the Landing Pod ends the turn (§7.1, RUL-15)
-            goals = [(m, NO) for m, _ in goals]
-        # one reason for every refused card, in hand or not, whatever the cause: which cards
-        # are refused how would tell whoever sent the move what the hand holds (RUL-19)
-        out += [(m, secret_card_refusal(explain) if why else "") for m, why in goals]
-        if not t.get("over"):
+        over = t.get("over")  # the Landing Pod ends the turn (§7.1, RUL-15)
+        if explain or not over:  # refused cards are left out of a listing
+            # any time on your turn (RUL-15); after both actions a card is spent only ahead
+            # of a goal
+            discard = not (t["main"] and t["exec"])
+            goals = goal_candidates(s, seat, discard=discard, explain=explain)
+            if over:
+                goals = [(m, NO) for m, _ in goals]
+            # one reason for every refused card, in hand or not, whatever the cause: which
+            # cards are refused how would tell whoever sent the move what the hand holds
+            # (RUL-19)
+            out += [(m, secret_card_refusal(explain) if why else "") for m, why in goals]
+        if not over:
             out += [(m, "") for m in deliveries(s, seat)]
         if t["main"]:
             out.append((END, ""))
@@ -296,10 +301,13 @@ class Turn(Step[Frame]):
     def settle(cls, s: State, f: Frame) -> Move | bool | list[Move]:
         """Before the Main action there is always a choice (every side has an action that is
         always possible), so only a finished turn may end by itself: ``end`` plays itself when
-        nothing else is legal (most turns), found without listing every move."""
+        nothing else is legal (most turns)."""
         if not s.turn["main"]:
             return True
-        return super().settle(s, f) if cls._more_than_end(s, f) else END
+        # listed once: finding that nothing but ``end`` is legal asks every candidate anyway,
+        # and a yes/no check that found more would be followed by the listing
+        opts = cls.options(s, f)
+        return END if len(opts) == 1 else opts  # ``end`` is legal after the Main action
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:

@@ -389,7 +389,9 @@ class Control(Step[ControlFrame]):
     def candidates(cls, s: State, f: ControlFrame, explain: bool = False) -> list[Candidate]:
         """Bot moves (while the Rover can still end legally after them), Rover steps, Rover
         Techs, then ``done`` (once the Rover stands where it may end). Without ``explain``
-        only the legal moves are listed."""
+        only the legal moves are listed (:meth:`options`)."""
+        if not explain:
+            return [(m, "") for m in cls.options(s, f)]
         out: list[Candidate] = []
         seat = f["p"]
         if cls.moves_bots:
@@ -429,6 +431,29 @@ class Control(Step[ControlFrame]):
                 why = refuse("§8.3", NO_TECH)
             out += [(_use_move(t), why) for t in _rover_tech_tiles(s)]
         out.append((DONE, "" if rover_may_stop(s, f) else done_problem(s, f, explain)))
+        return out
+
+    @classmethod
+    def options(cls, s: State, f: ControlFrame) -> list[Move]:
+        """The legal moves of :meth:`candidates`, in its order, listed without its pairs."""
+        out: list[Move] = []
+        if cls.moves_bots:
+            seat = f["p"]
+            crystals = s.players[seat].crystals if f.get("crystals", True) else 0
+            moves = bot_moves(s, seat, f["bot_mp"] + crystals)
+            if not moves or rover_stays_free(s, f):  # (most often there is no Bot move)
+                out += moves
+            else:
+                calm = crystal_bound(s, f)
+                out += [
+                    m
+                    for m in moves
+                    if (calm and not paid_crystals(f, m)) or keeps_rover_finish(s, f, m)
+                ]
+        out += rover_steps(s, f)
+        out += rover_techs(s, f, cls.tech_default)
+        if rover_may_stop(s, f):
+            out.append(DONE)
         return out
 
     @classmethod
