@@ -31,7 +31,7 @@ def _marked(p: Player) -> int:
 
 def _big_complexes(s: State, seat: int, size: int) -> int:
     """Distinct Complexes of at least ``size`` holding one of your Advanced Building markers."""
-    found: list[set[int]] = []
+    found: list[frozenset[int]] = []
     for c, owner in enumerate(s.ab):
         if owner == seat and not any(c in group for group in found):
             group = complex_of(s, c)

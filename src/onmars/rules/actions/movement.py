@@ -24,7 +24,7 @@ from typing import ClassVar
 from onmars.rules.actions import lab
 from onmars.rules.actions.discovery import claim, claim_blocker, is_research
 from onmars.rules.actions.economy import gain
-from onmars.rules.actions.mars import cells_of
+from onmars.rules.actions.mars import cells_of, pieces
 from onmars.rules.actions.travel import rover_cell
 from onmars.rules.data import hexmap
 from onmars.rules.data.components import load
@@ -72,18 +72,13 @@ def bot_candidates(s: State, seat: int, budget: int) -> list[Candidate]:
     where it may end: no piece there (§9.1)."""
     if budget < 1:
         return []
-    bot, miner, ab = s.bot, s.miner, s.ab
-    starts = cells_of(bot, seat)
+    starts = cells_of(s.bot, seat)
     if not starts:
         return []
-    rovers = {p.rover for p in s.players}
+    taken = pieces(s)
     out: list[Candidate] = []
     for start in starts:
-        out += [
-            c
-            for to, c in _bot_targets(start, budget)
-            if bot[to] < 0 and miner[to] < 0 and ab[to] < 0 and to not in rovers
-        ]
+        out += [c for to, c in _bot_targets(start, budget) if to not in taken]
     return out
 
 
@@ -266,7 +261,12 @@ def rover_techs(s: State, f: ControlFrame, default: bool = True) -> list[Move]:
     if f.get("tech_used") or not f.get("tech", default):
         return []
     rover = _rover_tech_ids()
-    return [_use_move(t) for p in s.players for t in p.lab.values() if t in rover]
+    out: list[Move] = []
+    for p in s.players:  # a Lab with no Rover Tech (most) is passed over at C speed
+        tiles = p.lab.values()
+        if not rover.isdisjoint(tiles):
+            out += [_use_move(t) for t in tiles if t in rover]
+    return out
 
 
 def rover_may_stop(s: State, f: ControlFrame) -> bool:
