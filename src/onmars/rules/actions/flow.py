@@ -121,14 +121,14 @@ def _exec_no(s: State, seat: int) -> Iterator[Candidate]:
     p = s.players[seat]
     ships, crystals = p.depot_ships, p.crystals
     paid: dict[int, State] = {}
-    for eid, row, move in _exec_rows():
+    for eid, row, move, printed in _exec_rows():
         if row in ships:
             continue
         action = EXECUTIVE.get(eid)
         if action is None:
             yield move, NO
             continue
-        cost = exec_cost(s, seat, eid)
+        cost = action.cost(s, seat) if action.cost else printed  # exec_cost
         if crystals < cost:
             yield move, NO
             continue
@@ -139,9 +139,11 @@ def _exec_no(s: State, seat: int) -> Iterator[Candidate]:
 
 
 @cache
-def _exec_rows() -> tuple[tuple[str, int, Move], ...]:
-    """(id, Depot row, ``exec <id>``) of every Executive action, in the data's order."""
-    return tuple((e, row.row, _move("exec", e)) for e, row in load().executive.items())
+def _exec_rows() -> tuple[tuple[str, int, Move, int], ...]:
+    """(id, Depot row, ``exec <id>``, printed cost) of every Executive action, in the data's
+    order."""
+    rows = load().executive.items()
+    return tuple((e, row.row, _move("exec", e), row.cost) for e, row in rows)
 
 
 def exec_cost(s: State, seat: int, eid: str) -> int:

@@ -42,6 +42,12 @@ def turn_order(s: State) -> list[int]:
 # --- Turn Order spaces ------------
 
 
+@cache
+def _seat_move(number: int) -> Move:
+    """``seat <n>``, built once."""
+    return mv("seat", number)
+
+
 class Seat(Step[SeatFrame]):
     """Put your marker on an empty Turn Order space and take its bonus (§3.5, §12.3-4). Frame
     ``side``: the side travelled to (absent at setup: any space)."""
@@ -49,6 +55,7 @@ class Seat(Step[SeatFrame]):
     name = "seat"
     rule = "§19"
     prompt = N_("choose an empty Turn Order space")
+    vouches = True
 
     @staticmethod
     def candidates(s: State, f: SeatFrame, explain: bool = False) -> list[Candidate]:
@@ -78,8 +85,13 @@ class Seat(Step[SeatFrame]):
                     reason = NO
             else:
                 reason = ""
-            out.append((mv("seat", space.number), reason))
+            out.append((_seat_move(space.number), reason))
         return out
+
+    @classmethod
+    def expects(cls, s: State, f: SeatFrame, m: Move) -> bool:
+        """A legal move leaves the decision pending (no move here is forced)."""
+        return cls.is_legal(s, f, m)
 
     @staticmethod
     def apply(s: State, f: SeatFrame, m: Move | None) -> None:
