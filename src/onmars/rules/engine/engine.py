@@ -203,7 +203,10 @@ def effect_blocker(s: State, seat: int, ref: EffectRef, explain: bool = True, **
     could; a token without ``explain``)."""
     if not ref:
         return refuse("", "nothing to gain here") if explain else NO
-    return EFFECTS[ref.effect].blocker(s, seat, explain=explain, **ref.kw, **params)
+    blocker = EFFECTS[ref.effect].blocker
+    if not ref.params:  # (most effects: no parameters to gather, a hot path of listing)
+        return blocker(s, seat, explain=explain, **params)
+    return blocker(s, seat, explain=explain, **ref.kw, **params)
 
 
 def start_named(s: State, seat: int, effect: str, **params: Any) -> None:
