@@ -34,8 +34,10 @@ def _next_spaces(space: str) -> tuple[str, ...]:
     )
 
 
-def column_spaces(level: int) -> list[str]:
-    return [sid for sid, sp in load().lab_space.items() if sp.column == level]
+@cache
+def column_spaces(level: int) -> tuple[str, ...]:
+    """The Lab spaces of a column, in the data's order (read once)."""
+    return tuple(sid for sid, sp in load().lab_space.items() if sp.column == level)
 
 
 def level_of(p: Player, tile: str) -> int:
@@ -47,7 +49,7 @@ def level_of(p: Player, tile: str) -> int:
 
 def tech_of_type(p: Player, tech_type: str) -> str:
     """The player's Tech tile of a type ("" if none; at most one per type, §7.3)."""
-    types = _tech_types()
+    types = tech_types()
     for t in p.lab.values():
         if types[t] == tech_type:
             return t
@@ -55,7 +57,7 @@ def tech_of_type(p: Player, tech_type: str) -> str:
 
 
 @cache
-def _tech_types() -> dict[str, str]:
+def tech_types() -> dict[str, str]:
     """Each Tech tile's type, by id (read once: asked for every tile of every Lab)."""
     return {t: data.type for t, data in load().tech_tile.items()}
 

@@ -89,13 +89,14 @@ def _learn_candidates(s: State, seat: int, explain: bool) -> Iterator[Candidate]
     """:func:`learn_candidates`, one at a time (a yes/no check stops at the first)."""
     p = s.players[seat]
     spaces = lab.column_spaces(1)
+    types = lab.tech_types()
+    held_types = {types[t] for t in p.lab.values()}  # one tile per type at most (§7.3)
     for space, tile in s.grid.items():
         if not tile:
             continue
-        kind = load().tech_tile[tile].type
-        cost = load().grid_row[grid_row(space)].cost
+        kind, cost = _grid_entry(space, tile)
         reason: str  # a Reason, or "" for a legal move
-        if lab.tech_of_type(p, kind):
+        if kind in held_types:
             if not explain:
                 continue
             held = lab.tech_of_type(p, kind)
@@ -123,6 +124,12 @@ def _learn_candidates(s: State, seat: int, explain: bool) -> Iterator[Candidate]
                     yield _pick("learn", tile, sp), reason or taken
             else:
                 yield _pick("learn", tile, sp), reason
+
+
+@cache
+def _grid_entry(space: str, tile: str) -> tuple[str, tuple[str, ...]]:
+    """A Grid tile's type and the cost of its Grid row (read once)."""
+    return load().tech_tile[tile].type, tuple(load().grid_row[grid_row(space)].cost)
 
 
 def learn_blocker(s: State, seat: int, explain: bool = True) -> str:
