@@ -137,8 +137,24 @@ def best_tech(s: State, seat: int, btype: str) -> int | None:
 
 
 def type_ok(s: State, seat: int, btype: str, miners: int) -> bool:
-    """:func:`type_problem` is "" (no message built)."""
-    return not type_problem(s, seat, btype, miners, explain=False)
+    """:func:`type_problem` is "" (no message built): the tile, the cost and the Miner."""
+    cost, needs_colonist = _type_terms(btype)
+    p = s.players[seat]
+    if btype == SHELTER:
+        if p.shelters <= 0:
+            return False
+    else:
+        stack = s.building_stacks.get(btype)
+        if not stack:
+            return False
+    return can_pay(p, cost) and (miners >= 1 or not needs_colonist)
+
+
+@cache
+def _type_terms(btype: str) -> tuple[tuple[str, ...], bool]:
+    """A building type's cost and whether it needs a Miner (read once)."""
+    data = load().building_type[btype]
+    return tuple(data.cost), data.needs_colonist
 
 
 def hex_needs(s: State, seat: int, btype: str, cells: list[int]) -> Iterator[tuple[int, int]]:
@@ -287,7 +303,7 @@ def buildable_types(
     zones: set[int] | None = None
     for btype in all_types(types):
         kind = kind_on_map(seat, btype)
-        if kind not in lay.cells or type_problem(s, seat, btype, miners, explain=False):
+        if kind not in lay.cells or not type_ok(s, seat, btype, miners):
             continue
         if zones is None:
             zones = zone(s, seat)

@@ -31,18 +31,20 @@ class Layout:
     touches and stands exactly 2 from (§9.2 step 3): found once per arrangement of the map
     (:func:`layout`), since buildings are few and seldom added. Read only."""
 
-    __slots__ = ("built", "cells", "_near", "_big", "_groups")
+    __slots__ = ("built", "cells", "_near", "_big", "_groups", "_kind")
 
     def __init__(self, bld: tuple[str, ...]) -> None:
         cells: dict[str, list[int]] = {}
+        self._kind: dict[int, str] = {}
         for c, kind in enumerate(bld):
             if kind:
                 cells.setdefault(kind, []).append(c)
+                self._kind[c] = kind
         self.cells: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in cells.items()}
         self.built = frozenset(c for v in cells.values() for c in v)
         self._near: dict[str, tuple[frozenset[int], frozenset[int]]] = {}
         self._big: dict[tuple[str, int], frozenset[int]] = {}
-        self._groups: dict[int, frozenset[int]] | None = None
+        self._groups: dict[int, frozenset[int]] = {}
 
     def near(self, kind: str) -> tuple[frozenset[int], frozenset[int]]:
         """(free hexes adjacent to a building of ``kind``, free hexes adjacent to none and
@@ -57,42 +59,30 @@ class Layout:
 
     def group(self, cell: int) -> frozenset[int]:
         """The buildings of the same type connected to the building on ``cell``, itself
-        included (a Complex if 2 or more, §9.2): every group is found at the first question."""
-        groups = self._groups
-        if groups is None:
-            groups = self._groups = {}
-            for cells in self.cells.values():
-                for group in _connected(cells):
-                    for c in group:
-                        groups[c] = group
-        return groups[cell]
+        included (a Complex if 2 or more, §9.2): found once per arrangement of the map."""
+        known = self._groups.get(cell)
+        if known is not None:
+            return known
+        members = set(self.cells[self._kind[cell]])
+        found, todo = {cell}, [cell]
+        while todo:
+            for nb in hexmap.neighbours(todo.pop()):
+                if nb in members and nb not in found:
+                    found.add(nb)
+                    todo.append(nb)
+        group = frozenset(found)
+        for c in group:
+            self._groups[c] = group
+        return group
 
     def in_complexes(self, kind: str, size: int) -> frozenset[int]:
         """The buildings of ``kind`` in a Complex of at least ``size`` of them (§9.2)."""
         found = self._big.get((kind, size))
         if found is None:
-            cells = self.cells.get(kind, ())
-            groups = {self.group(c) for c in cells}
+            groups = {self.group(c) for c in self.cells.get(kind, ())}
             found = frozenset(c for g in groups if len(g) >= size for c in g)
             self._big[(kind, size)] = found
         return found
-
-
-def _connected(cells: tuple[int, ...]) -> list[frozenset[int]]:
-    """``cells`` split into groups connected through neighbours."""
-    members, seen, out = set(cells), set(), []
-    for start in cells:
-        if start in seen:
-            continue
-        group, todo = {start}, [start]
-        while todo:
-            for nb in hexmap.neighbours(todo.pop()):
-                if nb in members and nb not in group:
-                    group.add(nb)
-                    todo.append(nb)
-        seen |= group
-        out.append(frozenset(group))
-    return out
 
 
 def layout(s: State) -> Layout:
@@ -114,16 +104,6 @@ _last: tuple[list[str], Layout] | None = None
 @lru_cache(maxsize=512)
 def _layout(bld: tuple[str, ...]) -> Layout:
     return Layout(bld)
-
-
-def pieces(s: State) -> set[int]:
-    """Every hex holding a Bot, a Miner, an Advanced Building marker or a Rover: where no
-    other piece may end (§9.1). A few scans at C speed, one per seat and kind of piece."""
-    out = {p.rover for p in s.players}
-    for values in (s.bot, s.miner, s.ab):
-        for p in s.players:
-            out.update(cells_of(values, p.seat))
-    return out
 
 
 def bot_cells(s: State, seat: int) -> list[int]:

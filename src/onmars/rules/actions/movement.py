@@ -24,7 +24,7 @@ from typing import ClassVar
 from onmars.rules.actions import lab
 from onmars.rules.actions.discovery import claim, claim_blocker, is_research
 from onmars.rules.actions.economy import gain
-from onmars.rules.actions.mars import cells_of, pieces
+from onmars.rules.actions.mars import cells_of
 from onmars.rules.actions.travel import rover_cell
 from onmars.rules.data import hexmap
 from onmars.rules.data.components import load
@@ -72,13 +72,18 @@ def bot_candidates(s: State, seat: int, budget: int) -> list[Candidate]:
     where it may end: no piece there (§9.1)."""
     if budget < 1:
         return []
-    starts = cells_of(s.bot, seat)
+    bot, miner, ab = s.bot, s.miner, s.ab
+    starts = cells_of(bot, seat)
     if not starts:
         return []
-    taken = pieces(s)
+    rovers = {p.rover for p in s.players}
     out: list[Candidate] = []
     for start in starts:
-        out += [c for to, c in _bot_targets(start, budget) if to not in taken]
+        out += [
+            c
+            for to, c in _bot_targets(start, budget)
+            if bot[to] < 0 and miner[to] < 0 and ab[to] < 0 and to not in rovers
+        ]
     return out
 
 
