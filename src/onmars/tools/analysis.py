@@ -32,6 +32,7 @@ from typing import Any
 
 from onmars import LANGS, Game, Move, OnMarsError
 from onmars.bots.search import SearchBot, Tree, best_move, simulate
+from onmars.rules.actions.scoring import FINAL
 
 #: Simulations per decision by default (a server's budget is its setting).
 SIMS = 64
@@ -121,7 +122,8 @@ def _forced(view: dict[str, Any], move: Move, seat: int, sims: int, seed: int) -
 
 def _line(tree: Tree, best: Move) -> list[Move]:
     """The preferred move and what the search most often tried after it, on the mover's turn."""
-    line, key = [best], (best,)
+    line: list[Move] = [best]
+    key: tuple[Move, ...] = (best,)
     while len(line) <= LINE:
         node = tree.get(key)
         if node is None or not node.stats:
@@ -149,6 +151,7 @@ def _decision(game: Game, ply: int, played: Move, sims: int, seed: int) -> dict[
     legal = game.legal_moves()
     verdict = judge(game.view(seat), legal, played, sims, seed + ply)
     words = _words(game, verdict.line)
+    before, after = round(verdict.before, 2), round(verdict.after, 2)
     return {
         "ply": ply,
         "seat": seat,
@@ -156,9 +159,9 @@ def _decision(game: Game, ply: int, played: Move, sims: int, seed: int) -> dict[
         "move": str(played),
         "label": _words(game, [played])[0],
         "choices": len(legal),
-        "before": round(verdict.before, 2),
-        "after": round(verdict.after, 2),
-        "loss": round(max(0.0, verdict.before - verdict.after), 2),
+        "before": before,
+        "after": after,
+        "loss": round(before - after, 2),
         "best": str(verdict.best),
         "best_label": words[0] if words else {lang: str(verdict.best) for lang in LANGS},
         "line": words[1:],
@@ -190,7 +193,7 @@ def analyse_plies(
 def summary(log: dict[str, Any]) -> dict[str, Any]:
     """What needs no search: the projected final score of each seat at the start of each round
     and at the end (``rounds``), the OP each seat gained by category in each round and in the
-    final scoring (``sources``: per seat, one dict per entry of ``rounds`` after the first),
+    final scoring (``sources``: ``round`` and ``op``, per seat a dict by category),
     and the plies of the decisions to judge (``plies``)."""
     game = _position(log, 0)
     rounds: list[dict[str, Any]] = []
@@ -212,11 +215,24 @@ def summary(log: dict[str, Any]) -> dict[str, Any]:
         game = Game.replay(log)
     if game.is_over:
         mark(None)
-    players = len(game.players)
-    sources = [[_gained(snaps[k - 1][seat], snaps[k][seat]) for k in range(1, len(snaps))]
-               for seat in range(players)]  # fmt: skip
-    return {"rounds": rounds, "sources": sources, "plies": plies,
+    return {"rounds": rounds, "sources": _sources(rounds, snaps), "plies": plies,
             "final": [row["total"] for row in game.scores()] if game.is_over else None}  # fmt: skip
+
+
+def _sources(rounds: list[dict[str, Any]], snaps: list[list[dict[str, int]]]) -> list[dict]:
+    """The OP gained by each seat, by category, in each round (``round``) and in the final
+    scoring (``round`` None: the categories of §24.2), from the snapshots at each mark."""
+    out = []
+    for k in range(1, len(snaps)):
+        gained = [_gained(a, b) for a, b in zip(snaps[k - 1], snaps[k], strict=True)]
+        if rounds[k]["round"] is not None:
+            out.append({"round": rounds[k - 1]["round"], "op": gained})
+            continue
+        in_game = [{c: n for c, n in g.items() if c not in FINAL} for g in gained]
+        out.append({"round": rounds[k - 1]["round"], "op": in_game})
+        out.append({"round": None, "op": [{c: n for c, n in g.items() if c in FINAL}
+                                          for g in gained]})  # fmt: skip
+    return out
 
 
 def _gained(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:

@@ -67,11 +67,12 @@ def check_record(data: Any, lang: str = "en") -> Game:
         raise _fail(lang, N_("a game record is a JSON object"))
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise _fail(lang, N_("not an On Mars game record: its format is {format}"), format=repr(fmt))
+        raise _fail(lang, N_("not an On Mars game record: its format is {format}"),
+                    format=repr(fmt))  # fmt: skip
     version = data.get("version", VERSION)
     if type(version) is not int or not 1 <= version <= VERSION:
-        raise _fail(lang, N_("a game record of version {version}: this program reads version {ours}"),
-                    version=repr(version), ours=VERSION)  # fmt: skip
+        raise _fail(lang, N_("a game record of version {version}: this program reads "
+                             "version {ours}"), version=repr(version), ours=VERSION)  # fmt: skip
     try:
         game = Game.replay(data)
     except OnMarsError as exc:
@@ -103,7 +104,8 @@ def _check_result(result: Any, game: Game, lang: str) -> None:
         raise _fail(lang, N_("the record states a result, but its {n} moves do not finish the "
                              "game: it is cut short"), n=len(game.moves))  # fmt: skip
     ok = isinstance(result, dict) and isinstance(result.get("scores"), list)
-    totals = [r.get("total") if isinstance(r, dict) else None for r in result["scores"]] if ok else []
+    rows = result["scores"] if ok else []
+    totals = [r.get("total") if isinstance(r, dict) else None for r in rows]
     if not ok or totals != [r["total"] for r in game.scores()]:
         raise _fail(lang, N_("the record's result does not match what its moves score: {totals}"),
                     totals=", ".join(str(r["total"]) for r in game.scores()))  # fmt: skip

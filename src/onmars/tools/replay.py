@@ -2,11 +2,11 @@
 
 The save is a game's log (``onmars play`` writes one after every move), a ``Game.to_json()``
 save, or a finished game's record (downloaded from the server, :mod:`onmars.tools.record`),
-checked whole before it is shown. The screen is the same as in play, drawn from the chosen seat's view and events
-(:meth:`Game.events`), so a replay shows no more than that seat saw (RUL-18): a Private Goal
-discarded as a Crystal is named only to its owner. A game ended by agreement (RUL-20) says so at
-its last move. ``--lang zh`` shows it in Chinese. Bad files and bad commands get a message,
-never a traceback.
+checked whole before it is shown. The screen is the same as in play, drawn from the chosen
+seat's view and events (:meth:`Game.events`), so a replay shows no more than that seat saw
+(RUL-18): a Private Goal discarded as a Crystal is named only to its owner. A game ended by
+agreement (RUL-20) says so at its last move. ``--lang zh`` shows it in Chinese. Bad files
+and bad commands get a message, never a traceback.
 """
 
 from __future__ import annotations
