@@ -996,6 +996,16 @@ export interface components {
              */
             loss: number;
             /**
+             * Win Before
+             * @description ``before`` as a chance of winning (0-1)
+             */
+            win_before: number;
+            /**
+             * Win After
+             * @description ``after`` as a chance of winning (0-1)
+             */
+            win_after: number;
+            /**
              * Best
              * @description the search's preferred move
              */

@@ -516,6 +516,8 @@ class DecisionOut(Closed):
     before: float = Field(description="the value with the search's preferred move (OP of lead)")
     after: float = Field(description="the value after the move played (OP of lead)")
     loss: float = Field(description="before - after, at least 0")
+    win_before: float = Field(description="``before`` as a chance of winning (0-1)")
+    win_after: float = Field(description="``after`` as a chance of winning (0-1)")
     best: str = Field(description="the search's preferred move")
     best_label: Words
     line: list[Words] = Field(description="what the search expected to follow, in words")

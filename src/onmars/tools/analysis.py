@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from onmars import LANGS, Game, Move, OnMarsError
-from onmars.bots.search import SearchBot, Tree, best_move, simulate
+from onmars.bots.advice import best_line, root_ranking, win_chance
+from onmars.bots.search import SearchBot, Tree, simulate
 from onmars.rules.actions.scoring import FINAL
 
 #: Simulations per decision by default (a server's budget is its setting).
@@ -76,14 +77,18 @@ class Verdict:
 
 def judge(view: dict[str, Any], legal: list[Move], played: Move, sims: int, seed: int) -> Verdict:
     """The search's verdict on ``played`` among ``legal``, seen from ``view`` (the mover's):
-    ``sims`` simulations over the decision, then, if the move played got few of them, as many
-    again over it alone. The one place the analysis calls the search."""
+    ``sims`` simulations over the decision, read as a hint reads them (:mod:`onmars.bots.advice`:
+    the preferred move is the first of its ranking, ``before`` its value, the line its best
+    line), then, if the move played got few of them, half as many again over it alone. The one
+    place the analysis calls the search. (Not ``advise`` itself: its words come in one
+    language, and the analysis keeps both.)"""
     seat = view["viewer"]
-    bot = SearchBot(seed=seed, sims=sims)
+    bot = SearchBot(seed=seed, sims=sims, name="analysis")
     tree: Tree = {}
     done = bot.search(view, tree, sims)
     root = tree.get(())
-    best = best_move(root, legal)
+    ranked = root_ranking(root, legal)
+    best = ranked[0] if ranked else legal[0]
     before = _mean(tree, (), best)
     if best == played:
         after = before
@@ -122,16 +127,7 @@ def _forced(view: dict[str, Any], move: Move, seat: int, sims: int, seed: int) -
 
 def _line(tree: Tree, best: Move) -> list[Move]:
     """The preferred move and what the search most often tried after it, on the mover's turn."""
-    line: list[Move] = [best]
-    key: tuple[Move, ...] = (best,)
-    while len(line) <= LINE:
-        node = tree.get(key)
-        if node is None or not node.stats:
-            break
-        move = max(node.stats, key=lambda m: node.stats[m][0])
-        line.append(move)
-        key = (*key, move)
-    return line
+    return [best, *best_line(tree, best)[:LINE]]
 
 
 def _words(game: Game, moves: Iterable[Move]) -> list[dict[str, str]]:
@@ -162,6 +158,8 @@ def _decision(game: Game, ply: int, played: Move, sims: int, seed: int) -> dict[
         "before": before,
         "after": after,
         "loss": round(before - after, 2),
+        "win_before": round(win_chance(before), 3),
+        "win_after": round(win_chance(after), 3),
         "best": str(verdict.best),
         "best_label": words[0] if words else {lang: str(verdict.best) for lang in LANGS},
         "line": words[1:],

@@ -114,7 +114,8 @@ function ThisMove(props: { d: Verdict; names: string[]; w: (k: WordKey, p?: Reco
   const same = d.best === d.move;
   return (
     <p class={`analysis-here ${d.mistake ? "is-mistake" : ""}`} data-testid="analysis-here">
-      <b>{w("thisMove")}</b> ({props.names[d.seat]}): {d.label[lang] ?? d.move} · {w("valueBefore", { v: d.before.toFixed(1) })} · {w("valueAfter", { v: d.after.toFixed(1) })}
+      <b>{w("thisMove")}</b> ({props.names[d.seat]}): {d.label[lang] ?? d.move} · {w("valueBefore", { v: d.before.toFixed(1) })} · {w("valueAfter", { v: d.after.toFixed(1) })} ·{" "}
+      {w("winChance", { before: Math.round(d.win_before * 100), after: Math.round(d.win_after * 100) })}
       {same ? ` · ${w("best")}` : ` · ${w("lost", { loss: d.loss.toFixed(1) })} · ${w("preferred", { move: d.best_label[lang] ?? d.best })}`}
     </p>
   );

@@ -26,6 +26,7 @@ export const WORDS = {
   thisMove: ["This move", "这一步"],
   valueBefore: ["value before {v}", "之前 {v}"],
   valueAfter: ["after {v}", "之后 {v}"],
+  winChance: ["win chance {before}% → {after}%", "胜率 {before}% → {after}%"],
   best: ["the search's choice too", "与搜索的选择相同"],
   forced: ["no choice here", "此处无可选择"],
   show: ["Show the position", "显示该局面"],
