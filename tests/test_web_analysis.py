@@ -124,6 +124,8 @@ def test_the_analysis_page_shows_the_charts_and_the_marked_mistakes(
         here = page.locator("[data-testid=analysis-here]")
         here.wait_for()
         assert first["label"][lang] in here.inner_text()
+        here.scroll_into_view_if_needed()
+        shot(page, f"analysis-move-{lang}-1280x720.png")
         # the boards come back with the toggle
         page.locator("[data-testid=analysis-toggle]").click()
         page.locator("[data-testid=player-board-1]").wait_for()
