@@ -10,6 +10,7 @@ import random
 import secrets
 import time
 import xml.etree.ElementTree as ET
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from onmars.cli import main as cli
 from onmars.server import analysis as server_analysis
 from onmars.server.config import Settings
 from onmars.server.live import token_hash
-from onmars.server.store import Hints, SeatRow, Store
+from onmars.server.store import Hints, SeatRow, Store, moves
 from onmars.tools import analyse
 from onmars.tools import analysis as an
 from onmars.tools.record import RecordError, check_record, read_record, record_of
@@ -178,8 +179,8 @@ def stored_finished(database: str, game: onmars.Game) -> str:
     return gid
 
 
-class Stopped(Exception):
-    """The server process 'dies' after a step."""
+class Stopped(BrokenProcessPool):
+    """The analysis worker dies (killed) during its second step."""
 
 
 async def _no_db(fn: Any, *args: Any) -> Any:
@@ -207,7 +208,7 @@ def test_the_server_analysis_resumes_after_a_restart_without_redoing_decisions(
     try:
         first = server_analysis.Analyst(store, _no_db, SIMS, processes=False)
         first.lease = 0.0  # its claim runs out at once: as if its process had died
-        job = server_analysis.claim(store, first.owner, SIMS, lease=0.0)
+        job = server_analysis.claim(store, first.owner, SIMS, lease=0.0, only=gid)
         assert job is not None and job.game_id == gid
         with pytest.raises(Stopped):
             asyncio.run(first.analyse(job))
@@ -217,7 +218,7 @@ def test_the_server_analysis_resumes_after_a_restart_without_redoing_decisions(
         assert partial["done"] == server_analysis.STEP < partial["total"]
         # a new process: the lease (0 s here) has run out, the game is taken up again
         second = server_analysis.Analyst(store, _no_db, SIMS, processes=False)
-        job = server_analysis.claim(store, second.owner, SIMS)
+        job = server_analysis.claim(store, second.owner, SIMS, only=gid)
         assert job is not None and len(job.done) == server_analysis.STEP
         asyncio.run(second.analyse(job))
         second.close()
@@ -226,10 +227,12 @@ def test_the_server_analysis_resumes_after_a_restart_without_redoing_decisions(
         judged = [p for step in asked[2:] for p in step]
         assert not set(judged) & set(asked[0])  # nothing judged twice
         assert sorted(asked[0] + judged) == an.summary(game.log)["plies"]
-        assert server_analysis.claim(store, "third", SIMS) is None  # nothing left to do
+        assert server_analysis.claim(store, "third", SIMS, only=gid) is None  # nothing left to do
         with store.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(sa.func.count()).select_from(server_analysis.analysis_moves)
+                sa.select(sa.func.count())
+                .select_from(server_analysis.analysis_moves)
+                .where(server_analysis.analysis_moves.c.game_id == gid)
             ).scalar_one()
         assert rows == done["total"]
     finally:
@@ -263,3 +266,24 @@ def test_a_server_without_analysis_says_so(database: str) -> None:
     with make_client(database) as client:  # serverkit.FAST: analysis_sims 0
         body = client.get(f"/api/games/{gid}/analysis").json()
     assert body["status"] == "off" and body["analysis"] is None
+
+
+def test_a_game_whose_moves_no_longer_replay_is_marked_failed_not_retried(database: str) -> None:
+    import asyncio
+
+    game = short_game(10)
+    gid = stored_finished(database, game)
+    store = Store(Settings(database=database).url())
+    try:
+        with store.engine.begin() as conn:  # as if today's rules refused its first move
+            conn.execute(moves.update().where(moves.c.game_id == gid, moves.c.ply == 0)
+                         .values(move="seat 99"))  # fmt: skip
+        analyst = server_analysis.Analyst(store, _no_db, SIMS, processes=False)
+        job = server_analysis.claim(store, analyst.owner, SIMS, lease=0.0, only=gid)
+        assert job is not None
+        asyncio.run(analyst.analyse(job))
+        analyst.close()
+        assert server_analysis.read(store, gid) == ("failed", None)
+        assert server_analysis.claim(store, "another", SIMS, only=gid) is None
+    finally:
+        store.close()

@@ -63,7 +63,7 @@ def analysed_game(folder: Path) -> tuple[str, dict[str, Any]]:
         movers = [entry.seat for entry in game.seat_log()]
         store.import_game(gid, game.log, rows, movers, Hints(None, True, game.round, result))
         analyst = server_analysis.Analyst(store, _db, 4, processes=False)
-        job = server_analysis.claim(store, analyst.owner, 4)
+        job = server_analysis.claim(store, analyst.owner, 4, only=gid)
         assert job is not None and job.game_id == gid
         with ThreadPoolExecutor(1) as thread:  # Playwright's loop runs in this one
             thread.submit(asyncio.run, analyst.analyse(job)).result()

@@ -23,8 +23,11 @@ import logging
 import multiprocessing
 import os
 import secrets
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -80,9 +83,12 @@ class Job:
 
 
 # --- storage (blocking: run in the hub's database threads) -------------------------------------
-def claim(store: Store, owner: str, sims: int, lease: float = LEASE) -> Job | None:
-    """The most recently finished game still to analyse that no other process holds, claimed
-    for ``owner`` for ``lease`` seconds; ``None`` when there is none."""
+def claim(
+    store: Store, owner: str, sims: int, lease: float = LEASE, only: str | None = None
+) -> Job | None:
+    """The most recently finished game still to analyse that no other process holds (``only``:
+    that game or none), claimed for ``owner`` for ``lease`` seconds; ``None`` when there is
+    none."""
     stamp = now()
     query = (
         sa.select(games.c.id)
@@ -101,6 +107,8 @@ def claim(store: Store, owner: str, sims: int, lease: float = LEASE) -> Job | No
         .order_by(games.c.updated.desc())
         .limit(8)
     )
+    if only is not None:
+        query = query.where(games.c.id == only)
     with store.engine.connect() as conn:
         candidates = list(conn.execute(query).scalars())
     until = stamp + timedelta(seconds=lease)
@@ -215,6 +223,18 @@ def read(store: Store, game_id: str) -> tuple[str, dict[str, Any] | None]:
 
 
 # --- the worker ----------------------------------------------------------------------------------
+def _start_worker(parent: int) -> None:
+    """In a new analysis worker: the lowest priority, and an end when the server is gone."""
+    _lowest_priority()
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+
+
+def _orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
 def _lowest_priority() -> None:
     """In the analysis worker: only CPU time nothing else wants (Linux: SCHED_IDLE)."""
     try:
@@ -257,7 +277,7 @@ class Analyst:
             if self.processes:
                 context = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(
-                    1, mp_context=context, initializer=_lowest_priority
+                    1, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
                 )
             else:  # tests: a thread (it shares the GIL with the server: never in production)
                 self._pool = ThreadPoolExecutor(1, thread_name_prefix="onmars-analysis")
@@ -280,19 +300,33 @@ class Analyst:
                 await self.analyse(job)
             except asyncio.CancelledError:
                 raise
+            except BrokenProcessPool:  # the worker died (killed, out of memory): a new one
+                self._pool = None
+                log.warning("the analysis worker died; the game is taken up again later")
+                await self._rest()
             except Exception:
                 log.exception("the analysis worker failed; trying again later")
                 await self._rest()
 
     async def analyse(self, job: Job) -> None:
+        """Judge the job's decisions still to do, a step at a time, each step stored. A game
+        whose moves no longer replay under today's rules (docs/rules-versions.md) is marked
+        failed, as is one the engine fails on (logged: a bug), so neither is tried forever."""
         try:
-            if job.summary is None:
-                summary = await self._work(an.summary, job.log)
-                await self.db(save_summary, self.store, job, summary)
-                job.summary = summary
-        except OnMarsError as exc:  # its moves no longer replay under today's rules
+            await self._steps(job)
+        except (BrokenProcessPool, asyncio.CancelledError):
+            raise
+        except OnMarsError as exc:
             await self.db(save_failure, self.store, job.game_id, str(exc))
-            return
+        except Exception as exc:
+            log.exception("analysing game %s failed", job.game_id)
+            await self.db(save_failure, self.store, job.game_id, repr(exc))
+
+    async def _steps(self, job: Job) -> None:
+        if job.summary is None:
+            summary = await self._work(an.summary, job.log)
+            await self.db(save_summary, self.store, job, summary)
+            job.summary = summary
         todo = [p for p in job.summary["plies"] if p not in job.done]
         for start in range(0, len(todo), STEP):
             if self.closed:
@@ -304,7 +338,13 @@ class Analyst:
             await self.db(save_verdicts, self.store, job, [], self.lease)
 
     def close(self) -> None:
+        """Stop: a step under way is dropped (its decisions are judged again after a
+        restart), its worker ended at once."""
         self.closed = True
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            with contextlib.suppress(Exception):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
