@@ -287,3 +287,24 @@ def test_a_game_whose_moves_no_longer_replay_is_marked_failed_not_retried(databa
         assert server_analysis.claim(store, "another", SIMS, only=gid) is None
     finally:
         store.close()
+
+
+def test_onmars_analyse_shows_a_records_own_analysis_without_searching_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = short_game(20)
+    record = record_of(game, "g1")
+    record["analysis"] = an.analyse_game(game.log, sims=SIMS)
+    path = write(tmp_path / "g.json", record)
+
+    def no_search(*_: Any) -> list[dict[str, Any]]:
+        raise AssertionError("the record's analysis was enough")
+
+    monkeypatch.setattr(an, "analyse_plies", no_search)
+    console = Console(record=True, width=200)
+    assert analyse.run(_args(path, tmp_path / "charts", lang="en"), console) == 0
+    shown = " ".join(console.export_text().split())  # titles wrap over narrow tables
+    worst = max(record["analysis"]["decisions"], key=lambda d: d["loss"])
+    assert "Mistakes" in shown and "Projected final score by round" in shown
+    if worst["mistake"]:
+        assert worst["label"]["en"].split()[0] in shown
