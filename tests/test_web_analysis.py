@@ -133,3 +133,23 @@ def test_the_analysis_page_shows_the_charts_and_the_marked_mistakes(
     finally:
         context.close()
     assert errors == [], f"script errors in the page: {errors}"
+
+
+def test_the_analysis_fits_a_phone(server: Any) -> None:
+    """At 390x844 the analysis view scrolls down, never sideways, its charts within the width."""
+    gid, _ = analysed_game(server.folder)
+    context = server.browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(f"{server.base}/replay/{gid}#analysis")
+        chart = page.locator("[data-testid=chart-sources]")
+        chart.wait_for()
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= 390, f"the page is {wide} px wide"
+        box = chart.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        chart.scroll_into_view_if_needed()
+        shot(page, "analysis-en-390x844.png")
+    finally:
+        context.close()
