@@ -42,6 +42,7 @@ FAST = {
     "ws_rate": 1e6,
     "ws_burst": 10**6,
     "bot_processes": 0,
+    "analysis_sims": 0,  # no post-game analysis (tests/test_analysis.py turns it on)
 }
 #: The same limits as ``onmars serve`` options.
 FAST_ARGS = [

@@ -345,3 +345,24 @@ def test_a_bots_discarded_goal_is_not_named_to_the_human(tmp_path: Path) -> None
         words = onmars.catalog("en")["private_goal"][goal]["text"]
         assert goal not in out
         assert (f"'{words}'" in out) == (human == mover)
+
+
+def test_hint_names_the_searchs_top_moves_and_is_counted_in_the_save(tmp_path) -> None:
+    """Issue 25.1: ``hint`` prints up to three moves of the menu with margin, win chance and
+    reasons, changes nothing in the game, and the save counts the hints per seat."""
+    game = onmars.Game.new(["Ana", "Robo"], seed=3)
+    lines = ["hint 0", "hint soon", "hint 0.2", "lang zh", "hint 0.1", "quit"]
+    s, script, con = session(game, [None, "random"], lines, tmp_path / "save.json")
+    assert s.run() == 0
+    out = output(con)
+    assert out.count("Usage: hint [seconds]") == 2
+    assert "The search's choices (" in out and "% to win" in out
+    assert "1. [" in out  # the first suggestion with its menu number
+    assert "搜索" in out and "胜率" in out
+    by_line = {line: (state, moves) for line, state, moves in script.seen}
+    assert by_line["hint 0.2"] == by_line["quit"]  # a hint plays nothing
+    assert s.hints == [2, 0]
+    assert json.loads((tmp_path / "save.json").read_text())["hints"] == [2, 0]
+    con = console()
+    resumed = play.build_session(args(load=str(tmp_path / "save.json")), con, Script([], con))
+    assert resumed.hints == [2, 0]

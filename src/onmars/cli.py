@@ -18,6 +18,9 @@ onmars arena [--players N] [--bots greedy,random] [--games G] [--seed S] [--jobs
 onmars selfplay --out DIR [--players N] [--bots greedy,random] [--games G] [--seed S]
             [--per-shard K] [--max-moves K] [--returns shares|margin] [--ray [ADDRESS]]
     self-play records for training as Parquet shards, one a task of K games (docs/ai.md; [ai])
+onmars analyse FILE [--sims N] [--out DIR] [--all] [--lang en|zh]
+    a finished game's analysis: each decision judged by the search, the mistakes, the
+    projected scores and OP by round as tables, and the charts as SVG files (onmars.tools.analyse)
 onmars bench [--games G] [--max-moves K] [--seed S] [--repeat R] [--search BOT]
     engine speed (each timing the least of R tries), and the search bot's simulations per
     second, one at a time and in a real game's decisions (BOT: search:100sims)
@@ -158,6 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from onmars.tools import replay
 
     replay.add_arguments(v)
+    y = sub.add_parser("analyse", help="a finished game's analysis: mistakes, tables, SVG charts")
+    from onmars.tools import analyse
+
+    analyse.add_arguments(y)
     s = sub.add_parser("serve", help="the game server for online play (HTTP and WebSocket)")
     from onmars.server import serve
 
@@ -180,6 +187,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve.main(args)
     if args.command == "replay":
         return replay.main(args)
+    if args.command == "analyse":
+        return analyse.main(args)
     if args.command == "bench":
         from onmars.tools.bench import REPEAT, check, run
 

@@ -50,6 +50,8 @@ export type GameEvent = Schemas["Event"];
 /** The state of a game for a seat: ``GET /api/games/{id}``, every change's answer, each push. */
 export type GameState = Schemas["GameState"];
 export type ReplayState = Schemas["ReplayState"];
+/** A finished game's post-game analysis, as far as the server got (issue 25). */
+export type AnalysisOut = Schemas["AnalysisOut"];
 /** A game's chat (issue 24): a message (plain text: shown as text, never as HTML), a reader's log. */
 export type ChatMessage = Schemas["ChatMessage"];
 export type ChatLog = Schemas["ChatLog"];
@@ -130,6 +132,8 @@ export const api = {
     call<NoticeOut>("DELETE", `/api/games/${enc(id)}/push`, { endpoint }, token),
   /** A finished game's whole record, seed included (RUL-22): a download. */
   recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
+  /** A finished game's post-game analysis (worked out in the background). */
+  analysis: (id: string) => call<AnalysisOut>("GET", `/api/games/${enc(id)}/analysis`),
   /** A finished game after `ply` moves, with the events of the moves from `since` on. */
   replay: (id: string, ply: number, lang: string, since = 0) =>
     call<ReplayState>("GET", `/api/games/${enc(id)}/replay?ply=${ply}&since=${since}&lang=${lang}`),

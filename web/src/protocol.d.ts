@@ -200,8 +200,10 @@ export interface paths {
         };
         /**
          * A finished game's whole record
-         * @description A finished game's whole record as stored, a download: options, seed, rules version,
-         *     moves, how it ended, the players and the result. After the end nothing is secret
+         * @description A finished game's whole record as stored, a download (docs/record.md): options, seed,
+         *     rules version, moves, how it ended, the players, the result and the post-game analysis as
+         *     far as it got. ``onmars replay FILE`` and ``onmars analyse FILE`` read it; ``Game.replay``
+         *     reads its log. After the end nothing is secret
          *     (RUL-22): anyone may replay and analyse it (``onmars replay FILE``). 409 before the
          *     end (the seed would reveal every face-down stack, RUL-18).
          */
@@ -229,6 +231,30 @@ export interface paths {
          *     limited per address (``replay_rate``).
          */
         get: operations["replay_api_games__game_id__replay_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{game_id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished game's analysis
+         * @description Each decision of a finished game judged by the search from its mover's view (value
+         *     before and after, the loss, the preferred move and its line, the mistakes marked), each
+         *     player's projected final score by round and OP by category and round. ``status``: off (this
+         *     server analyses no game), waiting, running (``analysis`` holds what is done), done, or
+         *     failed. 409 before the end (RUL-18).
+         */
+        get: operations["analysis_of_api_games__game_id__analysis_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -571,6 +597,46 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AnalysisData */
+        AnalysisData: {
+            /**
+             * Sims
+             * @description simulations per decision
+             */
+            sims: number;
+            /** Done */
+            done: number;
+            /**
+             * Total
+             * @description decisions with a choice in the game
+             */
+            total: number;
+            /** Complete */
+            complete: boolean;
+            /** Rounds */
+            rounds: components["schemas"]["RoundMark"][];
+            /** Sources */
+            sources: components["schemas"]["SourcesOut"][];
+            /** Final */
+            final: number[] | null;
+            /** Decisions */
+            decisions: components["schemas"]["DecisionOut"][];
+        };
+        /** AnalysisOut */
+        AnalysisOut: {
+            /** Id */
+            id: string;
+            /**
+             * Status
+             * @description off: this server analyses no game; waiting: not started; failed: its moves no longer replay
+             * @enum {string}
+             */
+            status: "off" | "waiting" | "running" | "done" | "failed";
+            /** Players */
+            players: components["schemas"]["PlayerOut"][];
+            /** @description what is worked out so far */
+            analysis: components["schemas"]["AnalysisData"] | null;
+        };
         /** BotList */
         BotList: {
             /** Bots */
@@ -887,6 +953,83 @@ export interface components {
             password: string;
         };
         /**
+         * DecisionOut
+         * @description One decision judged by the search, from its mover's view at the time (RUL-18).
+         */
+        DecisionOut: {
+            /**
+             * Ply
+             * @description the move's index (0 for the first)
+             */
+            ply: number;
+            /** Seat */
+            seat: number;
+            /** Round */
+            round: number;
+            /** Move */
+            move: string;
+            /**
+             * Label
+             * @description the move in words, by language
+             */
+            label: {
+                [key: string]: string;
+            };
+            /**
+             * Choices
+             * @description how many legal moves there were
+             */
+            choices: number;
+            /**
+             * Before
+             * @description the value with the search's preferred move (OP of lead)
+             */
+            before: number;
+            /**
+             * After
+             * @description the value after the move played (OP of lead)
+             */
+            after: number;
+            /**
+             * Loss
+             * @description before - after, at least 0
+             */
+            loss: number;
+            /**
+             * Win Before
+             * @description ``before`` as a chance of winning (0-1)
+             */
+            win_before: number;
+            /**
+             * Win After
+             * @description ``after`` as a chance of winning (0-1)
+             */
+            win_after: number;
+            /**
+             * Best
+             * @description the search's preferred move
+             */
+            best: string;
+            /** Best Label */
+            best_label: {
+                [key: string]: string;
+            };
+            /**
+             * Line
+             * @description what the search expected to follow, in words
+             */
+            line: {
+                [key: string]: string;
+            }[];
+            /** Sims */
+            sims: number;
+            /**
+             * Mistake
+             * @description among the mover's worst, losing at least 2 OP
+             */
+            mistake: boolean;
+        };
+        /**
          * Event
          * @description What a move did, as a seat may see it (``Game.events``): the common fields, then the
          *     fields of its ``id`` (a move event adds ``move`` and ``hexes``; others their own).
@@ -928,6 +1071,16 @@ export interface components {
         };
         /** GameRecordOut */
         GameRecordOut: {
+            /**
+             * Format
+             * @description onmars-record (docs/record.md)
+             */
+            format: string;
+            /**
+             * Version
+             * @description the record format's version
+             */
+            version: number;
             /** Id */
             id: string;
             /**
@@ -958,6 +1111,8 @@ export interface components {
             players: components["schemas"]["PlayerOut"][];
             /** @description final scores and winners */
             result: components["schemas"]["Result"] | null;
+            /** @description the post-game analysis, if made */
+            analysis?: components["schemas"]["AnalysisData"] | null;
         };
         /**
          * GameState
@@ -1788,6 +1943,21 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        /** RoundMark */
+        RoundMark: {
+            /**
+             * Round
+             * @description the round starting here (null: the end)
+             */
+            round: number | null;
+            /** Ply */
+            ply: number;
+            /**
+             * Projected
+             * @description each seat's projected final score then
+             */
+            projected: number[];
+        };
         /**
          * Score
          * @description A seat's score (``Game.scores``, ``Game.projection``).
@@ -1981,6 +2151,21 @@ export interface components {
             current_player: number | null;
             /** @description once the game is over (RUL-22) */
             revealed?: components["schemas"]["Revealed"] | null;
+        };
+        /** SourcesOut */
+        SourcesOut: {
+            /**
+             * Round
+             * @description the round (null: the final scoring)
+             */
+            round: number | null;
+            /**
+             * Op
+             * @description per seat, OP gained by scoring category
+             */
+            op: {
+                [key: string]: number;
+            }[];
         };
         /**
          * StackShown
@@ -3381,6 +3566,119 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReplayState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    analysis_of_api_games__game_id__analysis_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisOut"];
                 };
             };
             /** @description Bad Request */

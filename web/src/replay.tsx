@@ -9,6 +9,8 @@ import { LogLines } from "./log";
 import { TopBar } from "./topbar";
 import { HoverLayer, Pawn } from "./ui";
 import { moveHexes } from "./events";
+import { AnalysisPanel } from "./analysis/panel";
+import { word } from "./analysis/words";
 
 export function ReplayPage({ id }: { id: string }) {
   const { t, lang, cat } = useI18n();
@@ -18,6 +20,8 @@ export function ReplayPage({ id }: { id: string }) {
   const [events, setEvents] = useState<GameEvent[]>([]);
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(0);
+  // The post-game analysis beside the moves, in place of the boards (/replay/{id}#analysis).
+  const [analysis, setAnalysis] = useState(location.hash === "#analysis");
 
   // The end first (it tells the number of moves), then whichever ply the player picks.
   // The whole game's events, asked once (per language): the log up to any ply is a prefix of
@@ -117,6 +121,9 @@ export function ReplayPage({ id }: { id: string }) {
         </span>
         <button class="small" disabled={ply <= 0} onClick={prevRound} title="PageUp">« {t("prevRound")}</button>
         <button class="small" disabled={total === null || ply >= total} onClick={nextRound} title="PageDown">{t("nextRound")} »</button>
+        <button class={`small ${analysis ? "on" : ""}`} aria-pressed={analysis} data-testid="analysis-toggle" onClick={() => setAnalysis(!analysis)}>
+          {word("analysis", lang)}
+        </button>
       </div>
       {view ? (
         <div class="replay-info">
@@ -138,7 +145,7 @@ export function ReplayPage({ id }: { id: string }) {
       ) : null}
       {error ? <p class="error">{error}</p> : null}
       {view ? (
-        <main class="cols">
+        <main class={`cols ${analysis ? "with-analysis" : ""}`}>
           <div class="col col-left">
             <div class="mapbox">
               <MarsMap view={view} recent={recent} abCards={abCardsOf(events)} />
@@ -147,16 +154,22 @@ export function ReplayPage({ id }: { id: string }) {
               <LogLines events={events} view={view} />
             </div>
           </div>
-          <div class="col col-mid">
-            <SharedBoards view={view} />
-          </div>
-          <div class="col col-right">
-            <div class="boards">
-              {view.players.map((_: PlayerView, seat: number) => (
-                <PlayerBoard view={view} seat={seat} />
-              ))}
-            </div>
-          </div>
+          {analysis ? (
+            <AnalysisPanel id={id} ply={ply} setPly={setPly} view={view} />
+          ) : (
+            <>
+              <div class="col col-mid">
+                <SharedBoards view={view} />
+              </div>
+              <div class="col col-right">
+                <div class="boards">
+                  {view.players.map((_: PlayerView, seat: number) => (
+                    <PlayerBoard view={view} seat={seat} />
+                  ))}
+                </div>
+              </div>
+            </>
+          )}
         </main>
       ) : (
         <p class="muted pad">{t("loading")}</p>

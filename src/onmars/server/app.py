@@ -16,6 +16,8 @@ Endpoints (documented in the OpenAPI schema at ``/openapi.json``, browsable at `
   refuse, from its last accepted move (docs/rules-versions.md).
 - ``GET /api/games/{id}/replay?ply=n``: a finished game at ply n, nothing hidden (RUL-22).
 - ``GET /api/games/{id}/record``: a finished game's whole record, seed included (RUL-22).
+- ``GET /api/games/{id}/analysis``: a finished game's post-game analysis, as far as the
+  background worker got (:mod:`onmars.server.analysis`).
 - ``WS /api/games/{id}/ws``: every change, as the seat (or a spectator) may see it, and each
   new chat message its reader may read.
 - ``GET``/``POST /api/games/{id}/chat``: the game's chat (players', spectators').
@@ -55,6 +57,7 @@ from fastapi import FastAPI
 from starlette.middleware.gzip import GZipMiddleware
 
 from onmars.server import errors, ratings
+from onmars.server.analysis import Analyst
 from onmars.server.bots import BotRunner
 from onmars.server.chat import ChatHub, poll_chat
 from onmars.server.config import Settings
@@ -65,6 +68,7 @@ from onmars.server.notify import listen, poll
 from onmars.server.protocol import openapi
 from onmars.server.routes import (
     accounts,
+    analysis,
     catalog,
     chat,
     games,
@@ -92,6 +96,7 @@ ROUTERS = (
     games.router,
     moves.router,
     replay.router,
+    analysis.router,
     websocket.router,
     chat.router,
     notices.router,
@@ -160,6 +165,12 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     hub.on_over.append(partial(_rate, hub, set()))
     tasks.append(asyncio.create_task(hub.db(ratings.rate_pending, store)))
     tasks.append(asyncio.create_task(watch_clocks(hub, settings.clock_check)))
+    analyst = None
+    if settings.analysis_sims > 0:
+        analyst = Analyst(store, hub.db, settings.analysis_sims, settings.analysis_pause,
+                          settings.analysis_process)  # fmt: skip
+        hub.on_over.append(lambda _live: analyst.wake())
+        tasks.append(asyncio.create_task(analyst.run()))
     # Fewer, cheaper collections: what was loaded at start is never collected again, and
     # the young generation is collected less often (live games hold many small objects).
     gc.freeze()
@@ -174,6 +185,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                 await task
         with contextlib.suppress(Exception):
             await asyncio.wait_for(notifier.drain(), 5.0)
+        if analyst is not None:
+            analyst.close()
         hub.close()
         runner.close()
         store.close()

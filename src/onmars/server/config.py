@@ -84,6 +84,12 @@ class Settings:
     public_url: str = ""
     push_contact: str = "mailto:onmars@localhost"
     push_http: bool = False
+    #: Post-game analysis (issue 25; onmars.server.analysis): simulations per decision (0: no
+    #: analysis), seconds between looks for finished games to analyse, and whether the work
+    #: runs in a process of the lowest priority (False: a thread, for tests only).
+    analysis_sims: int = 128
+    analysis_pause: float = 5.0
+    analysis_process: bool = True
     #: Chat messages per second a sender may post, and the burst.
     chat_rate: float = 0.5
     chat_burst: int = 5

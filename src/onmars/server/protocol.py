@@ -500,7 +500,66 @@ class Result(Closed):
     winners: list[int]
 
 
+# --- post-game analysis (issue 25, item 3; onmars.tools.analysis) --------------------------------
+Words = dict[str, str]  # a text by language (en, zh)
+
+
+class DecisionOut(Closed):
+    """One decision judged by the search, from its mover's view at the time (RUL-18)."""
+
+    ply: int = Field(description="the move's index (0 for the first)")
+    seat: int
+    round: int
+    move: str
+    label: Words = Field(description="the move in words, by language")
+    choices: int = Field(description="how many legal moves there were")
+    before: float = Field(description="the value with the search's preferred move (OP of lead)")
+    after: float = Field(description="the value after the move played (OP of lead)")
+    loss: float = Field(description="before - after, at least 0")
+    win_before: float = Field(description="``before`` as a chance of winning (0-1)")
+    win_after: float = Field(description="``after`` as a chance of winning (0-1)")
+    best: str = Field(description="the search's preferred move")
+    best_label: Words
+    line: list[Words] = Field(description="what the search expected to follow, in words")
+    sims: int
+    mistake: bool = Field(description="among the mover's worst, losing at least 2 OP")
+
+
+class RoundMark(Closed):
+    round: int | None = Field(description="the round starting here (null: the end)")
+    ply: int
+    projected: list[int] = Field(description="each seat's projected final score then")
+
+
+class SourcesOut(Closed):
+    round: int | None = Field(description="the round (null: the final scoring)")
+    op: list[dict[str, int]] = Field(description="per seat, OP gained by scoring category")
+
+
+class AnalysisData(Closed):
+    sims: int = Field(description="simulations per decision")
+    done: int
+    total: int = Field(description="decisions with a choice in the game")
+    complete: bool
+    rounds: list[RoundMark]
+    sources: list[SourcesOut]
+    final: list[int] | None
+    decisions: list[DecisionOut]
+
+
+class AnalysisOut(Closed):
+    id: str
+    status: Literal["off", "waiting", "running", "done", "failed"] = Field(
+        description="off: this server analyses no game; waiting: not started; failed: its "
+        "moves no longer replay"
+    )
+    players: list[PlayerOut]
+    analysis: AnalysisData | None = Field(description="what is worked out so far")
+
+
 class GameRecordOut(Closed):
+    format: str = Field(description="onmars-record (docs/record.md)")
+    version: int = Field(description="the record format's version")
     id: str
     options: dict[str, Any] = Field(description="the game's options (players, length)")
     seed: int = Field(description="the game's seed (RUL-22: shown once the game is over)")
@@ -509,6 +568,7 @@ class GameRecordOut(Closed):
     ended: str | None = None
     players: list[PlayerOut]
     result: Result | None = Field(description="final scores and winners")
+    analysis: AnalysisData | None = Field(None, description="the post-game analysis, if made")
 
 
 # --- the catalog ---------------------------------------------------------------------------------

@@ -48,6 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bot-processes", type=int, default=1, help="processes per server for bots (0: threads)"
     )
     parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits")
+    parser.add_argument(
+        "--analysis-sims",
+        type=int,
+        default=Settings.analysis_sims,
+        help="post-game analysis: search simulations per decision, in the background at the "
+        f"lowest CPU priority ({Settings.analysis_sims}; 0: no analysis)",
+    )
     limits = Settings()
     for name, told in LIMITS.items():
         default = getattr(limits, name)
@@ -143,6 +150,7 @@ def main(args: argparse.Namespace) -> int:
         migrate=False,
         bot_processes=max(args.bot_processes, 0),
         bot_delay=max(args.bot_delay, 0.0),
+        analysis_sims=max(args.analysis_sims, 0),
         poll=max(args.poll, 0.0),
         docs=args.docs,
         **{name: getattr(args, name) for name in LIMITS},

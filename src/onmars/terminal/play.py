@@ -6,7 +6,7 @@ RUL-18): its menu of legal moves, each described (``game.describe``: label, cost
 warnings) and numbered (a Turn Order space or a Depot row by its own number,
 :mod:`onmars.terminal.menu`); the log in plain words (``game.events``); the scores if the game
 ended now (``game.projection``). The player types a number, a move's notation or a
-command (``undo``, ``why``, ``info``, ``map``, ``board``, ``moves``, ``score``, ``log``,
+command (``undo``, ``why``, ``hint``, ``info``, ``map``, ``board``, ``moves``, ``score``, ``log``,
 ``lang zh|en``, ``help``, ``save``, ``conclude``, ``quit``). A move with warnings is played only
 after a yes; a lone choice with none plays itself. A bad command or an illegal move prints why
 and changes nothing; no line typed ends the session in a traceback. Every text goes through the
@@ -65,7 +65,8 @@ from onmars import (
     tr,
 )
 from onmars.bots import BOTS, STALL_ROUNDS, Bot, agrees_to_end, make_bot, round_marks
-from onmars.terminal import logview, menu, render
+from onmars.bots.advice import advise
+from onmars.terminal import hints, logview, menu, render
 from onmars.terminal.mapview import DIM
 
 InputFn = Callable[[str], str]
@@ -106,6 +107,7 @@ COMMANDS = {
     "undo": N_("take back your last move of this turn (not once it turned a card face up)"),
     N_("why <move>"): N_("explain why a move is illegal now, with its rule"),
     N_("info <id|q,r>"): N_("what a card, tile, action, Lab space, Depot row or hex is"),
+    N_("hint [seconds]"): N_("what the search would play here, thinking that long (default 2)"),
     "map": N_("show Mars and the shared boards"),
     N_("board [player]"): N_(
         "show a player's board: Lab grid, Depot, cards (yours by default); "
@@ -185,6 +187,7 @@ class Session:
         self.board_seat: int | None = None
         self._menu: tuple[tuple[int, str], list[menu.Entry]] | None = None
         self._save_warned = False
+        self.hints = [0] * len(bots)  # hints asked per seat (issue 25.1), kept in the save
 
     def t(self, template: str, **params: object) -> str:
         """A message in the session's language."""
@@ -410,6 +413,7 @@ class Session:
             return self.conclude(seat)
         handlers = {
             "why": self.why,
+            "hint": lambda arg: self.hint(seat, arg),
             "info": lambda arg: self.info(seat, arg),
             "log": self.show_log,
             "lang": lambda arg: self.switch_lang(seat, arg),
@@ -551,6 +555,23 @@ class Session:
             self.say(self.t(N_("'{move}' is legal now (move {k})."), move=echo(text), k=number),
                      "green3")  # fmt: skip
 
+    def hint(self, seat: int, arg: str) -> None:
+        """The search's top moves for ``seat``, from its view only (RUL-18); counted in the
+        save's ``hints``."""
+        try:
+            seconds = hints.parse_seconds(arg, self.lang)
+        except ValueError as exc:
+            self.error(str(exc))
+            return
+        self.say(self.t(N_("Thinking for {seconds} s…"), seconds=f"{seconds:g}"), DIM)
+        legal = list(self.game.legal_moves())
+        # a seed of its own: the game's would reveal every hand and stack (RUL-18)
+        advice = advise(self.game.view(seat), legal, seat=seat, seconds=seconds,
+                        seed=secrets.randbits(32), lang=self.lang)  # fmt: skip
+        self.hints[seat] += 1
+        for line in hints.advice_lines(advice, self.described(), self.lang):
+            self.console.print(line)
+
     def info(self, seat: int, token: str) -> None:
         if not token:
             self.error(self.t(N_("Usage: info <id or q,r>, e.g. info BP04, info geologist, "
@@ -641,7 +662,10 @@ class Session:
 
     # --- saving and the end ------------------------------------------------------------------
     def save_data(self) -> dict[str, Any]:
-        return {**self.game.log, "bots": list(self.bot_names)}
+        data = {**self.game.log, "bots": list(self.bot_names)}
+        if any(self.hints):  # only once asked: saves without hints keep their shape
+            data["hints"] = list(self.hints)
+        return data
 
     def save(self, path: str | None = None, announce: bool = False) -> None:
         target = Path(path) if path else self.save_path
@@ -907,8 +931,12 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
         if args.save and Path(args.save).resolve() != Path(args.load).resolve():
             confirm_replace(args.save, console, input_fn, lang)
         save = args.save or args.load
-        return Session(game, kinds, console=console, input_fn=input_fn, save_path=save, lang=lang,
-                       bot_seed=bot_seed)  # fmt: skip
+        session = Session(game, kinds, console=console, input_fn=input_fn, save_path=save,
+                          lang=lang, bot_seed=bot_seed)  # fmt: skip
+        used = data.get("hints")
+        if isinstance(used, list) and len(used) == players and all(type(n) is int for n in used):
+            session.hints = [max(0, n) for n in used]
+        return session
     names = _split(args.names)
     players = args.players or (len(names) if names else 3)
     if names and len(names) != players:

@@ -1,11 +1,12 @@
 """``onmars replay FILE``: step through a saved game, as a spectator or as one seat.
 
-The save is a game's log (``onmars play`` writes one after every move) or a ``Game.to_json()``
-save. The screen is the same as in play, drawn from the chosen seat's view and events
-(:meth:`Game.events`), so a replay shows no more than that seat saw (RUL-18): a Private Goal
-discarded as a Crystal is named only to its owner. A game ended by agreement (RUL-20) says so at
-its last move. ``--lang zh`` shows it in Chinese. Bad files and bad commands get a message,
-never a traceback.
+The save is a game's log (``onmars play`` writes one after every move), a ``Game.to_json()``
+save, or a finished game's record (downloaded from the server, :mod:`onmars.tools.record`),
+checked whole before it is shown. The screen is the same as in play, drawn from the chosen
+seat's view and events (:meth:`Game.events`), so a replay shows no more than that seat saw
+(RUL-18): a Private Goal discarded as a Crystal is named only to its owner. A game ended by
+agreement (RUL-20) says so at its last move. ``--lang zh`` shows it in Chinese. Bad files
+and bad commands get a message, never a traceback.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from rich.console import Console
 
 from onmars import LANGS, N_, Game, OnMarsError, reason_text, tr
 from onmars.terminal import render
-from onmars.terminal.play import is_number, load_game
+from onmars.terminal.play import is_number
+from onmars.tools.record import read_record
 
 HELP = N_("Enter or n: next move · p: previous · g N: go to move N · e: end · q: quit")
 LOG_MOVES = 30
@@ -62,7 +64,7 @@ def run(
     lang: str = "en",
 ) -> int:
     try:
-        game, _ = load_game(path, lang)
+        game, _ = read_record(path, lang)
     except OnMarsError as exc:
         reason = reason_text(exc, lang)
         if not reason.startswith(path):  # a reason that names the file says it all
@@ -105,7 +107,7 @@ def run(
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a saved game (its log as JSON)")
+    parser.add_argument("file", help="a saved game (its log, or its record, as JSON)")
     parser.add_argument("--seat", type=int, default=None, help="see as this seat (0-3)")
     parser.add_argument("--to", type=int, default=None, help="show the position after N moves")
     parser.add_argument("--step", action="store_true", help="step through the moves")

@@ -8,10 +8,12 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
+from onmars.server import analysis
 from onmars.server.deps import Seated, game_route, hub_of, no_inputs
 from onmars.server.live import ServerError
 from onmars.server.protocol import ERRORS, MAX_PLY, GameRecordOut, Lang, ReplayState
 from onmars.server.routes.answers import json_answer
+from onmars.tools.record import make_record
 
 router = APIRouter()
 RECORD = game_route(no_inputs, "ignored")
@@ -26,8 +28,10 @@ RECORD = game_route(no_inputs, "ignored")
 async def record(
     request: Request, seated: Annotated[Seated[None], Depends(RECORD)]
 ) -> JSONResponse:
-    """A finished game's whole record as stored, a download: options, seed, rules version,
-    moves, how it ended, the players and the result. After the end nothing is secret
+    """A finished game's whole record as stored, a download (docs/record.md): options, seed,
+    rules version, moves, how it ended, the players, the result and the post-game analysis as
+    far as it got. ``onmars replay FILE`` and ``onmars analyse FILE`` read it; ``Game.replay``
+    reads its log. After the end nothing is secret
     (RUL-22): anyone may replay and analyse it (``onmars replay FILE``). 409 before the
     end (the seed would reveal every face-down stack, RUL-18)."""
     hub, live = hub_of(request), seated.live
@@ -36,12 +40,9 @@ async def record(
     stored = await hub.db(hub.store.load, live.id)
     if stored is None:
         raise ServerError(404, f"no game {live.id!r}")
-    body = {
-        "id": live.id,
-        **stored.log,
-        "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in stored.seats],
-        "result": live.outcome(),
-    }
+    _, analysed = await hub.db(analysis.read, hub.store, live.id)
+    players = [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in stored.seats]
+    body = make_record(live.id, stored.log, players, live.outcome(), analysed)
     headers = {"Content-Disposition": f'attachment; filename="onmars-{live.id}.json"'}
     return JSONResponse(body, headers=headers)
 

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { ticks } from "../src/analysis/charts";
+import { WORDS, word } from "../src/analysis/words";
+
+describe("the analysis panel's words", () => {
+  it("has every text in both languages, Chinese without English words", () => {
+    for (const [key, [en, zh]] of Object.entries(WORDS)) {
+      expect(en, key).not.toBe("");
+      expect(zh, key).not.toBe("");
+      expect(zh.replace(/\{[a-z]+\}/g, ""), key).not.toMatch(/[A-Za-z]{2,}/);
+    }
+  });
+  it("fills in its parameters", () => {
+    expect(word("moveN", "en", { n: 12 })).toBe("Move 12");
+    expect(word("lost", "zh", { loss: "3.5" })).toBe("损失 3.5 机会分");
+  });
+});
+
+describe("chart ticks", () => {
+  it("are round numbers covering the span", () => {
+    expect(ticks(0, 10)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(ticks(-7, 12)).toEqual([-5, 0, 5, 10]);
+  });
+});
