@@ -172,6 +172,8 @@ class Live:
     weight: int = 0  # the bytes the hub counts for this game (nbytes when last weighed)
     #: The game's clocks (``None``: no time control), as of ``version`` (onmars.server.clocks).
     clock: Clock | None = None
+    #: The hints each seat asked for (issue 25.1, onmars.server.hints): seat -> how many.
+    hints_used: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
@@ -239,6 +241,7 @@ class Live:
         self.votes, self.resumes = set(record.votes), set(record.resumes)
         self.finished, self.result = record.finished, record.result
         self.version = record.version
+        self.hints_used = dict(record.hints_used)
         if stop is not None:
             # the move is not logged: a refused discard names a Private Goal (RUL-18)
             log.warning(
@@ -666,7 +669,11 @@ class Hub:
             "current_player": current,
             "is_over": over,
             "ended": game.ended or ("agreement" if live.stop and live.stop.ended else None),
-            "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
+            "players": [
+                {"seat": s.seat, "name": s.name, "bot": s.bot}
+                | {"hints": live.hints_used.get(s.seat, 0)}
+                for s in live.seats
+            ],
             "votes": sorted(live.votes),
             "stop": _stop_seen(live, seat, lang or "en"),
             "resumes": sorted(live.resumes),
