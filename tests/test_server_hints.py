@@ -126,3 +126,7 @@ def test_the_policy_and_a_hinted_game_is_not_rated(database: str) -> None:
     finally:
         store.close()
     assert why_unrated(database, gid) == (False, "hints used")
+    with make_client(database) as client:  # the player's page shows it, unrated
+        page = client.get("/api/players/Ana").json()
+        assert page["games"][0]["id"] == gid and page["games"][0]["rating_change"] is None
+        assert page["games"][0]["hints"] == 1 and page["rated_games"] == 0

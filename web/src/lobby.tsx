@@ -155,8 +155,8 @@ export function Lobby() {
   return (
     <div class="lobby" data-testid="lobby">
       <TopBar />
+      <LearnToPlay />
       <div class="lobby-cols">
-        <LearnToPlay />
         <section class="panel newgame">
           <h2>{t("newGame")}</h2>
           <div class="form-row">

@@ -203,7 +203,7 @@ export interface paths {
         /**
          * Ask the search what it would play
          * @description The search's top moves (at most ``top``) for the token's seat, which must decide now,
-         *     thinking ``seconds`` of CPU time (at most 10), from that seat's view only (RUL-18): each
+         *     thinking ``seconds`` (at most 10), from that seat's view only (RUL-18): each
          *     with its estimated OP margin, win chance and why in ``lang``. 403 in a game that would be
          *     rated (hints are allowed in unrated games and always against bots); a game where a hint
          *     was asked is not rated, and the count per seat is shown with the players.
@@ -1166,7 +1166,7 @@ export interface components {
         HintIn: {
             /**
              * Seconds
-             * @description CPU seconds the search may think
+             * @description seconds the search may think
              */
             seconds: number;
             /**
@@ -1596,6 +1596,12 @@ export interface components {
              * @description None: not rated
              */
             rating_change: number | null;
+            /**
+             * Hints
+             * @description the hints this player asked in it (issue 25.1)
+             * @default 0
+             */
+            hints: number;
             /** Finished */
             finished: string;
         };

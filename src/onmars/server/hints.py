@@ -16,7 +16,8 @@ lobby, a player's page).
 
 **How**: in a worker process of its own (a thread when the server runs its bots in threads),
 never on the event loop; the seat gives the time it allows, above 0 and at most
-:data:`MAX_SECONDS` of the worker's CPU time, and the answer waits at most ``seconds`` x
+:data:`MAX_SECONDS` of wall-clock time (the search stops then: onmars.bots.advice), and the
+answer waits at most ``seconds`` x
 :data:`WAIT_FACTOR` + :data:`WAIT_GRACE` s (503 after). One hint at a time per seat (409 for a
 second), :data:`MAX_RUNNING` in all (503 when busy). The search's seed is drawn from
 :mod:`secrets`, never from the game's seed (RUL-18).
@@ -39,9 +40,9 @@ from onmars.server.live import Hub, Live, ServerError
 from onmars.server.ratings import Seat, would_be_rated
 from onmars.server.store import Store, account_seats, hint_uses, now
 
-#: The most CPU seconds a hint may think on the server.
+#: The most seconds a hint may think on the server.
 MAX_SECONDS = 10.0
-#: How long the answer may take beyond the CPU time (a loaded machine, a worker starting).
+#: How long the answer may take beyond its time (a queue of hints, a worker starting).
 WAIT_FACTOR = 3.0
 WAIT_GRACE = 10.0
 #: Hints worked out at once on this server process.

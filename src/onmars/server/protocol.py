@@ -163,7 +163,7 @@ class ClockOut(Closed):
 class HintIn(Closed):
     """A hint asked for (issue 25.1): how long the search may think, in what language."""
 
-    seconds: float = Field(gt=0, le=10, description="CPU seconds the search may think")
+    seconds: float = Field(gt=0, le=10, description="seconds the search may think")
     lang: Lang = Field("en", description="the suggestions' words in this language")
     top: int = Field(3, ge=1, le=5, description="how many moves to suggest")
 
@@ -765,6 +765,7 @@ class PlayedGame(Closed):
     won: bool
     score: int | None
     rating_change: int | None = Field(description="None: not rated")
+    hints: int = Field(0, description="the hints this player asked in it (issue 25.1)")
     finished: str
 
 

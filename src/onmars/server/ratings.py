@@ -54,6 +54,7 @@ from onmars.server.store import (
     clocks,
     games,
     hint_uses,
+    hints_used_in,
     now,
     rated_games,
     ratings,
@@ -413,6 +414,7 @@ def player(store: Store, name_key: str) -> dict[str, Any] | None:
             .limit(500)
         ).all()
         players = seat_names(conn, [g.id for g in finished])
+        hinted = hints_used_in(conn, [g.id for g in finished])
     change = {h.game_id: round(to_elo(h.mu)) - round(to_elo(h.mu_before)) for h in history}
     listed: list[dict[str, Any]] = []
     rates: dict[int, list[int]] = {}
@@ -436,6 +438,7 @@ def player(store: Store, name_key: str) -> dict[str, Any] | None:
                 "won": won,
                 "score": score,
                 "rating_change": change.get(g.id),
+                "hints": hinted.get(g.id, {}).get(g.seat, 0),
                 "finished": _stamp(g.updated),
             }
         )

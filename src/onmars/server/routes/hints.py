@@ -32,7 +32,7 @@ HINT = game_route(hint_inputs, "required")
 )
 async def hint(request: Request, seated: Annotated[Seated[HintIn], Depends(HINT)]) -> Response:
     """The search's top moves (at most ``top``) for the token's seat, which must decide now,
-    thinking ``seconds`` of CPU time (at most 10), from that seat's view only (RUL-18): each
+    thinking ``seconds`` (at most 10), from that seat's view only (RUL-18): each
     with its estimated OP margin, win chance and why in ``lang``. 403 in a game that would be
     rated (hints are allowed in unrated games and always against bots); a game where a hint
     was asked is not rated, and the count per seat is shown with the players."""
