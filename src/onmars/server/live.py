@@ -241,7 +241,6 @@ class Live:
         self.votes, self.resumes = set(record.votes), set(record.resumes)
         self.finished, self.result = record.finished, record.result
         self.version = record.version
-        self.hints_used = dict(record.hints_used)
         if stop is not None:
             # the move is not logged: a refused discard names a Private Goal (RUL-18)
             log.warning(
@@ -591,6 +590,7 @@ class Hub:
                 live = await self.engine(None, _live, record) if record is not None else None
                 if live is not None:
                     live.clock = await self.db(clocks.load, self.store, game_id)
+                    live.hints_used = await self.db(self.store.hints_used, game_id)
                     self._remember(live)
                     self._weigh(live)
                     self._kick_bots(live)

@@ -235,7 +235,6 @@ class GameRecord:
     resumes: set[int] = field(default_factory=set)
     finished: bool = False
     result: dict[str, Any] | None = None
-    hints_used: dict[int, int] = field(default_factory=dict)  # seat -> hints asked
 
     @property
     def log(self) -> dict[str, Any]:
@@ -394,7 +393,6 @@ class Store:
             going_on = conn.execute(
                 sa.select(resumes.c.seat).where(resumes.c.game_id == game_id)
             ).scalars()
-            hinted = hints_used_in(conn, [game_id]).get(game_id, {})
             return GameRecord(
                 id=game_id,
                 options=json.loads(row.options),
@@ -408,8 +406,12 @@ class Store:
                 resumes=set(going_on),
                 finished=bool(row.finished),
                 result=json.loads(row.result) if row.result else None,
-                hints_used=hinted,
             )
+
+    def hints_used(self, game_id: str) -> dict[int, int]:
+        """The hints each seat of a game asked for (issue 25.1): seat -> how many."""
+        with self.engine.connect() as conn:
+            return hints_used_in(conn, [game_id]).get(game_id, {})
 
     def head(self, game_id: str) -> Head | None:
         """A game's version, number of moves and ending, without its moves."""
