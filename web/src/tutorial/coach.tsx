@@ -52,9 +52,11 @@ function CoachOn({ id, st, game, tut, update }: { id: string; st: GameState; gam
   const asked = useHint(id, game.token, st);
   // a suggestion for each of the player's decisions, once the lessons due are read
   const wanted = mine && !lesson && !st.is_over ? st.ply : -1;
+  // (asked again once an answer for an earlier decision is in: it is dropped as stale)
+  const missing = wanted >= 0 && !asked.busy && !asked.hint && !asked.error;
   useEffect(() => {
-    if (wanted >= 0) asked.ask(SUGGEST_SECONDS);
-  }, [wanted]);
+    if (missing) asked.ask(SUGGEST_SECONDS);
+  }, [wanted, missing]);
   useEffect(() => {
     if (st.is_over) finishTutorial(id);
   }, [st.is_over]);
