@@ -193,5 +193,11 @@ def test_the_guided_game_explains_and_suggests_through_the_first_round(
     coach = page.locator("[data-testid=coach]").inner_text()
     assert "引导对局" in coach and CJK.search(coach)
     shot(page, "learn-round2-zh")
+    # on a phone the guide fits the screen: no sideways scrolling
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("[data-testid=coach]").wait_for()
+    wide, width = page.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert wide <= width
+    shot(page, "learn-round2-zh-390x844")
     assert errors == []
     context.close()
