@@ -39,8 +39,17 @@ def web_pairs() -> list[tuple[str, str, str]]:
         tables[name] = dict(re.findall(r'^\s+(\w+): "((?:[^"\\]|\\.)*)",?$', body.group(1), re.M))
     out = [(f"i18n.ts {k}", en, tables["ZH"][k]) for k, en in tables["EN"].items()]
     assert len(out) > 100 and set(tables["EN"]) == set(tables["ZH"])
-    pairs = re.findall(r'^\s+(\w+): \["((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)"\],?$', source, re.M)
-    return out + [(f"i18n.ts {k}", en, zh) for k, en, zh in pairs]
+    pairs = re.findall(PAIR, source, re.M)
+    out += [(f"i18n.ts {k}", en, zh) for k, en, zh in pairs]
+    for path in sorted((ROOT / "web" / "src").glob("i18n-*.ts")):  # more tables of pairs
+        found = re.findall(PAIR, path.read_text(encoding="utf-8"), re.M)
+        assert found, path
+        out += [(f"{path.name} {k}", en, zh) for k, en, zh in found]
+    return out
+
+
+#: A line of a table of pairs: ``key: ["English", "中文"],``.
+PAIR = r'^\s+(\w+): \["((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)"\],?$'
 
 
 def all_pairs() -> list[tuple[str, str, str]]:

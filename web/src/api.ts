@@ -58,6 +58,8 @@ export type ChatLog = Schemas["ChatLog"];
 export type ChatChannel = ChatMessage["channel"];
 /** How a seat is told its turn came with its page closed (Web Push, e-mail). */
 export type NoticeOut = Schemas["NoticeOut"];
+export type HintOut = Schemas["HintOut"];
+export type HintMove = Schemas["HintMove"];
 type NoticeIn = Schemas["NoticeIn"];
 type ChatIn = Schemas["ChatIn"];
 type PushSubscriptionIn = Schemas["PushSubscriptionIn"];
@@ -111,6 +113,9 @@ export const api = {
   /** Moves played one after the other, all or none (one compare-and-set, one push). */
   playSequence: (id: string, token: string | null, ply: number, moves: string[], lang: string) =>
     call<GameState>("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, { ply, moves } satisfies MoveIn, token),
+  /** The search's top moves for this seat (issue 25.1): ``seconds`` of thought, at most 10. */
+  hint: (id: string, token: string | null, seconds: number, lang: string, top = 3) =>
+    call<HintOut>("POST", `/api/games/${enc(id)}/hint`, { seconds, lang: lang as Schemas["HintIn"]["lang"], top } satisfies Schemas["HintIn"], token),
   undo: (id: string, token: string | null, ply: number) =>
     call<GameState>("POST", `/api/games/${enc(id)}/undo`, { ply } satisfies UndoIn, token),
   conclude: (id: string, token: string | null, agree: boolean) =>

@@ -1,6 +1,8 @@
 // The lobby: create a game (2-4 seats, names, short or long, each seat a human or a bot,
 // hot-seat), hand out each human seat's private link, and list games to watch or rejoin.
 import { useEffect, useState } from "preact/hooks";
+import { HintsUsed } from "./hint";
+import { LearnToPlay } from "./tutorial/start";
 import { ApiError, allTokens, api, saveToken, type Bot, type Created, type GameSummary, type NewGame, type SeatLink, type TimeControlIn } from "./api";
 import { ClockPicker, LobbyClock } from "./clock";
 import { DEFAULT_NAMES, type Lang, type T, botLabel, useI18n } from "./i18n";
@@ -153,6 +155,7 @@ export function Lobby() {
   return (
     <div class="lobby" data-testid="lobby">
       <TopBar />
+      <LearnToPlay />
       <div class="lobby-cols">
         <section class="panel newgame">
           <h2>{t("newGame")}</h2>
@@ -256,7 +259,10 @@ export function Lobby() {
                 games.map((g) => (
                   <tr data-game-id={g.id}>
                     <td class="gid keepcase">#{g.id}</td>
-                    <td>{(g.players ?? []).map((p) => (p.bot ? `⚙${p.name}` : p.name)).join(", ")}</td>
+                    <td>
+                      {(g.players ?? []).map((p) => (p.bot ? `⚙${p.name}` : p.name)).join(", ")}
+                      <HintsUsed n={(g.players ?? []).reduce((n, p) => n + (p.hints ?? 0), 0)} />
+                    </td>
                     <td class="muted">{g.length === "long" ? t("long") : t("short")}</td>
                     <td>
                       <LobbyClock clock={g.clock} players={g.players ?? []} over={g.is_over} />

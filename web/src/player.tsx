@@ -1,5 +1,6 @@
 // A player's page (rating over time, finished games with their replays, win rates by number of
 // players) and the leaderboard (issue 24). The chart is a small SVG drawn here.
+import { HintsUsed } from "./hint";
 import { useEffect, useState } from "preact/hooks";
 import { ApiError } from "./api";
 import { Players, playerHref } from "./account";
@@ -76,7 +77,10 @@ export function PlayerPage({ name }: { name: string }) {
                       <td><Players players={g.players} /></td>
                       <td>{g.won ? t("won") : t("lost")}{g.score === null ? "" : ` · ${g.score} ${t("op")}`}</td>
                       <td class="muted">{g.ended === "agreement" ? t("byAgreement") : ""}</td>
-                      <td>{g.rating_change === null ? <span class="muted">{t("unrated")}</span> : signed(g.rating_change)}</td>
+                      <td>
+                        {g.rating_change === null ? <span class="muted">{t("unrated")}</span> : signed(g.rating_change)}
+                        <HintsUsed n={g.hints} />
+                      </td>
                       <td><a href={`/replay/${g.id}`}>{t("replay")}</a></td>
                     </tr>
                   ))}

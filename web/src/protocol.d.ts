@@ -191,6 +191,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game_id}/hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the search what it would play
+         * @description The search's top moves (at most ``top``) for the token's seat, which must decide now,
+         *     thinking ``seconds`` (at most 10), from that seat's view only (RUL-18): each
+         *     with its estimated OP margin, win chance and why in ``lang``. 403 in a game that would be
+         *     rated (hints are allowed in unrated games and always against bots); a game where a hint
+         *     was asked is not rated, and the count per seat is shown with the players.
+         */
+        post: operations["hint_api_games__game_id__hint_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/record": {
         parameters: {
             query?: never;
@@ -1290,6 +1314,103 @@ export interface components {
              */
             message: string;
         };
+        /**
+         * HintIn
+         * @description A hint asked for (issue 25.1): how long the search may think, in what language.
+         */
+        HintIn: {
+            /**
+             * Seconds
+             * @description seconds the search may think
+             */
+            seconds: number;
+            /**
+             * Lang
+             * @description the suggestions' words in this language
+             * @default en
+             * @enum {string}
+             */
+            lang: "en" | "zh";
+            /**
+             * Top
+             * @description how many moves to suggest
+             * @default 3
+             */
+            top: number;
+        };
+        /** HintMove */
+        HintMove: {
+            /**
+             * Move
+             * @description the move's notation (legal now)
+             */
+            move: string;
+            /**
+             * Text
+             * @description the move in words
+             */
+            text: string;
+            /**
+             * Value
+             * @description estimated final OP margin over the best opponent
+             */
+            value: number;
+            /**
+             * Win
+             * @description estimated chance of winning, 0-1
+             */
+            win: number;
+            /**
+             * Visits
+             * @description simulations that tried it first
+             */
+            visits: number;
+            /**
+             * Why
+             * @description what it does now, what the search saw happen after
+             */
+            why: string[];
+            /**
+             * Line
+             * @description the seat's next moves in the search's best line
+             */
+            line: string[];
+        };
+        /**
+         * HintOut
+         * @description The search's answer for the seat deciding now, from its view only (RUL-18).
+         */
+        HintOut: {
+            /**
+             * Ply
+             * @description the ply the hint is for
+             */
+            ply: number;
+            /**
+             * Hints
+             * @description the hints this seat has asked for, this one included
+             */
+            hints: number;
+            /** Seat */
+            seat: number;
+            /**
+             * Suggestions
+             * @description best first
+             */
+            suggestions: components["schemas"]["HintMove"][];
+            /**
+             * Value Now
+             * @description the position's estimated margin (the best move's)
+             */
+            value_now: number;
+            /** Win Now */
+            win_now: number;
+            /**
+             * Sims
+             * @description simulations run
+             */
+            sims: number;
+        };
         /** LeaderEntry */
         LeaderEntry: {
             /** Name */
@@ -1630,6 +1751,12 @@ export interface components {
              * @description None: not rated
              */
             rating_change: number | null;
+            /**
+             * Hints
+             * @description the hints this player asked in it (issue 25.1)
+             * @default 0
+             */
+            hints: number;
             /** Finished */
             finished: string;
         };
@@ -1654,6 +1781,12 @@ export interface components {
             name: string;
             /** Bot */
             bot: string | null;
+            /**
+             * Hints
+             * @description the hints this seat asked for (issue 25.1; public)
+             * @default 0
+             */
+            hints: number;
         };
         /** PlayerPage */
         PlayerPage: {
@@ -3333,6 +3466,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    hint_api_games__game_id__hint_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HintIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HintOut"];
                 };
             };
             /** @description Bad Request */

@@ -55,7 +55,7 @@ export function viewWith(stack: View["stack"] = []): View {
 export function stateAt(ply: number, events: GameEvent[]): GameState {
   return {
     type: "state", id: "g1", ply, version: ply, seat: 0, current_player: 0, is_over: false, ended: null,
-    players: [{ seat: 0, name: "Ana", bot: null }, { seat: 1, name: "Ben", bot: "greedy" }],
+    players: [{ seat: 0, name: "Ana", bot: null, hints: 0 }, { seat: 1, name: "Ben", bot: "greedy", hints: 0 }],
     votes: [], stop: null, resumes: [], can_undo: false, undo_why: "", winners: [],
     decision: { seat: 0, step: "turn", prompt: "your turn", rule: "§9" },
     view: viewWith(), events, legal_moves: [], sequences: [], projection: [],

@@ -8,6 +8,8 @@ Endpoints (documented in the OpenAPI schema at ``/openapi.json``, browsable at `
 - ``GET /api/bots?lang=``: the bots a seat may be given.
 - ``GET /api/games/{id}``: the game as the token's seat may see it (no token: a spectator).
 - ``POST /api/games/{id}/moves``: the token's seat plays a move at the current ply.
+- ``POST /api/games/{id}/hint``: the search's top moves for the token's seat (issue 25.1;
+  not in rated games: :mod:`onmars.server.hints`).
 - ``POST /api/games/{id}/undo``: the token's seat takes back its last move (RUL-19).
 - ``POST /api/games/{id}/conclude``: a vote to end the game by agreement (RUL-20).
 - ``POST /api/games/{id}/return``: an absent player takes their seat back from the stand-in
@@ -63,6 +65,7 @@ from onmars.server.chat import ChatHub, poll_chat
 from onmars.server.config import Settings
 from onmars.server.deps import Server, server_of
 from onmars.server.guard import Guard, RateLimiter
+from onmars.server.hints import HintRunner
 from onmars.server.live import Hub, Live
 from onmars.server.notify import listen, poll
 from onmars.server.protocol import openapi
@@ -73,6 +76,7 @@ from onmars.server.routes import (
     chat,
     games,
     health,
+    hints,
     lobby,
     moves,
     notices,
@@ -95,6 +99,7 @@ STATIC = Path(__file__).parent / "static"
 ROUTERS = (
     games.router,
     moves.router,
+    hints.router,
     replay.router,
     analysis.router,
     websocket.router,
@@ -154,6 +159,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await notifier.start()
     hub.after_change.append(notifier.changed)
     server.hub, server.chat, server.notifier = hub, talk, notifier
+    server.hints = HintRunner(1 if settings.bot_processes > 0 else 0)
     tasks: list[asyncio.Task[Any]] = []
     if store.postgres:
         tasks.append(asyncio.create_task(listen(hub, store.url)))
@@ -189,6 +195,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
             analyst.close()
         hub.close()
         runner.close()
+        server.hints.close()
         store.close()
 
 

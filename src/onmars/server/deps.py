@@ -21,6 +21,7 @@ from onmars.server import accounts
 from onmars.server.chat import ChatHub
 from onmars.server.config import Settings
 from onmars.server.guard import Proven, RateLimiter
+from onmars.server.hints import HintRunner
 from onmars.server.live import Hub, Live, ServerError, token_hash
 from onmars.server.protocol import GameId
 from onmars.server.turns import Notifier
@@ -43,6 +44,7 @@ class Server:
     hub: Hub | None = None
     chat: ChatHub | None = None
     notifier: Notifier | None = None
+    hints: "HintRunner | None" = None  # the hints' worker (issue 25.1)
 
     @classmethod
     def of(cls, settings: Settings, static: Path) -> "Server":

@@ -172,6 +172,8 @@ class Live:
     weight: int = 0  # the bytes the hub counts for this game (nbytes when last weighed)
     #: The game's clocks (``None``: no time control), as of ``version`` (onmars.server.clocks).
     clock: Clock | None = None
+    #: The hints each seat asked for (issue 25.1, onmars.server.hints): seat -> how many.
+    hints_used: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
@@ -588,6 +590,7 @@ class Hub:
                 live = await self.engine(None, _live, record) if record is not None else None
                 if live is not None:
                     live.clock = await self.db(clocks.load, self.store, game_id)
+                    live.hints_used = await self.db(self.store.hints_used, game_id)
                     self._remember(live)
                     self._weigh(live)
                     self._kick_bots(live)
@@ -666,7 +669,11 @@ class Hub:
             "current_player": current,
             "is_over": over,
             "ended": game.ended or ("agreement" if live.stop and live.stop.ended else None),
-            "players": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in live.seats],
+            "players": [
+                {"seat": s.seat, "name": s.name, "bot": s.bot}
+                | {"hints": live.hints_used.get(s.seat, 0)}
+                for s in live.seats
+            ],
             "votes": sorted(live.votes),
             "stop": _stop_seen(live, seat, lang or "en"),
             "resumes": sorted(live.resumes),

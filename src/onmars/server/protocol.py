@@ -137,6 +137,7 @@ class PlayerOut(Closed):
     seat: int
     name: str
     bot: str | None
+    hints: int = Field(0, description="the hints this seat asked for (issue 25.1; public)")
 
 
 class ClockOut(Closed):
@@ -157,6 +158,36 @@ class ClockOut(Closed):
         description="each seat's seconds left when its last decision ended (fischer)"
     )
     absent: list[int] = Field(description="the seats whose time ran out, until they come back")
+
+
+class HintIn(Closed):
+    """A hint asked for (issue 25.1): how long the search may think, in what language."""
+
+    seconds: float = Field(gt=0, le=10, description="seconds the search may think")
+    lang: Lang = Field("en", description="the suggestions' words in this language")
+    top: int = Field(3, ge=1, le=5, description="how many moves to suggest")
+
+
+class HintMove(Closed):
+    move: str = Field(description="the move's notation (legal now)")
+    text: str = Field(description="the move in words")
+    value: float = Field(description="estimated final OP margin over the best opponent")
+    win: float = Field(description="estimated chance of winning, 0-1")
+    visits: int = Field(description="simulations that tried it first")
+    why: list[str] = Field(description="what it does now, what the search saw happen after")
+    line: list[str] = Field(description="the seat's next moves in the search's best line")
+
+
+class HintOut(Closed):
+    """The search's answer for the seat deciding now, from its view only (RUL-18)."""
+
+    ply: int = Field(description="the ply the hint is for")
+    hints: int = Field(description="the hints this seat has asked for, this one included")
+    seat: int
+    suggestions: list[HintMove] = Field(description="best first")
+    value_now: float = Field(description="the position's estimated margin (the best move's)")
+    win_now: float
+    sims: int = Field(description="simulations run")
 
 
 class GameSummary(Closed):
@@ -794,6 +825,7 @@ class PlayedGame(Closed):
     won: bool
     score: int | None
     rating_change: int | None = Field(description="None: not rated")
+    hints: int = Field(0, description="the hints this player asked in it (issue 25.1)")
     finished: str
 
 

@@ -21,6 +21,8 @@ looked at once, when it ends (and at every start, for games a crash left unrated
   dodge a loss. A player who took their seat back is rated as any other (the stand-in's moves
   in between count as theirs). The clocks never end a game themselves: there is no third
   ending.
+- A game in which a seat asked for a hint (issue 25.1, onmars.server.hints) is not rated:
+  hints are refused in games that would be rated, but allowed against bots.
 - Bots keep their fixed rating (:data:`BOT_ELO`, from the arena's ladder): they are rated
   against, never rated.
 
@@ -51,6 +53,8 @@ from onmars.server.store import (
     accounts,
     clocks,
     games,
+    hint_uses,
+    hints_used_in,
     now,
     rated_games,
     ratings,
@@ -125,24 +129,42 @@ def plan(
     round_: int,
     result: dict[str, Any] | None,
     absent: Collection[int] = (),
+    hinted: bool = False,
 ) -> Plan:
     """The rating policy (module docstring) for a finished game; ``absent``: the seats whose
-    time ran out and that their players had not taken back at the end."""
+    time ran out and that their players had not taken back at the end; ``hinted``: a seat
+    asked for a hint (issue 25.1: such a game is never rated)."""
     if result is None or not result.get("scores"):
         return Plan("no result")
+    if hinted:
+        return Plan("hints used")
     if ended not in (None, "agreement"):
         return Plan(f"ended: {ended}"[:32])
     if ended == "agreement" and round_ < MIN_ROUND_AGREED:
         return Plan("abandoned at the start")
+    why = seats_unrated(seat_list)
+    if why:
+        return Plan(why)
+    return Plan("rated", places(result["scores"], set(absent)))
+
+
+def seats_unrated(seat_list: list[Seat]) -> str:
+    """Why a game of these seats is not rated, whatever its ending ('' when it is)."""
     held = [s.account for s in seat_list if s.account is not None]
     if not held:
-        return Plan("no account")
+        return "no account"
     if len(set(held)) < len(held):
-        return Plan("one account, two seats")
+        return "one account, two seats"
     for s in seat_list:
         if s.account is None and (s.bot is None or bot_rating(s.bot) is None):
-            return Plan("guest seat" if s.bot is None else "bot not on the ladder")
-    return Plan("rated", places(result["scores"], set(absent)))
+            return "guest seat" if s.bot is None else "bot not on the ladder"
+    return ""
+
+
+def would_be_rated(seat_list: list[Seat]) -> bool:
+    """Whether a game of these seats is rated if it ends now as it stands (its seats as they
+    are held now: a guest may still claim a seat)."""
+    return not seats_unrated(seat_list)
 
 
 def places(scores: list[dict[str, Any]], last: set[int] = frozenset()) -> list[int]:  # type: ignore[assignment]
@@ -182,7 +204,12 @@ def rate_game(store: Store, game_id: str) -> Plan | None:
             return None
         seat_list = _seats(conn, game_id)
         result = json.loads(row.result) if row.result else None
-        decided = plan(seat_list, row.ended, row.round, result, _absent(conn, game_id))
+        hinted = conn.execute(
+            sa.select(hint_uses.c.seat).where(hint_uses.c.game_id == game_id).limit(1)
+        ).first()
+        decided = plan(
+            seat_list, row.ended, row.round, result, _absent(conn, game_id), hinted is not None
+        )
         if decided.ranks is not None:
             _apply(conn, game_id, seat_list, decided.ranks)
         conn.execute(
@@ -387,6 +414,7 @@ def player(store: Store, name_key: str) -> dict[str, Any] | None:
             .limit(500)
         ).all()
         players = seat_names(conn, [g.id for g in finished])
+        hinted = hints_used_in(conn, [g.id for g in finished])
     change = {h.game_id: round(to_elo(h.mu)) - round(to_elo(h.mu_before)) for h in history}
     listed: list[dict[str, Any]] = []
     rates: dict[int, list[int]] = {}
@@ -410,6 +438,7 @@ def player(store: Store, name_key: str) -> dict[str, Any] | None:
                 "won": won,
                 "score": score,
                 "rating_change": change.get(g.id),
+                "hints": hinted.get(g.id, {}).get(g.seat, 0),
                 "finished": _stamp(g.updated),
             }
         )

@@ -193,6 +193,17 @@ clocks = sa.Table(
 )
 sa.Index("ix_clocks_deadline", clocks.c.deadline)
 
+#: The hints each seat asked for (issue 25.1; migration 0009; onmars.server.hints): how many,
+#: and when last. A seat that asked none has no row.
+hint_uses = sa.Table(
+    "hint_uses",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("asked", sa.Integer, nullable=False),
+    sa.Column("last", sa.DateTime(timezone=True), nullable=False),
+)
+
 #: The PostgreSQL channel that carries changes between server processes.
 CHANNEL = "onmars"
 
@@ -269,6 +280,18 @@ def _winners(result: str | None) -> list[int]:
         return []
     winners = json.loads(result).get("winners", [])
     return [w for w in winners if isinstance(w, int)]
+
+
+def hints_used_in(conn: Connection, ids: list[str]) -> dict[str, dict[int, int]]:
+    """The hints asked per seat in the games ``ids`` (only the games and seats that asked)."""
+    out: dict[str, dict[int, int]] = {}
+    if ids:
+        query = sa.select(hint_uses.c.game_id, hint_uses.c.seat, hint_uses.c.asked).where(
+            hint_uses.c.game_id.in_(ids)
+        )
+        for r in conn.execute(query):
+            out.setdefault(r.game_id, {})[r.seat] = r.asked
+    return out
 
 
 def now() -> datetime:
@@ -385,6 +408,11 @@ class Store:
                 result=json.loads(row.result) if row.result else None,
             )
 
+    def hints_used(self, game_id: str) -> dict[int, int]:
+        """The hints each seat of a game asked for (issue 25.1): seat -> how many."""
+        with self.engine.connect() as conn:
+            return hints_used_in(conn, [game_id]).get(game_id, {})
+
     def head(self, game_id: str) -> Head | None:
         """A game's version, number of moves and ending, without its moves."""
         with self.engine.connect() as conn:
@@ -454,6 +482,9 @@ class Store:
                     .order_by(seats.c.game_id, seats.c.seat)
                 ):
                     players[s.game_id].append({"seat": s.seat, "name": s.name, "bot": s.bot})
+                for game_id, used in hints_used_in(conn, ids).items():
+                    for seat, n in used.items():
+                        players[game_id][seat]["hints"] = n
         return [
             {
                 "id": r.id,

@@ -24,6 +24,8 @@ import { ChatDock } from "../chat";
 import { GameOver, PlayerBoards, Scores } from "./players";
 import { DecisionBar, MoveList } from "./prompt";
 import { useGame } from "./useGame";
+import { HintPanel } from "../hint";
+import { Coach } from "../tutorial/coach";
 
 export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const { t, lang } = useI18n();
@@ -106,8 +108,10 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
               <MarsMap view={view} recent={marked} abCards={abCardsOf(events)} />
             </div>
             <div class="decide">
+              <Coach id={id} st={st} game={game} />
               <DecisionBar st={st} game={game} moves={moves} places={places} />
               <MoveList moves={moves} sequences={offered} sending={sending} play={play} />
+              <HintPanel id={id} st={st} game={game} />
             </div>
           </div>
           <div class="col col-mid" data-changed={panels}>

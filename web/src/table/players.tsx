@@ -8,6 +8,7 @@ import { boardOrder } from "../decision";
 import { projectionCard } from "../format";
 import { botLabel, useI18n } from "../i18n";
 import { Pawn, faceProps } from "../ui";
+import { HintsUsed } from "../hint";
 
 export function Scores({ st, projected }: { st: GameState; projected: Map<number, Score> }) {
   const { t, lang, cat } = useI18n();
@@ -24,6 +25,7 @@ export function Scores({ st, projected }: { st: GameState; projected: Map<number
           <Pawn view={view} seat={p.seat} size={14} />
           <b>{p.name}</b>
           {p.bot ? <small class="muted">{t("botOf", { bot: botLabel(p.bot, lang) })}</small> : null}
+          <HintsUsed n={p.hints} />
           <span>{view.players[p.seat].op} {t("op")}</span>
           {projected.has(p.seat) ? <small class="muted proj" {...faceProps(projectionCard(projected.get(p.seat), cat, t))}>→ {projected.get(p.seat)!.total}</small> : null}
         </span>
