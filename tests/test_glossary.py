@@ -39,8 +39,12 @@ def web_pairs() -> list[tuple[str, str, str]]:
         tables[name] = dict(re.findall(r'^\s+(\w+): "((?:[^"\\]|\\.)*)",?$', body.group(1), re.M))
     out = [(f"i18n.ts {k}", en, tables["ZH"][k]) for k, en in tables["EN"].items()]
     assert len(out) > 100 and set(tables["EN"]) == set(tables["ZH"])
-    pairs = re.findall(r'^\s+(\w+): \["((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)"\],?$', source, re.M)
-    return out + [(f"i18n.ts {k}", en, zh) for k, en, zh in pairs]
+    pair = r'^\s+(\w+): \["((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)"\],?$'
+    out += [(f"i18n.ts {k}", en, zh) for k, en, zh in re.findall(pair, source, re.M)]
+    # the analysis panel keeps its own pairs (issue 25)
+    analysis = (ROOT / "web" / "src" / "analysis" / "words.ts").read_text(encoding="utf-8")
+    found = re.findall(pair, analysis, re.M)
+    return out + [(f"analysis/words.ts {k}", en, zh) for k, en, zh in found]
 
 
 def all_pairs() -> list[tuple[str, str, str]]:
