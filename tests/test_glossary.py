@@ -41,7 +41,9 @@ def web_pairs() -> list[tuple[str, str, str]]:
     assert len(out) > 100 and set(tables["EN"]) == set(tables["ZH"])
     pairs = re.findall(PAIR, source, re.M)
     out += [(f"i18n.ts {k}", en, zh) for k, en, zh in pairs]
-    for path in sorted((ROOT / "web" / "src").glob("i18n-*.ts")):  # more tables of pairs
+    web = ROOT / "web" / "src"
+    # more tables of pairs: the hints and guide, the analysis panel (issue 25)
+    for path in [*sorted(web.glob("i18n-*.ts")), web / "analysis" / "words.ts"]:
         found = re.findall(PAIR, path.read_text(encoding="utf-8"), re.M)
         assert found, path
         out += [(f"{path.name} {k}", en, zh) for k, en, zh in found]
