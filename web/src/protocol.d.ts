@@ -1221,7 +1221,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "pay" | "path" | "tail" | "forced" | "then";
+            kind: "pay" | "path" | "tail" | "forced" | "then" | "choice";
             /** Moves */
             moves: string[];
             /** Label */
