@@ -179,3 +179,38 @@ def test_a_sequence_carries_on_through_small_choices_to_the_end_of_the_turn(
             twins = [s for s in offered if s["moves"][:-1] == prefix and s is not seq]
             branched += bool(twins)
     assert ended and branched, (ended, branched)
+
+
+def test_a_sequence_that_turns_something_up_last_counts_only_what_that_move_costs(
+    games: list[Game],
+) -> None:
+    """RUL-18, RUL-19: a sequence's last move may turn something face up; its totals then
+    hold what the moves before it cost and give plus what the last move costs, never what
+    the face turned up gives (a move's preview counts the same). Checked by playing each
+    such sequence: before its last move, and the last move's costs alone."""
+    checked = 0
+    for game in games:
+        seat = game.current_player
+        for seq in (s for s in game.sequences() if s["irreversible"]):
+            trial = game.copy()
+            start = _holding(trial, seat)
+            trial.play_sequence(seq["moves"][:-1])
+            before = _holding(trial, seat)
+            trial.play(seq["moves"][-1])
+            after = _holding(trial, seat)
+            assert not trial.can_undo(), "the last move turned something up (RUL-19)"
+            gain = {k: v - start[k] for k, v in before.items() if v > start[k] and k != "op"}
+            cost = {k: start[k] - v for k, v in before.items() if v < start[k] and k != "op"}
+            for k, v in after.items():
+                if v < before[k] and k != "op":
+                    cost[k] = cost.get(k, 0) + before[k] - v
+            assert seq["gain"] == gain and seq["cost"] == cost, seq
+            assert seq["op"] == before["op"] - start["op"], seq
+            checked += 1
+    assert checked > 10, checked
+
+
+def _holding(game: Game, seat: int) -> dict[str, int]:
+    p = game.state.players[seat]
+    out = {k: v for k, v in p.res.items()}
+    return {**out, "crystal": p.crystals + p.pending, "op": p.op}

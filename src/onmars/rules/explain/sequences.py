@@ -91,7 +91,9 @@ END = Move("end", ())
 class Sequence(TypedDict):
     """A sequence of legal moves offered as one click: its ``kind``, its ``moves`` in
     notation, a ``label`` in the player's language, where it is clicked (``target``), the
-    ``cost`` and ``gain`` by item and the ``op`` change for its mover over the whole sequence,
+    ``cost`` and ``gain`` by item and the ``op`` change for its mover over the whole sequence
+    (when its last move turns something face up, what that move gives is not counted, RUL-18:
+    only what it costs),
     the ``warnings`` of its moves (``{kind, text}``, as :func:`describe.warnings`), and
     whether it turns something face up (its last move only), so that it cannot be taken back
     (``irreversible``, RUL-19; ``irreversible_text`` says so in the player's language)."""
@@ -332,6 +334,10 @@ def _shaped(walk: _Walk, kind: SequenceKind, lang: str) -> Sequence:
     assert seat is not None
     first = walk.moves[0]
     cost, gain, op = _totals(start, walk.last, seat)
+    if walk.last.turned_up != walk.states[-2].turned_up:  # the last move turns something up:
+        cost, gain, op = _totals(start, walk.states[-2], seat)  # what it gives is not shown,
+        for item, n in _totals(walk.states[-2], walk.last, seat)[0].items():  # its costs are
+            cost[item] = cost.get(item, 0) + n  # (RUL-18, as in a move's preview)
     warned: dict[str, dict[str, str]] = {}
     for before, m, after in zip(walk.states[:-1], walk.moves, walk.states[1:], strict=True):
         for w in move_warnings(before, after, m, lang):
