@@ -282,9 +282,9 @@ def _open(
     for item, most in _swept(cut, seat).items():  # what the untried completions may cost
         low, high = then["cost"].get(item, [0, 0])
         then["cost"][item] = [0 if item not in then["cost"] else low, max(high, most)]
-    paying = [high for item, (_, high) in then["cost"].items() if item in RESOURCES]
-    if cut and paying:  # an untried option may ask another Resource for what these cost
-        then["cost"].setdefault("any", [0, max(paying)])
+    dearest = [high for item, (_, high) in then["cost"].items() if item in RESOURCES]
+    if cut and dearest:  # an untried option may ask another Resource for what these cost
+        then["cost"].setdefault("any", [0, max(dearest)])
     for paid in payments:
         for k, (lo, hi) in paid.items():
             low, high = then["cost"].get(k, [lo, hi])
@@ -302,7 +302,8 @@ def _swept(starts: list[State], seat: int) -> dict[str, int]:
     most: dict[str, int] = {}
     budget, k = SWEEP, 0
     while starts and budget > 0 and k < SWEEP:
-        s, paid = starts[k % len(starts)], {}
+        s = starts[k % len(starts)]
+        paid: dict[str, int] = {}
         for depth in range(SWEEP_DEPTH):
             if budget <= 0 or not mover_decides(s, seat):
                 break
