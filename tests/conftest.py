@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from serverkit import Inbox, PushEndpoint, free_port, make_client, mars_login, postgres_database
+from webfixtures import api, page, server, tab  # noqa: F401 - the browser tests' fixtures
 
 import onmars
 from onmars.rules.actions import economy

@@ -34,12 +34,15 @@ def _turn_key(game: onmars.Game) -> tuple[int, str, int]:
 def _paid_in_action(game: onmars.Game, move: onmars.Move, rng: random.Random) -> set[str]:
     """Play ``move`` on a copy, then the rest of its mover's action with random choices (the
     mover's decisions, in this turn, until they choose their next action: §5.1): the items
-    the mover paid after the move's first step settled."""
+    the mover paid after the move's first step settled, up to the step that turns something
+    face up (RUL-18: a preview names what that step costs and says that what follows it is
+    not shown)."""
     seat, key = game.current_player, _turn_key(game)
     g = game.copy()
+    up = g.state.turned_up
     g.play(move)
     paid: set[str] = set()
-    while not g.is_over:
+    while not g.is_over and g.state.turned_up == up:
         d = g.decision()
         if d is None or d.seat != seat or d.step == "turn" or _turn_key(g) != key:
             break
@@ -64,34 +67,43 @@ def _named(d: dict) -> set[str]:
     return out
 
 
+#: Completions (of 1,000) allowed to pay an item their move's preview does not name: only a
+#: preview whose ranges stop at the exploration's bound (``partial``) may lack one, when the
+#: cost is met only along one path of several moves (the Rover stepped onto a Discovery
+#: tile, claimed, and a building paid for). Measured: 11 of 5,187 completions in the worst
+#: of these games (3 players, seed 12), 17 of about 17,000 in all; before the sweep, 149
+#: of the same completions, and 60 % of the previews were not checked at all.
+MISSES_PER_1000 = 3
+
+
 @pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
 def test_no_preview_lacks_a_cost_a_later_step_charges(players: int, seed: int) -> None:
     """Issue 23 done-when: no preview of a compound action's first step lacks a cost that a
-    later step charges (tried with several random completions of each legal move)."""
+    later step charges, tried with several random completions of every legal move. Every
+    preview is checked, also those whose ranges are ``partial`` (the untried completions are
+    swept for their costs) and those that turn something face up (checked up to that step:
+    what follows it is not shown, RUL-18, and the preview says so)."""
     game = onmars.Game.new(players, seed=seed)
     rng = random.Random(seed)
-    checked = compound = partial = whole = 0
+    checked = compound = bounded = 0
+    missed: list[tuple[str, set[str]]] = []
     for _ in range(260):
         if game.is_over:
             break
         for m in game.legal_moves():
             d = game.describe(m, "en")
-            # a preview that says its ranges are partial (the exploration's bound), or that a
-            # face is turned up on the way (what follows is not tried: RUL-18)
-            bounded = any(t["partial"] or t["reveals"] for t in d["then"])
-            partial += bounded
+            bounded += any(t["partial"] or t["reveals"] for t in d["then"])
             for _ in range(3):
                 paid = _paid_in_action(game, m, rng)
                 compound += bool(paid)
-                whole += bool(paid) and not bounded
                 missing = paid - _named(d)
-                # may miss what a later, untried choice charges; any other may not
-                assert bounded or not missing, (str(m), missing, d["cost"], d["then"])
-            checked += 1
+                if missing:
+                    missed.append((str(m), missing))
+                    assert any(t["partial"] for t in d["then"]), (str(m), missing, d["then"])
+                checked += 1
         game.play(rng.choice(game.legal_moves()))
-    assert checked > 500 and compound > 20  # the games reached compound actions
-    # previews checked in full whose action charged more later (the bound is not everywhere)
-    assert whole > 20, (whole, partial, checked)
+    assert checked > 1500 and compound > 60 and bounded > 300  # the games got somewhere
+    assert len(missed) * 1000 <= MISSES_PER_1000 * checked, missed
 
 
 def test_learn_technology_shows_the_row_cost_before_the_tile_is_chosen() -> None:

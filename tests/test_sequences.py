@@ -57,6 +57,9 @@ def test_every_offered_sequence_replays_move_by_move(games: list[Game]) -> None:
                 assert seq["target"] == {"kind": "hex", "id": steps[-1].split()[1]}
             if seq["kind"] == "tail":
                 assert verbs[-1] == "end"
+            if seq["kind"] == "choice":  # carried on through the same seat's small choices
+                game.check_sequence(seq["moves"])  # and nothing turned up before its last move
+                assert "Choose" not in seq["label"] and seq["label"]
             if seq["kind"] == "then":
                 seen["then " + verbs[0]] += 1
                 assert (
@@ -65,7 +68,7 @@ def test_every_offered_sequence_replays_move_by_move(games: list[Game]) -> None:
                 )
             assert all(w["kind"] in WARNING_KINDS for w in seq["warnings"])
     assert seen["path"] and seen["tail"] and seen["pay"] and seen["then"], seen
-    assert seen["forced"], seen
+    assert seen["forced"] and seen["choice"], seen
     assert seen["then seat"], "a Turn Order space leads to the seat's next choice (§19)"
 
 
@@ -156,3 +159,58 @@ def test_warnings_name_their_kind_and_only_losses() -> None:
             if m.verb == "discard":
                 assert {w["kind"] for w in warned} >= {"discard_goal"}
     assert warned_ends, "ending a turn with an Executive action open still warns"
+
+
+def test_a_sequence_carries_on_through_small_choices_to_the_end_of_the_turn(
+    games: list[Game],
+) -> None:
+    """Issue 23.3: after a move, the same seat's next small decisions (a one-token payment
+    from two items, a bonus or ``done``...) are offered chosen in advance, one sequence per
+    way of choosing, and the turn's end as its last step; each such sequence starts with
+    an offered move and, played, leaves the position its moves lead to."""
+    ended = branched = 0
+    for game in games:
+        offered = game.sequences()
+        legal = {str(m) for m in game.legal_moves()}
+        for seq in (s for s in offered if s["kind"] == "choice"):
+            assert seq["moves"][0] in legal
+            ended += seq["moves"][-1] == "end" and "then end your turn" in seq["label"]
+            prefix = seq["moves"][:-1]
+            twins = [s for s in offered if s["moves"][:-1] == prefix and s is not seq]
+            branched += bool(twins)
+    assert ended and branched, (ended, branched)
+
+
+def test_a_sequence_that_turns_something_up_last_counts_only_what_that_move_costs(
+    games: list[Game],
+) -> None:
+    """RUL-18, RUL-19: a sequence's last move may turn something face up; its totals then
+    hold what the moves before it cost and give plus what the last move costs, never what
+    the face turned up gives (a move's preview counts the same). Checked by playing each
+    such sequence: before its last move, and the last move's costs alone."""
+    checked = 0
+    for game in games:
+        seat = game.current_player
+        for seq in (s for s in game.sequences() if s["irreversible"]):
+            trial = game.copy()
+            start = _holding(trial, seat)
+            trial.play_sequence(seq["moves"][:-1])
+            before = _holding(trial, seat)
+            trial.play(seq["moves"][-1])
+            after = _holding(trial, seat)
+            assert not trial.can_undo(), "the last move turned something up (RUL-19)"
+            gain = {k: v - start[k] for k, v in before.items() if v > start[k] and k != "op"}
+            cost = {k: start[k] - v for k, v in before.items() if v < start[k] and k != "op"}
+            for k, v in after.items():
+                if v < before[k] and k != "op":
+                    cost[k] = cost.get(k, 0) + before[k] - v
+            assert seq["gain"] == gain and seq["cost"] == cost, seq
+            assert seq["op"] == before["op"] - start["op"], seq
+            checked += 1
+    assert checked > 10, checked
+
+
+def _holding(game: Game, seat: int) -> dict[str, int]:
+    p = game.state.players[seat]
+    out = {k: v for k, v in p.res.items()}
+    return {**out, "crystal": p.crystals + p.pending, "op": p.op}

@@ -15,26 +15,22 @@ import re
 import secrets
 import statistics
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from webfixtures import Tab
 from webkit import (
     ANSWER_PROBE,
     CJK,
     READY,
-    VIEWPORT,
-    WAIT_MS,
     Api,
+    by_testid,
     click_move,
     ids_in,
-    launch,
     listed_moves,
-    need_browser,
     progress_policy,
     secret_ids,
-    start_server,
     wait_ready,
 )
 
@@ -49,60 +45,6 @@ pytestmark = pytest.mark.slow
 #: Where the screenshots go: ONMARS_SCREENSHOTS=docs/screenshots takes the README's; else a
 #: temporary folder (a test run leaves the working tree as it was).
 SCREENSHOTS_ENV = "ONMARS_SCREENSHOTS"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    sync_playwright = need_browser()
-    folder = tmp_path_factory.mktemp("web")
-    proc = start_server(folder)
-    try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            proc.browser = browser  # type: ignore[attr-defined]
-            proc.folder = folder  # type: ignore[attr-defined]
-            yield proc
-            browser.close()
-    finally:
-        proc.stop()
-
-
-@pytest.fixture
-def api(server: Any) -> Iterator[Api]:
-    client = Api(server.base)
-    yield client
-    client.http.close()
-
-
-class Tab:
-    """A page in a fresh browser context, remembering its script errors."""
-
-    def __init__(self, server: Any) -> None:
-        self.base = server.base
-        self.context = server.browser.new_context(viewport=VIEWPORT, locale="en-US")
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(WAIT_MS)
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-
-    def goto(self, path: str) -> Any:
-        self.page.goto(self.base + path)
-        return self.page
-
-    def close(self) -> None:
-        self.context.close()
-        assert self.errors == [], f"script errors in the page: {self.errors}"
-
-
-@pytest.fixture
-def tab(server: Any) -> Iterator[Tab]:
-    t = Tab(server)
-    yield t
-    t.close()
-
-
-def by_testid(page: Any, name: str) -> Any:
-    return page.locator(f"[data-testid={name}]")
 
 
 def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool = False) -> str:

@@ -9,57 +9,17 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import ServerProcess
-from webkit import CJK, VIEWPORT, WAIT_MS, Api, launch, need_browser
+from webkit import CJK, Api, by_testid, shot
 
 pytestmark = pytest.mark.slow
 
 SHOTS = Path(os.environ.get("ONMARS_CLOCK_SHOTS", "/tmp/shots-clocks"))
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    sync_playwright = need_browser()
-    folder = tmp_path_factory.mktemp("webclocks")
-    proc = ServerProcess(
-        folder / "server.log",
-        *("--database", str(folder / "games.sqlite3"), "--clock-check", "0.2"),
-        *("--bot-delay", "0.3"),
-    ).start(120)
-    try:
-        with sync_playwright() as playwright:
-            proc.browser = launch(playwright)  # type: ignore[attr-defined]
-            yield proc
-            proc.browser.close()  # type: ignore[attr-defined]
-    finally:
-        proc.stop()
-
-
-@pytest.fixture
-def page(server: Any) -> Iterator[Any]:
-    context = server.browser.new_context(viewport=VIEWPORT, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.base = server.base
-    yield page
-    context.close()
-    assert errors == [], f"script errors in the page: {errors}"
-
-
-def by_testid(page: Any, name: str) -> Any:
-    return page.locator(f"[data-testid={name}]")
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name))
+#: The server checks the clocks every 0.2 s and its bots wait 0.3 s (tests/webfixtures.py).
+SERVER_ARGS = ("--clock-check", "0.2", "--bot-delay", "0.3")
 
 
 def test_a_clock_chosen_in_the_lobby_shows_in_the_list_and_counts_down_at_the_table(
@@ -98,7 +58,7 @@ def test_a_clock_chosen_in_the_lobby_shows_in_the_list_and_counts_down_at_the_ta
     assert "1 min a move" in listed, listed
     minutes, seconds = re.search(r"Ana (\d+):(\d\d)", listed).groups()  # type: ignore[union-attr]
     assert 0 < int(minutes) * 60 + int(seconds) <= 60, listed
-    shot(page, "lobby-clock-en.png")
+    shot(page, SHOTS, "lobby-clock-en.png")
 
     page.goto(f"{page.base}/play/{gid}")
     mine = by_testid(page, "clock-0")
@@ -112,12 +72,12 @@ def test_a_clock_chosen_in_the_lobby_shows_in_the_list_and_counts_down_at_the_ta
     assert first != later and "Ana" in later, (first, later)  # counting down
     assert "no clock" in by_testid(page, "clock-1").inner_text()  # a bot's seat has none
     assert "1 min a move" in by_testid(page, "clocks").inner_text()
-    shot(page, "table-clock-en.png")
+    shot(page, SHOTS, "table-clock-en.png")
     by_testid(page, "lang-toggle").click()
     page.wait_for_function("() => document.documentElement.lang === 'zh'")
     strip = by_testid(page, "clocks").inner_text()
     assert CJK.search(strip) and "a move" not in strip, strip
-    shot(page, "table-clock-zh.png")
+    shot(page, SHOTS, "table-clock-zh.png")
     api.http.close()
 
 
@@ -138,9 +98,9 @@ def test_an_absent_player_sees_the_stand_in_and_takes_the_seat_back(page: Any, s
     note = by_testid(page, "absent-0").inner_text()
     assert "Ana's time ran out" in note and "random" in note, note
     assert "absent" in by_testid(page, "clock-0").inner_text()
-    shot(page, "table-absent-en.png")
+    shot(page, SHOTS, "table-absent-en.png")
     by_testid(page, "take-back").click()
     by_testid(page, "take-back").wait_for(state="detached")
     assert api.state(gid)["clock"]["absent"] == []  # hers again, her clock running
-    shot(page, "table-back-en.png")
+    shot(page, SHOTS, "table-back-en.png")
     api.http.close()

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_browser import Tab, api, by_testid, open_vs_bot, server, tab  # noqa: F401
-from webkit import Api, click_move, listed_moves, progress_policy, wait_ready
+from test_web_browser import open_vs_bot
+from webfixtures import Tab
+from webkit import Api, by_testid, click_move, listed_moves, progress_policy, wait_ready
 
 pytestmark = pytest.mark.slow
 
@@ -33,7 +34,7 @@ def _to_first_action(page: Any, client: Api, gid: str, token: str) -> dict[str, 
     pytest.fail("Ana never reached her first action")
 
 
-def test_hover_shows_later_costs_and_why_not_and_undo_says_why(tab: Tab, api: Api) -> None:  # noqa: F811
+def test_hover_shows_later_costs_and_why_not_and_undo_says_why(tab: Tab, api: Api) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page, gid, token = open_vs_bot(tab, "random")
     state = _to_first_action(page, api, gid, token)
@@ -90,7 +91,7 @@ def test_hover_shows_later_costs_and_why_not_and_undo_says_why(tab: Tab, api: Ap
     page.screenshot(path=str(SHOTS / "why-not-zh.png"))
 
 
-def test_a_move_that_cannot_be_undone_says_so_before_the_click(tab: Tab, api: Api) -> None:  # noqa: F811
+def test_a_move_that_cannot_be_undone_says_so_before_the_click(tab: Tab, api: Api) -> None:
     """RUL-19: hovering a move that turns something face up says it cannot be taken back."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page, gid, token = open_vs_bot(tab, "random")
@@ -113,7 +114,7 @@ def test_a_move_that_cannot_be_undone_says_so_before_the_click(tab: Tab, api: Ap
     page.screenshot(path=str(SHOTS / "preview-irreversible.png"))
 
 
-def test_why_not_by_finger_and_by_keyboard(tab: Tab, api: Api) -> None:  # noqa: F811
+def test_why_not_by_finger_and_by_keyboard(tab: Tab, api: Api) -> None:
     """Issue 23.2 without a mouse: on a phone a tap on a refused action shows the reason (and no
     play button) and sends nothing; by keyboard the refused place is reached with Tab, says it
     is disabled and why, and Enter shows the same card."""

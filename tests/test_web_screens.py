@@ -22,10 +22,7 @@ from typing import Any
 import pytest
 from webkit import (
     Api,
-    launch,
     listed_moves,
-    need_browser,
-    start_server,
     wait_ready,
 )
 
@@ -72,28 +69,6 @@ OUT_OF_REACH = """() => [...document.querySelectorAll(
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' &&
       !el.closest('svg.mars') && (r.left < -1 || r.right > innerWidth + 1); })
   .map((el) => (el.dataset.testid || el.textContent || el.className).trim().slice(0, 30))"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    sync_playwright = need_browser()
-    folder = tmp_path_factory.mktemp("screens")
-    proc = start_server(folder)
-    try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            proc.browser = browser  # type: ignore[attr-defined]
-            yield proc
-            browser.close()
-    finally:
-        proc.stop()
-
-
-@pytest.fixture
-def api(server: Any) -> Iterator[Api]:
-    client = Api(server.base)
-    yield client
-    client.http.close()
 
 
 @pytest.fixture(scope="module")

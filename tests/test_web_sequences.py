@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import ServerProcess, bearer
-from webkit import VIEWPORT, WAIT_MS, Api, launch, need_browser, wait_ready
+from serverkit import bearer
+from webkit import Api, wait_ready
 
 import onmars
 from onmars.server.config import database_url
@@ -25,41 +24,7 @@ from onmars.server.store import Hints, SeatRow, Store
 pytestmark = pytest.mark.slow
 
 SHOTS = Path("/tmp/shots-clicks")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    sync_playwright = need_browser()
-    folder = tmp_path_factory.mktemp("web-seq")
-    db = str(folder / "games.sqlite3")
-    proc = ServerProcess(folder / "server.log", "--database", db).start(180)  # a busy machine
-    try:
-        with sync_playwright() as playwright:
-            proc.browser = launch(playwright)  # type: ignore[attr-defined]
-            proc.folder = folder  # type: ignore[attr-defined]
-            yield proc
-            proc.browser.close()  # type: ignore[attr-defined]
-    finally:
-        proc.stop()
-
-
-@pytest.fixture
-def api(server: Any) -> Iterator[Api]:
-    client = Api(server.base)
-    yield client
-    client.http.close()
-
-
-@pytest.fixture
-def page(server: Any) -> Iterator[Any]:
-    context = server.browser.new_context(viewport=VIEWPORT, locale="en-US")
-    tab = context.new_page()
-    tab.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield tab
-    context.close()
-    assert errors == [], f"script errors in the page: {errors}"
+SERVER_START = 180  # seconds: a busy machine (tests/webfixtures.py)
 
 
 def drive_until(

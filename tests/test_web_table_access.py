@@ -11,7 +11,6 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,15 +18,12 @@ import pytest
 from webkit import (
     CJK,
     READY,
-    VIEWPORT,
-    WAIT_MS,
     Api,
+    by_testid,
     click_move,
-    launch,
     listed_moves,
-    need_browser,
     progress_policy,
-    start_server,
+    shot,
     wait_ready,
 )
 
@@ -36,48 +32,6 @@ import onmars
 pytestmark = pytest.mark.slow
 
 SHOTS = Path(os.environ.get("ONMARS_SHOTS", "/tmp/shots-log"))
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    sync_playwright = need_browser()
-    proc = start_server(tmp_path_factory.mktemp("web23"))
-    try:
-        with sync_playwright() as playwright:
-            proc.browser = launch(playwright)  # type: ignore[attr-defined]
-            yield proc
-            proc.browser.close()  # type: ignore[attr-defined]
-    finally:
-        proc.stop()
-
-
-@pytest.fixture
-def api(server: Any) -> Iterator[Api]:
-    client = Api(server.base)
-    yield client
-    client.http.close()
-
-
-@pytest.fixture
-def page(server: Any) -> Iterator[Any]:
-    context = server.browser.new_context(viewport=VIEWPORT, locale="en-US")
-    p = context.new_page()
-    p.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    p.on("pageerror", lambda exc: errors.append(str(exc)))
-    p.base = server.base
-    yield p
-    context.close()
-    assert errors == [], f"script errors in the page: {errors}"
-
-
-def by_testid(page: Any, name: str) -> Any:
-    return page.locator(f"[data-testid={name}]")
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool = False) -> str:
@@ -143,14 +97,14 @@ def test_hot_seat_hides_everything_private_until_the_next_player_confirms(
             said = by_testid(page, "handover-confirm").inner_text()
             assert f"I am {name}" in said or f"我是{name}" in said, said
             if screen is None:
-                shot(page, "hotseat-handover-en")
+                shot(page, SHOTS, "hotseat-handover-en")
                 screen = seat
             elif handovers == 1:  # the next hand-over in Chinese
                 by_testid(page, "lang-toggle").click()
                 page.wait_for_function("() => document.documentElement.lang === 'zh'")
                 assert f"我是{name}" in by_testid(page, "handover-confirm").inner_text()
                 assert "私人信息" in by_testid(page, "handover").inner_text()
-                shot(page, "hotseat-handover-zh")
+                shot(page, SHOTS, "hotseat-handover-zh")
             handovers += 1
             if handovers == 3:
                 break
@@ -180,7 +134,7 @@ def test_the_lobby_opens_the_creators_seat_and_lists_turn_round_and_winner(
     invite.wait_for()
     assert "Ben" in invite.inner_text() and f"/play/{gid}#token=" in invite.inner_text()
     assert "Ana" not in invite.inner_text(), "the creator's own link is not offered"
-    shot(page, "lobby-invite-en")
+    shot(page, SHOTS, "lobby-invite-en")
     # a game over by agreement (RUL-20) names its winners; an open one its turn
     done, done_tokens = api.create([{"name": "Cy"}, {"name": "Di"}])
     api.play_random(done, done_tokens, 4)
@@ -202,12 +156,12 @@ def test_the_lobby_opens_the_creators_seat_and_lists_turn_round_and_winner(
     assert f"{name} to play" in status and ("Opening" in status or "Round" in status), status
     winners = ", ".join(["Cy", "Di"][w] for w in over["winners"])
     assert f"Winner: {winners}" in by_testid(page, f"game-status-{done}").inner_text()
-    shot(page, "lobby-list-en")
+    shot(page, SHOTS, "lobby-list-en")
     by_testid(page, "lang-toggle").click()
     page.wait_for_function("() => document.documentElement.lang === 'zh'")
     assert "胜者" in by_testid(page, f"game-status-{done}").inner_text()
     assert "轮到" in by_testid(page, f"game-status-{gid}").inner_text()
-    shot(page, "lobby-list-zh")
+    shot(page, SHOTS, "lobby-list-zh")
 
 
 # --- the log -------------------------------------------------------------------------------------
@@ -242,7 +196,7 @@ def test_the_log_says_each_move_once_by_round_and_turn_with_names(page: Any, api
     summary = by_testid(page, "since-summary")
     assert summary.count() == 1 and "Since your last turn" in summary.inner_text()
     assert page.locator("g.hex polygon.recent").count() >= 0
-    shot(page, "log-en")
+    shot(page, SHOTS, "log-en")
     by_testid(page, "lang-toggle").click()
     page.wait_for_function(
         "() => document.documentElement.lang === 'zh' && "
@@ -254,7 +208,7 @@ def test_the_log_says_each_move_once_by_round_and_turn_with_names(page: Any, api
     text = log.text_content()
     assert CJK.search(text) and "自你上一回合以来" in text
     assert not ids.findall(text), ids.findall(text)
-    shot(page, "log-zh")
+    shot(page, SHOTS, "log-zh")
 
 
 # --- by keyboard alone ---------------------------------------------------------------------------
@@ -308,5 +262,5 @@ def test_a_whole_game_against_greedy_by_keyboard_alone(page: Any, api: Api) -> N
     assert final["is_over"] and final["scores"]
     print(f"\nkeyboard game: {moves} moves, {tabs} Tab presses, focus kept after {kept} moves")
     assert kept >= moves * 0.9, "the focus stays on the move list after a move"
-    shot(page, "keyboard-game-over-en")
+    shot(page, SHOTS, "keyboard-game-over-en")
     assert json.dumps(final["winners"])

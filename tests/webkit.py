@@ -55,6 +55,17 @@ def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
+def by_testid(page: Any, name: str) -> Any:
+    """The elements marked ``data-testid=name``."""
+    return page.locator(f"[data-testid={name}]")
+
+
+def shot(page: Any, folder: Path, name: str) -> None:
+    """A screenshot of ``page`` as ``folder/name`` (``.png`` added when missing)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / (name if name.endswith(".png") else f"{name}.png")))
+
+
 def start_server(folder: Path) -> ServerProcess:
     """``onmars serve`` with a SQLite file in ``folder``; bots in one worker process."""
     return ServerProcess(folder / "server.log", "--database", str(folder / "games.sqlite3")).start()

@@ -13,7 +13,7 @@ import type { LegalMove, LegalSequence, MoveArg, MoveTarget, RefusedPlace } from
 export interface Offer extends LegalMove {
   /** The moves a sequence plays, in order (absent for a single move). */
   seq?: string[];
-  /** The sequence's kind (``pay``, ``path``, ``tail``, ``forced``, ``then``). */
+  /** The sequence's kind (``pay``, ``path``, ``tail``, ``forced``, ``then``, ``choice``). */
   kind?: LegalSequence["kind"];
 }
 
@@ -127,7 +127,8 @@ export type Places = Map<string, Offer[]>;
  * moves without a choice after it (``forced``) is played whole where the move is clicked; a
  * Bot's move also belongs to its destination hex (clicked directly, no Bot picked); a Rover's
  * path to its destination; a payment's combination and a turn's tail are buttons; a pass then
- * the next decision's move belongs where that move is clicked. */
+ * the next decision's move belongs where that move is clicked; a ``choice`` sequence is in the
+ * move list only. */
 export function indexMoves(
   moves: LegalMove[],
   pickedBot: string | null,
@@ -155,7 +156,9 @@ export function indexMoves(
   const extended = (q: LegalSequence) =>
     sequences.some((o) => o !== q && o.kind === q.kind && o.moves.length > q.moves.length && q.moves.every((m, k) => o.moves[k] === m));
   for (const q of sequences) {
-    if (q.kind === "forced" || ((q.kind === "pay" || q.kind === "path") && extended(q))) continue;
+    // a sequence carried on through small choices is offered in the move list only: the place
+    // keeps its single move (the choices after it are still made there, one by one)
+    if (q.kind === "forced" || q.kind === "choice" || ((q.kind === "pay" || q.kind === "path") && extended(q))) continue;
     const offer = sequenceOffer(q, step);
     add(q.kind === "tail" ? "btn" : placeOf(offer, pickedBot), offer);
   }

@@ -1497,7 +1497,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "pay" | "path" | "tail" | "forced" | "then";
+            kind: "pay" | "path" | "tail" | "forced" | "then" | "choice";
             /** Moves */
             moves: string[];
             /** Label */

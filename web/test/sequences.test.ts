@@ -35,6 +35,13 @@ describe("indexMoves with sequences", () => {
     expect(places.get("hex:0,-2")?.map((m) => m.seq)).toEqual([["rover 0,-1", "rover 0,-2", "done"]]);
   });
 
+  it("keeps a sequence carried on through small choices out of the places (move list only)", () => {
+    const chosen = seq("choice", ["rover 0,-1", "use A-rover"], { kind: "hex", id: "0,-1" });
+    const places = indexMoves([rover("0,-1"), done()], null, null, [chosen]);
+    expect(places.get("hex:0,-1")?.map((m) => m.seq ?? m.move)).toEqual(["rover 0,-1"]);
+    expect([...places.values()].flat().some((m) => m.kind === "choice")).toBe(false);
+  });
+
   it("marks a sequence with data-seq, a move with data-move", () => {
     const offer = sequenceOffer(seq("tail", ["pay water", "end"], { kind: "resource", id: "water" }), "pay");
     expect(playMark(offer)).toEqual({ "data-seq": "pay water|end" });

@@ -396,7 +396,7 @@ class LegalSequence(Closed):
     with the moves without a choice after it, a pass with the next decision's move.
     Send its ``moves`` as they are (``POST .../moves`` with ``moves``)."""
 
-    kind: Literal["pay", "path", "tail", "forced", "then"]
+    kind: Literal["pay", "path", "tail", "forced", "then", "choice"]
     moves: list[str]
     label: str
     target: MoveTarget = Field(description="where it is clicked")

@@ -36,6 +36,12 @@ from onmars.rules.explain.terms import join_list
 #: Options tried per move to find the ranges of an open choice (each: a copy and a move).
 BUDGET = 16
 
+#: Moves played, per move, sweeping the completions the breadth-first ranges did not reach
+#: (``partial``), for what they may still cost (issue 23: no cost a later step charges is
+#: left out of a preview); and the longest completion followed.
+SWEEP = 40
+SWEEP_DEPTH = 12
+
 #: Decisions of another seat that the mover's action causes, named in its preview: a Tech's
 #: owner choosing its reward (§8.3), a displaced piece's owner moving it (RUL-1).
 CAUSED = frozenset({"owner_develop", "displace"})
@@ -234,6 +240,7 @@ def _open(
     leaves: list[tuple[dict[str, int], bool]] = []
     payments: list[dict[str, list[int]]] = []
     budget = BUDGET // 2 if same else BUDGET  # a step repeated: its next move only
+    cut: list[State] = []  # positions the ranges stop at, their completions not tried
     queue: deque[tuple[State, list[Move], dict[str, int]]] = deque([(s, moves, {})])
     while queue:  # breadth first: every option first, then what each leads to
         at, options, so_far = queue.popleft()
@@ -241,6 +248,7 @@ def _open(
             if budget <= 0:
                 then["partial"] = True
                 leaves.append((so_far, False))
+                cut.append(at)
                 break
             budget -= 1
             nxt, delta, revealed = reveal_safe(at, seat, m)
@@ -265,17 +273,55 @@ def _open(
             elif same:
                 leaves.append((total, False))
                 then["partial"] = True
+                cut.append(nxt)
             else:
                 if at is s:
                     ahead.setdefault(top_step(nxt), nxt)
                 queue.append((nxt, engine.legal_moves(nxt), total))
     _ranges(leaves, then)
+    for item, most in _swept(cut, seat).items():  # what the untried completions may cost
+        low, high = then["cost"].get(item, [0, 0])
+        then["cost"][item] = [0 if item not in then["cost"] else low, max(high, most)]
+    dearest = [high for item, (_, high) in then["cost"].items() if item in RESOURCES]
+    if cut and dearest:  # an untried option may ask another Resource for what these cost
+        then["cost"].setdefault("any", [0, max(dearest)])
     for paid in payments:
         for k, (lo, hi) in paid.items():
             low, high = then["cost"].get(k, [lo, hi])
             then["cost"][k] = [min(low, lo), max(high, hi)]
     following = len(ahead) == 1 and st.name not in ahead
     return then, next(iter(ahead.values())) if following else None
+
+
+def _swept(starts: list[State], seat: int) -> dict[str, int]:
+    """What completions of the mover's action from ``starts`` cost (item -> the most seen),
+    followed one move at a time within :data:`SWEEP` moves, each start in turn and each
+    completion choosing other options (spread over the legal moves; every other one declines
+    what a step still offers, ``done``, to reach the action's later steps); a step that turns
+    something face up ends a completion (its costs counted, RUL-18)."""
+    most: dict[str, int] = {}
+    budget, k = SWEEP, 0
+    while starts and budget > 0 and k < SWEEP:
+        s = starts[k % len(starts)]
+        paid: dict[str, int] = {}
+        for depth in range(SWEEP_DEPTH):
+            if budget <= 0 or not mover_decides(s, seat):
+                break
+            moves = engine.legal_moves(s)
+            budget -= 1
+            pick = moves[(k * 7 + depth * 3 + 1) % len(moves)]
+            if k % 2 == 0:  # every other completion hurries on to the later steps
+                pick = next((m for m in moves if m.verb == "done"), pick)
+            s, delta, revealed = reveal_safe(s, seat, pick)
+            for key, v in delta.items():
+                if v < 0 and key != "op":
+                    paid[key] = paid.get(key, 0) - v
+            if revealed:
+                break
+        for key, v in paid.items():
+            most[key] = max(most.get(key, 0), v)
+        k += 1
+    return most
 
 
 def _paid(s: State, seat: int) -> State | None:

@@ -16,7 +16,13 @@ other, all decided by the same seat:
   travelling, or choosing a Main or Executive action (§9, §13), together with the next
   decision's move of the same seat:
   the player clicks what they want next (the hex to build on...), and the pass or the action
-  is played before it (with that move's forced moves or tail).
+  is played before it (with that move's forced moves or tail);
+- ``choice``: any of the above (or a single move) carried on through the same seat's next
+  small decisions (at most :data:`CHOICE_WIDTH` moves: a payment of one token from two
+  items, a Lab bonus or ``done``, an Advanced Building's boost or ``done``, a reward...), one
+  sequence per way of choosing, up to :data:`CHOICE_DEPTH` choices; at the turn step only
+  ``end`` is carried on to (a turn's obvious tail offered as the last step of a sequence).
+  These are offered in the move list only (a place on the table keeps its single move).
 
 Decision: spending a Private Goal as a Crystal (``discard``, §18.1) does not count as a choice
 left: with nothing left to pay it only loses the card (the Crystal is lost with the turn), so a
@@ -52,7 +58,7 @@ from onmars.rules.explain.describe import warnings as move_warnings
 from onmars.rules.explain.labels import goal_of, label
 from onmars.rules.explain.structure import MoveTarget, structure
 
-SequenceKind = Literal["pay", "path", "tail", "forced", "then"]
+SequenceKind = Literal["pay", "path", "tail", "forced", "then", "choice"]
 
 #: Moves that lead to the next choice, played before the next decision's move the player clicks
 #: (``then``): passing (``stay``, ``done``), travelling (§12.2), taking a Turn Order space (§19:
@@ -71,13 +77,23 @@ PATH_LIMIT = 5
 #: The most moves without a choice followed after a move, looking for the turn's end.
 TAIL_LIMIT = 3
 
+#: A next decision of at most this many moves is a small choice a ``choice`` sequence carries
+#: on through (two items to pay one token with, a bonus or ``done``, boost or ``done``...).
+CHOICE_WIDTH = 4
+#: The most small choices carried on through after a sequence (boost, boost, done, end).
+CHOICE_DEPTH = 4
+#: The most moves played looking for ``choice`` sequences, per decision (a bound on the work).
+CHOICE_LIMIT = 400
+
 END = Move("end", ())
 
 
 class Sequence(TypedDict):
     """A sequence of legal moves offered as one click: its ``kind``, its ``moves`` in
     notation, a ``label`` in the player's language, where it is clicked (``target``), the
-    ``cost`` and ``gain`` by item and the ``op`` change for its mover over the whole sequence,
+    ``cost`` and ``gain`` by item and the ``op`` change for its mover over the whole sequence
+    (when its last move turns something face up, what that move gives is not counted, RUL-18:
+    only what it costs),
     the ``warnings`` of its moves (``{kind, text}``, as :func:`describe.warnings`), and
     whether it turns something face up (its last move only), so that it cannot be taken back
     (``irreversible``, RUL-19; ``irreversible_text`` says so in the player's language)."""
@@ -101,6 +117,8 @@ class _Walk:
         self.moves: list[Move] = []
         self.states: list[State] = [start]
         self.lead = 0  # the moves before a tail's forced moves (a tail only)
+        # a ``choice`` sequence's start before its first choice, and that start's kind
+        self.origin: tuple[_Walk, SequenceKind] | None = None
 
     @property
     def last(self) -> State:
@@ -115,6 +133,7 @@ class _Walk:
         engine.play(after, m, known_legal=True)
         walk = _Walk(self.states[0])
         walk.moves, walk.states = [*self.moves, m], [*self.states, after]
+        walk.origin = self.origin
         return walk
 
 
@@ -128,25 +147,68 @@ def sequences(s: State, lang: str) -> list[Sequence]:
     if seat is None:
         return []
     pays, paths = _payments(s, seat), _paths(s, seat)
-    out = [_shaped(w, "pay", lang) for w in pays] + [_shaped(w, "path", lang) for w in paths]
+    found: list[tuple[_Walk, SequenceKind]] = [(w, "pay") for w in pays]
+    found += [(w, "path") for w in paths]
+    bases: list[tuple[_Walk, SequenceKind]] = [(w, "pay") for w in pays]  # ``choice`` starts
+    bases += [(w, "path") for w in paths]
     for walk in [*pays, *paths]:
         followed = _follow(walk, seat)
         if followed is not None:
             kind: SequenceKind = "pay" if walk in pays else "path"
-            out.append(_shaped(followed, "tail" if followed.moves[-1] == END else kind, lang))
+            found.append((followed, "tail" if followed.moves[-1] == END else kind))
+            bases.append(found[-1])
     for m in engine.legal_moves(s):
         one = _Walk(s).then(m) if m.verb != "end" else None
         if one is None:
             continue
         followed = _follow(one, seat)
         if followed is not None:
-            out.append(_shaped(followed, _kind(followed), lang))
+            found.append((followed, _kind(followed)))
+        bases.append(found[-1] if followed is not None else (one, "forced"))
         if m.verb in LEADS and _same_seat(one, seat):
-            out += [_shaped(w, "then", lang) for w in _led(one, seat, LEAD_DEPTH)]
+            led = _led(one, seat, LEAD_DEPTH)
+            found += [(w, "then") for w in led]
+            bases += [(w, "then") for w in led]
+    budget = [CHOICE_LIMIT]
+    for base in bases:
+        found += [(w, "choice") for w in _chosen(base, seat, CHOICE_DEPTH, budget)]
     unique: dict[tuple[str, ...], Sequence] = {}  # a pass then ``end`` is also a tail: once
-    for x in out:
-        unique.setdefault(tuple(x["moves"]), x)
+    for walk, kind in found:
+        key = tuple(notation(m) for m in walk.moves)
+        if key not in unique:
+            unique[key] = _shaped(walk, kind, lang)
     return list(unique.values())
+
+
+def _chosen(
+    start: tuple[_Walk, SequenceKind], seat: int, depth: int, budget: list[int]
+) -> list[_Walk]:
+    """``walk`` carried on through the same seat's next small decisions (see ``choice``
+    above): each way of choosing, each choice with the moves without a choice after it;
+    ``budget`` holds the moves still allowed to be played looking (shared by the calls)."""
+    walk = start[0]
+    last = walk.last
+    if depth <= 0 or walk.moves[-1] == END or engine.current_player(last) != seat:
+        return []
+    legal = [m for m in engine.legal_moves(last) if m.verb != "discard"]
+    if last.stack[-1]["t"] == "turn":
+        options = [END] if END in legal else []  # the turn's tail; any other move is a new start
+    else:
+        options = legal if 2 <= len(legal) <= CHOICE_WIDTH else []
+    out: list[_Walk] = []
+    for y in options:
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
+        after = walk.then(y)
+        if after is None:
+            break  # the walk already turned something face up (RUL-19): nothing follows
+        after = _follow(after, seat) or after
+        after.lead = 0  # labelled from its start (``origin``), not as a tail
+        after.origin = walk.origin or start
+        out.append(after)
+        out += _chosen((after, "choice"), seat, depth - 1, budget)
+    return out
 
 
 def _led(walk: _Walk, seat: int, depth: int) -> list[_Walk]:
@@ -272,6 +334,10 @@ def _shaped(walk: _Walk, kind: SequenceKind, lang: str) -> Sequence:
     assert seat is not None
     first = walk.moves[0]
     cost, gain, op = _totals(start, walk.last, seat)
+    if walk.last.turned_up != walk.states[-2].turned_up:  # the last move turns something up:
+        cost, gain, op = _totals(start, walk.states[-2], seat)  # what it gives is not shown,
+        for item, n in _totals(walk.states[-2], walk.last, seat)[0].items():  # its costs are
+            cost[item] = cost.get(item, 0) + n  # (RUL-18, as in a move's preview)
     warned: dict[str, dict[str, str]] = {}
     for before, m, after in zip(walk.states[:-1], walk.moves, walk.states[1:], strict=True):
         for w in move_warnings(before, after, m, lang):
@@ -299,6 +365,8 @@ def _shaped(walk: _Walk, kind: SequenceKind, lang: str) -> Sequence:
 def _label(walk: _Walk, kind: SequenceKind, lang: str) -> str:
     moves, start = walk.moves, walk.states[0]
     goal = goal_of(start)
+    if kind == "choice" and walk.origin is not None:
+        return _choice_label(walk, walk.origin, lang)
     if walk.lead:  # a lead, then the moves without a choice
         part = _lead_label(_prefix(walk, walk.lead), lang)
         if moves[-1] == END:
@@ -324,6 +392,21 @@ def _label(walk: _Walk, kind: SequenceKind, lang: str) -> str:
                       lang, hex=dest, steps=steps, n=picked)  # fmt: skip
         return tr(N_("Move your Rover to {hex} in {steps} steps"), lang, hex=dest, steps=steps)
     return label(moves[0], lang, goal)
+
+
+def _choice_label(walk: _Walk, origin: tuple[_Walk, SequenceKind], lang: str) -> str:
+    """A ``choice`` sequence's label: its start's label, then each move after it."""
+    start, kind = origin
+    text = _label(start, kind, lang)
+    n = len(start.moves)
+    ended = walk.moves[-1] == END
+    rest = [
+        label(m, lang, goal_of(before))
+        for before, m in zip(walk.states[n:-1], walk.moves[n:], strict=True)
+    ][: -1 if ended else None]
+    if rest:
+        text = tr(N_("{move}, then: {next}"), lang, move=text, next=", ".join(rest))
+    return tr(N_("{move}, then end your turn"), lang, move=text) if ended else text
 
 
 def _lead_label(lead: _Walk, lang: str) -> str:
