@@ -149,7 +149,11 @@ class Live:
     busy: asyncio.Lock = field(default_factory=asyncio.Lock)  # the engine, one call at a time
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
-    #: The current seat's legal moves described, by language: (version, moves, bytes).
+    #: The current seat's legal moves with their labels and structures (the state's
+    #: ``legal_moves``), by language: (version, moves, bytes).
+    chosen: dict[str, tuple[int, list[dict[str, Any]], int]] = field(default_factory=dict)
+    #: The same moves described (``Game.describe``: a preview each), by language, worked out
+    #: only when asked (``GET .../moves``): (version, moves, bytes).
     described: dict[str, tuple[int, list[dict[str, Any]], int]] = field(default_factory=dict)
     #: The same seat's sequences of moves offered as one click, by language (issue 23).
     sequenced: dict[str, tuple[int, list[dict[str, Any]], int]] = field(default_factory=dict)
@@ -181,6 +185,7 @@ class Live:
         the answers kept."""
         described = sum(size for _, _, size in self.described.values())
         described += sum(size for _, _, size in self.sequenced.values())
+        described += sum(size for _, _, size in self.chosen.values())
         replay = self.replay.nbytes() if self.replay is not None else 0
         return LIVE_BYTES + self.game.nbytes() + replay + self.sent_bytes + described
 
@@ -188,7 +193,7 @@ class Live:
         """Drop what can be worked out again (the engine not at work on this game)."""
         self.sent.clear()
         self.sent_bytes, self.described, self.projected, self.replay = 0, {}, None, None
-        self.sequenced = {}
+        self.sequenced, self.chosen = {}, {}
 
     @property
     def ply(self) -> int:
@@ -651,8 +656,9 @@ class Hub:
         self, live: Live, seat: int | None, since: int = 0, lang: str | None = None
     ) -> dict[str, Any]:
         """The game as ``seat`` may see it (``None``: a spectator, RUL-18): its view, the
-        events from ply ``since`` on, and its legal moves, described, when it decides now.
-        Never the seed nor the log."""
+        events from ply ``since`` on, and its legal moves when it decides now, each with its
+        label and structure (described, with the sequences offered, only when asked:
+        :meth:`described_json`). Never the seed nor the log."""
         game = live.game
         over = live.is_over
         current = None if over else game.current_player
@@ -677,13 +683,11 @@ class Hub:
             "view": game.view(seat),
             "events": game.events(seat, since, lang),
             "legal_moves": [],
-            "sequences": [],
             "projection": self._projection(live, seat),
             "clock": clocks.shown(live.clock),
         }
         if seat is not None and seat == current and not over and live.stop is None:
-            out["legal_moves"] = self._described(live, lang or "en")
-            out["sequences"] = self._sequenced(live, lang or "en")
+            out["legal_moves"] = self._chosen(live, lang or "en")
         if outcome:
             out["scores"] = outcome["scores"]
         return out
@@ -751,6 +755,43 @@ class Hub:
             return {"ply": live.ply, "version": live.version, "refused": refused}
 
         return await self.engine(live, work)
+
+    async def described_json(self, live: Live, seat: int | None, lang: str) -> bytes:
+        """The legal moves of the seat deciding now, each described (``Game.describe``: what
+        it costs, gains, scores, warns of, what it leads to) with its structure, and the
+        sequences offered as one click (``Game.sequences``), as JSON; nothing for any other
+        seat or a spectator (a preview is of the mover's own position: RUL-18). Worked out in
+        an engine thread when a client asks, once per version of the game and language: the
+        states pushed and answered carry only the moves' labels and structures, so that bots
+        and clients that never show a preview cost nothing for it."""
+
+        def work() -> bytes:
+            deciding = seat is not None and not live.is_over and live.stop is None
+            mine = deciding and live.game.current_player == seat
+            out = {
+                "ply": live.ply,
+                "version": live.version,
+                "legal_moves": self._described(live, lang) if mine else [],
+                "sequences": self._sequenced(live, lang) if mine else [],
+            }
+            return orjson.dumps(out, option=orjson.OPT_NON_STR_KEYS)
+
+        return await self.engine(live, work)
+
+    def _chosen(self, live: Live, lang: str) -> list[dict[str, Any]]:
+        """The legal moves with their labels and structures, once per version of the game."""
+        known = live.chosen.get(lang)
+        if known is not None and known[0] == live.version:
+            return known[1]
+        game = live.game
+        listed = [
+            {"move": str(m), "label": text, **shaped}
+            for m, text, shaped in zip(
+                game.legal_moves(), game.labels(lang), game.structures(), strict=True
+            )
+        ]
+        live.chosen[lang] = (live.version, listed, len(orjson.dumps(listed)))
+        return listed
 
     def _described(self, live: Live, lang: str) -> list[dict[str, Any]]:
         known = live.described.get(lang)
