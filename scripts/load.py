@@ -350,11 +350,14 @@ async def run(base: str, args: argparse.Namespace) -> Stats:
 
 
 async def warmed(args: argparse.Namespace, stats: Stats) -> None:
-    """After ``--warmup`` seconds (the bot workers started, the games loaded), the server's CPU
-    time and the moves applied so far: the CPU per move is counted from there."""
+    """After ``--warmup`` seconds, once every game has seen two moves (its client's and a
+    bot's: the bot workers started, every route used once), the server's CPU time and the
+    moves applied so far: the CPU per move is counted from there."""
     if not args.server_pid:
         return
     await asyncio.sleep(args.warmup)
+    while sum(stats.plies.values()) < 2 * args.games or len(stats.plies) < args.games:
+        await asyncio.sleep(0.2)
     stats.counted = (usage(args.server_pid)[0], sum(stats.plies.values()))
 
 

@@ -43,6 +43,7 @@ class Server:
     hub: Hub | None = None
     chat: ChatHub | None = None
     notifier: Notifier | None = None
+    fast_moves: int = 0  # moves answered by the hot path (onmars.server.fastpath)
 
     @classmethod
     def of(cls, settings: Settings, static: Path) -> "Server":

@@ -102,6 +102,9 @@ class Subscriber:
     sent: int = -1  # the game version last sent
 
 
+#: A state whose events are of at most this many moves is worked out on the event loop.
+SHORT_PLIES = 16
+
 #: Moves between the positions a replay keeps (a step back replays fewer than this many).
 REPLAY_STEP = 128
 #: About the memory of a Live besides its game and cached answers (seats, locks, projection).
@@ -176,6 +179,9 @@ class Live:
     weight: int = 0  # the bytes the hub counts for this game (nbytes when last weighed)
     #: The game's clocks (``None``: no time control), as of ``version`` (onmars.server.clocks).
     clock: Clock | None = None
+    #: The ply up to which the game's events were last worked out by a state (a game loaded
+    #: from its log has none: its first state is worked out in a thread).
+    events_at: int = -(10**9)
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
@@ -191,6 +197,7 @@ class Live:
 
     def forget_answers(self) -> None:
         """Drop what can be worked out again (the engine not at work on this game)."""
+        self.events_at = -(10**9)
         self.sent.clear()
         self.sent_bytes, self.described, self.projected, self.replay = 0, {}, None, None
         self.sequenced, self.chosen = {}, {}
@@ -365,6 +372,11 @@ def _checked_move(live: Live, seat: int, ply: int, text: str, lang: str | None) 
     return move
 
 
+def _checked_moves(live: Live, seat: int, ply: int, text: str, lang: str | None) -> list[Move]:
+    """:func:`_checked_move`, as a sequence of one."""
+    return [_checked_move(live, seat, ply, text, lang)]
+
+
 def _checked_sequence(
     live: Live, seat: int, ply: int, texts: list[str], lang: str | None
 ) -> list[Move]:
@@ -420,6 +432,8 @@ class Change:
     #: the versions the change moves the game on by: one per move stored
     steps: int = 1
     tick: clocks.Tick | None = None  # the clocks' own change (a timeout, a seat taken back)
+    #: the edit is short work (moves checked already): made on the event loop (Hub.engine)
+    short: bool = False
 
 
 def _caught_up(live: Live, texts: list[str], head: Head) -> bool:
@@ -496,10 +510,15 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, partial(fn, *args, **kwargs))
 
-    async def engine(self, live: Live | None, fn: Callable[..., T], *args: Any) -> T:
+    async def engine(
+        self, live: Live | None, fn: Callable[..., T], *args: Any, inline: bool = False
+    ) -> T:
         """Run engine work in the engine threads: for ``live``, one call at a time (a Game is
         not shared between threads), the game compacted (the events it worked out packed)
-        and weighed again afterwards."""
+        and weighed again afterwards. With ``inline`` the work is known to be short (a move
+        checked or played, a state worked out a few moves on: well under a millisecond) and
+        runs on the event loop itself, still one call at a time for the game: a hand-over to
+        a thread and back costs more than such work (issue 27.4)."""
         loop = asyncio.get_running_loop()
         if live is None:
             return await loop.run_in_executor(self._engine, partial(fn, *args))
@@ -512,9 +531,18 @@ class Hub:
 
         async with live.busy:
             try:
+                if inline:
+                    return work()
                 return await loop.run_in_executor(self._engine, work)
             finally:
                 self._weigh(live)
+
+    @staticmethod
+    def _short(live: Live, since: int) -> bool:
+        """Whether a state from ``since`` is short work: its events are of a few moves, and
+        the game's events are worked out up to a few moves ago (:attr:`Live.events_at`)."""
+        ply = live.ply
+        return 0 <= ply - since <= SHORT_PLIES and 0 <= ply - live.events_at <= SHORT_PLIES
 
     async def write(self, op: Write) -> bool:
         """Commit a write (with others, :class:`GroupCommit`): True once it is on disk, False
@@ -695,8 +723,10 @@ class Hub:
     async def seen_json(
         self, live: Live, seat: int | None, since: int = 0, lang: str | None = None
     ) -> bytes:
-        """:meth:`seen` as JSON, worked out in an engine thread."""
-        return await self.engine(live, self._seen_json, live, seat, since, lang)
+        """:meth:`seen` as JSON, worked out in an engine thread (on the event loop when it is
+        short work: :meth:`_short`)."""
+        short = self._short(live, since)
+        return await self.engine(live, self._seen_json, live, seat, since, lang, inline=short)
 
     async def push_json(self, live: Live, sub: Subscriber) -> bytes:
         """What to send a WebSocket subscriber: the game as its seat sees it, with the events
@@ -707,7 +737,7 @@ class Hub:
             sub.since, sub.sent = live.ply, live.version
             return text
 
-        return await self.engine(live, work)
+        return await self.engine(live, work, inline=self._short(live, sub.since))
 
     def _seen_json(self, live: Live, seat: int | None, since: int, lang: str | None) -> bytes:
         """:meth:`seen` as JSON, made once per version of the game for each (seat, since,
@@ -722,6 +752,7 @@ class Hub:
             live.sent.move_to_end(key)
             return text
         text = orjson.dumps(self.seen(live, seat, since, lang), option=orjson.OPT_NON_STR_KEYS)
+        live.events_at = live.ply  # game.events worked them out up to here
         limit = self.settings.answers_kb * 1024
         if len(text) <= limit:
             live.sent[key] = text
@@ -865,10 +896,12 @@ class Hub:
                 await self._refresh(live)
             if by_bot is not None and live.bot_of(seat) != by_bot:
                 raise ServerError(409, "this bot no longer plays this seat", ply=live.ply)
+            check: Callable[[], list[Move]]
             if isinstance(text, str):
-                checked = [await self.engine(live, _checked_move, live, seat, ply, text, lang)]
+                check = partial(_checked_moves, live, seat, ply, text, lang)
             else:
-                checked = await self.engine(live, _checked_sequence, live, seat, ply, text, lang)
+                check = partial(_checked_sequence, live, seat, ply, text, lang)
+            checked = await self.engine(live, check, inline=True)
 
             def edit(game: Game) -> Write:
                 for move in checked:  # checked above, under the same lock: played once, here
@@ -878,7 +911,7 @@ class Hub:
                 played: str | list[str] = texts[0] if isinstance(text, str) else texts
                 return self.store.append_op(live.id, live.version, ply, played, seat, hints)
 
-            return Change(edit=edit, steps=len(checked))
+            return Change(edit=edit, steps=len(checked), short=True)
 
         await self._change(live, prepare)
 
@@ -927,7 +960,10 @@ class Hub:
 
         async with live.busy:
             try:
-                before, edited = await loop.run_in_executor(self._engine, work)
+                if change.short:  # a copy and a move: on the event loop
+                    before, edited = work()
+                else:
+                    before, edited = await loop.run_in_executor(self._engine, work)
                 try:
                     stored = await self.write(self._timed(live, edited, change.tick, ticked))
                 except BaseException:
@@ -1167,7 +1203,7 @@ class Hub:
             while not self.closed:
                 if self.settings.bot_delay:
                     await asyncio.sleep(self.settings.bot_delay)
-                question = await self.engine(live, self._bot_question, live)
+                question = await self.engine(live, self._bot_question, live, inline=True)
                 if question is None:
                     return
                 version, ply, seat, view, legal = question
