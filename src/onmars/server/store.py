@@ -29,6 +29,7 @@ are blocking: the app calls them in threads.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import threading
@@ -784,6 +785,10 @@ class GroupCommit:
         self._queue: queue.SimpleQueue[tuple[Write, Future[bool]] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        #: The commit thread's own connection, kept between groups (no checkout from the pool,
+        #: no reset, per commit); dropped when anything goes wrong with it.
+        self._conn: Connection | None = None
+        self._pool: object = None  # the engine's pool it came from
 
     def submit(self, op: Write) -> Future[bool]:
         future: Future[bool] = Future()
@@ -803,6 +808,24 @@ class GroupCommit:
                 self._queue.put(None)
                 self._thread.join(30)
                 self._thread = None
+            self._drop()
+
+    def _connection(self) -> Connection:
+        """The kept connection; a new one after it broke or the engine's pool was replaced
+        (``Engine.dispose``: connections made anew, with what their ``connect`` events set)."""
+        engine = self.store.engine
+        conn = self._conn
+        if conn is None or conn.closed or conn.invalidated or self._pool is not engine.pool:
+            self._drop()
+            conn, self._pool = engine.connect(), engine.pool
+            self._conn = conn
+        return conn
+
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):  # a broken connection: the pool forgets it
+                conn.close()
 
     def _run(self) -> None:
         while True:
@@ -824,7 +847,8 @@ class GroupCommit:
     def _commit(self, group: list[tuple[Write, Future[bool]]]) -> None:
         results: list[bool] = []
         try:
-            with self.store.engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 for op, _ in group:
                     try:
                         op(conn)
@@ -832,6 +856,7 @@ class GroupCommit:
                     except Conflict:
                         results.append(False)
         except Exception:
+            self._drop()
             for op, future in group:  # one by one, each on its own
                 try:
                     future.set_result(self.store.write(op))
