@@ -11,8 +11,14 @@ takes that move back with probability P when the rules let it (RUL-19: its own m
 turn), as people do, which long games make costly for a server that replays. A finished game is
 replaced by a new one until the time is up. Prints the moves per second the server applied
 (clients' and bots'), and the p50/p99/max latency of the clients' moves and undos (the POST
-round trip, which answers the new state with the legal moves described). Bounded in count and
+round trip, which answers the new state with the legal moves labelled). Bounded in count and
 time.
+
+For a server it starts, it also prints the server's CPU per move (issue 27.4): the CPU time of
+the server process and its children (bot workers) divided by the moves applied, counted from
+the end of a warm-up (``--warmup`` seconds and two moves in every game). ``--src DIR`` runs that
+server from another source tree (``DIR/src``, e.g. ``git archive 7537907 | tar -x -C DIR``),
+leaving out the options its ``serve`` does not know, to compare revisions side by side.
 
 With ``--clocked P`` a share P of the games has a time per move of ``--clock`` seconds (issue
 24.3), and with ``--absent Q`` a share Q of those games' clients falls silent once on its turn:

@@ -14,11 +14,13 @@ and its human seats may go on from there (every one agrees: :meth:`Hub.resume`) 
 by agreement (RUL-20, :meth:`Hub.vote`); either drops the refused moves from the store. A held
 game that had finished keeps its recorded result and is shown as finished.
 
-The engine's work (loading, moves, undo, views, events, replays) runs in a pool of threads, one
-call at a time per game (``Live.busy``), so that a slow request holds up its own game only, never
-the event loop. Memory is bounded by bytes (issue 21.12): the live games by ``cache_mb`` (least
-recently used first; a game is compacted, ``Game.compact``, to about 0.1-0.2 MB), the answers
-kept per game by ``answers_kb``.
+The engine's work (loading, undo, views, events, descriptions, replays) runs in a pool of
+threads, one call at a time per game (``Live.busy``), so that a slow request holds up its own game
+only, never the event loop; work known to be short (a move checked and played, a state a few
+moves on) runs on the event loop, still one call at a time per game, since a hand-over to a
+thread costs more CPU than it (issue 27.4). Memory is bounded by bytes (issue 21.12): the live
+games by ``cache_mb`` (least recently used first; a game is compacted, ``Game.compact``, to
+about 0.1-0.2 MB), the answers kept per game by ``answers_kb``.
 """
 
 from __future__ import annotations
