@@ -11,8 +11,14 @@ takes that move back with probability P when the rules let it (RUL-19: its own m
 turn), as people do, which long games make costly for a server that replays. A finished game is
 replaced by a new one until the time is up. Prints the moves per second the server applied
 (clients' and bots'), and the p50/p99/max latency of the clients' moves and undos (the POST
-round trip, which answers the new state with the legal moves described). Bounded in count and
+round trip, which answers the new state with the legal moves labelled). Bounded in count and
 time.
+
+For a server it starts, it also prints the server's CPU per move (issue 27.4): the CPU time of
+the server process and its children (bot workers) divided by the moves applied, counted from
+the end of a warm-up (``--warmup`` seconds and two moves in every game). ``--src DIR`` runs that
+server from another source tree (``DIR/src``, e.g. ``git archive 7537907 | tar -x -C DIR``),
+leaving out the options its ``serve`` does not know, to compare revisions side by side.
 
 With ``--clocked P`` a share P of the games has a time per move of ``--clock`` seconds (issue
 24.3), and with ``--absent Q`` a share Q of those games' clients falls silent once on its turn:
@@ -96,6 +102,8 @@ class Stats:
         self.sign_ups: list[float] = []  # register and login round trips (before the run)
         self.sign_up_seconds = 0.0
         self.before: tuple[float, int] | None = None  # the server's usage() as the run starts
+        #: the server's CPU seconds and the moves applied once warmed up (--warmup)
+        self.counted: tuple[float, int] | None = None
         self.account_calls: list[float] = []  # claim and seat key round trips (in the run)
         self.claimed = 0  # seats claimed into an account
         self.chats: list[float] = []  # the chat posts' round trips
@@ -335,14 +343,28 @@ async def run(base: str, args: argparse.Namespace) -> Stats:
             stats.before = usage(args.server_pid)
         started = time.monotonic()
         deadline = started + args.seconds
+        warm = asyncio.create_task(warmed(args, stats))
         await asyncio.gather(
             *(
                 keep_playing(http, ws_base, args, stats, args.seed + i, deadline, accounts[i])
                 for i in range(args.games)
             )
         )
+        warm.cancel()
         stats.elapsed = time.monotonic() - started  # type: ignore[attr-defined]
     return stats
+
+
+async def warmed(args: argparse.Namespace, stats: Stats) -> None:
+    """After ``--warmup`` seconds, once every game has seen two moves (its client's and a
+    bot's: the bot workers started, every route used once), the server's CPU time and the
+    moves applied so far: the CPU per move is counted from there."""
+    if not args.server_pid:
+        return
+    await asyncio.sleep(args.warmup)
+    while sum(stats.plies.values()) < 2 * args.games or len(stats.plies) < args.games:
+        await asyncio.sleep(0.2)
+    stats.counted = (usage(args.server_pid)[0], sum(stats.plies.values()))
 
 
 def usage(root: int) -> tuple[float, int]:
@@ -437,6 +459,19 @@ def clock_lines(stats: Stats, args: argparse.Namespace) -> list[str]:
     ]
 
 
+def known_flags(command: list[str], env: dict[str, str]) -> list[str]:
+    """``command`` without the options (each with its value) that the server of another
+    revision does not know (an older one has fewer limits to raise)."""
+    shown = subprocess.run(
+        [*command[:4], "--help"], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    kept = command[:4]
+    for flag, value in zip(command[4::2], command[5::2], strict=True):
+        if f"{flag} " in shown or f"{flag}\n" in shown:
+            kept += [flag, value]
+    return kept
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="concurrent games (200)")
@@ -465,6 +500,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", help="a running server, http://127.0.0.1:PORT (loopback)")
     parser.add_argument("--database", help="for the server started here (default: temp SQLite)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (1)")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=5.0,
+        help="seconds before the server's CPU per move is counted (5: bot workers started)",
+    )
+    parser.add_argument(
+        "--src",
+        help="run the server started here from this source tree's src/ (another revision, "
+        "e.g. a `git archive` of it, for a side-by-side comparison)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES or not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"--games 1-{MAX_GAMES}, --seconds up to {MAX_SECONDS}")
@@ -487,7 +533,11 @@ def main(argv: list[str] | None = None) -> int:
             "--login-rate", "1000", "--login-burst", "1000",
         ]  # fmt: skip
         log = (folder / "serve.log").open("wb")
-        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        env = dict(os.environ)
+        if args.src:
+            env["PYTHONPATH"] = str(Path(args.src).resolve() / "src")
+            command = known_flags(command, env)
+        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         for _ in range(300):
             try:
                 if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
@@ -505,11 +555,14 @@ def main(argv: list[str] | None = None) -> int:
         stats = uvloop.run(run(base, args))
         print(report(stats, args, server))
         if proc is not None and stats.before is not None:
-            (cpu0, rss0), (cpu1, rss1) = stats.before, usage(proc.pid)
-            per_move = (cpu1 - cpu0) * 1000 / max(sum(stats.plies.values()), 1)
+            (_, rss0), (cpu1, rss1) = stats.before, usage(proc.pid)
+            cpu0, moves0 = stats.counted or (stats.before[0], 0)
+            moves = sum(stats.plies.values()) - moves0
+            per_move = (cpu1 - cpu0) * 1000 / max(moves, 1)
             print(
                 f"server processes (bot workers included): CPU {per_move:.2f} ms a move "
-                f"applied; RSS {rss1 / 2**20:.0f} MiB at the end, "
+                f"applied ({cpu1 - cpu0:.1f} s for {moves} moves after {args.warmup:g} s of "
+                f"warm-up); RSS {rss1 / 2**20:.0f} MiB at the end, "
                 f"{(rss1 - rss0) / 2**10 / args.games:.0f} KiB a game more than at the start"
             )
     finally:

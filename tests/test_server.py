@@ -85,9 +85,19 @@ def test_get_shows_a_seat_its_view_events_and_legal_moves(client: TestClient) ->
     assert mine["seat"] == seat and mine["view"]["viewer"] == seat
     assert mine["legal_moves"], "the seat that decides gets its legal moves"
     first = mine["legal_moves"][0]
-    assert {"move", "label", "cost", "gain", "op", "events", "warnings"} <= set(first)
+    assert {"move", "label", "verb", "args", "target"} <= set(first)
+    assert "cost" not in first, "a state carries labels: a preview only when asked"
     other = get(client, gid, tokens[1 - seat])
     assert other["legal_moves"] == []
+    # described when asked, for the seat that decides only (RUL-18)
+    asked = client.get(f"/api/games/{gid}/moves?lang=zh", headers=bearer(tokens[seat])).json()
+    assert asked["version"] == mine["version"]
+    assert [m["move"] for m in asked["legal_moves"]] == [m["move"] for m in mine["legal_moves"]]
+    assert [m["label"] for m in asked["legal_moves"]] == [m["label"] for m in mine["legal_moves"]]
+    assert {"cost", "gain", "op", "events", "warnings", "then"} <= set(asked["legal_moves"][0])
+    for token in (tokens[1 - seat], None):
+        theirs = client.get(f"/api/games/{gid}/moves", headers=bearer(token)).json()
+        assert theirs["legal_moves"] == theirs["sequences"] == []
     r = move(client, gid, tokens[seat], 0, first["move"])
     assert r.status_code == 200
     after = r.json()

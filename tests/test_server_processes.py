@@ -94,10 +94,11 @@ def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(
     if db == "sqlite":
         assert (tmp_path / "data" / "onmars" / "onmars.sqlite3").exists()
     gid, tokens = create(server.base)
-    # a game with a bot, so that the server has a bot worker process when it is killed
+    # a game with a bot, so that the server has a bot worker process when it is killed (a
+    # greedy one: a random bot chooses in the server itself, bots.INSTANT)
     httpx.post(
         f"{server.base}/api/games",
-        json={"players": [{"name": "R1", "bot": "random"}, {"name": "R2", "bot": "random"}]},
+        json={"players": [{"name": "G1", "bot": "greedy"}, {"name": "G2", "bot": "greedy"}]},
         timeout=10,
     )
     acked: list[tuple[int, str]] = []

@@ -32,6 +32,8 @@ import onmars.server.bots as server_bots
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
 ROBOTS = [{"name": "R1", "bot": "random"}, {"name": "R2", "bot": "random"}]
+#: Bots that choose in a worker process (a random bot chooses in the server: bots.INSTANT).
+WORKED = [{"name": "G1", "bot": "greedy"}, {"name": "G2", "bot": "greedy"}]
 
 
 def server_of(client: TestClient) -> Any:
@@ -257,7 +259,7 @@ def test_bot_games_finish_though_their_worker_is_killed_again_and_again(tmp_path
     broken pool is replaced and the choice asked again, so every game goes on."""
     settings = {**FAST, "bot_processes": 1}
     with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", **settings) as client:
-        ids = [new_game(client, ROBOTS)[0] for _ in range(6)]
+        ids = [new_game(client, WORKED)[0] for _ in range(6)]
         runner = server_of(client).hub.bots
         kills = 0
         for _ in range(5):
@@ -285,7 +287,7 @@ def test_a_frozen_bot_worker_is_replaced(tmp_path: Path) -> None:
     pool is replaced and the game goes on."""
     settings = {**FAST, "bot_processes": 1, "bot_timeout": 2.0}
     with make_client(f"sqlite:///{tmp_path / 'g.sqlite3'}", **settings) as client:
-        gid, _ = new_game(client, ROBOTS)
+        gid, _ = new_game(client, WORKED)
         runner = server_of(client).hub.bots
         assert wait_until(lambda: runner._pool is not None and runner._pool._processes, 20)
         frozen = list(runner._pool._processes)

@@ -41,7 +41,8 @@ def until_offered(
     for _ in range(600):
         seat = get(client, gid)["current_player"]
         state = get(client, gid, tokens[seat])
-        offered = [s for s in state["sequences"] if s["kind"] in kinds]
+        asked = client.get(f"/api/games/{gid}/moves", headers=bearer(tokens[seat])).json()
+        offered = [s for s in asked["sequences"] if s["kind"] in kinds]
         if offered:
             return seat, state, offered[0]
         legal = [m["move"] for m in state["legal_moves"]]

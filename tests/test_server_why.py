@@ -73,8 +73,10 @@ def test_why_refuses_bad_input_clearly(client: TestClient) -> None:
 def test_legal_moves_carry_what_follows_and_whether_undo_is_possible(client: TestClient) -> None:
     gid, tokens = new_game(client, HUMANS)
     seat = to_first_turn(client, gid, tokens)
-    state = get(client, gid, tokens[seat], lang="zh")
-    moves = [p.LegalMove.model_validate(m) for m in state["legal_moves"]]
+    r = client.get(f"/api/games/{gid}/moves", params={"lang": "zh"}, headers=bearer(tokens[seat]))
+    moves = [
+        p.LegalMove.model_validate(m) for m in p.Described.model_validate(r.json()).legal_moves
+    ]
     opening = [m for m in moves if m.verb == "main" and m.then]
     assert opening, "a Main action's first step names the choices its action still asks"
     assert all(t.text and t.seat == seat for m in opening for t in m.then if t.choices)

@@ -82,9 +82,17 @@ class Api:
         return r.json()["id"], [s["token"] for s in r.json()["seats"]]
 
     def state(self, gid: str, token: str | None = None) -> dict[str, Any]:
+        """The state as the browser's table reads it: on the seat's turn its legal moves
+        described and the sequences offered (``GET .../moves``, as web/src/api.ts asks)."""
         r = self.http.get(f"/api/games/{gid}", headers=bearer(token))
         assert r.status_code == 200, r.text
-        return r.json()
+        state = r.json()
+        state["sequences"] = []
+        if state["legal_moves"]:
+            asked = self.http.get(f"/api/games/{gid}/moves", headers=bearer(token)).json()
+            assert asked["version"] == state["version"], "the game moved on meanwhile"
+            state["legal_moves"], state["sequences"] = asked["legal_moves"], asked["sequences"]
+        return state
 
     def play_random(self, gid: str, tokens: list, n: int, seed: int = 1) -> dict[str, Any]:
         """``n`` random moves by whichever human seat decides (bots move on their own)."""

@@ -47,8 +47,13 @@ export type Score = Schemas["Score"];
  * seat, id, text) each kind of event adds its own (a move: ``move`` and ``hexes``; an advanced
  * building: ``hex`` and ``card``...), typed ``unknown`` and checked where read. */
 export type GameEvent = Schemas["Event"];
-/** The state of a game for a seat: ``GET /api/games/{id}``, every change's answer, each push. */
-export type GameState = Schemas["GameState"];
+/** The state of a game for a seat as the server sends it (``GET /api/games/{id}``, every
+ * change's answer, each push): its legal moves labelled, not described. */
+type StateIn = Schemas["GameState"];
+/** The state as the table reads it: on the seat's turn, its legal moves described (a preview
+ * each) and the sequences offered, fetched from ``GET /api/games/{id}/moves`` (``described``). */
+export type GameState = Omit<StateIn, "legal_moves"> & { legal_moves: LegalMove[]; sequences: LegalSequence[] };
+type Described = Schemas["Described"];
 export type ReplayState = Schemas["ReplayState"];
 /** A finished game's post-game analysis, as far as the server got (issue 25). */
 export type AnalysisOut = Schemas["AnalysisOut"];
@@ -97,6 +102,26 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return data as T;
 }
 
+/** A state with its legal moves described: asked for only on the seat's own turn, when the
+ * server has moves to offer (the server works them out once per version of the game). Moves
+ * described for another version (the game moved on meanwhile) are not offered: the newer
+ * state comes next. */
+async function described(id: string, token: string | null, lang: string, st: StateIn): Promise<GameState> {
+  if (!st.legal_moves.length) return { ...st, legal_moves: [], sequences: [] };
+  const path = `/api/games/${enc(id)}/moves?lang=${lang}`;
+  const d = await call<Described>("GET", path, undefined, token).catch(async () => {
+    await new Promise((ok) => setTimeout(ok, 500)); // once more (a lost connection, a burst)
+    return call<Described>("GET", path, undefined, token);
+  });
+  if (d.version !== st.version) return { ...st, legal_moves: [], sequences: [] };
+  return { ...st, legal_moves: d.legal_moves, sequences: d.sequences };
+}
+
+/** A call answering a state, that state described (``described``). */
+async function stateCall(method: string, path: string, id: string, token: string | null, lang: string, body?: unknown): Promise<GameState> {
+  return described(id, token, lang, await call<StateIn>(method, path, body, token));
+}
+
 export const api = {
   createGame: (players: NewGame["players"], length: NewGame["length"], clock: NewGame["clock"] = null) =>
     call<Created>("POST", "/api/games", { players, length, clock } satisfies NewGame),
@@ -104,26 +129,29 @@ export const api = {
   bots: (lang: string) => call<BotList>("GET", `/api/bots?lang=${lang}`),
   catalog: (lang: string) => call<Dict>("GET", `/api/catalog?lang=${lang}`),
   state: (id: string, token: string | null, lang: string, since = 0) =>
-    call<GameState>("GET", `/api/games/${enc(id)}?since=${since}&lang=${lang}`, undefined, token),
+    stateCall("GET", `/api/games/${enc(id)}?since=${since}&lang=${lang}`, id, token, lang),
+  /** A pushed state (the WebSocket's), described like the answers. */
+  described: (id: string, token: string | null, lang: string, st: StateIn) => described(id, token, lang, st),
   play: (id: string, token: string | null, ply: number, move: string, lang: string) =>
-    call<GameState>("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, { ply, move } satisfies MoveIn, token),
+    stateCall("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, id, token, lang, { ply, move } satisfies MoveIn),
   /** Why not (issue 23): the refused places of this seat's decision, worked out when asked. */
   why: (id: string, token: string | null, lang: string) =>
     call<WhyNot>("GET", `/api/games/${enc(id)}/why?lang=${lang}`, undefined, token),
   /** Moves played one after the other, all or none (one compare-and-set, one push). */
   playSequence: (id: string, token: string | null, ply: number, moves: string[], lang: string) =>
-    call<GameState>("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, { ply, moves } satisfies MoveIn, token),
+    stateCall("POST", `/api/games/${enc(id)}/moves?lang=${lang}`, id, token, lang, { ply, moves } satisfies MoveIn),
   /** The search's top moves for this seat (issue 25.1): ``seconds`` of thought, at most 10. */
   hint: (id: string, token: string | null, seconds: number, lang: string, top = 3) =>
     call<HintOut>("POST", `/api/games/${enc(id)}/hint`, { seconds, lang: lang as Schemas["HintIn"]["lang"], top } satisfies Schemas["HintIn"], token),
-  undo: (id: string, token: string | null, ply: number) =>
-    call<GameState>("POST", `/api/games/${enc(id)}/undo`, { ply } satisfies UndoIn, token),
-  conclude: (id: string, token: string | null, agree: boolean) =>
-    call<GameState>("POST", `/api/games/${enc(id)}/conclude`, { agree } satisfies VoteIn, token),
+  undo: (id: string, token: string | null, ply: number, lang = "en") =>
+    stateCall("POST", `/api/games/${enc(id)}/undo`, id, token, lang, { ply } satisfies UndoIn),
+  conclude: (id: string, token: string | null, agree: boolean, lang = "en") =>
+    stateCall("POST", `/api/games/${enc(id)}/conclude`, id, token, lang, { agree } satisfies VoteIn),
   /** An absent player takes their seat back from the bot standing in (their clock ran out). */
-  takeBack: (id: string, token: string | null) => call<GameState>("POST", `/api/games/${enc(id)}/return`, undefined, token),
-  resume: (id: string, token: string | null, agree: boolean) =>
-    call<GameState>("POST", `/api/games/${enc(id)}/resume`, { agree } satisfies VoteIn, token),
+  takeBack: (id: string, token: string | null, lang = "en") =>
+    stateCall("POST", `/api/games/${enc(id)}/return`, id, token, lang),
+  resume: (id: string, token: string | null, agree: boolean, lang = "en") =>
+    stateCall("POST", `/api/games/${enc(id)}/resume`, id, token, lang, { agree } satisfies VoteIn),
   chat: (id: string, token: string | null, after = 0) =>
     call<ChatLog>("GET", `/api/games/${enc(id)}/chat?after=${after}`, undefined, token),
   say: (id: string, token: string | null, body: ChatIn) =>
@@ -243,7 +271,7 @@ export function subscribe(
     ws.onmessage = (msg) => {
       try {
         const data = JSON.parse(msg.data);
-        if (data.type === "state") onState(data as GameState);
+        if (data.type === "state") described(id, token, lang, data as StateIn).then(onState, () => onState({ ...data, legal_moves: [], sequences: [] }));
         // Chat messages go to whoever listens (web/src/chat.tsx), past the game's state.
         else if (data.type === "chat") window.dispatchEvent(new CustomEvent<ChatMessage>(CHAT_EVENT, { detail: data }));
       } catch {

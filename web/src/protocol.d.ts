@@ -85,7 +85,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Your legal moves described, with a preview each
+         * @description On the token's seat's turn, its legal moves each described (``Game.describe``: what it
+         *     costs and gains, its OP, events, warnings, the decisions still ahead, whether it turns
+         *     something face up) with its structure, and the sequences offered as one click
+         *     (``Game.sequences``); nothing for another seat or a spectator. A state's ``legal_moves``
+         *     carry only labels and structures: a client that shows previews asks here (``version``
+         *     says which version of the game they are for), once per version; the server works them
+         *     out once per version and language.
+         */
+        get: operations["described_api_games__game_id__moves_get"];
         put?: never;
         /**
          * Play a move, or a sequence of moves
@@ -1054,6 +1064,28 @@ export interface components {
             mistake: boolean;
         };
         /**
+         * Described
+         * @description ``GET /api/games/{id}/moves``: the legal moves of the seat deciding now, each described
+         *     with a preview, and the sequences offered as one click; empty for any other seat or a
+         *     spectator (RUL-18). Worked out when asked, once per version of the game.
+         */
+        Described: {
+            /** Ply */
+            ply: number;
+            /**
+             * Version
+             * @description the game's version these moves are for
+             */
+            version: number;
+            /** Legal Moves */
+            legal_moves: components["schemas"]["LegalMove"][];
+            /**
+             * Sequences
+             * @description sequences of legal moves offered as one click (issue 23)
+             */
+            sequences: components["schemas"]["LegalSequence"][];
+        };
+        /**
          * Event
          * @description What a move did, as a seat may see it (``Game.events``): the common fields, then the
          *     fields of its ``id`` (a move event adds ``move`` and ``hexes``; others their own).
@@ -1209,14 +1241,9 @@ export interface components {
             events: components["schemas"]["Event"][];
             /**
              * Legal Moves
-             * @description on this seat's turn: the legal moves
+             * @description on this seat's turn: the legal moves, labelled (described, with the sequences offered as one click, when asked: GET /api/games/{id}/moves)
              */
-            legal_moves: components["schemas"]["LegalMove"][];
-            /**
-             * Sequences
-             * @description on this seat's turn: sequences of legal moves offered as one click
-             */
-            sequences: components["schemas"]["LegalSequence"][];
+            legal_moves: components["schemas"]["MoveChoice"][];
             /**
              * Scores
              * @description once the game is over
@@ -1569,6 +1596,32 @@ export interface components {
             value: string | number;
             /** Of */
             of: string | null;
+        };
+        /**
+         * MoveChoice
+         * @description A legal move of the seat deciding now, as every state carries it: its notation, its
+         *     label (``Game.labels``) and its structure (``Game.structures``): the client never parses
+         *     the notation. Its preview comes when asked (``GET /api/games/{id}/moves``: a
+         *     :class:`LegalMove` each).
+         */
+        MoveChoice: {
+            /**
+             * Move
+             * @description the move's notation, to send back as it is
+             */
+            move: string;
+            /** Label */
+            label: string;
+            /** Verb */
+            verb: string;
+            /** Args */
+            args: components["schemas"]["MoveArg"][];
+            /**
+             * Step
+             * @description the step of the decision it answers
+             */
+            step: string;
+            target: components["schemas"]["MoveTarget"];
         };
         /**
          * MoveIn
@@ -2882,6 +2935,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WhyNot"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    described_api_games__game_id__moves_get: {
+        parameters: {
+            query?: {
+                /** @description labels, previews and warnings in this language */
+                lang?: "en" | "zh";
+            };
+            header?: never;
+            path: {
+                /** @description the game's id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Described"];
                 };
             };
             /** @description Bad Request */

@@ -44,6 +44,7 @@ from onmars.rules.engine.view import values as view_values
 from onmars.rules.engine.view import view
 from onmars.rules.explain.describe import describe
 from onmars.rules.explain.events import Event, EventLog, event_text, seen_by
+from onmars.rules.explain.labels import goal_of, label
 from onmars.rules.explain.sequences import MAX_SEQUENCE, Sequence, sequences
 from onmars.rules.explain.structure import MoveStructure, structure
 from onmars.rules.explain.terms import reason_text
@@ -406,6 +407,14 @@ class Game:
             return []
         step = self._step()
         return [structure(m, step) for m in legal]
+
+    def labels(self, lang: str = "en") -> list[str]:
+        """Every legal move of the pending decision in plain words (the ``label`` of
+        :meth:`describe`, without its preview: nothing is played), in the order of
+        :meth:`legal_moves`."""
+        check_lang(lang)
+        goal = goal_of(self._state)
+        return [label(m, lang, goal) for m in self.legal_moves()]
 
     def _step(self) -> str:
         """The name of the pending decision's step (there is one)."""

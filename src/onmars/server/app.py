@@ -64,6 +64,7 @@ from onmars.server.bots import BotRunner
 from onmars.server.chat import ChatHub, poll_chat
 from onmars.server.config import Settings
 from onmars.server.deps import Server, server_of
+from onmars.server.fastpath import MoveFastPath
 from onmars.server.guard import Guard, RateLimiter
 from onmars.server.hints import HintRunner
 from onmars.server.live import Hub, Live
@@ -135,8 +136,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     assets = pages.Assets(directory=STATIC / "assets", check_dir=False)
     app.mount("/assets", assets, name="assets")
-    # Outermost: compresses the JSON answers and the bundle (WebSocket messages pass through).
+    # Compresses the JSON answers and the bundle (WebSocket messages pass through).
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    # Outermost: moves answered without the layers above when they are the common case.
+    app.add_middleware(MoveFastPath, limit=settings.max_body, timeout=settings.body_timeout)
     return app
 
 

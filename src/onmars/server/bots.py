@@ -19,7 +19,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from onmars import Move
-from onmars.bots import BOTS, Bot, make_bot
+from onmars.bots import BOTS, Bot, RandomBot, make_bot
+
+#: Bots whose choice takes microseconds (a uniform draw among the legal moves): chosen in the
+#: server process itself, since handing one to a worker process and back costs more CPU than
+#: the choice (issue 27.4). Every other bot chooses in a worker.
+INSTANT: frozenset[type[Bot]] = frozenset({RandomBot})
 
 #: Bots a worker keeps, least recently used dropped first.
 KEEP_BOTS = 4096
@@ -86,6 +91,8 @@ class BotRunner:
     async def choose(
         self, name: str, seed: int, key: tuple[str, int], view: dict[str, Any], legal: list[str]
     ) -> str:
+        if BOTS.get(name) in INSTANT:
+            return choose(name, seed, key, view, legal)
         loop = asyncio.get_running_loop()
         for attempt in range(self.RETRIES + 1):
             pool = self._executor()

@@ -45,6 +45,7 @@ class Server:
     chat: ChatHub | None = None
     notifier: Notifier | None = None
     hints: "HintRunner | None" = None  # the hints' worker (issue 25.1)
+    fast_moves: int = 0  # moves answered by the hot path (onmars.server.fastpath)
 
     @classmethod
     def of(cls, settings: Settings, static: Path) -> "Server":

@@ -14,11 +14,13 @@ and its human seats may go on from there (every one agrees: :meth:`Hub.resume`) 
 by agreement (RUL-20, :meth:`Hub.vote`); either drops the refused moves from the store. A held
 game that had finished keeps its recorded result and is shown as finished.
 
-The engine's work (loading, moves, undo, views, events, replays) runs in a pool of threads, one
-call at a time per game (``Live.busy``), so that a slow request holds up its own game only, never
-the event loop. Memory is bounded by bytes (issue 21.12): the live games by ``cache_mb`` (least
-recently used first; a game is compacted, ``Game.compact``, to about 0.1-0.2 MB), the answers
-kept per game by ``answers_kb``.
+The engine's work (loading, undo, views, events, descriptions, replays) runs in a pool of
+threads, one call at a time per game (``Live.busy``), so that a slow request holds up its own game
+only, never the event loop; work known to be short (a move checked and played, a state a few
+moves on) runs on the event loop, still one call at a time per game, since a hand-over to a
+thread costs more CPU than it (issue 27.4). Memory is bounded by bytes (issue 21.12): the live
+games by ``cache_mb`` (least recently used first; a game is compacted, ``Game.compact``, to
+about 0.1-0.2 MB), the answers kept per game by ``answers_kb``.
 """
 
 from __future__ import annotations
@@ -102,6 +104,9 @@ class Subscriber:
     sent: int = -1  # the game version last sent
 
 
+#: A state whose events are of at most this many moves is worked out on the event loop.
+SHORT_PLIES = 16
+
 #: Moves between the positions a replay keeps (a step back replays fewer than this many).
 REPLAY_STEP = 128
 #: About the memory of a Live besides its game and cached answers (seats, locks, projection).
@@ -149,7 +154,11 @@ class Live:
     busy: asyncio.Lock = field(default_factory=asyncio.Lock)  # the engine, one call at a time
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
-    #: The current seat's legal moves described, by language: (version, moves, bytes).
+    #: The current seat's legal moves with their labels and structures (the state's
+    #: ``legal_moves``), by language: (version, moves, bytes).
+    chosen: dict[str, tuple[int, list[dict[str, Any]], int]] = field(default_factory=dict)
+    #: The same moves described (``Game.describe``: a preview each), by language, worked out
+    #: only when asked (``GET .../moves``): (version, moves, bytes).
     described: dict[str, tuple[int, list[dict[str, Any]], int]] = field(default_factory=dict)
     #: The same seat's sequences of moves offered as one click, by language (issue 23).
     sequenced: dict[str, tuple[int, list[dict[str, Any]], int]] = field(default_factory=dict)
@@ -174,6 +183,9 @@ class Live:
     clock: Clock | None = None
     #: The hints each seat asked for (issue 25.1, onmars.server.hints): seat -> how many.
     hints_used: dict[int, int] = field(default_factory=dict)
+    #: The ply up to which the game's events were last worked out by a state (a game loaded
+    #: from its log has none: its first state is worked out in a thread).
+    events_at: int = -(10**9)
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
@@ -183,14 +195,16 @@ class Live:
         the answers kept."""
         described = sum(size for _, _, size in self.described.values())
         described += sum(size for _, _, size in self.sequenced.values())
+        described += sum(size for _, _, size in self.chosen.values())
         replay = self.replay.nbytes() if self.replay is not None else 0
         return LIVE_BYTES + self.game.nbytes() + replay + self.sent_bytes + described
 
     def forget_answers(self) -> None:
         """Drop what can be worked out again (the engine not at work on this game)."""
+        self.events_at = -(10**9)
         self.sent.clear()
         self.sent_bytes, self.described, self.projected, self.replay = 0, {}, None, None
-        self.sequenced = {}
+        self.sequenced, self.chosen = {}, {}
 
     @property
     def ply(self) -> int:
@@ -362,6 +376,11 @@ def _checked_move(live: Live, seat: int, ply: int, text: str, lang: str | None) 
     return move
 
 
+def _checked_moves(live: Live, seat: int, ply: int, text: str, lang: str | None) -> list[Move]:
+    """:func:`_checked_move`, as a sequence of one."""
+    return [_checked_move(live, seat, ply, text, lang)]
+
+
 def _checked_sequence(
     live: Live, seat: int, ply: int, texts: list[str], lang: str | None
 ) -> list[Move]:
@@ -417,6 +436,8 @@ class Change:
     #: the versions the change moves the game on by: one per move stored
     steps: int = 1
     tick: clocks.Tick | None = None  # the clocks' own change (a timeout, a seat taken back)
+    #: the edit is short work (moves checked already): made on the event loop (Hub.engine)
+    short: bool = False
 
 
 def _caught_up(live: Live, texts: list[str], head: Head) -> bool:
@@ -493,10 +514,15 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, partial(fn, *args, **kwargs))
 
-    async def engine(self, live: Live | None, fn: Callable[..., T], *args: Any) -> T:
+    async def engine(
+        self, live: Live | None, fn: Callable[..., T], *args: Any, inline: bool = False
+    ) -> T:
         """Run engine work in the engine threads: for ``live``, one call at a time (a Game is
         not shared between threads), the game compacted (the events it worked out packed)
-        and weighed again afterwards."""
+        and weighed again afterwards. With ``inline`` the work is known to be short (a move
+        checked or played, a state worked out a few moves on: well under a millisecond) and
+        runs on the event loop itself, still one call at a time for the game: a hand-over to
+        a thread and back costs more than such work (issue 27.4)."""
         loop = asyncio.get_running_loop()
         if live is None:
             return await loop.run_in_executor(self._engine, partial(fn, *args))
@@ -509,9 +535,18 @@ class Hub:
 
         async with live.busy:
             try:
+                if inline:
+                    return work()
                 return await loop.run_in_executor(self._engine, work)
             finally:
                 self._weigh(live)
+
+    @staticmethod
+    def _short(live: Live, since: int) -> bool:
+        """Whether a state from ``since`` is short work: its events are of a few moves, and
+        the game's events are worked out up to a few moves ago (:attr:`Live.events_at`)."""
+        ply = live.ply
+        return 0 <= ply - since <= SHORT_PLIES and 0 <= ply - live.events_at <= SHORT_PLIES
 
     async def write(self, op: Write) -> bool:
         """Commit a write (with others, :class:`GroupCommit`): True once it is on disk, False
@@ -654,8 +689,9 @@ class Hub:
         self, live: Live, seat: int | None, since: int = 0, lang: str | None = None
     ) -> dict[str, Any]:
         """The game as ``seat`` may see it (``None``: a spectator, RUL-18): its view, the
-        events from ply ``since`` on, and its legal moves, described, when it decides now.
-        Never the seed nor the log."""
+        events from ply ``since`` on, and its legal moves when it decides now, each with its
+        label and structure (described, with the sequences offered, only when asked:
+        :meth:`described_json`). Never the seed nor the log."""
         game = live.game
         over = live.is_over
         current = None if over else game.current_player
@@ -684,13 +720,11 @@ class Hub:
             "view": game.view(seat),
             "events": game.events(seat, since, lang),
             "legal_moves": [],
-            "sequences": [],
             "projection": self._projection(live, seat),
             "clock": clocks.shown(live.clock),
         }
         if seat is not None and seat == current and not over and live.stop is None:
-            out["legal_moves"] = self._described(live, lang or "en")
-            out["sequences"] = self._sequenced(live, lang or "en")
+            out["legal_moves"] = self._chosen(live, lang or "en")
         if outcome:
             out["scores"] = outcome["scores"]
         return out
@@ -698,8 +732,10 @@ class Hub:
     async def seen_json(
         self, live: Live, seat: int | None, since: int = 0, lang: str | None = None
     ) -> bytes:
-        """:meth:`seen` as JSON, worked out in an engine thread."""
-        return await self.engine(live, self._seen_json, live, seat, since, lang)
+        """:meth:`seen` as JSON, worked out in an engine thread (on the event loop when it is
+        short work: :meth:`_short`)."""
+        short = self._short(live, since)
+        return await self.engine(live, self._seen_json, live, seat, since, lang, inline=short)
 
     async def push_json(self, live: Live, sub: Subscriber) -> bytes:
         """What to send a WebSocket subscriber: the game as its seat sees it, with the events
@@ -710,7 +746,7 @@ class Hub:
             sub.since, sub.sent = live.ply, live.version
             return text
 
-        return await self.engine(live, work)
+        return await self.engine(live, work, inline=self._short(live, sub.since))
 
     def _seen_json(self, live: Live, seat: int | None, since: int, lang: str | None) -> bytes:
         """:meth:`seen` as JSON, made once per version of the game for each (seat, since,
@@ -725,6 +761,7 @@ class Hub:
             live.sent.move_to_end(key)
             return text
         text = orjson.dumps(self.seen(live, seat, since, lang), option=orjson.OPT_NON_STR_KEYS)
+        live.events_at = live.ply  # game.events worked them out up to here
         limit = self.settings.answers_kb * 1024
         if len(text) <= limit:
             live.sent[key] = text
@@ -758,6 +795,43 @@ class Hub:
             return {"ply": live.ply, "version": live.version, "refused": refused}
 
         return await self.engine(live, work)
+
+    async def described_json(self, live: Live, seat: int | None, lang: str) -> bytes:
+        """The legal moves of the seat deciding now, each described (``Game.describe``: what
+        it costs, gains, scores, warns of, what it leads to) with its structure, and the
+        sequences offered as one click (``Game.sequences``), as JSON; nothing for any other
+        seat or a spectator (a preview is of the mover's own position: RUL-18). Worked out in
+        an engine thread when a client asks, once per version of the game and language: the
+        states pushed and answered carry only the moves' labels and structures, so that bots
+        and clients that never show a preview cost nothing for it."""
+
+        def work() -> bytes:
+            deciding = seat is not None and not live.is_over and live.stop is None
+            mine = deciding and live.game.current_player == seat
+            out = {
+                "ply": live.ply,
+                "version": live.version,
+                "legal_moves": self._described(live, lang) if mine else [],
+                "sequences": self._sequenced(live, lang) if mine else [],
+            }
+            return orjson.dumps(out, option=orjson.OPT_NON_STR_KEYS)
+
+        return await self.engine(live, work)
+
+    def _chosen(self, live: Live, lang: str) -> list[dict[str, Any]]:
+        """The legal moves with their labels and structures, once per version of the game."""
+        known = live.chosen.get(lang)
+        if known is not None and known[0] == live.version:
+            return known[1]
+        game = live.game
+        listed = [
+            {"move": str(m), "label": text, **shaped}
+            for m, text, shaped in zip(
+                game.legal_moves(), game.labels(lang), game.structures(), strict=True
+            )
+        ]
+        live.chosen[lang] = (live.version, listed, len(orjson.dumps(listed)))
+        return listed
 
     def _described(self, live: Live, lang: str) -> list[dict[str, Any]]:
         known = live.described.get(lang)
@@ -831,10 +905,12 @@ class Hub:
                 await self._refresh(live)
             if by_bot is not None and live.bot_of(seat) != by_bot:
                 raise ServerError(409, "this bot no longer plays this seat", ply=live.ply)
+            check: Callable[[], list[Move]]
             if isinstance(text, str):
-                checked = [await self.engine(live, _checked_move, live, seat, ply, text, lang)]
+                check = partial(_checked_moves, live, seat, ply, text, lang)
             else:
-                checked = await self.engine(live, _checked_sequence, live, seat, ply, text, lang)
+                check = partial(_checked_sequence, live, seat, ply, text, lang)
+            checked = await self.engine(live, check, inline=True)
 
             def edit(game: Game) -> Write:
                 for move in checked:  # checked above, under the same lock: played once, here
@@ -844,7 +920,7 @@ class Hub:
                 played: str | list[str] = texts[0] if isinstance(text, str) else texts
                 return self.store.append_op(live.id, live.version, ply, played, seat, hints)
 
-            return Change(edit=edit, steps=len(checked))
+            return Change(edit=edit, steps=len(checked), short=True)
 
         await self._change(live, prepare)
 
@@ -893,7 +969,10 @@ class Hub:
 
         async with live.busy:
             try:
-                before, edited = await loop.run_in_executor(self._engine, work)
+                if change.short:  # a copy and a move: on the event loop
+                    before, edited = work()
+                else:
+                    before, edited = await loop.run_in_executor(self._engine, work)
                 try:
                     stored = await self.write(self._timed(live, edited, change.tick, ticked))
                 except BaseException:
@@ -1133,7 +1212,7 @@ class Hub:
             while not self.closed:
                 if self.settings.bot_delay:
                     await asyncio.sleep(self.settings.bot_delay)
-                question = await self.engine(live, self._bot_question, live)
+                question = await self.engine(live, self._bot_question, live, inline=True)
                 if question is None:
                     return
                 version, ply, seat, view, legal = question

@@ -408,6 +408,20 @@ class LegalSequence(Closed):
     irreversible_text: str = Field(description="says so in the requested language ('' if not)")
 
 
+class MoveChoice(Closed):
+    """A legal move of the seat deciding now, as every state carries it: its notation, its
+    label (``Game.labels``) and its structure (``Game.structures``): the client never parses
+    the notation. Its preview comes when asked (``GET /api/games/{id}/moves``: a
+    :class:`LegalMove` each)."""
+
+    move: str = Field(description="the move's notation, to send back as it is")
+    label: str
+    verb: str
+    args: list[MoveArg]
+    step: str = Field(description="the step of the decision it answers")
+    target: MoveTarget
+
+
 class LegalMove(Closed):
     """A legal move of the seat deciding now, described (``Game.describe``) and with its
     structure (``Game.structures``): the client never parses the notation."""
@@ -426,6 +440,19 @@ class LegalMove(Closed):
     args: list[MoveArg]
     step: str = Field(description="the step of the decision it answers")
     target: MoveTarget
+
+
+class Described(Closed):
+    """``GET /api/games/{id}/moves``: the legal moves of the seat deciding now, each described
+    with a preview, and the sequences offered as one click; empty for any other seat or a
+    spectator (RUL-18). Worked out when asked, once per version of the game."""
+
+    ply: int
+    version: int = Field(description="the game's version these moves are for")
+    legal_moves: list[LegalMove]
+    sequences: list[LegalSequence] = Field(
+        description="sequences of legal moves offered as one click (issue 23)"
+    )
 
 
 class RefusedPlace(Closed):
@@ -502,9 +529,9 @@ class GameState(Closed):
     )
     view: SeatView = Field(description="game.view(seat): what this seat may see")
     events: list[Event] = Field(description="the events from ?since on")
-    legal_moves: list[LegalMove] = Field(description="on this seat's turn: the legal moves")
-    sequences: list[LegalSequence] = Field(
-        description="on this seat's turn: sequences of legal moves offered as one click"
+    legal_moves: list[MoveChoice] = Field(
+        description="on this seat's turn: the legal moves, labelled (described, with the "
+        "sequences offered as one click, when asked: GET /api/games/{id}/moves)"
     )
     scores: list[Score] | None = Field(None, description="once the game is over")
     projection: list[Score] = Field(

@@ -29,6 +29,7 @@ are blocking: the app calls them in threads.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import threading
@@ -37,12 +38,13 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, CursorResult, Engine
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.compiler import SQLCompiler
 
 metadata = sa.MetaData()
 
@@ -327,6 +329,62 @@ def make_engine(url: str) -> Engine:
     return sa.create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
 
 
+class Prepared:
+    """A statement compiled once for a dialect (the hot writes: a move's compare-and-set and
+    its row), then run as the driver's own SQL (``exec_driver_sql``): no statement is built,
+    no cache key worked out, per call. Each value goes through its column type's bind
+    processor, as SQLAlchemy would send it (a SQLite time is stored in the same text form)."""
+
+    def __init__(self, statement: sa.ClauseElement, dialect: sa.Dialect) -> None:
+        compiled = cast(SQLCompiler, statement.compile(dialect=dialect))
+        self.sql = compiled.string
+        self.order = compiled.positiontup if compiled.positional else None
+        self.process = {
+            name: processor
+            for name, bind in compiled.binds.items()
+            if (processor := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
+        }
+
+    def args(self, values: dict[str, Any]) -> Any:
+        """The driver's parameters for ``values`` (by bind name)."""
+        for name, processor in self.process.items():
+            values[name] = processor(values[name])
+        if self.order is None:
+            return values
+        return tuple(values[name] for name in self.order)
+
+    def run(self, conn: Connection, **values: Any) -> CursorResult[Any]:
+        return conn.exec_driver_sql(self.sql, self.args(values))
+
+    def run_many(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+        conn.exec_driver_sql(self.sql, [self.args(row) for row in rows])
+
+
+#: The compare-and-set of a change that stores hints (a move, an undo): the version from
+#: ``seen`` to ``version`` with the new ply and hints (:meth:`Store._bump`).
+_HINTED_BUMP = (
+    games.update()
+    .where(games.c.id == sa.bindparam("gid"), games.c.version == sa.bindparam("seen"))
+    .values(
+        version=sa.bindparam("version"),
+        updated=sa.bindparam("updated"),
+        ply=sa.bindparam("ply"),
+        to_move=sa.bindparam("to_move"),
+        finished=sa.bindparam("finished"),
+        round=sa.bindparam("round"),
+        result=sa.bindparam("result"),
+    )
+)
+#: A move's row.
+_MOVE_ROW = moves.insert().values(
+    game_id=sa.bindparam("game_id"),
+    ply=sa.bindparam("ply"),
+    move=sa.bindparam("move"),
+    seat=sa.bindparam("seat"),
+    created=sa.bindparam("created"),
+)
+
+
 class Store:
     """The games in a database (blocking calls)."""
 
@@ -335,6 +393,12 @@ class Store:
         self.engine = make_engine(url)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._migrated = threading.Lock()
+        dialect = self.engine.dialect
+        self._hinted_bump = Prepared(_HINTED_BUMP, dialect)
+        self._move_row = Prepared(_MOVE_ROW, dialect)
+        self._notify = Prepared(
+            sa.select(sa.func.pg_notify(sa.bindparam("channel"), sa.bindparam("payload"))), dialect
+        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -584,11 +648,26 @@ class Store:
         )
         if result.rowcount != 1:
             raise Conflict
+        self._notified(conn, game_id, seen + steps)
+
+    def _notified(self, conn: Connection, game_id: str, version: int) -> None:
+        """On PostgreSQL, tell the other processes (``NOTIFY``, sent at the commit)."""
         if self.postgres:
-            conn.execute(
-                sa.text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{game_id} {seen + steps}"},
-            )
+            self._notify.run(conn, channel=CHANNEL, payload=f"{game_id} {version}")
+
+    def _hinted(
+        self, conn: Connection, game_id: str, seen: int, steps: int, ply: int, hints: Hints
+    ) -> None:
+        """:meth:`_bump` with the ply and the hints, by the statement compiled once (the hot
+        path: every move)."""
+        version = seen + steps
+        values = _hinted(hints)
+        result = self._hinted_bump.run(
+            conn, gid=game_id, seen=seen, version=version, updated=now(), ply=ply, **values
+        )
+        if result.rowcount != 1:
+            raise Conflict
+        self._notified(conn, game_id, version)
 
     # Each write below is a function of a connection, run by :meth:`write` (alone, in a
     # transaction of its own) or by a :class:`GroupCommit` (with others, in one transaction):
@@ -610,13 +689,16 @@ class Store:
 
         def op(conn: Connection) -> None:
             n = len(texts)
-            self._bump(conn, game_id, seen, steps=n, ply=ply + n, **_hinted(hints))
+            self._hinted(conn, game_id, seen, n, ply + n, hints)
             stamp = now()
             rows = [
                 {"game_id": game_id, "ply": ply + k, "move": text, "seat": seat, "created": stamp}
                 for k, text in enumerate(texts)
             ]
-            conn.execute(moves.insert(), rows)
+            if n == 1:
+                self._move_row.run(conn, **rows[0])
+            else:
+                self._move_row.run_many(conn, rows)
 
         return op
 
@@ -734,6 +816,10 @@ class GroupCommit:
         self._queue: queue.SimpleQueue[tuple[Write, Future[bool]] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        #: The commit thread's own connection, kept between groups (no checkout from the pool,
+        #: no reset, per commit); dropped when anything goes wrong with it.
+        self._conn: Connection | None = None
+        self._pool: object = None  # the engine's pool it came from
 
     def submit(self, op: Write) -> Future[bool]:
         future: Future[bool] = Future()
@@ -753,6 +839,24 @@ class GroupCommit:
                 self._queue.put(None)
                 self._thread.join(30)
                 self._thread = None
+            self._drop()
+
+    def _connection(self) -> Connection:
+        """The kept connection; a new one after it broke or the engine's pool was replaced
+        (``Engine.dispose``: connections made anew, with what their ``connect`` events set)."""
+        engine = self.store.engine
+        conn = self._conn
+        if conn is None or conn.closed or conn.invalidated or self._pool is not engine.pool:
+            self._drop()
+            conn, self._pool = engine.connect(), engine.pool
+            self._conn = conn
+        return conn
+
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):  # a broken connection: the pool forgets it
+                conn.close()
 
     def _run(self) -> None:
         while True:
@@ -774,7 +878,8 @@ class GroupCommit:
     def _commit(self, group: list[tuple[Write, Future[bool]]]) -> None:
         results: list[bool] = []
         try:
-            with self.store.engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 for op, _ in group:
                     try:
                         op(conn)
@@ -782,6 +887,7 @@ class GroupCommit:
                     except Conflict:
                         results.append(False)
         except Exception:
+            self._drop()
             for op, future in group:  # one by one, each on its own
                 try:
                     future.set_result(self.store.write(op))

@@ -17,6 +17,7 @@ from onmars.server.protocol import (
     ERRORS,
     MAX_PLY,
     Created,
+    Described,
     GameState,
     Lang,
     NewGame,
@@ -124,6 +125,36 @@ async def why_not(request: Request, seen: Annotated[Seated[str], Depends(WHY)]) 
     await fresh(hub, seen.live)
     answer = await hub.why_not(seen.live, seen.seat, seen.inputs)
     return json_answer(orjson.dumps(answer))
+
+
+async def described_query(
+    lang: Annotated[
+        Lang, Query(description="labels, previews and warnings in this language")
+    ] = "en",
+) -> str:
+    return lang
+
+
+DESCRIBED = game_route(described_query, "optional")
+
+
+@router.get(
+    "/api/games/{game_id}/moves",
+    response_model=Described,
+    responses=ERRORS,
+    summary="Your legal moves described, with a preview each",
+)
+async def described(request: Request, seen: Annotated[Seated[str], Depends(DESCRIBED)]) -> Response:
+    """On the token's seat's turn, its legal moves each described (``Game.describe``: what it
+    costs and gains, its OP, events, warnings, the decisions still ahead, whether it turns
+    something face up) with its structure, and the sequences offered as one click
+    (``Game.sequences``); nothing for another seat or a spectator. A state's ``legal_moves``
+    carry only labels and structures: a client that shows previews asks here (``version``
+    says which version of the game they are for), once per version; the server works them
+    out once per version and language."""
+    hub = hub_of(request)
+    await fresh(hub, seen.live)
+    return json_answer(await hub.described_json(seen.live, seen.seat, seen.inputs))
 
 
 async def fresh(hub: Hub, live: Live) -> None:
