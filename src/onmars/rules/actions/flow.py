@@ -299,7 +299,7 @@ class Turn(Step[Frame]):
         nothing else is legal (most turns), found without listing every move."""
         if not s.turn["main"]:
             return True
-        return super().settle(s, f) if cls._more_than_end(s, f) else END
+        return super(Turn, cls).settle(s, f) if cls._more_than_end(s, f) else END  # noqa: UP008 - mypyc binds super() in a classmethod wrongly
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
