@@ -15,6 +15,10 @@ times, through the public API only (what every revision has):
 - ``copy()`` of the game of seed 0 after 600 moves.
 
 The old revision is taken with ``git archive`` into a temporary folder; nothing of it is kept.
+
+``--compiled DIR`` adds a third side: the compiled build (issue 27.5) installed into ``DIR``
+(``pip install --no-deps --target DIR dist/onmars-*.whl``, see ``scripts/build_compiled.sh``),
+measured in the same turns; its ratio column is against the older revision too.
 """
 
 from __future__ import annotations
@@ -107,6 +111,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rev", help="the older revision (a commit, tag or branch)")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--compiled", type=Path, metavar="DIR", help="also the compiled build installed in DIR"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(
@@ -114,11 +121,13 @@ def main() -> None:
         )
         subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
         sides = {args.rev: Path(tmp) / "src", "this checkout": ROOT / "src"}
+        if args.compiled:
+            sides["compiled"] = args.compiled.resolve()
         runs: dict[str, list[dict]] = {name: [] for name in sides}
         for _ in range(args.rounds):
             for name, src in sides.items():
                 runs[name].append(measure(src))
-    old, new = (summary(r) for r in runs.values())
+    old, *news = (summary(r) for r in runs.values())
     rows = [
         ("4p random game, median ms", "game_ms", "{:.1f}", "floor 40"),
         ("  per move, median us", "move_us", "{:.2f}", ""),
@@ -128,12 +137,18 @@ def main() -> None:
         ("copy() after 600 moves, us", "copy_us", "{:.1f}", "floor 15"),
     ]
     print(f"least of {args.rounds} alternating rounds, wall clock")
-    print(f"{'':34} {args.rev:>14} {'this checkout':>14} {'ratio':>6}")
+    print(
+        f"{'':34} "
+        + " ".join(f"{name:>14} {'ratio' if i else '':>6}" for i, name in enumerate(sides))
+    )
     for label, key, fmt, floor in rows:
-        a, b = old[key], new[key]
-        ratio = f"{b / a:6.2f}" if key.endswith(("ms", "us")) else ""
-        print(f"{label:34} {fmt.format(a):>14} {fmt.format(b):>14} {ratio:>6}  {floor}")
-    print(f"games ended before the move cap: {old['ended']} and {new['ended']} of 20")
+        cells = [f"{fmt.format(old[key]):>14} {'':>6}"]
+        for new in news:
+            ratio = f"{new[key] / old[key]:6.2f}" if key.endswith(("ms", "us")) else ""
+            cells.append(f"{fmt.format(new[key]):>14} {ratio:>6}")
+        print(f"{label:34} {' '.join(cells)}  {floor}")
+    ended = " and ".join(str(s["ended"]) for s in (old, *news))
+    print(f"games ended before the move cap: {ended} of 20")
 
 
 if __name__ == "__main__":

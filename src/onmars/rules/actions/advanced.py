@@ -491,7 +491,7 @@ class Trade(PickStep[TradeFrame]):
         """First ``pay <resource>``, a Resource such that one non-Mineral Resource fits
         afterwards; then the ``gain`` picks."""
         if f.get("paid"):
-            return super().candidates(s, f, explain)
+            return super(Trade, cls).candidates(s, f, explain)  # noqa: UP008 - mypyc binds super() in a classmethod wrongly
         payable = trade_payments(s, f["p"])
         out: list[Candidate] = []
         for r in RESOURCES:
@@ -518,7 +518,7 @@ class Trade(PickStep[TradeFrame]):
             s.players[f["p"]].res[m.args[0]] -= 1
             f["paid"] = m.args[0]
             return
-        super().apply(s, f, m)
+        super(Trade, cls).apply(s, f, m)  # noqa: UP008 - mypyc binds super() in a classmethod wrongly
 
     @staticmethod
     def take(s: State, f: TradeFrame, m: Move) -> None:

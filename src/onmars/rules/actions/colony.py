@@ -81,7 +81,7 @@ class WelcomeShip(PickStep[ShipFrame]):
     def boost_problem(cls, s: State, f: ShipFrame, can_pick: bool, explain: bool) -> str:
         """Colonists gained this turn, by a Ship or any other means, cannot pay for a boost
         (§9.4)."""
-        reason = super().boost_problem(s, f, can_pick, explain)
+        reason = super(WelcomeShip, cls).boost_problem(s, f, can_pick, explain)  # noqa: UP008 - mypyc binds super() in a classmethod wrongly
         if reason or s.players[f["p"]].lq > fresh_colonists(s, f["p"]):
             return reason
         return (
@@ -254,7 +254,7 @@ class Upgrade(PickStep[UpgradeFrame]):
     def candidates(cls, s: State, f: UpgradeFrame, explain: bool = False) -> list[Candidate]:
         """The upgrades, then ``use <tile>`` for each Upgrade Tech in play: once, by the
         Upgrade a Building action, while an upgrade is possible (§8.2)."""
-        out = super().candidates(s, f, explain)
+        out = super(Upgrade, cls).candidates(s, f, explain)  # noqa: UP008 - mypyc binds super() in a classmethod wrongly
         techs = lab.techs_in_play(s, "upgrade", f["p"])
         if not techs:
             return out
@@ -277,7 +277,7 @@ class Upgrade(PickStep[UpgradeFrame]):
             f["n"] += lab.use_tech(s, f["p"], m.args[0])
             f["tech"] = "used"
             return
-        super().apply(s, f, m)
+        super(Upgrade, cls).apply(s, f, m)  # noqa: UP008 - mypyc binds super() in a classmethod wrongly
 
     @staticmethod
     def take(s: State, f: UpgradeFrame, m: Move) -> None:

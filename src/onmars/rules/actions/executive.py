@@ -297,7 +297,7 @@ def _advanced_effect_blocker(s: State, seat: int, explain: bool = True) -> str:
 
 
 #: Row 8's effect, named ``advanced`` in the data.
-EFFECTS = (Effect(ROW, "§13.3", _start_advanced, _advanced_effect_blocker),)
+EFFECTS: tuple[Effect, ...] = (Effect(ROW, "§13.3", _start_advanced, _advanced_effect_blocker),)
 
 
 class UseAdvanced(Step[Frame]):

@@ -59,7 +59,7 @@ class Step(Generic[F]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if not cls.auto and "name" in cls.__dict__:  # each defaults to the other
+        if not cls.auto and "name" in vars(cls):  # each defaults to the other
             hooks = {k for c in cls.__mro__[: cls.__mro__.index(Step)] for k in vars(c)}
             assert hooks & {"candidates", "options"}, f"{cls.name}: no candidates() or options()"
 
