@@ -15,6 +15,11 @@ times, through the public API only (what every revision has):
 - ``copy()`` of the game of seed 0 after 600 moves.
 
 The old revision is taken with ``git archive`` into a temporary folder; nothing of it is kept.
+
+With ``--callgrind`` (valgrind installed) each side is also counted in machine instructions,
+which the machine's load does not change (``PYTHONHASHSEED=0``): per move of the random
+4-player game of seed 0, per ``Game.replay`` of that game and per ``copy()`` after 600 moves,
+each as the difference between two runs that differ only in the part counted.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -74,6 +80,55 @@ print(json.dumps({
 """
 
 
+#: Run under callgrind: the game of seed 0 (``moves`` of them, all if negative), then ``replay``
+#: of it (0 or 1) and ``copies`` copies of it.
+CG_PROBE = """
+import random, sys
+from onmars import Game
+moves, replay, copies = map(int, sys.argv[1:4])
+game, rng, n = Game.new(4, seed=0), random.Random(0), 0
+while not game.is_over and n != moves:
+    game.play(rng.choice(game.legal_moves()))
+    n += 1
+if replay:
+    Game.replay(game.log)
+for _ in range(copies):
+    game.copy()
+print(n)
+"""
+
+
+def instructions(src: Path, moves: int, replay: int = 0, copies: int = 0) -> tuple[int, int]:
+    """Instructions of one :data:`CG_PROBE` run, and the moves it played."""
+    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
+        + ["-c", CG_PROBE, str(moves), str(replay), str(copies)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    counted = re.search(r"Collected : (\d+)", out.stderr)
+    assert counted, out.stderr[-500:]
+    return int(counted.group(1)), int(out.stdout)
+
+
+def counts(src: Path) -> dict[str, float]:
+    """Instructions per move, per replay and per copy (see ``--callgrind``)."""
+    start, _ = instructions(src, 0)
+    whole, moves = instructions(src, -1)
+    replayed, _ = instructions(src, -1, replay=1)
+    at_600, _ = instructions(src, 600)
+    copied, _ = instructions(src, 600, copies=1000)
+    return {
+        "move": (whole - start) / moves,
+        "replay": replayed - whole,
+        "copy": (copied - at_600) / 1000,
+        "moves": moves,
+    }
+
+
 def measure(src: Path) -> dict:
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run(
@@ -107,6 +162,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rev", help="the older revision (a commit, tag or branch)")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--callgrind", action="store_true", help="count instructions too")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(
@@ -118,6 +174,7 @@ def main() -> None:
         for _ in range(args.rounds):
             for name, src in sides.items():
                 runs[name].append(measure(src))
+        counted = {name: counts(src) for name, src in sides.items()} if args.callgrind else {}
     old, new = (summary(r) for r in runs.values())
     rows = [
         ("4p random game, median ms", "game_ms", "{:.1f}", "floor 40"),
@@ -134,6 +191,14 @@ def main() -> None:
         ratio = f"{b / a:6.2f}" if key.endswith(("ms", "us")) else ""
         print(f"{label:34} {fmt.format(a):>14} {fmt.format(b):>14} {ratio:>6}  {floor}")
     print(f"games ended before the move cap: {old['ended']} and {new['ended']} of 20")
+    if counted:
+        a, b = counted.values()
+        print(
+            "callgrind instructions, 4p game of seed 0 "
+            f"({a['moves']:.0f} and {b['moves']:.0f} moves)"
+        )
+        for label, key in (("per move", "move"), ("Game.replay", "replay"), ("copy()", "copy")):
+            print(f"{label:34} {a[key]:14,.0f} {b[key]:14,.0f} {b[key] / a[key]:6.2f}")
 
 
 if __name__ == "__main__":

@@ -159,6 +159,15 @@ Turn = tuple[int, int | None, tuple[str, int]]
 _TURNS: dict[Turn, Turn] = {}
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A position of a game (:meth:`Game.mark`): its state then, and a fork of it."""
+
+    state: State
+    fork: State
+    exposed: bool
+
+
 class Game:
     """An On Mars game for 2-4 players (§3)."""
 
@@ -355,7 +364,9 @@ class Game:
         them."""
         self._exposed = True
         self._legal = None
-        return self._writable()
+        state = self._writable()
+        state.own_all()  # nothing shared with a copy or a kept position (see ``copy``)
+        return state
 
     @state.setter
     def state(self, value: State) -> None:
@@ -719,7 +730,7 @@ class Game:
         start): undo seldom goes back far, and a long game would hold many states."""
         if n in self._checkpoints:
             return
-        self._checkpoints[n] = self._state.clone()
+        self._checkpoints[n] = self._fork_state()
         old = sorted(k for k in self._checkpoints if k)[:-KEEP]
         for k in old:
             del self._checkpoints[k]
@@ -809,6 +820,19 @@ class Game:
             ]
         return view_values(self._state, seat, keys, player_keys)
 
+    def mark(self) -> Mark:
+        """The position as it stands, to ask :meth:`written_since` later (a fork of the state:
+        a few microseconds, and the game copies what it next writes)."""
+        return Mark(self._state, self._state.fork(), self._exposed)
+
+    def written_since(self, mark: Mark) -> tuple[set[str], list[bool]] | None:
+        """What may have changed since ``mark`` (:meth:`State.written_since`: the state's fields
+        and, per seat, whether its player did), ``None`` when that is unknown (the state was
+        replaced, by undo for one, or is held by someone who may write it past the rules)."""
+        if mark.state is not self._state or self._exposed or mark.exposed:
+            return None
+        return self._state.written_since(mark.fork)
+
     def _spent_goals(self) -> list[list[str]]:
         """The Private Goals each seat spent as Crystals (``discard <id>``, §18.1), by seat: the
         cards went to the box, so only the log knows them."""
@@ -825,18 +849,31 @@ class Game:
         ``record`` (for search playouts) the copy's moves are played with less bookkeeping: it
         keeps no rounds, seats, reveals or positions for undo, which are rebuilt by replaying
         its log if they are ever asked for (:meth:`undo` still works, slowly)."""
-        options = {k: list(v) if type(v) is list else v for k, v in self.options.items()}
-        twin = Game(self._state.clone(), options, self.moves, ended=self.ended)
+        twin: Game = object.__new__(Game)  # each attribute as __init__ sets it, or shared
+        twin._state = self._fork_state()
+        twin._legal = self._legal  # never changed in place: a new list after every move
+        twin._exposed = False
+        twin._events = EventLog()
         twin._origin = self._origin  # never changed: cloned where it is used
         twin._spent_before = self._spent_before
-        twin._legal = self._legal  # never changed in place: a new list after every move
-        twin._turns, twin._reveals = self._turns, self._reveals
-        twin._checkpoints = dict(self._checkpoints)  # kept positions are never changed
         self._shared = twin._shared = True
+        twin.options = options = self.options.copy()
+        for k in self.options:
+            if type(options[k]) is list:
+                options[k] = options[k].copy()
+        twin.moves, twin.ended = self.moves, self.ended
         if self._lean or not record:
-            twin._lean = True
-            twin._turns = twin._reveals = None
+            twin._lean, twin._turns, twin._reveals = True, None, None
+        else:
+            twin._lean, twin._turns, twin._reveals = False, self._turns, self._reveals
+        twin._checkpoints = self._checkpoints.copy()  # kept positions are never changed
+        twin._compacted = 0
         return twin
+
+    def _fork_state(self) -> State:
+        """A copy of the state that shares what neither changes (:meth:`State.fork`); a deep one
+        while someone holds the state (see :attr:`state`), who may write it past the rules."""
+        return self._state.clone() if self._exposed else self._state.fork()
 
     def prefix(self, ply: int, near: Game | None = None) -> Game:
         """The game as it stood after its first ``ply`` moves (a replay's position): a lean

@@ -57,7 +57,7 @@ class TurnStart(Step[Frame]):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         if crystals_in(p):  # Crystals the Depot cannot hold went onto a contract (RUL-10)
             settle(s, p.seat)
         s.turn = {"p": p.seat, "main": False, "exec": False, "used": []}
@@ -313,13 +313,13 @@ class Turn(Step[Frame]):
         elif m.verb == "deliver":
             deliver(s, seat, m.args[0], m.args[1])
         elif m.verb == "main":
-            s.turn["main"] = True
+            s.mut_turn()["main"] = True
             push(s, "after_action", seat)
             MAIN[m.args[0]].start(s, seat)
         else:
-            s.turn["exec"] = True
+            s.mut_turn()["exec"] = True
             push(s, "after_action", seat)
-            s.players[seat].crystals -= exec_cost(s, seat, m.args[0])
+            s.mut_player(seat).crystals -= exec_cost(s, seat, m.args[0])
             EXECUTIVE[m.args[0]].start(s, seat)
 
 
@@ -358,7 +358,7 @@ class TurnEnd(Step[Frame]):
             push(s, "after_action", seat)
             push(s, "settle_techs", seat)
         else:
-            s.turn.pop("used", None)  # as settle_techs does
+            s.mut_turn().pop("used", None)  # as settle_techs does
 
 
 class LayDown(Step[Frame]):
@@ -367,7 +367,7 @@ class LayDown(Step[Frame]):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        s.done.append(f["p"])
+        s.mut_done().append(f["p"])
         s.turn = {}
 
 

@@ -68,6 +68,15 @@ _SHOWN = {
     "viewer": "seat",
     "current_player": "s.stack[-1]['p'] if s.stack else None",
 }
+
+
+def fields_read(key: str) -> frozenset[str]:
+    """The state's fields a view's ``key`` is read from: the field of that name, if any, and
+    those its reading names (none for the seed and the viewer)."""
+    named = {key} & set(State.__dataclass_fields__) - {"seed"}
+    return frozenset(named | set(re.findall(r"\bs\.(\w+)", _SHOWN.get(key, ""))))
+
+
 #: A player's fields another seat sees only as counts (RUL-18).
 _COUNTED = ("goals", "discoveries", "bot_discoveries")
 
