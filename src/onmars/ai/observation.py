@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from onmars.rules import Game, components, hexmap
+from onmars.rules.engine.state import ALWAYS_WRITTEN, COW_FIELDS
 from onmars.rules.engine.view import fields_read
 from onmars.rules.game import Mark
 
@@ -784,14 +785,15 @@ class Encoder:
     def encode_seat(self, game: Game, seat: int | None) -> np.ndarray:
         """The tensor of ``game.view(seat)``, read with ``game.view_values`` (the values of
         that view, without making it, RUL-18): equal to ``encode(game.view(seat))``."""
-        board, players = game.view_values(seat, KEYS, PLAYER_KEYS)
-        me, n = seat or 0, len(players)
+        n = len(game.players)
         memo = self._memo(seat, n)  # a spectator's apart from seat 0's: they see differently
         # what the game wrote since this viewer's last tensor (copy on write tells, issue 27):
-        # only those parts are compared and read again
+        # only those parts are read, compared and encoded again
         written = None if memo.mark is None or game.is_over else game.written_since(memo.mark)
         memo.mark = game.mark()
-        return self._encode(memo, me, n, board, players, written)
+        seats = None if written is None else written[1]
+        board, players = game.view_values(seat, KEYS, PLAYER_KEYS, seats)
+        return self._encode(memo, seat or 0, n, board, players, written)
 
     def _memo(self, me: int | None, n: int) -> _Memo:
         memo = self._memos.get((me, n))
@@ -806,8 +808,8 @@ class Encoder:
         me: int,
         n: int,
         board: tuple[Any, ...],
-        players: list[tuple[Any, ...]],
-        written: tuple[set[str], list[bool]] | None = None,
+        players: list[tuple[Any, ...] | None],
+        written: tuple[list[str], list[bool]] | None = None,
     ) -> np.ndarray:
         """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`;
         with ``written`` (:meth:`Game.written_since` the last tensor of this viewer), only the
@@ -818,8 +820,7 @@ class Encoder:
         if written is None:
             memo.board = _update(board, memo.board, memo.board_entries, board_readers, me, n, cells)
         else:
-            fields, seats = written
-            maybe = [i for i, read in enumerate(_READS) if not read.isdisjoint(fields)]
+            maybe = _ALWAYS_READ.union(*map(_READ_FROM.__getitem__, written[0]))
             changed = [i for i in maybe if board[i] != memo.board[i]]
             memo.board = _reread(
                 changed, board, memo.board, memo.board_entries, board_readers, me, n, cells
@@ -831,7 +832,7 @@ class Encoder:
                 cells, memo.decision_entries, _decision(decision, me, n)
             )
         for values in players:
-            if written is not None and not written[1][values[-1]]:
+            if values is None:
                 continue  # its player was not written: nothing of it changed
             k = (values[-1] - me) % n
             memo.players[k] = _update(
@@ -843,8 +844,15 @@ class Encoder:
 #: The keys of a view the tensor is read from, and those of each of its players.
 KEYS = (*_board()[0], "stack", "turn")
 PLAYER_KEYS = (*_player()[0], "seat")
-#: Per part of the board, the state's fields it is read from.
-_READS = tuple(fields_read(key) for key in _board()[0])
+#: The parts of the board read from the state's plain values or frames (always compared), and
+#: those read from each container copied on write (compared once it is written).
+_ALWAYS_READ = frozenset(
+    i for i, key in enumerate(_board()[0]) if not fields_read(key).isdisjoint(ALWAYS_WRITTEN)
+)
+_READ_FROM = {
+    f: frozenset(i for i, key in enumerate(_board()[0]) if f in fields_read(key))
+    for f in COW_FIELDS
+}
 
 
 @cache

@@ -159,8 +159,7 @@ Turn = tuple[int, int | None, tuple[str, int]]
 _TURNS: dict[Turn, Turn] = {}
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """A position of a game (:meth:`Game.mark`): its state then, and a fork of it."""
 
     state: State
@@ -804,30 +803,36 @@ class Game:
         return view(self._state, seat, copy=copy)
 
     def view_values(
-        self, seat: int | None, keys: tuple[str, ...], player_keys: tuple[str, ...]
-    ) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+        self,
+        seat: int | None,
+        keys: tuple[str, ...],
+        player_keys: tuple[str, ...],
+        seats: list[bool] | None = None,
+    ) -> tuple[tuple[Any, ...], list[tuple[Any, ...] | None]]:
         """What ``view(seat, copy=False)`` shows under ``keys``, and under ``player_keys`` for
         each player (by seat), as tuples: ``(tuple(v[k] for k in keys), [tuple(p[k] for k in
         player_keys) for p in v["players"]])`` for that view ``v``, the same secrets hidden
         (RUL-18), but read without making the view (the AI encoders' fast path, issue 26).
         Shared with the game as a view without copy: read at once, change nothing. ``KeyError``
-        for a key the view does not have."""
+        for a key the view does not have. With ``seats`` (a flag per seat), only the players
+        flagged are read (the others ``None``)."""
         self._check_seat(seat)
         if self.is_over:  # everything is shown (RUL-22): read from the view itself
             shown = self.view(seat, copy=False)
             return tuple(shown[k] for k in keys), [
                 tuple(p[k] for k in player_keys) for p in shown["players"]
             ]
-        return view_values(self._state, seat, keys, player_keys)
+        return view_values(self._state, seat, keys, player_keys, seats)
 
     def mark(self) -> Mark:
         """The position as it stands, to ask :meth:`written_since` later (a fork of the state:
         a few microseconds, and the game copies what it next writes)."""
         return Mark(self._state, self._state.fork(), self._exposed)
 
-    def written_since(self, mark: Mark) -> tuple[set[str], list[bool]] | None:
-        """What may have changed since ``mark`` (:meth:`State.written_since`: the state's fields
-        and, per seat, whether its player did), ``None`` when that is unknown (the state was
+    def written_since(self, mark: Mark) -> tuple[list[str], list[bool]] | None:
+        """What was written since ``mark`` (:meth:`State.written_since`: the containers and,
+        per seat, whether its player was; the plain values and frames always count as
+        written), ``None`` when that is unknown (the state was
         replaced, by undo for one, or is held by someone who may write it past the rules)."""
         if mark.state is not self._state or self._exposed or mark.exposed:
             return None

@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import is_not
 from typing import Any, get_type_hints
 
 from onmars.rules.engine import frames
@@ -157,16 +159,14 @@ class State(_Owned):
         if self._own != OWN_ALL:
             _own_all(self)
 
-    def written_since(self, mark: State) -> tuple[set[str], list[bool]]:
-        """What may have been written since ``mark``, a :meth:`fork` of this state kept
-        unchanged (and this state written only through the ``mut_`` methods since): the fields
-        (every container copied on write that is no longer ``mark``'s, and always the pending
-        frames and every plain value), and per seat whether its player is no longer ``mark``'s.
-        Nothing else changed: what a move touched, for a reader that reads only that (the AI
-        encoders, issue 26)."""
-        fields = {f for f in COW_FIELDS if getattr(self, f) is not getattr(mark, f)}
-        seats = [p is not q for p, q in zip(self.players, mark.players, strict=True)]
-        return fields | _ALWAYS_WRITTEN, seats
+    def written_since(self, mark: State) -> tuple[list[str], list[bool]]:
+        """What was written since ``mark``, a :meth:`fork` of this state kept unchanged (this
+        state written only through the ``mut_`` methods since): the containers copied on write
+        (:data:`COW_FIELDS`) that are no longer ``mark``'s, and per seat whether its player is
+        no longer ``mark``'s. The others were not changed; the plain values and the frames
+        (:data:`ALWAYS_WRITTEN`) it cannot tell: count them as written. What a move touched,
+        for a reader that reads only that (the AI encoders, issue 26)."""
+        return _written(self, mark), list(map(is_not, self.players, mark.players))
 
     # --- writing: this state's own player or container (copy on write) ------------------------
     def mut_player(self, seat: int) -> Player:
@@ -529,6 +529,20 @@ def _own_all(s: State) -> None:
 _fork_state: Callable[[State], State] = _forker()
 #: The fields :meth:`State.written_since` cannot tell unchanged: the frames (changed in place)
 #: and the plain values.
-_ALWAYS_WRITTEN = frozenset(
+ALWAYS_WRITTEN = frozenset(
     f.name for f in dataclasses.fields(State) if f.name not in COW_FIELDS and f.name != "players"
 )
+
+
+def _writes() -> Callable[[State, State], list[str]]:
+    """Generate ``written(state, mark)``: the containers copied on write that are no longer
+    ``mark``'s (one identity test each, no loop here)."""
+    tests = "".join(f"s.{f} is not m.{f}, " for f in COW_FIELDS)
+    code = f"def written(s, m):\n    return list(_compress(_names, ({tests})))\n"
+    scope: dict[str, Any] = {"_compress": compress, "_names": COW_FIELDS}
+    exec(code, scope)  # noqa: S102 - code built above from field names only
+    written: Callable[[State, State], list[str]] = scope["written"]
+    return written
+
+
+_written = _writes()
