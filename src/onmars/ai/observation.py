@@ -789,8 +789,10 @@ class Encoder:
         memo = self._memo(seat, n)  # a spectator's apart from seat 0's: they see differently
         # what the game wrote since this viewer's last tensor (copy on write tells, issue 27):
         # only those parts are read, compared and encoded again
-        written = None if memo.mark is None or game.is_over else game.written_since(memo.mark)
-        memo.mark = game.mark()
+        if memo.mark is None:
+            memo.mark, written = game.mark(), None
+        else:
+            written = None if game.is_over else game.written_since(memo.mark)
         seats = None if written is None else written[1]
         board, players = game.view_values(seat, KEYS, PLAYER_KEYS, seats)
         return self._encode(memo, seat or 0, n, board, players, written)

@@ -38,7 +38,7 @@ from onmars.rules.engine.errors import (
 )
 from onmars.rules.engine.i18n import N_, check_lang, tr
 from onmars.rules.engine.moves import TOKEN, VERBS, Move, notation
-from onmars.rules.engine.state import State
+from onmars.rules.engine.state import State, written_parts
 from onmars.rules.engine.version import check_version
 from onmars.rules.engine.view import values as view_values
 from onmars.rules.engine.view import view
@@ -159,12 +159,23 @@ Turn = tuple[int, int | None, tuple[str, int]]
 _TURNS: dict[Turn, Turn] = {}
 
 
-class Mark(NamedTuple):
-    """A position of a game (:meth:`Game.mark`): its state then, and a fork of it."""
+class Mark:
+    """A reader's mark on a game (:meth:`Game.mark`): what the game wrote since the reader last
+    asked (:meth:`Game.written_since`), gathered as :meth:`State.take_written`'s bits."""
 
+    __slots__ = ("state", "bits", "live")
     state: State
-    fork: State
-    exposed: bool
+    bits: int
+    live: bool
+
+    def __init__(self, state: State) -> None:
+        self.state = state  # the state the bits are about
+        self.bits = 0
+        self.live = True  # False once the game forgot it (it keeps the last MARKS)
+
+
+#: The marks a game keeps up to date (readers: each encoder keeps one per viewer).
+MARKS = 32
 
 
 class Game:
@@ -203,6 +214,7 @@ class Game:
         # positions before move k (never changed: restored as clones), the undo's starting points
         self._checkpoints: dict[int, State] = {}
         self._compacted = 0  # the moves whose records compact() has shared
+        self._marks: list[Mark] = []  # readers' marks (see ``mark``)
 
     # --- creation --------------------------------------------------------------------------------
     @classmethod
@@ -825,18 +837,38 @@ class Game:
         return view_values(self._state, seat, keys, player_keys, seats)
 
     def mark(self) -> Mark:
-        """The position as it stands, to ask :meth:`written_since` later (a fork of the state:
-        a few microseconds, and the game copies what it next writes)."""
-        return Mark(self._state, self._state.fork(), self._exposed)
+        """A mark from which :meth:`written_since` tells what the game writes (cheap: the rules'
+        write barriers record it anyway, see :meth:`State.take_written`)."""
+        self._gather()
+        mark = Mark(self._state)
+        self._marks.append(mark)
+        if len(self._marks) > MARKS:
+            self._marks.pop(0).live = False
+        return mark
 
     def written_since(self, mark: Mark) -> tuple[list[str], list[bool]] | None:
-        """What was written since ``mark`` (:meth:`State.written_since`: the containers and,
-        per seat, whether its player was; the plain values and frames always count as
-        written), ``None`` when that is unknown (the state was
-        replaced, by undo for one, or is held by someone who may write it past the rules)."""
-        if mark.state is not self._state or self._exposed or mark.exposed:
-            return None
-        return self._state.written_since(mark.fork)
+        """What the game wrote since ``mark`` was made or last asked (the containers of
+        :data:`COW_FIELDS` and, per seat, whether its player was; the plain values and the
+        frames always count as written), and the mark starts again from now. ``None`` when
+        that is unknown: the state was replaced (undo, for one), is held by someone who may
+        write it past the rules (:attr:`state`), or the mark was forgotten."""
+        self._gather()
+        mine = mark.live and any(m is mark for m in self._marks)  # not another game's
+        known = mine and mark.state is self._state and not self._exposed
+        bits, mark.bits, mark.state = mark.bits, 0, self._state
+        if not mine:
+            mark.live = True
+            self._marks.append(mark)
+            if len(self._marks) > MARKS:
+                self._marks.pop(0).live = False
+        return written_parts(bits, self._state.n) if known else None
+
+    def _gather(self) -> None:
+        """Hand what the state's barriers recorded to every mark."""
+        bits = self._state.take_written()
+        if bits:
+            for mark in self._marks:
+                mark.bits |= bits
 
     def _spent_goals(self) -> list[list[str]]:
         """The Private Goals each seat spent as Crystals (``discard <id>``, §18.1), by seat: the
@@ -873,6 +905,7 @@ class Game:
             twin._lean, twin._turns, twin._reveals = False, self._turns, self._reveals
         twin._checkpoints = self._checkpoints.copy()  # kept positions are never changed
         twin._compacted = 0
+        twin._marks = []
         return twin
 
     def _fork_state(self) -> State:

@@ -46,7 +46,7 @@ def next_frames(s: State) -> None:
 def _new_round(s: State) -> None:
     s.round += 1
     s.phase = "colonization"
-    s.done = []
+    s.mut_done().clear()
 
 
 class TurnStart(Step[Frame]):
@@ -60,7 +60,9 @@ class TurnStart(Step[Frame]):
         p = s.mut_player(f["p"])
         if crystals_in(p):  # Crystals the Depot cannot hold went onto a contract (RUL-10)
             settle(s, p.seat)
-        s.turn = {"p": p.seat, "main": False, "exec": False, "used": []}
+        turn = s.mut_turn()  # written in place: the barrier records it (take_written)
+        turn.clear()
+        turn.update(p=p.seat, main=False, exec=False, used=[])
         push(s, "turn", p.seat)
 
 
@@ -368,7 +370,7 @@ class LayDown(Step[Frame]):
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
         s.mut_done().append(f["p"])
-        s.turn = {}
+        s.mut_turn().clear()
 
 
 #: Registered by :mod:`onmars.registry` (no import side effects).

@@ -161,12 +161,12 @@ def status_update(s: State) -> None:
     """One Colony Status Update, steps 1-6 of §11.4."""
     s.level += 1
     drawn = len(s.bp_deck)
-    deck = s.mut_bp_deck()
+    deck, display = s.mut_bp_deck(), s.mut_bp_display()
     if s.level == 2:  # the display is replaced by the next 12 cards
-        s.bp_display = [deck.pop() for _ in range(min(12, len(deck)))]
+        display[:] = [deck.pop() for _ in range(min(12, len(deck)))]
     elif s.level == 3:  # Level 1 cards leave; the last Level 3 cards join
-        s.bp_display = [b for b in s.bp_display if load().blueprint[b].level == 3]
-        s.bp_display += [deck.pop() for _ in range(len(deck))]  # a new list: its own
+        display[:] = [b for b in display if load().blueprint[b].level == 3]
+        display += [deck.pop() for _ in range(len(deck))]
     s.turned_up += drawn - len(s.bp_deck)
     if s.n > 2:  # the Grid is never refilled in 2-player games (§25)
         for space in GRID_SPACES:  # bottom row first
@@ -176,7 +176,9 @@ def status_update(s: State) -> None:
                 s.mut_grid()[space] = stack.pop()
                 s.turned_up += 1
     stock = load().value("warehouse_stock")[s.n - 2]
-    s.warehouse = {item: max(k, stock) for item, k in s.warehouse.items()}
+    warehouse = s.mut_warehouse()
+    for item, k in warehouse.items():
+        warehouse[item] = max(k, stock)
     if s.level in (2, 3):
         for p in map(s.mut_player, range(s.n)):
             score(p, progress_op(len(p.progress)), "progress")

@@ -11,8 +11,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress
-from operator import is_not
 from typing import Any, get_type_hints
 
 from onmars.rules.engine import frames
@@ -62,8 +60,9 @@ class _Owned:
     """What a state owns of what it holds (see :class:`State`): not a field, so never part of the
     plain data, views, saves or comparisons."""
 
-    __slots__ = ("_own",)
+    __slots__ = ("_own", "_wrote")
     _own: int
+    _wrote: list[int]  # one int: the bits of what the barriers handed out (see take_written)
 
 
 @dataclass(slots=True)
@@ -142,6 +141,7 @@ class State(_Owned):
 
     def __post_init__(self) -> None:
         self._own = OWN_ALL  # type: ignore[misc]  # a new state owns what it was given
+        self._wrote = [0]  # type: ignore[misc]
 
     def _owns(self, bits: int) -> None:
         """Record that this state now owns what ``bits`` name (copied on a first write)."""
@@ -159,18 +159,20 @@ class State(_Owned):
         if self._own != OWN_ALL:
             _own_all(self)
 
-    def written_since(self, mark: State) -> tuple[list[str], list[bool]]:
-        """What was written since ``mark``, a :meth:`fork` of this state kept unchanged (this
-        state written only through the ``mut_`` methods since): the containers copied on write
-        (:data:`COW_FIELDS`) that are no longer ``mark``'s, and per seat whether its player is
-        no longer ``mark``'s. The others were not changed; the plain values and the frames
-        (:data:`ALWAYS_WRITTEN`) it cannot tell: count them as written. What a move touched,
-        for a reader that reads only that (the AI encoders, issue 26)."""
-        return _written(self, mark), list(map(is_not, self.players, mark.players))
+    def take_written(self) -> int:
+        """What the rules wrote since the last call, and forget it: the bits (as ``_own``'s:
+        seat ``k`` is bit ``k``, then one per container of :data:`COW_FIELDS`) of every player
+        and container a ``mut_`` method handed out. The plain values and the frames it cannot
+        tell (:data:`ALWAYS_WRITTEN`): count them as written. What moves touched, for a reader
+        that reads only that (the AI encoders, issue 26)."""
+        bits = self._wrote[0]
+        self._wrote[0] = 0
+        return bits
 
     # --- writing: this state's own player or container (copy on write) ------------------------
     def mut_player(self, seat: int) -> Player:
         """The player at ``seat``, this state's own: copied on the first write after a fork."""
+        self._wrote[0] |= 1 << seat
         if self._own & 1 << seat:
             return self.players[seat]
         p = self.players[seat] = _clone_player(self.players[seat])
@@ -179,144 +181,168 @@ class State(_Owned):
 
     # each ``mut_<field>()``: that container, this state's own (copied on the first write)
     def mut_done(self) -> list[int]:
+        self._wrote[0] |= _OWN_DONE
         if not self._own & _OWN_DONE:
             self.done = self.done.copy()
             self._owns(_OWN_DONE)
         return self.done
 
     def mut_warehouse(self) -> dict[str, int]:
+        self._wrote[0] |= _OWN_WAREHOUSE
         if not self._own & _OWN_WAREHOUSE:
             self.warehouse = self.warehouse.copy()
             self._owns(_OWN_WAREHOUSE)
         return self.warehouse
 
     def mut_grid(self) -> dict[str, str]:
+        self._wrote[0] |= _OWN_GRID
         if not self._own & _OWN_GRID:
             self.grid = self.grid.copy()
             self._owns(_OWN_GRID)
         return self.grid
 
     def mut_tech_stacks(self) -> list[list[str]]:
+        self._wrote[0] |= _OWN_TECH_STACKS
         if not self._own & _OWN_TECH_STACKS:
             self.tech_stacks = [x.copy() for x in self.tech_stacks]
             self._owns(_OWN_TECH_STACKS)
         return self.tech_stacks
 
     def mut_bp_display(self) -> list[str]:
+        self._wrote[0] |= _OWN_BP_DISPLAY
         if not self._own & _OWN_BP_DISPLAY:
             self.bp_display = self.bp_display.copy()
             self._owns(_OWN_BP_DISPLAY)
         return self.bp_display
 
     def mut_bp_deck(self) -> list[str]:
+        self._wrote[0] |= _OWN_BP_DECK
         if not self._own & _OWN_BP_DECK:
             self.bp_deck = self.bp_deck.copy()
             self._owns(_OWN_BP_DECK)
         return self.bp_deck
 
     def mut_discovery_stack(self) -> list[str]:
+        self._wrote[0] |= _OWN_DISCOVERY_STACK
         if not self._own & _OWN_DISCOVERY_STACK:
             self.discovery_stack = self.discovery_stack.copy()
             self._owns(_OWN_DISCOVERY_STACK)
         return self.discovery_stack
 
     def mut_exploration(self) -> list[str]:
+        self._wrote[0] |= _OWN_EXPLORATION
         if not self._own & _OWN_EXPLORATION:
             self.exploration = self.exploration.copy()
             self._owns(_OWN_EXPLORATION)
         return self.exploration
 
     def mut_building_stacks(self) -> dict[str, list[str]]:
+        self._wrote[0] |= _OWN_BUILDING_STACKS
         if not self._own & _OWN_BUILDING_STACKS:
             self.building_stacks = {k: x.copy() for k, x in self.building_stacks.items()}
             self._owns(_OWN_BUILDING_STACKS)
         return self.building_stacks
 
     def mut_bld(self) -> list[str]:
+        self._wrote[0] |= _OWN_BLD
         if not self._own & _OWN_BLD:
             self.bld = self.bld.copy()
             self._owns(_OWN_BLD)
         return self.bld
 
     def mut_ab(self) -> list[int]:
+        self._wrote[0] |= _OWN_AB
         if not self._own & _OWN_AB:
             self.ab = self.ab.copy()
             self._owns(_OWN_AB)
         return self.ab
 
     def mut_bot(self) -> list[int]:
+        self._wrote[0] |= _OWN_BOT
         if not self._own & _OWN_BOT:
             self.bot = self.bot.copy()
             self._owns(_OWN_BOT)
         return self.bot
 
     def mut_miner(self) -> list[int]:
+        self._wrote[0] |= _OWN_MINER
         if not self._own & _OWN_MINER:
             self.miner = self.miner.copy()
             self._owns(_OWN_MINER)
         return self.miner
 
     def mut_crystal(self) -> list[int]:
+        self._wrote[0] |= _OWN_CRYSTAL
         if not self._own & _OWN_CRYSTAL:
             self.crystal = self.crystal.copy()
             self._owns(_OWN_CRYSTAL)
         return self.crystal
 
     def mut_tile(self) -> list[str]:
+        self._wrote[0] |= _OWN_TILE
         if not self._own & _OWN_TILE:
             self.tile = self.tile.copy()
             self._owns(_OWN_TILE)
         return self.tile
 
     def mut_slots(self) -> dict[str, list[int]]:
+        self._wrote[0] |= _OWN_SLOTS
         if not self._own & _OWN_SLOTS:
             self.slots = {k: x.copy() for k, x in self.slots.items()}
             self._owns(_OWN_SLOTS)
         return self.slots
 
     def mut_lss(self) -> dict[str, int]:
+        self._wrote[0] |= _OWN_LSS
         if not self._own & _OWN_LSS:
             self.lss = self.lss.copy()
             self._owns(_OWN_LSS)
         return self.lss
 
     def mut_lss_rewards(self) -> dict[str, str]:
+        self._wrote[0] |= _OWN_LSS_REWARDS
         if not self._own & _OWN_LSS_REWARDS:
             self.lss_rewards = self.lss_rewards.copy()
             self._owns(_OWN_LSS_REWARDS)
         return self.lss_rewards
 
     def mut_lss_first(self) -> list[str]:
+        self._wrote[0] |= _OWN_LSS_FIRST
         if not self._own & _OWN_LSS_FIRST:
             self.lss_first = self.lss_first.copy()
             self._owns(_OWN_LSS_FIRST)
         return self.lss_first
 
     def mut_missions(self) -> dict[str, int]:
+        self._wrote[0] |= _OWN_MISSIONS
         if not self._own & _OWN_MISSIONS:
             self.missions = self.missions.copy()
             self._owns(_OWN_MISSIONS)
         return self.missions
 
     def mut_science(self) -> list[str]:
+        self._wrote[0] |= _OWN_SCIENCE
         if not self._own & _OWN_SCIENCE:
             self.science = self.science.copy()
             self._owns(_OWN_SCIENCE)
         return self.science
 
     def mut_sci_at(self) -> dict[str, str]:
+        self._wrote[0] |= _OWN_SCI_AT
         if not self._own & _OWN_SCI_AT:
             self.sci_at = self.sci_at.copy()
             self._owns(_OWN_SCI_AT)
         return self.sci_at
 
     def mut_contract_deck(self) -> list[str]:
+        self._wrote[0] |= _OWN_CONTRACT_DECK
         if not self._own & _OWN_CONTRACT_DECK:
             self.contract_deck = self.contract_deck.copy()
             self._owns(_OWN_CONTRACT_DECK)
         return self.contract_deck
 
     def mut_turn(self) -> dict[str, Any]:
+        self._wrote[0] |= _OWN_TURN
         if not self._own & _OWN_TURN:
             self.turn = _copy(self.turn)
             self._owns(_OWN_TURN)
@@ -479,6 +505,7 @@ def _copier(
         lines.append(f"    new[{f.name!r}] = {copy}" if as_dict else f"    new.{f.name} = {copy}")
     if cls is State and not as_dict:
         lines.append(f"    new._own = {OWN_ALL}")  # a deep copy owns everything
+        lines.append("    new._wrote = [0]")
     lines.append("    return new")
     scope: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls, "_copy": _copy}
     scope["_copy_frames"] = _copy_frames
@@ -511,7 +538,7 @@ def _forker() -> Callable[[State], State]:
     for f in dataclasses.fields(State):
         copy = {"players": "o.players.copy()", "stack": "_copy_frames(o.stack)"}.get(f.name)
         lines.append(f"    new.{f.name} = {copy or 'o.' + f.name}")
-    lines += ["    new._own = o._own = 0", "    return new"]
+    lines += ["    new._own = o._own = 0", "    new._wrote = [0]", "    return new"]
     scope: dict[str, Any] = {"_new": object.__new__, "State": State, "_copy_frames": _copy_frames}
     exec("\n".join(lines), scope)  # noqa: S102 - code built above from field names only
     fork: Callable[[State], State] = scope["fork"]
@@ -534,15 +561,10 @@ ALWAYS_WRITTEN = frozenset(
 )
 
 
-def _writes() -> Callable[[State, State], list[str]]:
-    """Generate ``written(state, mark)``: the containers copied on write that are no longer
-    ``mark``'s (one identity test each, no loop here)."""
-    tests = "".join(f"s.{f} is not m.{f}, " for f in COW_FIELDS)
-    code = f"def written(s, m):\n    return list(_compress(_names, ({tests})))\n"
-    scope: dict[str, Any] = {"_compress": compress, "_names": COW_FIELDS}
-    exec(code, scope)  # noqa: S102 - code built above from field names only
-    written: Callable[[State, State], list[str]] = scope["written"]
-    return written
+#: Each container copied on write with its bit.
+_COW_BITS = tuple((name, 1 << (i + 8)) for i, name in enumerate(COW_FIELDS))
 
 
-_written = _writes()
+def written_parts(bits: int, seats: int) -> tuple[list[str], list[bool]]:
+    """:meth:`State.take_written`'s bits as the containers named and a flag per seat."""
+    return [f for f, bit in _COW_BITS if bits & bit], [bool(bits >> k & 1) for k in range(seats)]
