@@ -19,6 +19,10 @@ The old revision is taken with ``git archive`` into a temporary folder; nothing 
 ``--compiled DIR`` adds a third side: the compiled build (issue 27.5) installed into ``DIR``
 (``pip install --no-deps --target DIR dist/onmars-*.whl``, see ``scripts/build_compiled.sh``),
 measured in the same turns; its ratio column is against the older revision too.
+With ``--callgrind`` (valgrind installed) each side is also counted in machine instructions,
+which the machine's load does not change (``PYTHONHASHSEED=0``): per move of the random
+4-player game of seed 0, per ``Game.replay`` of that game and per ``copy()`` after 600 moves,
+each as the difference between two runs that differ only in the part counted.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -78,6 +83,55 @@ print(json.dumps({
 """
 
 
+#: Run under callgrind: the game of seed 0 (``moves`` of them, all if negative), then ``replay``
+#: of it (0 or 1) and ``copies`` copies of it.
+CG_PROBE = """
+import random, sys
+from onmars import Game
+moves, replay, copies = map(int, sys.argv[1:4])
+game, rng, n = Game.new(4, seed=0), random.Random(0), 0
+while not game.is_over and n != moves:
+    game.play(rng.choice(game.legal_moves()))
+    n += 1
+if replay:
+    Game.replay(game.log)
+for _ in range(copies):
+    game.copy()
+print(n)
+"""
+
+
+def instructions(src: Path, moves: int, replay: int = 0, copies: int = 0) -> tuple[int, int]:
+    """Instructions of one :data:`CG_PROBE` run, and the moves it played."""
+    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
+        + ["-c", CG_PROBE, str(moves), str(replay), str(copies)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    counted = re.search(r"Collected : (\d+)", out.stderr)
+    assert counted, out.stderr[-500:]
+    return int(counted.group(1)), int(out.stdout)
+
+
+def counts(src: Path) -> dict[str, float]:
+    """Instructions per move, per replay and per copy (see ``--callgrind``)."""
+    start, _ = instructions(src, 0)
+    whole, moves = instructions(src, -1)
+    replayed, _ = instructions(src, -1, replay=1)
+    at_600, _ = instructions(src, 600)
+    copied, _ = instructions(src, 600, copies=1000)
+    return {
+        "move": (whole - start) / moves,
+        "replay": replayed - whole,
+        "copy": (copied - at_600) / 1000,
+        "moves": moves,
+    }
+
+
 def measure(src: Path) -> dict:
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run(
@@ -114,6 +168,7 @@ def main() -> None:
     parser.add_argument(
         "--compiled", type=Path, metavar="DIR", help="also the compiled build installed in DIR"
     )
+    parser.add_argument("--callgrind", action="store_true", help="count instructions too")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(
@@ -127,6 +182,7 @@ def main() -> None:
         for _ in range(args.rounds):
             for name, src in sides.items():
                 runs[name].append(measure(src))
+        counted = {name: counts(src) for name, src in sides.items()} if args.callgrind else {}
     old, *news = (summary(r) for r in runs.values())
     rows = [
         ("4p random game, median ms", "game_ms", "{:.1f}", "floor 40"),
@@ -149,6 +205,15 @@ def main() -> None:
         print(f"{label:34} {' '.join(cells)}  {floor}")
     ended = " and ".join(str(s["ended"]) for s in (old, *news))
     print(f"games ended before the move cap: {ended} of 20")
+    if counted:
+        a, *rest = counted.values()
+        moves = " and ".join(f"{c['moves']:.0f}" for c in counted.values())
+        print(
+            f"callgrind instructions, 4p game of seed 0 ({moves} moves; ratios against {args.rev})"
+        )
+        for label, key in (("per move", "move"), ("Game.replay", "replay"), ("copy()", "copy")):
+            cells = " ".join(f"{c[key]:14,.0f} {c[key] / a[key]:6.2f}" for c in rest)
+            print(f"{label:34} {a[key]:14,.0f} {'':>6} {cells}")
 
 
 if __name__ == "__main__":

@@ -65,3 +65,29 @@ def test_pettingzoo_observes_the_reference_tensor_in_its_loop() -> None:
         game.push(move)
         steps += 1
     assert game.is_over and steps > 300
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 31), (3, 32), (4, 33)])
+def test_incremental_tensors_equal_full_ones_through_copies_and_undo(
+    players: int, seed: int
+) -> None:
+    """Issue 26.7: the encoder re-reads only the parts the game wrote since its last tensor
+    (``Game.written_since``, told by copy on write); after every move, with copies of the game
+    played apart and undone moves in between, its tensor is a fresh encoder's."""
+    game = Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    kept = observation.Encoder()
+    while not game.is_over:
+        seat = game.current_player
+        assert kept.encode_seat(game, seat).tobytes() == (
+            observation.Encoder().encode_seat(game, seat).tobytes()
+        )
+        if rng.random() < 0.05:  # a copy played on: the game must not see its moves
+            twin = game.copy()
+            for _ in range(5):
+                if not twin.is_over:
+                    twin.push(rng.choice(twin.legal_moves()))
+        if rng.random() < 0.03 and game.can_undo():
+            game.undo()
+            continue
+        game.push(rng.choice(game.legal_moves()))

@@ -23,6 +23,9 @@ from typing import Any
 import numpy as np
 
 from onmars.rules import Game, components, hexmap
+from onmars.rules.engine.state import ALWAYS_WRITTEN, COW_FIELDS
+from onmars.rules.engine.view import fields_read
+from onmars.rules.game import Mark
 
 #: Bumped whenever a field is added, removed, resized or read differently.
 OBSERVATION_VERSION = 1
@@ -708,6 +711,7 @@ class _Memo:
         self.player_entries: list[list[Entries]] = [[{} for _ in range(player)] for _ in range(n)]
         self.out = np.zeros(size(), dtype=np.float32)
         self.cells: Any = self.out.data  # a memoryview of floats, written item by item
+        self.mark: Mark | None = None  # the game's position when last encoded (encode_seat)
 
 
 def _update(
@@ -724,6 +728,20 @@ def _update(
     Most calls find none changed: the values are compared at C speed, without a loop here.
     ``values`` may hold more than the parts (``len(memo)``): the rest is not read here."""
     changed = list(compress(range(len(memo)), map(ne, values, memo)))
+    return _reread(changed, values, memo, entries, readers, at, n, cells)
+
+
+def _reread(
+    changed: list[int],
+    values: tuple[Any, ...],
+    memo: tuple[Any, ...],
+    entries: list[Entries],
+    readers: tuple[Reader, ...],
+    at: int,
+    n: int,
+    cells: Any,
+) -> tuple[Any, ...]:
+    """:func:`_update` of the parts ``changed`` (their indices)."""
     if not changed:
         return memo
     kept = list(memo)
@@ -755,31 +773,60 @@ class Encoder:
     """
 
     def __init__(self) -> None:
-        self._memos: dict[tuple[int, int], _Memo] = {}
+        self._memos: dict[tuple[int | None, int], _Memo] = {}
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         """The tensor of ``view``, equal to ``encode(view)``."""
         board, player = _getters()
         me, n = _viewer(view)
-        return self._encode(me, n, board(view), [player(p) for p in view["players"]])
+        players = [player(p) for p in view["players"]]
+        return self._encode(self._memo(me, n), me, n, board(view), players)
 
     def encode_seat(self, game: Game, seat: int | None) -> np.ndarray:
         """The tensor of ``game.view(seat)``, read with ``game.view_values`` (the values of
         that view, without making it, RUL-18): equal to ``encode(game.view(seat))``."""
-        board, players = game.view_values(seat, KEYS, PLAYER_KEYS)
-        return self._encode(seat or 0, len(players), board, players)
+        n = len(game.players)
+        memo = self._memo(seat, n)  # a spectator's apart from seat 0's: they see differently
+        # what the game wrote since this viewer's last tensor (copy on write tells, issue 27):
+        # only those parts are read, compared and encoded again
+        if memo.mark is None:
+            memo.mark, written = game.mark(), None
+        else:
+            written = None if game.is_over else game.written_since(memo.mark)
+        seats = None if written is None else written[1]
+        board, players = game.view_values(seat, KEYS, PLAYER_KEYS, seats)
+        return self._encode(memo, seat or 0, n, board, players, written)
 
-    def _encode(
-        self, me: int, n: int, board: tuple[Any, ...], players: list[tuple[Any, ...]]
-    ) -> np.ndarray:
-        """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`."""
-        _, board_readers = _board()
-        _, player_readers = _player()
+    def _memo(self, me: int | None, n: int) -> _Memo:
         memo = self._memos.get((me, n))
         if memo is None:
-            memo = self._memos[(me, n)] = _Memo(len(board_readers), len(player_readers), n)
+            memo = _Memo(len(_board()[1]), len(_player()[1]), n)
+            self._memos[(me, n)] = memo
+        return memo
+
+    def _encode(
+        self,
+        memo: _Memo,
+        me: int,
+        n: int,
+        board: tuple[Any, ...],
+        players: list[tuple[Any, ...] | None],
+        written: tuple[list[str], list[bool]] | None = None,
+    ) -> np.ndarray:
+        """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`;
+        with ``written`` (:meth:`Game.written_since` the last tensor of this viewer), only the
+        parts read from what was written are compared."""
+        _, board_readers = _board()
+        _, player_readers = _player()
         cells = memo.cells
-        memo.board = _update(board, memo.board, memo.board_entries, board_readers, me, n, cells)
+        if written is None:
+            memo.board = _update(board, memo.board, memo.board_entries, board_readers, me, n, cells)
+        else:
+            maybe = _ALWAYS_READ.union(*map(_READ_FROM.__getitem__, written[0]))
+            changed = [i for i in maybe if board[i] != memo.board[i]]
+            memo.board = _reread(
+                changed, board, memo.board, memo.board_entries, board_readers, me, n, cells
+            )
         decision = _decision_of(board[-2], board[-1])
         if decision != memo.decision:
             memo.decision = decision
@@ -787,6 +834,8 @@ class Encoder:
                 cells, memo.decision_entries, _decision(decision, me, n)
             )
         for values in players:
+            if values is None:
+                continue  # its player was not written: nothing of it changed
             k = (values[-1] - me) % n
             memo.players[k] = _update(
                 values, memo.players[k], memo.player_entries[k], player_readers, k, n, cells
@@ -797,6 +846,15 @@ class Encoder:
 #: The keys of a view the tensor is read from, and those of each of its players.
 KEYS = (*_board()[0], "stack", "turn")
 PLAYER_KEYS = (*_player()[0], "seat")
+#: The parts of the board read from the state's plain values or frames (always compared), and
+#: those read from each container copied on write (compared once it is written).
+_ALWAYS_READ = frozenset(
+    i for i, key in enumerate(_board()[0]) if not fields_read(key).isdisjoint(ALWAYS_WRITTEN)
+)
+_READ_FROM = {
+    f: frozenset(i for i, key in enumerate(_board()[0]) if f in fields_read(key))
+    for f in COW_FIELDS
+}
 
 
 @cache

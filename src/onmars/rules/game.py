@@ -38,7 +38,7 @@ from onmars.rules.engine.errors import (
 )
 from onmars.rules.engine.i18n import N_, check_lang, tr
 from onmars.rules.engine.moves import TOKEN, VERBS, Move, notation
-from onmars.rules.engine.state import State
+from onmars.rules.engine.state import State, written_parts
 from onmars.rules.engine.version import check_version
 from onmars.rules.engine.view import values as view_values
 from onmars.rules.engine.view import view
@@ -160,6 +160,25 @@ Turn = tuple[int, int | None, tuple[str, int]]
 _TURNS: dict[Turn, Turn] = {}
 
 
+class Mark:
+    """A reader's mark on a game (:meth:`Game.mark`): what the game wrote since the reader last
+    asked (:meth:`Game.written_since`), gathered as :meth:`State.take_written`'s bits."""
+
+    __slots__ = ("state", "bits", "live")
+    state: State
+    bits: int
+    live: bool
+
+    def __init__(self, state: State) -> None:
+        self.state = state  # the state the bits are about
+        self.bits = 0
+        self.live = True  # False once the game forgot it (it keeps the last MARKS)
+
+
+#: The marks a game keeps up to date (readers: each encoder keeps one per viewer).
+MARKS = 32
+
+
 class Game:
     """An On Mars game for 2-4 players (§3)."""
 
@@ -196,6 +215,7 @@ class Game:
         # positions before move k (never changed: restored as clones), the undo's starting points
         self._checkpoints: dict[int, State] = {}
         self._compacted = 0  # the moves whose records compact() has shared
+        self._marks: list[Mark] = []  # readers' marks (see ``mark``)
 
     # --- creation --------------------------------------------------------------------------------
     @classmethod
@@ -356,7 +376,9 @@ class Game:
         them."""
         self._exposed = True
         self._legal = None
-        return self._writable()
+        state = self._writable()
+        state.own_all()  # nothing shared with a copy or a kept position (see ``copy``)
+        return state
 
     @state.setter
     def state(self, value: State) -> None:
@@ -728,7 +750,7 @@ class Game:
         start): undo seldom goes back far, and a long game would hold many states."""
         if n in self._checkpoints:
             return
-        self._checkpoints[n] = self._state.clone()
+        self._checkpoints[n] = self._fork_state()
         old = sorted(k for k in self._checkpoints if k)[:-KEEP]
         for k in old:
             del self._checkpoints[k]
@@ -802,21 +824,60 @@ class Game:
         return view(self._state, seat, copy=copy)
 
     def view_values(
-        self, seat: int | None, keys: tuple[str, ...], player_keys: tuple[str, ...]
-    ) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+        self,
+        seat: int | None,
+        keys: tuple[str, ...],
+        player_keys: tuple[str, ...],
+        seats: list[bool] | None = None,
+    ) -> tuple[tuple[Any, ...], list[tuple[Any, ...] | None]]:
         """What ``view(seat, copy=False)`` shows under ``keys``, and under ``player_keys`` for
         each player (by seat), as tuples: ``(tuple(v[k] for k in keys), [tuple(p[k] for k in
         player_keys) for p in v["players"]])`` for that view ``v``, the same secrets hidden
         (RUL-18), but read without making the view (the AI encoders' fast path, issue 26).
         Shared with the game as a view without copy: read at once, change nothing. ``KeyError``
-        for a key the view does not have."""
+        for a key the view does not have. With ``seats`` (a flag per seat), only the players
+        flagged are read (the others ``None``)."""
         self._check_seat(seat)
         if self.is_over:  # everything is shown (RUL-22): read from the view itself
             shown = self.view(seat, copy=False)
             return tuple(shown[k] for k in keys), [
                 tuple(p[k] for k in player_keys) for p in shown["players"]
             ]
-        return view_values(self._state, seat, keys, player_keys)
+        return view_values(self._state, seat, keys, player_keys, seats)
+
+    def mark(self) -> Mark:
+        """A mark from which :meth:`written_since` tells what the game writes (cheap: the rules'
+        write barriers record it anyway, see :meth:`State.take_written`)."""
+        self._gather()
+        mark = Mark(self._state)
+        self._marks.append(mark)
+        if len(self._marks) > MARKS:
+            self._marks.pop(0).live = False
+        return mark
+
+    def written_since(self, mark: Mark) -> tuple[list[str], list[bool]] | None:
+        """What the game wrote since ``mark`` was made or last asked (the containers of
+        :data:`COW_FIELDS` and, per seat, whether its player was; the plain values and the
+        frames always count as written), and the mark starts again from now. ``None`` when
+        that is unknown: the state was replaced (undo, for one), is held by someone who may
+        write it past the rules (:attr:`state`), or the mark was forgotten."""
+        self._gather()
+        mine = mark.live and any(m is mark for m in self._marks)  # not another game's
+        known = mine and mark.state is self._state and not self._exposed
+        bits, mark.bits, mark.state = mark.bits, 0, self._state
+        if not mine:
+            mark.live = True
+            self._marks.append(mark)
+            if len(self._marks) > MARKS:
+                self._marks.pop(0).live = False
+        return written_parts(bits, self._state.n) if known else None
+
+    def _gather(self) -> None:
+        """Hand what the state's barriers recorded to every mark."""
+        bits = self._state.take_written()
+        if bits:
+            for mark in self._marks:
+                mark.bits |= bits
 
     def _spent_goals(self) -> list[list[str]]:
         """The Private Goals each seat spent as Crystals (``discard <id>``, §18.1), by seat: the
@@ -834,18 +895,32 @@ class Game:
         ``record`` (for search playouts) the copy's moves are played with less bookkeeping: it
         keeps no rounds, seats, reveals or positions for undo, which are rebuilt by replaying
         its log if they are ever asked for (:meth:`undo` still works, slowly)."""
-        options = {k: list(v) if type(v) is list else v for k, v in self.options.items()}
-        twin = Game(self._state.clone(), options, self.moves, ended=self.ended)
+        twin: Game = object.__new__(Game)  # each attribute as __init__ sets it, or shared
+        twin._state = self._fork_state()
+        twin._legal = self._legal  # never changed in place: a new list after every move
+        twin._exposed = False
+        twin._events = EventLog()
         twin._origin = self._origin  # never changed: cloned where it is used
         twin._spent_before = self._spent_before
-        twin._legal = self._legal  # never changed in place: a new list after every move
-        twin._turns, twin._reveals = self._turns, self._reveals
-        twin._checkpoints = dict(self._checkpoints)  # kept positions are never changed
         self._shared = twin._shared = True
+        twin.options = options = self.options.copy()
+        for k in self.options:
+            if type(options[k]) is list:
+                options[k] = options[k].copy()
+        twin.moves, twin.ended = self.moves, self.ended
         if self._lean or not record:
-            twin._lean = True
-            twin._turns = twin._reveals = None
+            twin._lean, twin._turns, twin._reveals = True, None, None
+        else:
+            twin._lean, twin._turns, twin._reveals = False, self._turns, self._reveals
+        twin._checkpoints = self._checkpoints.copy()  # kept positions are never changed
+        twin._compacted = 0
+        twin._marks = []
         return twin
+
+    def _fork_state(self) -> State:
+        """A copy of the state that shares what neither changes (:meth:`State.fork`); a deep one
+        while someone holds the state (see :attr:`state`), who may write it past the rules."""
+        return self._state.clone() if self._exposed else self._state.fork()
 
     def prefix(self, ply: int, near: Game | None = None) -> Game:
         """The game as it stood after its first ``ply`` moves (a replay's position): a lean

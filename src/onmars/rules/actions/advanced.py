@@ -143,7 +143,7 @@ def _by_miner(types: tuple[str, ...]) -> tuple[tuple[int, list[str]], ...]:
 
 def casino(s: State, seat: int, *, n: int = 2) -> None:
     """BP11: gain ``n`` Crystals (below the Depot, §4); each boost one more."""
-    gain(s.players[seat], "crystal", n)
+    gain(s.mut_player(seat), "crystal", n)
     push(s, "ab_boost", seat, kind="casino", n=0)
 
 
@@ -185,7 +185,7 @@ class Boost(Step[BoostFrame]):
     @staticmethod
     def apply(s: State, f: BoostFrame, m: Move | None) -> None:
         assert m is not None
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         if m.verb == "boost":
             to_wa(p)
             f["n"] += 1
@@ -207,7 +207,7 @@ def _no_lq(explain: bool) -> str:
 def produce(s: State, seat: int) -> None:
     """BP03: each of your Mines and Advanced Buildings produces once, as on the way to Orbit
     (§12.4); each boost lets one of them, chosen, produce once more."""
-    p = s.players[seat]
+    p = s.mut_player(seat)
     for item, k in production(s, seat).items():
         gain(p, item, k)
     push_picks(s, "ab_produce", seat, n=0, must=0, boost="colonist")
@@ -255,7 +255,7 @@ class ProduceAgain(PickStep[PickFrame]):
 
     @staticmethod
     def take(s: State, f: PickFrame, m: Move) -> None:
-        gain(s.players[f["p"]], produced(s, m.cell(0)))
+        gain(s.mut_player(f["p"]), produced(s, m.cell(0)))
 
     @staticmethod
     def stray(s: State, f: PickFrame, m: Move) -> str:
@@ -271,7 +271,7 @@ class ProduceAgain(PickStep[PickFrame]):
 
 def score_op(s: State, seat: int, *, n: int = 2) -> None:
     """BP13: score ``n`` OP (§24.3)."""
-    score(s.players[seat], n, "blueprint_action")
+    score(s.mut_player(seat), n, "blueprint_action")
 
 
 def radar(s: State, seat: int) -> None:
@@ -332,10 +332,10 @@ class RadarPick(Step[Frame]):
         assert m is not None
         pop(s, f)
         tile = m.args[0]
-        s.exploration.remove(tile)
+        s.mut_exploration().remove(tile)
         s.radar = tile
         if s.discovery_stack:  # RUL-15: the Exploration space is refilled
-            s.exploration.append(s.discovery_stack.pop())
+            s.mut_exploration().append(s.mut_discovery_stack().pop())
             s.turned_up += 1
         resolve(s, f["p"], tile)
 
@@ -405,13 +405,13 @@ class Retrieve(PickStep[RetrievePickFrame]):
 
     @staticmethod
     def take(s: State, f: RetrievePickFrame, m: Move) -> None:
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         src = m.args[0]
         if src == "wa":
             p.wa -= 1
             p.lq += 1
         else:
-            s.slots[src].remove(p.seat)
+            s.mut_slots()[src].remove(p.seat)
             to_lq(p, 1)
 
     @staticmethod
@@ -515,14 +515,14 @@ class Trade(PickStep[TradeFrame]):
     def apply(cls, s: State, f: TradeFrame, m: Move | None) -> None:
         assert m is not None
         if m.verb == "pay":
-            s.players[f["p"]].res[m.args[0]] -= 1
+            s.mut_player(f["p"]).res[m.args[0]] -= 1
             f["paid"] = m.args[0]
             return
         super(Trade, cls).apply(s, f, m)  # noqa: UP008 - mypyc binds super() in a classmethod wrongly
 
     @staticmethod
     def take(s: State, f: TradeFrame, m: Move) -> None:
-        gain(s.players[f["p"]], m.args[0])
+        gain(s.mut_player(f["p"]), m.args[0])
 
     @staticmethod
     def stray(s: State, f: TradeFrame, m: Move) -> str:

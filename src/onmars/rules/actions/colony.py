@@ -90,7 +90,7 @@ class WelcomeShip(PickStep[ShipFrame]):
 
     @staticmethod
     def take(s: State, f: ShipFrame, m: Move) -> None:
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         p.depot_ships.remove(m.number(0))
         p.hangar += 1
         p.ships_out += 1
@@ -129,7 +129,7 @@ class ShipReward(Step[ShipRewardFrame]):
     @staticmethod
     def apply(s: State, f: ShipRewardFrame, m: Move | None) -> None:
         assert m is not None
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         if m.verb == "use":
             lab.use_tech(s, p.seat, m.args[0])  # offered only if its level suffices (RUL-4)
             f["tech"] = m.args[0]
@@ -172,7 +172,7 @@ class NewBot(Step[Frame]):
     def apply(s: State, f: Frame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
-        s.bot[m.cell(0)] = f["p"]
+        s.mut_bot()[m.cell(0)] = f["p"]
 
 
 class WelcomeAShip:
@@ -281,11 +281,11 @@ class Upgrade(PickStep[UpgradeFrame]):
 
     @staticmethod
     def take(s: State, f: UpgradeFrame, m: Move) -> None:
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         cell = m.cell(1)
         p.built.append(m.args[0])
         displace(s, cell)
-        s.ab[cell] = p.seat
+        s.mut_ab()[cell] = p.seat
         contribute(s, p.seat, "advanced_building")
         if not f.get("free"):
             charge(s, p.seat, ["mineral"])

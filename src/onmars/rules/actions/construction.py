@@ -443,12 +443,12 @@ class Construct(Step[ConstructFrame]):
         pop(s, f)
         seat, btype = f["p"], m.args[0]
         cell = m.cell(1)
-        p = s.players[seat]
+        p = s.mut_player(seat)
         if btype == SHELTER:
             tile = SHELTER
             p.shelters -= 1  # the lowest Shelter leaves the board (§4)
         else:
-            stack = s.building_stacks[btype]
+            stack = s.mut_building_stacks()[btype]
             tile = stack.pop()
             if stack:  # the tile below is the new top (RUL-6, RUL-19)
                 s.turned_up += 1
@@ -545,7 +545,7 @@ class ConstructPlace(Step[PlaceFrame]):
     @staticmethod
     def apply(s: State, f: PlaceFrame, m: Move | None) -> None:
         seat, cell = f["p"], f["cell"]
-        s.bld[cell] = kind_on_map(seat, f["type"])
+        s.mut_bld()[cell] = kind_on_map(seat, f["type"])
         push(s, "construct_finish", seat, type=f["type"], cell=cell, tile=f["tile"])
         displace(s, cell)  # the displaced pieces move before the arrows are read
 
@@ -560,13 +560,13 @@ class ConstructFinish(Step[PlaceFrame]):
     @staticmethod
     def apply(s: State, f: PlaceFrame, m: Move | None) -> None:
         seat, cell, btype = f["p"], f["cell"], f["type"]
-        p = s.players[seat]
+        p = s.mut_player(seat)
         c = load()
         if f["tile"] != SHELTER:
             for d in c.building_tile[f["tile"]].arrows:
                 nb = hexmap.neighbour_in(cell, d)
                 if nb is not None and s.empty(nb):
-                    s.crystal[nb] = 1
+                    s.mut_crystal()[nb] = 1
         size = len(complex_of(s, cell))
         gain(p, c.building_type[btype].gain, size)
         if btype in PROGRESS_TYPES and size >= 2 and btype not in p.progress:
@@ -574,7 +574,7 @@ class ConstructFinish(Step[PlaceFrame]):
             contribute(s, seat, "progress")
         if c.building_type[btype].needs_colonist:
             p.lq -= 1  # the Miner comes from Living Quarters (§9.2 step 8)
-            s.miner[cell] = seat
+            s.mut_miner()[cell] = seat
         if c.building_type[btype].lss:
             lss.building_built(s, seat, btype)
 

@@ -74,11 +74,11 @@ def _deliver_move(cid: str, item: str) -> Move:
 
 
 def deliver(s: State, seat: int, cid: str, item: str, record: bool = True) -> None:
-    p = s.players[seat]
+    p = s.mut_player(seat)
     if item == "crystal":
         p.crystals -= 1
         if s.turn.get("p") == seat and "real_crystals" in s.turn:
-            s.turn["real_crystals"] -= 1  # a real Crystal, never a Private Goal card (§18.1)
+            s.mut_turn()["real_crystals"] -= 1  # a real Crystal, never a Private Goal card (§18.1)
     else:
         p.res[item] -= 1
     p.delivered.setdefault(cid, []).append(item)
@@ -116,6 +116,7 @@ def settle_player(s: State, seat: int, mission: bool = True, lay: Layout | None 
     p = s.players[seat]
     for cid in p.contracts:
         if cid not in p.contracts_done and contract_done(s, p, cid, lay):
+            p = s.mut_player(seat)  # read until now: copied only when it changes
             p.contracts_done.append(cid)
             if mission:
                 contribute(s, seat, "contract")
@@ -150,7 +151,8 @@ def final_deliveries(s: State) -> None:
     """Before final scoring every player may still move items onto contracts (§16): the engine
     completes as many Delivery contracts as the player's items allow, keeping the most Crystals
     (tie-break, §24.4); it never makes a partial delivery."""
-    for p in s.players:
+    for seat in range(s.n):
+        p = s.mut_player(seat)
         open_ = [
             cid
             for cid in p.contracts

@@ -87,9 +87,9 @@ def claim(s: State, seat: int, cell: int, by_rover: bool = True) -> None:
     your Tech tiles twice for free, space benefits gained (RUL-8); a Discovery tile is kept face
     down. A Research tile counts for its Mission whoever takes it (Rover or Recycling Bots); a
     Discovery tile only when a Rover took it (§17.2 M5; ``by_rover`` off for BP21's Bots)."""
-    p = s.players[seat]
+    p = s.mut_player(seat)
     tile = s.tile[cell]
-    s.tile[cell] = ""
+    s.mut_tile()[cell] = ""
     if is_research(tile):
         p.research.append(tile[1:])
         contribute(s, seat, "research")

@@ -149,12 +149,13 @@ def to_lq(p: Player, n: int) -> None:
 def new_colonists(s: State, seat: int, n: int) -> None:
     """Colonists gained from your supply into Living Quarters; the excess stays in supply
     (§9.4). Those gained during your turn are counted: they cannot pay a Ship boost (§9.4)."""
-    p = s.players[seat]
+    p = s.mut_player(seat)
     moved = min(n, p.reserve, max(0, lq_cap(p) - p.lq))
     p.reserve -= moved
     p.lq += moved
     if s.turn.get("p") == seat:
-        s.turn["new_colonists"] = s.turn.get("new_colonists", 0) + moved
+        turn = s.mut_turn()
+        turn["new_colonists"] = turn.get("new_colonists", 0) + moved
 
 
 def fresh_colonists(s: State, seat: int) -> int:
@@ -259,7 +260,7 @@ class Pay(Step[PayFrame]):
     @staticmethod
     def apply(s: State, f: PayFrame, m: Move | None) -> None:
         assert m is not None
-        spend(s.players[f["p"]], m.args[0])
+        spend(s.mut_player(f["p"]), m.args[0])
         f["cost"].pop(0)
         if not f["cost"]:
             pop(s, f)

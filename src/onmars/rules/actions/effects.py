@@ -103,7 +103,7 @@ def gain_item(
     """Gain ``n`` of ``item`` from the supply (beyond storage they are lost, §4); with ``must``
     0 the player may decline (a Lab space, §20)."""
     if must:
-        gain(s.players[seat], item, n)
+        gain(s.mut_player(seat), item, n)
     else:
         push_picks(s, "lab_gain", seat, must=0, item=item)
 

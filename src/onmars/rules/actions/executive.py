@@ -317,11 +317,11 @@ class UseAdvanced(Step[Frame]):
         assert m is not None
         pop(s, f)
         seat, (bp, route) = f["p"], m.args
-        p = s.players[seat]
+        p = s.mut_player(seat)
         if route == PAY:
             p.crystals -= row_cost()
         elif route in p.scientists:  # free through the Scientist (§13.4)
-            s.sci_at[route] = bp  # it stays there until moved again
+            s.mut_sci_at()[route] = bp  # it stays there until moved again
         advanced.start_action(s, seat, bp)
 
     @staticmethod

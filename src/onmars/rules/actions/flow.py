@@ -46,7 +46,7 @@ def next_frames(s: State) -> None:
 def _new_round(s: State) -> None:
     s.round += 1
     s.phase = "colonization"
-    s.done = []
+    s.mut_done().clear()
 
 
 class TurnStart(Step[Frame]):
@@ -57,10 +57,12 @@ class TurnStart(Step[Frame]):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         if crystals_in(p):  # Crystals the Depot cannot hold went onto a contract (RUL-10)
             settle(s, p.seat)
-        s.turn = {"p": p.seat, "main": False, "exec": False, "used": []}
+        turn = s.mut_turn()  # written in place: the barrier records it (take_written)
+        turn.clear()
+        turn.update(p=p.seat, main=False, exec=False, used=[])
         push(s, "turn", p.seat)
 
 
@@ -323,13 +325,13 @@ class Turn(Step[Frame]):
         elif m.verb == "deliver":
             deliver(s, seat, m.args[0], m.args[1])
         elif m.verb == "main":
-            s.turn["main"] = True
+            s.mut_turn()["main"] = True
             push(s, "after_action", seat)
             MAIN[m.args[0]].start(s, seat)
         else:
-            s.turn["exec"] = True
+            s.mut_turn()["exec"] = True
             push(s, "after_action", seat)
-            s.players[seat].crystals -= exec_cost(s, seat, m.args[0])
+            s.mut_player(seat).crystals -= exec_cost(s, seat, m.args[0])
             EXECUTIVE[m.args[0]].start(s, seat)
 
 
@@ -368,7 +370,7 @@ class TurnEnd(Step[Frame]):
             push(s, "after_action", seat)
             push(s, "settle_techs", seat)
         else:
-            s.turn.pop("used", None)  # as settle_techs does
+            s.mut_turn().pop("used", None)  # as settle_techs does
 
 
 class LayDown(Step[Frame]):
@@ -377,8 +379,8 @@ class LayDown(Step[Frame]):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        s.done.append(f["p"])
-        s.turn = {}
+        s.mut_done().append(f["p"])
+        s.mut_turn().clear()
 
 
 #: Registered by :mod:`onmars.registry` (no import side effects).

@@ -111,12 +111,13 @@ ONE_GOAL = N_("only one Private Goal per player per game")
 
 
 def play_goal_move(s: State, seat: int, m: Move) -> None:
-    p = s.players[seat]
+    p = s.mut_player(seat)
     p.goals.remove(m.args[0])
     if m.verb == "discard":
         # the real Crystals are capped at what the Depot holds now (see economy.real_crystals)
-        s.turn["real_crystals"] = min(s.turn.get("real_crystals", p.crystals), p.crystals)
-        s.turn["cards"] = s.turn.get("cards", 0) + 1
+        turn = s.mut_turn()
+        turn["real_crystals"] = min(turn.get("real_crystals", p.crystals), p.crystals)
+        turn["cards"] = turn.get("cards", 0) + 1
         p.crystals += 1
     else:
         p.goal_done = m.args[0]
@@ -129,9 +130,9 @@ def play_goal_move(s: State, seat: int, m: Move) -> None:
 def end_of_turn(s: State, seat: int) -> None:
     """Private Goal cards spent as Crystals but not used are lost with the turn."""
     if "real_crystals" in s.turn:
-        p = s.players[seat]
-        p.crystals = min(p.crystals, s.turn.pop("real_crystals"))
-        s.turn.pop("cards", None)
+        p, turn = s.mut_player(seat), s.mut_turn()
+        p.crystals = min(p.crystals, turn.pop("real_crystals"))
+        turn.pop("cards", None)
 
 
 class GoalReward(Step[GoalRewardFrame]):
@@ -184,7 +185,7 @@ class GoalGain(Step[GoalGainFrame]):
         if m.verb == "done" or not f["n"]:
             pop(s, f)
         if m.verb == "gain":
-            gain(s.players[f["p"]], m.args[0])
+            gain(s.mut_player(f["p"]), m.args[0])
 
 
 class GoalRetrieve(Step[GoalRetrieveFrame]):
@@ -207,7 +208,7 @@ class GoalRetrieve(Step[GoalRetrieveFrame]):
     @staticmethod
     def apply(s: State, f: GoalRetrieveFrame, m: Move | None) -> None:
         assert m is not None
-        seat, p = f["p"], s.players[f["p"]]
+        seat, p = f["p"], s.mut_player(f["p"])
         f["n"] -= 1
         if m.verb == "done" or not f["n"]:
             pop(s, f)
@@ -217,9 +218,9 @@ class GoalRetrieve(Step[GoalRetrieveFrame]):
         if where == "wa":
             p.wa -= 1
         elif where in s.slots:
-            s.slots[where].remove(seat)
+            s.mut_slots()[where].remove(seat)
         else:
-            s.miner[m.cell(0)] = -1
+            s.mut_miner()[m.cell(0)] = -1
         to_lq(p, 1)
 
 

@@ -125,7 +125,7 @@ UNPAID = N_("you cannot pay {cost} to enter that column")
 
 def develop(s: State, seat: int, tile: str, dest: str, paid: bool) -> None:
     """Move ``tile`` to ``dest``; pay the column cost first if ``paid``; then the space benefit."""
-    p = s.players[seat]
+    p = s.mut_player(seat)
     src = next(sp for sp, t in p.lab.items() if t == tile)
     del p.lab[src]
     p.lab[dest] = tile
@@ -165,7 +165,7 @@ class LabGain(PickStep[LabGainFrame]):
 
     @staticmethod
     def take(s: State, f: LabGainFrame, m: Move) -> None:
-        gain(s.players[f["p"]], f["item"])
+        gain(s.mut_player(f["p"]), f["item"])
 
 
 class Develop(PickStep[DevelopFrame]):
@@ -221,7 +221,7 @@ class OwnerDevelop(Step[TileFrame]):
         assert m is not None
         pop(s, f)
         if m.verb == "keep":
-            gain(s.players[f["p"]], "oxygen")
+            gain(s.mut_player(f["p"]), "oxygen")
         else:  # a Tech borrowed for this development's benefit is settled right after it
             push(s, "settle_techs", f["p"])
             develop(s, f["p"], m.args[0], m.args[1], paid=False)
@@ -252,7 +252,7 @@ def use_tech(s: State, seat: int, tile: str) -> int:
     for p in s.players:
         if tile in p.lab.values():
             if p.seat != seat:
-                s.turn.setdefault("used", []).append([p.seat, tile])
+                s.mut_turn().setdefault("used", []).append([p.seat, tile])
             return level_of(p, tile)
     raise AssertionError(f"tech {tile} is not in play")
 

@@ -56,11 +56,11 @@ def building_built(s: State, seat: int, kind: str) -> None:
     """An LSS building of ``kind`` was just built by ``seat``: its track goes up one row (not
     past the top, RUL-12); the first to leave the bottom row scores 2 OP (§11.2); if the track
     was below the Colony-level row, the Reward tile's OP and one bonus (§11.3)."""
-    p = s.players[seat]
+    p = s.mut_player(seat)
     before = s.lss[kind]
-    s.lss[kind] = min(before + 1, load().value("lss_rows")[0])
+    s.mut_lss()[kind] = min(before + 1, load().value("lss_rows")[0])
     if before == 1 and s.lss[kind] > 1 and kind not in s.lss_first:
-        s.lss_first.append(kind)
+        s.mut_lss_first().append(kind)
         score(p, load().value("first_lss_op")[0], "lss_first")
     if before < s.level + 1:
         score(p, reward_op(s, p, s.lss_rewards[kind]), "lss_reward")
@@ -117,14 +117,14 @@ class LssBonus(Step[Frame]):
     def apply(s: State, f: Frame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
-        seat, p = f["p"], s.players[f["p"]]
+        seat, p = f["p"], s.mut_player(f["p"])
         choice = m.args[0]
         if choice == "retrieve":
             src = m.args[1]
             if src == "wa":
                 p.wa -= 1
             else:
-                s.slots[src].remove(seat)
+                s.mut_slots()[src].remove(seat)
             to_lq(p, 1)
         else:
             start_effect(s, seat, load().bonus[f"lss_{choice}"].effect)
@@ -161,22 +161,26 @@ def status_update(s: State) -> None:
     """One Colony Status Update, steps 1-6 of §11.4."""
     s.level += 1
     drawn = len(s.bp_deck)
+    deck, display = s.mut_bp_deck(), s.mut_bp_display()
     if s.level == 2:  # the display is replaced by the next 12 cards
-        s.bp_display = [s.bp_deck.pop() for _ in range(min(12, len(s.bp_deck)))]
+        display[:] = [deck.pop() for _ in range(min(12, len(deck)))]
     elif s.level == 3:  # Level 1 cards leave; the last Level 3 cards join
-        s.bp_display = [b for b in s.bp_display if load().blueprint[b].level == 3]
-        s.bp_display += [s.bp_deck.pop() for _ in range(len(s.bp_deck))]
+        display[:] = [b for b in display if load().blueprint[b].level == 3]
+        display += [deck.pop() for _ in range(len(deck))]
     s.turned_up += drawn - len(s.bp_deck)
     if s.n > 2:  # the Grid is never refilled in 2-player games (§25)
         for space in GRID_SPACES:  # bottom row first
-            stack = max(s.tech_stacks, key=len) if s.tech_stacks else []
+            stacks = s.mut_tech_stacks()
+            stack = max(stacks, key=len) if stacks else []
             if not s.grid[space] and stack:
-                s.grid[space] = stack.pop()
+                s.mut_grid()[space] = stack.pop()
                 s.turned_up += 1
     stock = load().value("warehouse_stock")[s.n - 2]
-    s.warehouse = {item: max(k, stock) for item, k in s.warehouse.items()}
+    warehouse = s.mut_warehouse()
+    for item, k in warehouse.items():
+        warehouse[item] = max(k, stock)
     if s.level in (2, 3):
-        for p in s.players:
+        for p in map(s.mut_player, range(s.n)):
             score(p, progress_op(len(p.progress)), "progress")
     if s.level >= 3:  # fewer missions needed; level 5 needs none (§11.4 step 6)
         s.remaining = max(0, s.remaining - 1)

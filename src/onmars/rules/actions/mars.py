@@ -166,11 +166,13 @@ def displace(s: State, cell: int) -> None:
     """Building or upgrading on ``cell``: a Crystal goes to the supply, a tile to the box, a Bot or
     Rover to its owner's choice of the closest available hexes (RUL-1), a Colonist back to its
     owner's Living Quarters (§9.2)."""
-    s.crystal[cell] = 0
-    s.tile[cell] = ""
+    if s.crystal[cell]:
+        s.mut_crystal()[cell] = 0
+    if s.tile[cell]:
+        s.mut_tile()[cell] = ""
     if s.miner[cell] >= 0:
-        to_lq(s.players[s.miner[cell]], 1)
-        s.miner[cell] = -1
+        to_lq(s.mut_player(s.miner[cell]), 1)
+        s.mut_miner()[cell] = -1
     if s.bot[cell] >= 0:
         push(s, "displace", s.bot[cell], piece="bot", cell=cell)
     for p in s.players:
@@ -196,10 +198,10 @@ class Displace(Step[DisplaceFrame]):
         pop(s, f)
         to = m.cell(0)
         if f["piece"] == "bot":
-            s.bot[f["cell"]] = -1
-            s.bot[to] = f["p"]
+            s.mut_bot()[f["cell"]] = -1
+            s.mut_bot()[to] = f["p"]
         else:
-            s.players[f["p"]].rover = to
+            s.mut_player(f["p"]).rover = to
 
 
 #: Registered by :mod:`onmars.registry` (no import side effects).

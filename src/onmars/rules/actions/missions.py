@@ -16,7 +16,7 @@ def contribute(s: State, seat: int, objective: str, count: int = 1) -> None:
         if mission.objective != objective or left <= 0:
             continue
         steps = min(count, left)
-        gain(s.players[seat], "crystal", steps * mission.crystals)
-        s.missions[mid] = left - steps
+        gain(s.mut_player(seat), "crystal", steps * mission.crystals)
+        s.mut_missions()[mid] = left - steps
         if s.missions[mid] == 0:
             s.remaining = max(0, s.remaining - 1)

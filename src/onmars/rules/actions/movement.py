@@ -96,9 +96,9 @@ def move_bot(s: State, f: MoveBotsFrame | ControlFrame, m: Move, mp: int) -> int
     """Move a Bot, paying from the frame's ``mp`` movement points then Crystals (§9.1, §6.4);
     returns the points left."""
     a, b = m.cell(0), m.cell(1)
-    left = spend_mp(s.players[f["p"]], mp, hexmap.walk(a, b))
-    s.bot[a] = -1
-    s.bot[b] = f["p"]
+    left = spend_mp(s.mut_player(f["p"]), mp, hexmap.walk(a, b))
+    s.mut_bot()[a] = -1
+    s.mut_bot()[b] = f["p"]
     f.setdefault("moved", []).append(b)
     return left
 
@@ -115,8 +115,10 @@ def bots_end(s: State, f: MoveBotsFrame | ControlFrame) -> None:
     supply (§9.1)."""
     for cell in f.get("moved", []):
         if s.bot[cell] == f["p"]:
-            s.tile[cell] = ""
-            s.crystal[cell] = 0
+            if s.tile[cell]:
+                s.mut_tile()[cell] = ""
+            if s.crystal[cell]:
+                s.mut_crystal()[cell] = 0
 
 
 class MoveBots(Step[MoveBotsFrame]):
@@ -235,12 +237,12 @@ def rover_steps(s: State, f: ControlFrame, only: int | None = None) -> list[Move
 def step_rover(s: State, f: ControlFrame, m: Move) -> None:
     """Move one hex, collecting any Crystal there (below the Depot, §9.1)."""
     to = m.cell(0)
-    p = s.players[f["p"]]
+    p = s.mut_player(f["p"])
     f["rover_mp"] = spend_mp(p, f["rover_mp"], 1)
     p.rover = to
     f["rover_moved"] = True
     if s.crystal[to]:
-        s.crystal[to] = 0
+        s.mut_crystal()[to] = 0
         gain(p, "crystal")
 
 

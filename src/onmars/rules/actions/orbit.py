@@ -62,8 +62,8 @@ class TakeBlueprint(PickStep[PickFrame]):
     @staticmethod
     def take(s: State, f: PickFrame, m: Move) -> None:
         bp = m.args[0]
-        p = s.players[f["p"]]
-        s.bp_display.remove(bp)
+        p = s.mut_player(f["p"])
+        s.mut_bp_display().remove(bp)
         p.blueprints.append(bp)
         p.ab -= 1
         gain(p, load().blueprint[bp].gain)
@@ -160,8 +160,8 @@ class Learn(PickStep[PickFrame]):
     def take(s: State, f: PickFrame, m: Move) -> None:
         tile, space = m.args
         grid_space = next(g for g, t in s.grid.items() if t == tile)
-        s.grid[grid_space] = ""
-        s.players[f["p"]].lab[space] = tile
+        s.mut_grid()[grid_space] = ""
+        s.mut_player(f["p"]).lab[space] = tile
         contribute(s, f["p"], "tech")
         lab.benefit_after_payment(s, f["p"], space, load().grid_row[grid_row(grid_space)].cost)
 
@@ -247,8 +247,8 @@ class Warehouse(PickStep[WarehouseFrame]):
 
     @staticmethod
     def take(s: State, f: WarehouseFrame, m: Move) -> None:
-        item, p = m.args[0], s.players[f["p"]]
-        s.warehouse[item] -= 1
+        item, p = m.args[0], s.mut_player(f["p"])
+        s.mut_warehouse()[item] -= 1
         if _warehouse_place(s, p, item, crystal_room(s, p.seat) > 0) == "contract":
             onto_contracts(p, item, 1)  # RUL-21: straight onto the contract (§16)
         else:
@@ -268,7 +268,8 @@ class LandingPod:
 
     @staticmethod
     def start(s: State, seat: int) -> None:
-        s.turn["exec"] = s.turn["over"] = True
+        turn = s.mut_turn()
+        turn["exec"] = turn["over"] = True
         start_travel(s, seat, "colony", explore=False)
 
 

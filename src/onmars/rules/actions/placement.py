@@ -31,8 +31,8 @@ def clear_full_slots(s: State, action: str) -> None:
     kept = after_clearing(s, action)
     for seat in s.slots[action]:
         if seat not in kept:
-            s.players[seat].wa += 1
-    s.slots[action] = kept
+            s.mut_player(seat).wa += 1
+    s.mut_slots()[action] = kept
 
 
 def extra_cost(s: State, seat: int, action: str, cleared: bool = True) -> int:
@@ -80,8 +80,8 @@ def place_colonist(s: State, seat: int, action: str, keep: int = 0, keep_crystal
     Colonists and ``keep_crystals`` Crystals may not pay it (see :func:`placement_blocker`)."""
     clear_full_slots(s, action)
     owed = extra_cost(s, seat, action)
-    s.players[seat].lq -= 1
-    s.slots[action].append(seat)
+    s.mut_player(seat).lq -= 1
+    s.mut_slots()[action].append(seat)
     if owed:
         push(s, "placement_cost", seat, owed=owed, keep=keep, keep_crystals=keep_crystals)
 
@@ -109,7 +109,7 @@ class PlacementCost(Step[PlacementCostFrame]):
     @staticmethod
     def apply(s: State, f: PlacementCostFrame, m: Move | None) -> None:
         assert m is not None
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         if m.args[0] == "crystal":
             p.crystals -= 1
         else:

@@ -140,7 +140,7 @@ def _put_down(s: State, f: RecycleFrame) -> None:
     """Stop the Bot on the way where it stands (it may end there)."""
     carry = f["carry"]
     if carry >= 0:
-        s.bot[carry] = f["p"]
+        s.mut_bot()[carry] = f["p"]
         f["moved"].append(carry)
         f["carry"] = -1
 
@@ -199,7 +199,7 @@ class Recycle(Step[RecycleFrame]):
     @staticmethod
     def apply(s: State, f: RecycleFrame, m: Move | None) -> None:
         assert m is not None
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         if m.verb == "done":
             pop(s, f)
             _put_down(s, f)
@@ -210,7 +210,7 @@ class Recycle(Step[RecycleFrame]):
         a, b = m.cell(0), m.cell(1)
         if a != f["carry"]:
             _put_down(s, f)
-            s.bot[a] = -1
+            s.mut_bot()[a] = -1
             f["moved"] = [c for c in f["moved"] if c != a]
         f["carry"] = b
         if f["mp"]:
@@ -218,7 +218,7 @@ class Recycle(Step[RecycleFrame]):
         else:
             p.crystals -= 1  # §6.4: a Crystal from the Depot buys the movement point
         if s.crystal[b]:
-            s.crystal[b] = 0
+            s.mut_crystal()[b] = 0
             gain(p, "crystal")
 
     @staticmethod

@@ -151,13 +151,13 @@ def push_free_card(s: State, seat: int, kind: str) -> None:
 
 def take_card(s: State, seat: int, card: str) -> None:
     """Take ``card`` from the display; its space is refilled at the end of the turn (§9.5)."""
-    p = s.players[seat]
+    p = s.mut_player(seat)
     spot = s.science.index(card)
-    s.science[spot] = ""
-    s.turn.setdefault("refill", []).append(spot)
+    s.mut_science()[spot] = ""
+    s.mut_turn().setdefault("refill", []).append(spot)
     if kind_of(card) == "scientist":
         p.scientists.append(card)
-        s.sci_at[card] = ""  # the marker stays on its card until it works somewhere (§13.4)
+        s.mut_sci_at()[card] = ""  # the marker stays on its card until it works somewhere (§13.4)
         contribute(s, seat, "scientist")
     else:
         p.contracts.append(card)
@@ -191,7 +191,7 @@ class Hire(Step[HireFrame]):
         if m.verb == "done":
             return
         seat, card = f["p"], m.args[0]
-        p = s.players[seat]
+        p = s.mut_player(seat)
         take_card(s, seat, card)
         if f.get("place"):
             place_colonist(s, seat, "hire")  # pushes the placement payments (§6.2 step 3)
@@ -262,8 +262,8 @@ class RefillScience(Step[SpotFrame]):
     def apply(s: State, f: SpotFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
-        s.contract_deck.remove(m.args[0])
-        s.science[f["spot"]] = m.args[0]
+        s.mut_contract_deck().remove(m.args[0])
+        s.mut_science()[f["spot"]] = m.args[0]
 
     @staticmethod
     def stray(s: State, f: SpotFrame, m: Move) -> str:

@@ -65,7 +65,7 @@ def end_by_agreement(s: State) -> None:
     if isinstance(seat, int):
         goals_end_of_turn(s, seat)
     s.stack.clear()
-    s.turn = {}
+    s.mut_turn().clear()
     push(s, "game_end", -1)
     advance(s)
 
@@ -117,11 +117,11 @@ class GameEnd(Step[Frame]):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        for p in s.players:
+        for p in map(s.mut_player, range(s.n)):
             crystals_in(p)
             retrieve_colonists(s, p.seat, p.side)
         final_deliveries(s)  # with the Crystals that just moved in (§24.1, §16)
-        for p in s.players:
+        for p in map(s.mut_player, range(s.n)):
             for category, points in final_breakdown(s, p).items():
                 score(p, points, category)
         s.phase = "over"

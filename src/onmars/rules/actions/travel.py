@@ -97,7 +97,7 @@ class Seat(Step[SeatFrame]):
     def apply(s: State, f: SeatFrame, m: Move | None) -> None:
         assert m is not None
         pop(s, f)
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         p.space = m.number(0)
         p.side = space_side(p.space)
         if s.phase != "colonization":
@@ -134,7 +134,7 @@ class SettleTechs(Step[Frame]):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        for owner, tile in reversed(s.turn.pop("used", [])):
+        for owner, tile in reversed(s.mut_turn().pop("used", [])):
             push(s, "owner_develop", owner, tile=tile)
 
 
@@ -223,7 +223,7 @@ class Travel(Step[TravelFrame]):
         assert m is not None
         pop(s, f)
         if m.verb == "travel":
-            p = s.players[f["p"]]
+            p = s.mut_player(f["p"])
             if not f["free"]:
                 p.hangar -= 1
             start_travel(s, p.seat, OTHER[p.side])
@@ -237,8 +237,9 @@ NO_PASSAGE = refuse(
 
 def start_travel(s: State, seat: int, to: str, explore: bool = True) -> None:
     """The travel steps in order (§12.3, §12.4). The Landing Pod skips exploring (§7.1)."""
-    s.players[seat].space = 0  # the marker leaves its space
-    s.players[seat].side = to
+    p = s.mut_player(seat)
+    p.space = 0  # the marker leaves its space
+    p.side = to
     push(s, "seat", seat, side=to)
     push(s, "retrieve", seat, side=to)
     if to == "orbit":  # what production puts on a Delivery contract counts at once (RUL-10)
@@ -261,13 +262,14 @@ class Retrieve(Step[SideFrame]):
 
 
 def retrieve_colonists(s: State, seat: int, side: str) -> None:
-    p = s.players[seat]
+    p = s.mut_player(seat)
     back = p.wa
     p.wa = 0
     for act, slots in s.slots.items():
         if load().action[act].side == side:
             back += slots.count(seat)
-            s.slots[act] = [x for x in slots if x != seat]
+            if seat in slots:
+                s.mut_slots()[act] = [x for x in slots if x != seat]
     to_lq(p, back)
 
 
@@ -299,7 +301,7 @@ class Produce(Step[Frame]):
 
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
-        p = s.players[f["p"]]
+        p = s.mut_player(f["p"])
         for item, k in production(s, f["p"]).items():
             gain(p, item, k)
 
@@ -352,10 +354,10 @@ class Explore(Step[Frame]):
         assert m is not None
         pop(s, f)
         tile, cell = m.args[0], m.cell(1)
-        s.exploration.remove(tile)
-        s.tile[cell] = tile
+        s.mut_exploration().remove(tile)
+        s.mut_tile()[cell] = tile
         if s.discovery_stack:
-            s.exploration.append(s.discovery_stack.pop())
+            s.mut_exploration().append(s.mut_discovery_stack().pop())
             s.turned_up += 1
 
     @staticmethod

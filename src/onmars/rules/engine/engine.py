@@ -478,7 +478,7 @@ class PickStep(Step[P]):
         if m.verb == "done":
             pop(s, f)
         elif m.verb == "boost":
-            p = s.players[f["p"]]
+            p = s.mut_player(f["p"])
             p.lq -= 1
             p.wa += 1
             f["n"] += 1

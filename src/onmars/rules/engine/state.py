@@ -56,8 +56,24 @@ class Player:
     lost: dict[str, int] = field(default_factory=dict)
 
 
+class _Owned:
+    """What a state owns of what it holds (see :class:`State`): not a field, so never part of the
+    plain data, views, saves or comparisons."""
+
+    __slots__ = ("_own", "_wrote")
+    _own: int
+    _wrote: list[int]  # one int: the bits of what the barriers handed out (see take_written)
+
+
 @dataclass(slots=True)
-class State:
+class State(_Owned):
+    """The game state. A :meth:`fork` shares every container with the state it was forked from
+    and copies one only when either changes it (copy on write): the rules write through
+    :meth:`mut_player` and the ``mut_<field>`` methods, which hand out this state's own copy of
+    a player or container (made on the first write after a fork). Reading needs nothing.
+    Whoever writes past them (a tool, a test) works on a :meth:`clone` or :meth:`own_all` first.
+    """
+
     players: list[Player]
     seed: int
     length: str
@@ -123,6 +139,215 @@ class State:
         """A deep copy, by code generated from the field types (see :func:`_copier`)."""
         return _clone_state(self)
 
+    def __post_init__(self) -> None:
+        self._own = OWN_ALL  # type: ignore[misc]  # a new state owns what it was given
+        self._wrote = [0]  # type: ignore[misc]
+
+    def _owns(self, bits: int) -> None:
+        """Record that this state now owns what ``bits`` name (copied on a first write)."""
+        self._own |= bits  # type: ignore[misc]  # mypy misses the slot of the base class
+
+    def fork(self) -> State:
+        """A copy in a few microseconds: the players and the containers are shared with this
+        state, each copied by whichever state writes it first (through the ``mut_`` methods);
+        the pending frames (changed by nearly every move) are copied now."""
+        return _fork_state(self)
+
+    def own_all(self) -> None:
+        """Make everything this state holds its own (copying what a fork still shares): for a
+        writer that does not go through the ``mut_`` methods."""
+        if self._own != OWN_ALL:
+            _own_all(self)
+
+    def take_written(self) -> int:
+        """What the rules wrote since the last call, and forget it: the bits (as ``_own``'s:
+        seat ``k`` is bit ``k``, then one per container of :data:`COW_FIELDS`) of every player
+        and container a ``mut_`` method handed out. The plain values and the frames it cannot
+        tell (:data:`ALWAYS_WRITTEN`): count them as written. What moves touched, for a reader
+        that reads only that (the AI encoders, issue 26)."""
+        bits = self._wrote[0]
+        self._wrote[0] = 0
+        return bits
+
+    # --- writing: this state's own player or container (copy on write) ------------------------
+    def mut_player(self, seat: int) -> Player:
+        """The player at ``seat``, this state's own: copied on the first write after a fork."""
+        self._wrote[0] |= 1 << seat
+        if self._own & 1 << seat:
+            return self.players[seat]
+        p = self.players[seat] = _clone_player(self.players[seat])
+        self._owns(1 << seat)
+        return p
+
+    # each ``mut_<field>()``: that container, this state's own (copied on the first write)
+    def mut_done(self) -> list[int]:
+        self._wrote[0] |= _OWN_DONE
+        if not self._own & _OWN_DONE:
+            self.done = self.done.copy()
+            self._owns(_OWN_DONE)
+        return self.done
+
+    def mut_warehouse(self) -> dict[str, int]:
+        self._wrote[0] |= _OWN_WAREHOUSE
+        if not self._own & _OWN_WAREHOUSE:
+            self.warehouse = self.warehouse.copy()
+            self._owns(_OWN_WAREHOUSE)
+        return self.warehouse
+
+    def mut_grid(self) -> dict[str, str]:
+        self._wrote[0] |= _OWN_GRID
+        if not self._own & _OWN_GRID:
+            self.grid = self.grid.copy()
+            self._owns(_OWN_GRID)
+        return self.grid
+
+    def mut_tech_stacks(self) -> list[list[str]]:
+        self._wrote[0] |= _OWN_TECH_STACKS
+        if not self._own & _OWN_TECH_STACKS:
+            self.tech_stacks = [x.copy() for x in self.tech_stacks]
+            self._owns(_OWN_TECH_STACKS)
+        return self.tech_stacks
+
+    def mut_bp_display(self) -> list[str]:
+        self._wrote[0] |= _OWN_BP_DISPLAY
+        if not self._own & _OWN_BP_DISPLAY:
+            self.bp_display = self.bp_display.copy()
+            self._owns(_OWN_BP_DISPLAY)
+        return self.bp_display
+
+    def mut_bp_deck(self) -> list[str]:
+        self._wrote[0] |= _OWN_BP_DECK
+        if not self._own & _OWN_BP_DECK:
+            self.bp_deck = self.bp_deck.copy()
+            self._owns(_OWN_BP_DECK)
+        return self.bp_deck
+
+    def mut_discovery_stack(self) -> list[str]:
+        self._wrote[0] |= _OWN_DISCOVERY_STACK
+        if not self._own & _OWN_DISCOVERY_STACK:
+            self.discovery_stack = self.discovery_stack.copy()
+            self._owns(_OWN_DISCOVERY_STACK)
+        return self.discovery_stack
+
+    def mut_exploration(self) -> list[str]:
+        self._wrote[0] |= _OWN_EXPLORATION
+        if not self._own & _OWN_EXPLORATION:
+            self.exploration = self.exploration.copy()
+            self._owns(_OWN_EXPLORATION)
+        return self.exploration
+
+    def mut_building_stacks(self) -> dict[str, list[str]]:
+        self._wrote[0] |= _OWN_BUILDING_STACKS
+        if not self._own & _OWN_BUILDING_STACKS:
+            self.building_stacks = {k: x.copy() for k, x in self.building_stacks.items()}
+            self._owns(_OWN_BUILDING_STACKS)
+        return self.building_stacks
+
+    def mut_bld(self) -> list[str]:
+        self._wrote[0] |= _OWN_BLD
+        if not self._own & _OWN_BLD:
+            self.bld = self.bld.copy()
+            self._owns(_OWN_BLD)
+        return self.bld
+
+    def mut_ab(self) -> list[int]:
+        self._wrote[0] |= _OWN_AB
+        if not self._own & _OWN_AB:
+            self.ab = self.ab.copy()
+            self._owns(_OWN_AB)
+        return self.ab
+
+    def mut_bot(self) -> list[int]:
+        self._wrote[0] |= _OWN_BOT
+        if not self._own & _OWN_BOT:
+            self.bot = self.bot.copy()
+            self._owns(_OWN_BOT)
+        return self.bot
+
+    def mut_miner(self) -> list[int]:
+        self._wrote[0] |= _OWN_MINER
+        if not self._own & _OWN_MINER:
+            self.miner = self.miner.copy()
+            self._owns(_OWN_MINER)
+        return self.miner
+
+    def mut_crystal(self) -> list[int]:
+        self._wrote[0] |= _OWN_CRYSTAL
+        if not self._own & _OWN_CRYSTAL:
+            self.crystal = self.crystal.copy()
+            self._owns(_OWN_CRYSTAL)
+        return self.crystal
+
+    def mut_tile(self) -> list[str]:
+        self._wrote[0] |= _OWN_TILE
+        if not self._own & _OWN_TILE:
+            self.tile = self.tile.copy()
+            self._owns(_OWN_TILE)
+        return self.tile
+
+    def mut_slots(self) -> dict[str, list[int]]:
+        self._wrote[0] |= _OWN_SLOTS
+        if not self._own & _OWN_SLOTS:
+            self.slots = {k: x.copy() for k, x in self.slots.items()}
+            self._owns(_OWN_SLOTS)
+        return self.slots
+
+    def mut_lss(self) -> dict[str, int]:
+        self._wrote[0] |= _OWN_LSS
+        if not self._own & _OWN_LSS:
+            self.lss = self.lss.copy()
+            self._owns(_OWN_LSS)
+        return self.lss
+
+    def mut_lss_rewards(self) -> dict[str, str]:
+        self._wrote[0] |= _OWN_LSS_REWARDS
+        if not self._own & _OWN_LSS_REWARDS:
+            self.lss_rewards = self.lss_rewards.copy()
+            self._owns(_OWN_LSS_REWARDS)
+        return self.lss_rewards
+
+    def mut_lss_first(self) -> list[str]:
+        self._wrote[0] |= _OWN_LSS_FIRST
+        if not self._own & _OWN_LSS_FIRST:
+            self.lss_first = self.lss_first.copy()
+            self._owns(_OWN_LSS_FIRST)
+        return self.lss_first
+
+    def mut_missions(self) -> dict[str, int]:
+        self._wrote[0] |= _OWN_MISSIONS
+        if not self._own & _OWN_MISSIONS:
+            self.missions = self.missions.copy()
+            self._owns(_OWN_MISSIONS)
+        return self.missions
+
+    def mut_science(self) -> list[str]:
+        self._wrote[0] |= _OWN_SCIENCE
+        if not self._own & _OWN_SCIENCE:
+            self.science = self.science.copy()
+            self._owns(_OWN_SCIENCE)
+        return self.science
+
+    def mut_sci_at(self) -> dict[str, str]:
+        self._wrote[0] |= _OWN_SCI_AT
+        if not self._own & _OWN_SCI_AT:
+            self.sci_at = self.sci_at.copy()
+            self._owns(_OWN_SCI_AT)
+        return self.sci_at
+
+    def mut_contract_deck(self) -> list[str]:
+        self._wrote[0] |= _OWN_CONTRACT_DECK
+        if not self._own & _OWN_CONTRACT_DECK:
+            self.contract_deck = self.contract_deck.copy()
+            self._owns(_OWN_CONTRACT_DECK)
+        return self.contract_deck
+
+    def mut_turn(self) -> dict[str, Any]:
+        self._wrote[0] |= _OWN_TURN
+        if not self._own & _OWN_TURN:
+            self.turn = _copy(self.turn)
+            self._owns(_OWN_TURN)
+        return self.turn
+
     # --- small queries used everywhere ---------------------------------------------------------
     @property
     def n(self) -> int:
@@ -138,6 +363,61 @@ class State:
         """Nothing at all on the hex: no building, piece, Crystal or tile (§4)."""
         return not (self.bld[cell] or self.crystal[cell] or self.tile[cell] or self.occupied(cell))
 
+
+#: The ownership bits of :class:`State` (``_own``): one per seat (bits 0-7), one per container
+#: that is copied on write.
+_OWN_DONE = 1 << 8
+_OWN_WAREHOUSE = 1 << 9
+_OWN_GRID = 1 << 10
+_OWN_TECH_STACKS = 1 << 11
+_OWN_BP_DISPLAY = 1 << 12
+_OWN_BP_DECK = 1 << 13
+_OWN_DISCOVERY_STACK = 1 << 14
+_OWN_EXPLORATION = 1 << 15
+_OWN_BUILDING_STACKS = 1 << 16
+_OWN_BLD = 1 << 17
+_OWN_AB = 1 << 18
+_OWN_BOT = 1 << 19
+_OWN_MINER = 1 << 20
+_OWN_CRYSTAL = 1 << 21
+_OWN_TILE = 1 << 22
+_OWN_SLOTS = 1 << 23
+_OWN_LSS = 1 << 24
+_OWN_LSS_REWARDS = 1 << 25
+_OWN_LSS_FIRST = 1 << 26
+_OWN_MISSIONS = 1 << 27
+_OWN_SCIENCE = 1 << 28
+_OWN_SCI_AT = 1 << 29
+_OWN_CONTRACT_DECK = 1 << 30
+_OWN_TURN = 1 << 31
+OWN_ALL = (1 << 32) - 1
+#: The containers copied on write, by field name.
+COW_FIELDS = (
+    "done",
+    "warehouse",
+    "grid",
+    "tech_stacks",
+    "bp_display",
+    "bp_deck",
+    "discovery_stack",
+    "exploration",
+    "building_stacks",
+    "bld",
+    "ab",
+    "bot",
+    "miner",
+    "crystal",
+    "tile",
+    "slots",
+    "lss",
+    "lss_rewards",
+    "lss_first",
+    "missions",
+    "science",
+    "sci_at",
+    "contract_deck",
+    "turn",
+)
 
 _ATOMS = (int, str, bool, type(None))
 
@@ -223,6 +503,9 @@ def _copier(
         if as_dict:
             copy = copy.replace("_clone_player", "_player_dict")
         lines.append(f"    new[{f.name!r}] = {copy}" if as_dict else f"    new.{f.name} = {copy}")
+    if cls is State and not as_dict:
+        lines.append(f"    new._own = {OWN_ALL}")  # a deep copy owns everything
+        lines.append("    new._wrote = [0]")
     lines.append("    return new")
     scope: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls, "_copy": _copy}
     scope["_copy_frames"] = _copy_frames
@@ -245,3 +528,43 @@ _player_shared: Callable[[Player], dict[str, Any]] = _copier(
 _state_shared: Callable[[State], dict[str, Any]] = _copier(
     State, as_dict=True, skip=("turned_up",), shared=True
 )
+
+
+def _forker() -> Callable[[State], State]:
+    """Generate ``fork(state)`` (:meth:`State.fork`): every field shared but the players' list
+    (the players themselves shared) and the pending frames (copied); both states then own
+    nothing, so that either copies what it writes."""
+    lines = ["def fork(o):", "    new = _new(State)"]
+    for f in dataclasses.fields(State):
+        copy = {"players": "o.players.copy()", "stack": "_copy_frames(o.stack)"}.get(f.name)
+        lines.append(f"    new.{f.name} = {copy or 'o.' + f.name}")
+    lines += ["    new._own = o._own = 0", "    new._wrote = [0]", "    return new"]
+    scope: dict[str, Any] = {"_new": object.__new__, "State": State, "_copy_frames": _copy_frames}
+    exec("\n".join(lines), scope)  # noqa: S102 - code built above from field names only
+    fork: Callable[[State], State] = scope["fork"]
+    return fork
+
+
+def _own_all(s: State) -> None:
+    """Copy whatever ``s`` does not own yet (:meth:`State.own_all`)."""
+    for seat in range(len(s.players)):
+        s.mut_player(seat)
+    for name in COW_FIELDS:
+        getattr(s, f"mut_{name}")()
+
+
+_fork_state: Callable[[State], State] = _forker()
+#: The fields :meth:`State.written_since` cannot tell unchanged: the frames (changed in place)
+#: and the plain values.
+ALWAYS_WRITTEN = frozenset(
+    f.name for f in dataclasses.fields(State) if f.name not in COW_FIELDS and f.name != "players"
+)
+
+
+#: Each container copied on write with its bit.
+_COW_BITS = tuple((name, 1 << (i + 8)) for i, name in enumerate(COW_FIELDS))
+
+
+def written_parts(bits: int, seats: int) -> tuple[list[str], list[bool]]:
+    """:meth:`State.take_written`'s bits as the containers named and a flag per seat."""
+    return [f for f, bit in _COW_BITS if bits & bit], [bool(bits >> k & 1) for k in range(seats)]

@@ -68,19 +68,37 @@ _SHOWN = {
     "viewer": "seat",
     "current_player": "s.stack[-1]['p'] if s.stack else None",
 }
+
+
+def fields_read(key: str) -> frozenset[str]:
+    """The state's fields a view's ``key`` is read from: the field of that name, if any, and
+    those its reading names (none for the seed and the viewer)."""
+    named = {key} & set(State.__dataclass_fields__) - {"seed"}
+    return frozenset(named | set(re.findall(r"\bs\.(\w+)", _SHOWN.get(key, ""))))
+
+
 #: A player's fields another seat sees only as counts (RUL-18).
 _COUNTED = ("goals", "discoveries", "bot_discoveries")
 
 
 def values(
-    s: State, seat: int | None, keys: tuple[str, ...], player_keys: tuple[str, ...]
-) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+    s: State,
+    seat: int | None,
+    keys: tuple[str, ...],
+    player_keys: tuple[str, ...],
+    seats: list[bool] | None = None,
+) -> tuple[tuple[Any, ...], list[tuple[Any, ...] | None]]:
     """The values of ``keys`` in ``view(s, seat, copy=False)`` and those of ``player_keys`` in
     each of its players, by seat, read without making the view (a few tuples instead of a
     dict per player): equal to the view's, the same secrets hidden (RUL-18), and as shared
     with the state. Only for a game not over (a finished game's view reveals more, RUL-22:
-    read it from :func:`view`). ``KeyError`` for a key the view does not have."""
+    read it from :func:`view`). ``KeyError`` for a key the view does not have. With ``seats``
+    (a flag per seat) only the players flagged are read, the others ``None``."""
     board, own, other = _readers(keys, player_keys)
+    if seats is not None:
+        return board(s, seat), [
+            (own(p) if p.seat == seat else other(p)) if seats[p.seat] else None for p in s.players
+        ]
     return board(s, seat), [own(p) if p.seat == seat else other(p) for p in s.players]
 
 
