@@ -208,9 +208,7 @@ def main() -> None:
     if counted:
         a, *rest = counted.values()
         moves = " and ".join(f"{c['moves']:.0f}" for c in counted.values())
-        print(
-            f"callgrind instructions, 4p game of seed 0 ({moves} moves; ratios against {args.rev})"
-        )
+        print(f"callgrind instructions, 4p game of seed 0 ({moves} moves; ratios to {args.rev})")
         for label, key in (("per move", "move"), ("Game.replay", "replay"), ("copy()", "copy")):
             cells = " ".join(f"{c[key]:14,.0f} {c[key] / a[key]:6.2f}" for c in rest)
             print(f"{label:34} {a[key]:14,.0f} {'':>6} {cells}")
