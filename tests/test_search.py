@@ -10,7 +10,7 @@ import pytest
 from conftest import positions, random_game
 
 from onmars import Game, Move, cli
-from onmars.bots import BOTS, SearchBot, make_bot
+from onmars.bots import BOTS, SearchBot, make_bot, search
 from onmars.bots.levels import LEVELS, EasyBot, parse_search
 from onmars.bots.search import Node, policy_move, policy_weight, simulate, turn_of
 from onmars.terminal.play import seat_bots
@@ -154,6 +154,23 @@ def test_easy_slips_but_only_to_legal_moves() -> None:
         assert easy in legal
         differ += easy != make_bot("greedy", 3).choose(game.view(seat), legal)
     assert differ >= 1
+
+
+def test_a_simulation_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27.3: under a simulation budget the search never reads the clock (it would cost a
+    system call a simulation and could not change what it does)."""
+
+    def no_clock() -> float:
+        raise AssertionError("the clock was read under a simulation budget")
+
+    game = wide_positions(2, seed=31)[0]
+    seat = game.current_player
+    monkeypatch.setattr(search.time, "thread_time", no_clock)
+    bot = SearchBot(7, sims=24)
+    assert bot.choose(game.view(seat), game.legal_moves()) in game.legal_moves()
+    assert bot.last_sims == 12  # half the turn's budget on its first decision
+    with pytest.raises(AssertionError, match="clock"):
+        SearchBot(7, seconds=0.01).choose(game.view(seat), game.legal_moves())
 
 
 def test_search_beats_random() -> None:
