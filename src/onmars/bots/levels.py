@@ -5,15 +5,15 @@ parametrised search names ``search:<seconds>`` and ``search:<n>sims``.
 level     bot
 ========  ==========================================================================
 easy      greedy, but a random legal move on a third of its decisions: errs often
-medium    search, 150 simulations a turn (quick; beats greedy)
-hard      search, 600 simulations a turn (beats medium)
-expert    search, 2,400 simulations a turn (beats hard)
+medium    search, 200 simulations a turn (quick; beats greedy)
+hard      search, 800 simulations a turn (beats medium)
+expert    search, 3,200 simulations a turn (beats hard)
 ========  ==========================================================================
 
 Every level's budget is work, not time (issue 25.5): a level plays the same moves for the
 same seed on any machine and under any load, and the arena's ladder measures the levels
 themselves. Each step is four times the one below; at the bench's rate in play (about 2,000
-simulations a CPU second here) ``expert`` thinks about 1.2 s a turn.
+simulations a CPU second here) ``expert`` thinks about 1.6 s a turn.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from onmars.bots.search import SearchBot
 
 #: Search levels: name -> (simulations, seconds) of the budget, one of them set.
 LEVELS: dict[str, tuple[int | None, float | None]] = {
-    "medium": (150, None),
-    "hard": (600, None),
-    "expert": (2400, None),
+    "medium": (200, None),
+    "hard": (800, None),
+    "expert": (3200, None),
 }
 
 #: How often ``easy`` plays a random legal move instead of greedy's.
