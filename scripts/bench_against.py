@@ -155,7 +155,7 @@ def main() -> None:
         ("search in play, sims per CPU s", "search_rate", "{:,.0f}", "target 2x"),
         ("  simulations in the game", "search_sims", "{:.0f}", ""),
     ]
-    print(f"least of {args.rounds} alternating rounds, wall clock (the search: CPU time, best rate)")
+    print(f"least of {args.rounds} alternating rounds, wall clock (search: CPU time, best rate)")
     print(f"{'':34} {args.rev:>14} {'this checkout':>14} {'ratio':>6}")
     for label, key, fmt, floor in rows:
         a, b = old[key], new[key]

@@ -412,7 +412,9 @@ def read_results(path: str) -> dict[GameKey, GameResult]:
         for line in lines:
             if line.strip():
                 raw = json.loads(line)
-                fields = {k: tuple(v) if type(v) is list else v for k, v in raw.items()}
+                fields: dict[str, Any] = {
+                    k: tuple(v) if type(v) is list else v for k, v in raw.items()
+                }
                 result = GameResult(**fields)
                 out[result_key(result)] = result
     return out
