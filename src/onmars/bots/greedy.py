@@ -338,13 +338,9 @@ def building_cells(v: View) -> dict[str, list[int]]:
 def pieces(owners: list[int]) -> dict[int, list[int]]:
     """The hexes of each seat's pieces, from a view's per-hex owners (-1: none)."""
     out: dict[int, list[int]] = {}
-    for seat in sorted(set(owners)):
-        if seat >= 0:  # a few pieces on many hexes: each found by list.index, in C
-            found, c = [], -1
-            for _ in range(owners.count(seat)):
-                c = owners.index(seat, c + 1)
-                found.append(c)
-            out[seat] = found
+    for c, owner in enumerate(owners):
+        if owner >= 0:
+            out.setdefault(owner, []).append(c)
     return out
 
 
@@ -367,6 +363,7 @@ def reach(
     total = 0
     for kind in wanted:
         spots = cells.get(kind, ())
-        gap = min((row[c] for row in rows for c in spots), default=9) - 3
-        total += min(6, max(0, gap))
+        # the nearest spot to any Bot (a row's distances read by map, in C); none: far away
+        near = min(min(map(row.__getitem__, spots)) for row in rows) if spots else 9
+        total += min(6, max(0, near - 3))
     return total
