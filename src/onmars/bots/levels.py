@@ -6,8 +6,8 @@ level     bot
 ========  ==========================================================================
 easy      greedy, but a random legal move on a third of its decisions: errs often
 medium    search, 200 simulations a turn (quick; beats greedy)
-hard      search, 800 simulations a turn (beats medium)
-expert    search, 3,200 simulations a turn (beats hard)
+hard      search, 800 simulations a turn
+expert    search, 3,200 simulations a turn (not yet shown stronger than hard: README)
 ========  ==========================================================================
 
 Every level's budget is work, not time (issue 25.5): a level plays the same moves for the
