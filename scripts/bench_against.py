@@ -12,7 +12,11 @@ times, through the public API only (what every revision has):
   before the move cap, as the old bench counted them);
 - ``Game.replay`` of the finished 4-player game of median length among those (each revision
   replays its own: the rule fixes between them change the games, so the moves are reported);
-- ``copy()`` of the game of seed 0 after 600 moves.
+- ``copy()`` of the game of seed 0 after 600 moves;
+- the search bot's simulations per CPU second as it runs them in a real game (issue 27.3): a
+  whole 2-player game (seed 1) of ``search:100sims`` in seat 0 against greedy, every
+  ``choose`` call of the search bot timed in this thread's CPU time and the simulations it ran
+  (``SearchBot.last_sims``) counted, as ``onmars bench`` reports it in play.
 
 The old revision is taken with ``git archive`` into a temporary folder; nothing of it is kept.
 
@@ -74,7 +78,27 @@ median_seed = ended[(len(ended) - 1) // 2][1]  # the game of median length
 finished, _, _ = play(4, median_seed, limit)
 log = finished.log
 going, _, _ = play(4, 0, 600)
+
+def search_in_play(seed, name):
+    from onmars.bots import make_bot
+    game = Game.new(2, seed=seed)
+    bots = [make_bot(name, seed), make_bot("greedy", seed + 1)]
+    sims, spent = 0, 0.0
+    while not game.is_over:
+        seat = game.current_player
+        legal, view = game.legal_moves(), game.view(seat)
+        start = time.thread_time()
+        move = bots[seat].choose(view, legal)
+        if seat == 0:
+            spent += time.thread_time() - start
+            sims += bots[0].last_sims
+        game.push(move)
+    return sims, spent
+
+search_sims, search_cpu = search_in_play(1, "search:100sims")
 print(json.dumps({
+    "search_sims": search_sims,
+    "search_cpu": search_cpu,
     "games": games,
     "replay": least(lambda: Game.replay(log), 5),
     "replay_moves": len(log["moves"]),
@@ -158,6 +182,8 @@ def summary(runs: list[dict]) -> dict[str, float]:
         "replay_ms": min(r["replay"] for r in runs) * 1e3,
         "replay_moves": runs[0]["replay_moves"],
         "copy_us": min(r["copy"] for r in runs) * 1e6,
+        "search_rate": runs[0]["search_sims"] / min(r["search_cpu"] for r in runs),
+        "search_sims": runs[0]["search_sims"],
     }
 
 
@@ -191,8 +217,10 @@ def main() -> None:
         ("Game.replay, finished 4p, ms", "replay_ms", "{:.1f}", "floor 25"),
         ("  moves replayed", "replay_moves", "{:.0f}", ""),
         ("copy() after 600 moves, us", "copy_us", "{:.1f}", "floor 15"),
+        ("search in play, sims per CPU s", "search_rate", "{:,.0f}", "target 2x"),
+        ("  simulations in the game", "search_sims", "{:.0f}", ""),
     ]
-    print(f"least of {args.rounds} alternating rounds, wall clock")
+    print(f"least of {args.rounds} alternating rounds, wall clock (search: CPU time, best rate)")
     print(
         f"{'':34} "
         + " ".join(f"{name:>14} {'ratio' if i else '':>6}" for i, name in enumerate(sides))
@@ -200,7 +228,7 @@ def main() -> None:
     for label, key, fmt, floor in rows:
         cells = [f"{fmt.format(old[key]):>14} {'':>6}"]
         for new in news:
-            ratio = f"{new[key] / old[key]:6.2f}" if key.endswith(("ms", "us")) else ""
+            ratio = f"{new[key] / old[key]:6.2f}" if key.endswith(("ms", "us", "rate")) else ""
             cells.append(f"{fmt.format(new[key]):>14} {ratio:>6}")
         print(f"{label:34} {' '.join(cells)}  {floor}")
     ended = " and ".join(str(s["ended"]) for s in (old, *news))

@@ -30,6 +30,23 @@ def test_evaluation_is_zero_sum_between_two_players() -> None:
         assert evaluate(game, 0) == pytest.approx(-evaluate(game, 1))
 
 
+def test_evaluating_a_spent_copy_equals_evaluating_the_game() -> None:
+    """Issue 27.3: the evaluation reads the view uncopied, then (on a copy given up, ``spent``)
+    works out the final scoring on the game itself; every figure it reads must be read before
+    that, so the value equals the one from the projection, which leaves the game alone."""
+    compared = 0
+    for players in (2, 3, 4):
+        for game in positions(players, seed=12, every=61):
+            if game.is_over:
+                continue
+            for seat in range(players):
+                before = game.view(None)
+                assert evaluate(game.copy(record=False), seat, spent=True) == evaluate(game, seat)
+                assert game.view(None) == before  # the projection changed nothing
+                compared += 1
+    assert compared >= 30
+
+
 def game_moves(bots: list[Bot], seed: int, limit: int) -> list[str]:
     game = onmars.Game.new(len(bots), seed=seed)
     while not game.is_over and len(game.moves) < limit:

@@ -4,6 +4,8 @@ ratings with confidence intervals."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +64,26 @@ def test_bad_ladders_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
         arena.ladder(["greedy", "nobody"], games=2)
     assert main(["arena", "--ladder", "--bots", "greedy,random", "--games", "0"]) == 2
     assert "--games must be at least 1" in capsys.readouterr().err
+
+
+def test_the_ladder_reuses_recorded_pair_games(tmp_path: Path) -> None:
+    """``--reuse FILE`` (issue 25.5): a ladder takes the games plain runs of each pair recorded
+    (game ``g`` of ``--bots a,b`` is the ladder's game ``g`` of that pair) and plays only the
+    rest, with the same ratings as a ladder played whole."""
+    out = tmp_path / "pairs.jsonl"
+    argv = ["arena", "--bots", "random,greedy", "--games", "2", "--seed", "3", "--jobs", "1"]
+    assert main([*argv, "--quiet", "--max-moves", "300", "--record", str(out)]) == 0
+    whole = arena.ladder(["random", "greedy", "easy"], games=2, seed=3, jobs=1, max_moves=300)
+    reused = arena.read_results(str(out))
+    assert len(reused) == 2
+    played: list[arena.Task] = []
+
+    def mapper(tasks: Sequence[arena.Task]) -> Iterable[tuple[int, arena.GameResult]]:
+        played.extend(tasks)
+        return ((k, arena._task(t)) for k, t in enumerate(tasks))
+
+    again = arena.ladder(
+        ["random", "greedy", "easy"], games=2, seed=3, max_moves=300, mapper=mapper, reuse=reused
+    )
+    assert len(played) == 4  # the pairs with easy; random against greedy was read
+    assert again.ratings == whole.ratings and again.games == whole.games

@@ -10,7 +10,7 @@ import pytest
 from conftest import positions, random_game
 
 from onmars import Game, Move, cli
-from onmars.bots import BOTS, SearchBot, make_bot
+from onmars.bots import BOTS, SearchBot, make_bot, search
 from onmars.bots.levels import LEVELS, EasyBot, parse_search
 from onmars.bots.search import Node, policy_move, policy_weight, simulate, turn_of
 from onmars.terminal.play import seat_bots
@@ -124,9 +124,12 @@ def test_levels_and_budgets_by_name() -> None:
     assert list(BOTS) == ["random", "easy", "greedy", "medium", "hard", "expert"]
     assert set(LEVELS) <= set(BOTS)
     assert isinstance(make_bot("easy", 2), EasyBot) and make_bot("medium").sims == 200
-    assert BOTS["hard"].description == "searches for 1 s a turn"  # type: ignore[attr-defined]
+    # issue 25.5: every level's budget is work, so a level plays the same on any machine
+    described = BOTS["hard"].description  # type: ignore[attr-defined]
+    assert described == "searches 800 simulations a turn"
     hard = make_bot("hard", 1)
-    assert isinstance(hard, SearchBot) and hard.seconds == 1.0 and hard.name == "hard"
+    assert isinstance(hard, SearchBot) and hard.sims == 800 and hard.name == "hard"
+    assert make_bot("expert").sims == 4 * hard.sims == 16 * make_bot("medium").sims
     assert make_bot("search:200sims").sims == 200
     assert make_bot("search:0.5").seconds == 0.5
     assert parse_search("search:3sims") == (3, None)
@@ -151,6 +154,23 @@ def test_easy_slips_but_only_to_legal_moves() -> None:
         assert easy in legal
         differ += easy != make_bot("greedy", 3).choose(game.view(seat), legal)
     assert differ >= 1
+
+
+def test_a_simulation_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27.3: under a simulation budget the search never reads the clock (it would cost a
+    system call a simulation and could not change what it does)."""
+
+    def no_clock() -> float:
+        raise AssertionError("the clock was read under a simulation budget")
+
+    game = wide_positions(2, seed=31)[0]
+    seat = game.current_player
+    monkeypatch.setattr(search.time, "thread_time", no_clock)
+    bot = SearchBot(7, sims=24)
+    assert bot.choose(game.view(seat), game.legal_moves()) in game.legal_moves()
+    assert bot.last_sims == 12  # half the turn's budget on its first decision
+    with pytest.raises(AssertionError, match="clock"):
+        SearchBot(7, seconds=0.01).choose(game.view(seat), game.legal_moves())
 
 
 def test_search_beats_random() -> None:

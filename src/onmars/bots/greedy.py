@@ -20,6 +20,9 @@ and the component data; the search plays on copies (:meth:`onmars.Game.copy`,
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from functools import cache
+from itertools import compress
 from typing import Any
 
 from onmars import Game, Move
@@ -140,48 +143,74 @@ def evaluate(game: Game, seat: int, spent: bool = False) -> float:
     (the final scoring is then worked out on it rather than on a copy of it)."""
     pos = Position(game, spent)
     mine = pos.value(seat)
-    lead = mine - max(pos.value(p) for p in range(len(pos.view["players"])) if p != seat)
+    lead = mine - max(pos.value(p) for p in range(pos.players) if p != seat)
     return lead + WEIGHTS["end"] * pos.done * max(-1.0, min(1.0, lead / 10))
 
 
 class Position:
     """What the evaluation reads of a position: the spectator's view (public facts only) and
-    the final scoring as it would stand now (:meth:`onmars.Game.projection`)."""
+    the final scoring as it would stand now (:meth:`onmars.Game.projection`).
+
+    Every seat's value is worked out here, in two halves: what the view shows is read first
+    (the view uncopied, ``view(None, copy=False)``: several times cheaper), then the final
+    scoring, which with ``spent`` changes the game itself, is added in (:class:`_Parts`)."""
 
     def __init__(self, game: Game, spent: bool = False) -> None:
-        self.view = game.view(None)
+        view = game.view(None, copy=False)  # read before the game changes, never kept
         self.over = game.is_over
-        self.done = progress(self.view)
-        self.scores: list[dict[str, Any]] = []
-        if spent and not self.over:
+        self.done = progress(view)
+        self.players = len(view["players"])
+        if self.over:
+            self.values = [p["op"] + 0.01 * p["crystals"] for p in view["players"]]  # §24.4
+            return
+        cells, bots = building_cells(view), pieces(view["bot"])
+        parts = [_Parts(view, k, self.done, cells, bots) for k in range(self.players)]
+        if spent:
             game.conclude()  # what projection() does, on a copy of its own
-            self.scores = game.scores()
-        elif not self.over:
-            self.scores = game.projection()
-        self.cells = building_cells(self.view)
-        self.bots = pieces(self.view["bot"])
+            scores = game.scores()
+        else:
+            scores = game.projection()
+        self.values = [part.value(scores[k]) for k, part in enumerate(parts)]
 
     def value(self, seat: int) -> float:
         """Points so far, final scoring as it stands, plus what resources and position
         promise."""
-        v, p = self.view, self.view["players"][seat]
-        if self.over:
-            return p["op"] + 0.01 * p["crystals"]  # the first tie-break (§24.4)
-        c, w = load(), WEIGHTS
-        early = 1.0 - self.done
+        return self.values[seat]
+
+
+class _Parts:
+    """A seat's value (:meth:`Position.value`) but for the projected final score: every term
+    the view gives, read at once; :meth:`value` adds the projection in, in the order the
+    terms have always been summed (so the values are the same to the last bit)."""
+
+    def __init__(
+        self,
+        v: View,
+        seat: int,
+        done: float,
+        cells: dict[str, list[int]],
+        bots_of: dict[int, list[int]],
+    ) -> None:
+        p, w, k = v["players"][seat], WEIGHTS, _constants()
+        early = self.early = 1.0 - done
         colonists = p["lq"] + p["wa"] + sum(slots.count(seat) for slots in v["slots"].values())
-        points = final_points(v, p, self.scores[seat], colonists, early)
-        shelters = c.value("shelters")[0] - p["shelters"]
+        # final_points, its part read from the view
+        self.updates = sum(1 for level in (2, 3) if v["level"] < level)
+        self.lq = lq_points(p, colonists)
+        self.hope = early * w["hope"] * len(p["scientists"])
+        self.contracts = contract_terms(p, early)
+        shelters = k.shelters - p["shelters"]
         cap = shelters + 1  # each Resource row holds your Shelters on Mars + 1 (§4)
-        goods = sum(min(p["res"][r], cap) for r in RESOURCES[1:]) * w["resource"]
-        goods += p["res"]["mineral"] * w["mineral"]
-        depot = c.value("depot_spaces")[0] - len(p["depot_ships"])  # free Depot spaces (§4)
+        res = p["res"]
+        goods = sum(min(res[r], cap) for r in RESOURCES[1:]) * w["resource"]
+        goods += res["mineral"] * w["mineral"]
+        depot = k.depot - len(p["depot_ships"])  # free Depot spaces (§4)
         goods += min(p["crystals"] + p["pending"], depot + 2) * w["crystal"]
         unbuilt = sum(1 for b in p["blueprints"] if b not in p["built"])
         # needed at any time: Colonists to act, Bots near where the Colony needs buildings
         ready = min(p["lq"], 4) * w["colonist"] - (0 if p["lq"] else w["idle"])
-        bots = self.bots.get(seat, [])
-        ready += needed(v, p) * w["need"] - reach(v, seat, self.cells, bots) * w["reach"]
+        bots = bots_of.get(seat, [])
+        ready += needed(v, p) * w["need"] - reach(v, seat, cells, bots) * w["reach"]
         tempo = (
             colonists * w["colonist_any"]
             + len(bots) * w["bot"]
@@ -190,9 +219,46 @@ class Position:
             + v["ab"].count(seat) * w["advanced"]
             + shelters * w["shelter"]
             + v["miner"].count(seat) * w["miner"]
-            + (c.value("ships")[0] - len(p["depot_ships"])) * w["ship_free"]
+            + (k.ships - len(p["depot_ships"])) * w["ship_free"]
         )
-        return points + goods + ready * max(early, 0.5) + early * tempo
+        self.goods, self.ready, self.tempo = goods, ready, tempo
+
+    def value(self, projected: dict[str, Any]) -> float:
+        breakdown = projected["breakdown"]
+        points = float(projected["total"] - breakdown["contracts"] - breakdown["living_quarters"])
+        points += self.lq + breakdown["final_progress"] * self.updates
+        points += self.hope
+        for term in self.contracts:
+            points += term
+        early = self.early
+        return points + self.goods + self.ready * max(early, 0.5) + early * self.tempo
+
+
+@dataclass(frozen=True)
+class _Constants:
+    shelters: int  # Shelters a player starts with off the board
+    depot: int  # Depot spaces
+    ships: int  # Ships a player owns
+
+
+@cache
+def _constants() -> _Constants:
+    c = load()
+    return _Constants(c.value("shelters")[0], c.value("depot_spaces")[0], c.value("ships")[0])
+
+
+def contract_terms(p: dict[str, Any], early: float) -> list[float]:
+    """What each of ``p``'s Earth Contracts adds to :func:`final_points`, in their order."""
+    c, hope = load(), WEIGHTS["hope"]
+    terms: list[float] = []
+    for cid in p["contracts"]:
+        card = c.contract[cid]
+        if cid in p["contracts_done"]:
+            terms.append(card.complete_op)
+            continue
+        share = len(p["delivered"].get(cid, ())) / len(card.items) if card.items else 0.0
+        terms.append(card.failed_op + (card.complete_op - card.failed_op) * share + early * hope)
+    return terms
 
 
 def progress(v: View) -> float:
@@ -227,19 +293,13 @@ def final_points(
     what the final deliveries would make of them, else delivering an item would gain nothing
     (the item already counts there) and the bot would never complete a contract during play,
     where it counts for the Contracts Mission and the game's way to its end."""
-    c, w = load(), WEIGHTS
     breakdown = projected["breakdown"]
     updates = sum(1 for level in (2, 3) if v["level"] < level)
     points = float(projected["total"] - breakdown["contracts"] - breakdown["living_quarters"])
     points += lq_points(p, colonists) + breakdown["final_progress"] * updates
-    points += early * w["hope"] * len(p["scientists"])
-    for cid in p["contracts"]:
-        card = c.contract[cid]
-        if cid in p["contracts_done"]:
-            points += card.complete_op
-            continue
-        share = len(p["delivered"].get(cid, ())) / len(card.items) if card.items else 0.0
-        points += card.failed_op + (card.complete_op - card.failed_op) * share + early * w["hope"]
+    points += early * WEIGHTS["hope"] * len(p["scientists"])
+    for term in contract_terms(p, early):
+        points += term
     return points
 
 
@@ -248,7 +308,7 @@ def lq_points(p: dict[str, Any], colonists: int) -> int:
     with ``colonists`` in them, as many as fit (4 slots, 2 more per Shelter beyond the first,
     §4)."""
     c = load()
-    shelters = c.value("shelters")[0] - p["shelters"]
+    shelters = _constants().shelters - p["shelters"]
     room = c.value("lq_base")[0] + c.value("lq_per_shelter")[0] * (shelters - 1)
     n = min(colonists, room)
     return c.value("lq_row_op")[(n - 1) // 2] if n > 0 else 0
@@ -269,9 +329,9 @@ def needed(v: View, p: dict[str, Any]) -> int:
 def building_cells(v: View) -> dict[str, list[int]]:
     """The hexes of each building type on Mars."""
     cells: dict[str, list[int]] = {}
-    for c, kind in enumerate(v["bld"]):
-        if kind:
-            cells.setdefault(kind, []).append(c)
+    bld = v["bld"]
+    for c in compress(range(len(bld)), bld):  # the built hexes, found in C: most are empty
+        cells.setdefault(bld[c], []).append(c)
     return cells
 
 
@@ -303,6 +363,7 @@ def reach(
     total = 0
     for kind in wanted:
         spots = cells.get(kind, ())
-        gap = min((row[c] for row in rows for c in spots), default=9) - 3
-        total += min(6, max(0, gap))
+        # the nearest spot to any Bot (a row's distances read by map, in C); none: far away
+        near = min(min(map(row.__getitem__, spots)) for row in rows) if spots else 9
+        total += min(6, max(0, near - 3))
     return total

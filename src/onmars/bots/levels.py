@@ -6,13 +6,14 @@ level     bot
 ========  ==========================================================================
 easy      greedy, but a random legal move on a third of its decisions: errs often
 medium    search, 200 simulations a turn (quick; beats greedy)
-hard      search, 1 s a turn (the arena floors of issue 13)
-expert    search, 3 s a turn
+hard      search, 800 simulations a turn
+expert    search, 3,200 simulations a turn (not yet shown stronger than hard: README)
 ========  ==========================================================================
 
-``easy`` and ``medium`` play the same whatever the machine; ``hard`` and ``expert`` play as
-strongly as the machine allows in their time (the arena measures with simulation budgets,
-``search:<n>sims``, which play the same everywhere).
+Every level's budget is work, not time (issue 25.5): a level plays the same moves for the
+same seed on any machine and under any load, and the arena's ladder measures the levels
+themselves. Each step is four times the one below; at the bench's rate in play (about 2,000
+simulations a CPU second here) ``expert`` thinks about 1.6 s a turn.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from onmars.bots.search import SearchBot
 #: Search levels: name -> (simulations, seconds) of the budget, one of them set.
 LEVELS: dict[str, tuple[int | None, float | None]] = {
     "medium": (200, None),
-    "hard": (None, 1.0),
-    "expert": (None, 3.0),
+    "hard": (800, None),
+    "expert": (3200, None),
 }
 
 #: How often ``easy`` plays a random legal move instead of greedy's.

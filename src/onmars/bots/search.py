@@ -293,14 +293,17 @@ class SearchBot(Bot):
         sims = int(spend) if self.sims is not None else None
         count = min(sims, self.worlds) if sims is not None else self.worlds
         worlds = Game.worlds(view, [rng.getrandbits(32) for _ in range(count)])
-        deadline = time.thread_time() + spend if sims is None else math.inf
+        if sims is not None:  # a work budget: no clock read at all
+            for done in range(sims):
+                simulate(worlds[done % count].copy(record=False), seat, tree, rng)
+            return sims
+        deadline = time.thread_time() + spend
         done = 0
-        while sims is None or done < sims:
-            simulate(worlds[done % len(worlds)].copy(record=False), seat, tree, rng)
+        while True:
+            simulate(worlds[done % count].copy(record=False), seat, tree, rng)
             done += 1
             if time.thread_time() >= deadline:
-                break
-        return done
+                return done
 
 
 def best_move(root: Node | None, legal: list[Move]) -> Move:

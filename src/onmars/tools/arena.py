@@ -27,7 +27,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -209,6 +209,7 @@ def run(
     length: str = "short",
     on_game: Callable[[GameResult], None] | None = None,
     mapper: Mapper | None = None,
+    reuse: Mapping[GameKey, GameResult] | None = None,
 ) -> ArenaResult:
     """Play ``games`` games between ``bots`` (one name per seat) on ``jobs`` processes
     (default: the CPU count) or by ``mapper``; ``on_game`` is called as each game finishes
@@ -217,7 +218,7 @@ def run(
     check(players, bots, games, max_moves)
     tasks = [(bots, g, seed, max_moves, length) for g in range(games)]
     start = time.perf_counter()
-    results = play_all(tasks, jobs, on_game, mapper)
+    results = play_all(tasks, jobs, on_game, mapper, reuse)
     stats = tuple(entrant_stats(results, e, bots) for e in range(len(bots)))
     return ArenaResult(
         players, bots, seed, max_moves, tuple(results), stats, time.perf_counter() - start
@@ -330,6 +331,7 @@ def ladder(
     length: str = "short",
     on_game: Callable[[GameResult], None] | None = None,
     mapper: Mapper | None = None,
+    reuse: Mapping[GameKey, GameResult] | None = None,
 ) -> LadderResult:
     """A round robin of two-player games: each pair of ``bots`` plays ``games`` games (game
     ``g`` on the arena's deal ``g``, the pair's seats swapped every game); then ratings."""
@@ -344,7 +346,7 @@ def ladder(
     ]
     who = [pair for pair in pairs for _ in range(games)]
     start = time.perf_counter()
-    done = play_all(tasks, jobs, on_game, mapper)
+    done = play_all(tasks, jobs, on_game, mapper, reuse)
     played = []
     for (a, b), result in zip(who, done, strict=True):
         assert result is not None
@@ -360,20 +362,62 @@ def play_all(
     jobs: int | None = None,
     on_game: Callable[[GameResult], None] | None = None,
     mapper: Mapper | None = None,
+    reuse: Mapping[GameKey, GameResult] | None = None,
 ) -> list[GameResult]:
     """Play the games ``tasks`` on ``jobs`` processes (default: the CPU count), or by
     ``mapper`` (``--ray``); their results in the tasks' order, ``on_game`` called as each game
     finishes (any order). Each game is played from its own seeds, so the results do not depend
-    on who plays it."""
+    on who plays it: a game found in ``reuse`` (:func:`read_results`) is taken from there."""
     done: list[GameResult | None] = [None] * len(tasks)
-    for k, result in (mapper or _pool_mapper(jobs))(tasks):
-        done[k] = result
+    todo: list[int] = []
+    for k, task in enumerate(tasks):
+        done[k] = (reuse or {}).get(task_key(task))
+        if done[k] is None:
+            todo.append(k)
+    mapped = (mapper or _pool_mapper(jobs))([tasks[k] for k in todo])
+    for j, result in mapped:
+        done[todo[j]] = result
         if on_game:
             on_game(result)
     missing = [k for k, r in enumerate(done) if r is None]
     if missing:
         raise RuntimeError(f"the arena lost the results of tasks {missing}")
     return [r for r in done if r is not None]
+
+
+#: What identifies an arena game: the bots by entrant, the game's index and its game seed.
+GameKey = tuple[tuple[str, ...], int, int]
+
+
+def task_key(task: Task) -> GameKey:
+    bots, index, seed = task[0], task[1], task[2]
+    return tuple(bots), index, game_seed(seed, index)
+
+
+def result_key(result: GameResult) -> GameKey:
+    by_entrant = [""] * len(result.entrants)
+    for seat, entrant in enumerate(result.entrants):
+        by_entrant[entrant] = result.names[seat]
+    return tuple(by_entrant), result.index, result.seed
+
+
+def read_results(path: str) -> dict[GameKey, GameResult]:
+    """The games recorded in ``path`` (``--record``), by :func:`task_key`: ``--reuse`` plays
+    them no more (for runs with the same ``--max-moves`` and ``--length``, which the record
+    does not hold). A missing file holds none."""
+    if not os.path.exists(path):
+        return {}
+    out: dict[GameKey, GameResult] = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                raw = json.loads(line)
+                fields: dict[str, Any] = {
+                    k: tuple(v) if type(v) is list else v for k, v in raw.items()
+                }
+                result = GameResult(**fields)
+                out[result_key(result)] = result
+    return out
 
 
 def _pool_mapper(jobs: int | None) -> Mapper:
@@ -599,6 +643,11 @@ def add_arguments(parser: Any) -> None:
         action="store_true",
         help="round robin of 2-player games between the --bots (--games a pair), rated",
     )
+    parser.add_argument(
+        "--reuse",
+        metavar="FILE",
+        help="take the games recorded in FILE (--record, same options) instead of playing them",
+    )
 
 
 def main(args: Any, mapper: Mapper | None = None) -> int:
@@ -640,7 +689,14 @@ def _run(
         args.length,
         on_game=on_game,
         mapper=mapper,
+        reuse=_reused(args),
     )
+
+
+def _reused(args: Any) -> dict[GameKey, GameResult] | None:
+    """The games ``--reuse`` names (none without it)."""
+    path = getattr(args, "reuse", None)
+    return read_results(path) if path else None
 
 
 def recorded(path: str | None, then: Callable[[GameResult], None]) -> Callable[[GameResult], None]:
@@ -678,6 +734,7 @@ def _main_ladder(args: Any, bots: list[str], mapper: Mapper | None = None) -> in
             args.length,
             recorded(args.record, tick),
             mapper,
+            _reused(args),
         )
     except ValueError as exc:
         print(f"onmars arena: {exc}", file=sys.stderr)

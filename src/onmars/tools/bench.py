@@ -6,15 +6,17 @@ counted and reported as such, never dropped; the median is over all games.
 
 A *simulation* (issue 13) is what :class:`onmars.bots.SearchBot` does for each one: deal a
 world from the deciding seat's view (:meth:`onmars.Game.from_view`, the determinization), copy
-it, play the policy to the end of the round and evaluate. Both search figures are CPU time (one
-core; other work on the machine slows it less than it slows the wall clock):
+it, play the policy to the end of the round and evaluate. The bench's search figure is the
+one the bot achieves in real games (issue 27.3), in CPU time (one core; other work on the
+machine slows it less than it slows the wall clock):
 
-- one simulation at a time, a fresh determinization each (the issue's definition), on
-  positions of random 2-player games (every 7th move): the engine's cost of a simulation;
-- in play (issue 21.9): a whole 2-player game of the search bot against greedy, every one of
-  its ``choose`` calls timed, and the simulations it ran (``SearchBot.last_sims``) counted:
-  what the bot achieves in real decisions, with dealing its worlds, its tree and the positions
-  of a real game (longer playouts than random games' positions): well below the first figure.
+- in play (issue 21.9, the line's first figure): a whole 2-player game of the search bot
+  against greedy, every one of its ``choose`` calls timed, and the simulations it ran
+  (``SearchBot.last_sims``) counted: what the bot achieves in real decisions, with dealing its
+  worlds, its tree and the positions of a real game (longer playouts than random games');
+- for comparison, one simulation at a time, a fresh determinization each (the issue's first
+  definition), on positions of random 2-player games (every 7th move): the engine's cost of a
+  simulation alone.
 """
 
 from __future__ import annotations
@@ -225,12 +227,12 @@ def run(
 
 def search_line(seed: int, search: str = SEARCH) -> str:
     """The search's speed: one simulation at a time, and in a real game's decisions."""
-    fresh, n = simulations_per_second(2, seed)
     play = search_in_play(2, seed, search)
+    fresh, n = simulations_per_second(2, seed)
     return (
-        f"search, 2p: {fresh:,.0f} simulations per CPU second one at a time ({n} timed; a"
-        " simulation = determinize + copy + playout to the round's end + evaluate); in play"
-        f" {play.rate:,.0f}/s ({search} against greedy, a whole game: {play.decisions}"
-        f" decisions, {play.simulations} simulations in {play.seconds:.2f} s of CPU,"
-        f" {play.rounds} rounds)"
+        f"search, 2p: {play.rate:,.0f} simulations per CPU second in play ({search} against"
+        f" greedy, a whole game: {play.decisions} decisions, {play.simulations} simulations in"
+        f" {play.seconds:.2f} s of CPU, {play.rounds} rounds); one at a time {fresh:,.0f}/s"
+        f" ({n} timed; a simulation = determinize + copy + playout to the round's end +"
+        " evaluate)"
     )
