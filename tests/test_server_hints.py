@@ -130,3 +130,42 @@ def test_the_policy_and_a_hinted_game_is_not_rated(database: str) -> None:
         page = client.get("/api/players/Ana").json()
         assert page["games"][0]["id"] == gid and page["games"][0]["rating_change"] is None
         assert page["games"][0]["hints"] == 1 and page["rated_games"] == 0
+
+
+def test_a_hint_is_refused_when_the_game_moved_on_while_it_was_checked(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat decided when it asked, but not once the seats were read (it moved in another
+    tab, its clock ran out): no search on another seat's legal moves (RUL-18), 409."""
+    from onmars.server import hints
+    from onmars.server.deps import server_of
+
+    with make_client(database) as client:
+        gid, tokens = new_game(client, TWO_GUESTS)
+        mover = state(client, gid)["current_player"]
+        hub = server_of(client).hub
+        assert hub is not None
+        live = hub.games[gid]
+        read = hints.seats_of
+
+        def meanwhile(store: Store, game: object) -> list[Seat]:
+            for _ in range(100):  # the turn passes (the store is not told: only this check)
+                if live.game.current_player != mover:
+                    break
+                live.game.play(live.game.legal_moves()[-1])
+            assert live.game.current_player != mover
+            return read(store, live)
+
+        monkeypatch.setattr(hints, "seats_of", meanwhile)
+        r = ask(client, gid, tokens[mover])
+        assert r.status_code == 409, r.text
+        assert "suggestions" not in r.json()
+
+
+def test_hint_refusals_are_in_the_language_asked_for(database: str) -> None:
+    with make_client(database) as client:
+        gid, tokens = new_game(client, TWO_GUESTS)
+        other = 1 - state(client, gid)["current_player"]
+        r = client.post(f"/api/games/{gid}/hint", params={"lang": "zh"}, json={"seconds": 0.1},
+                        headers=bearer(tokens[other]))  # fmt: skip
+        assert r.status_code == 403 and r.json()["detail"] == "只有现在做决定的座位可以使用提示"

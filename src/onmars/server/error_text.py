@@ -67,6 +67,18 @@ SERVER_MESSAGES = (
     N_("the server failed on this request (logged); nothing was changed"),
     N_("the name {name!r} holds bidirectional control characters"),
     N_("a name needs at least one visible character"),
+    # hints (issue 25.1, onmars.server.hints)
+    N_("a hint thinks for more than 0 and at most {most} s"),
+    N_("the game is not being played: no hint"),
+    N_("a hint is for the seat that decides now"),
+    N_("the game moved on: ask again when you decide"),
+    N_("a hint for this seat is being worked out: wait for it"),
+    N_("the server is busy with other hints: ask again shortly"),
+    N_("the hint took too long: the server is loaded"),
+    N_(
+        "hints are off in rated games (issue 25.1): this game is rated when it ends; hints are "
+        "allowed in unrated games and against bots"
+    ),
     # chat and your-turn notices (issue 24)
     N_("a chat message needs some text"),
     N_("a chat message may not hold control characters"),

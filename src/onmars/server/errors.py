@@ -15,7 +15,7 @@ from starlette.requests import HTTPConnection
 
 from onmars import tr
 from onmars.server.error_text import engine_text, invalid_text, request_lang, server_text
-from onmars.server.guard import problem
+from onmars.server.guard import SECURITY_HEADERS, problem
 from onmars.server.live import ServerError
 
 log = logging.getLogger("onmars.server")
@@ -56,7 +56,11 @@ async def database_down(request: Request, exc: Exception) -> Response:
 
 
 async def crashed(request: Request, exc: Exception) -> Response:
-    return problem_response(request, 500, CRASHED)
+    """500, nothing of the exception shown. Starlette answers a crash outside every middleware
+    (Guard too): the security headers are added here."""
+    response = problem_response(request, 500, CRASHED)
+    response.raw_headers += SECURITY_HEADERS
+    return response
 
 
 async def invalid(request: Request, exc: Exception) -> Response:

@@ -60,7 +60,9 @@ class MoveFastPath:
         found = MOVES.fullmatch(scope["path"])
         ours, lang = _lang(scope.get("query_string", b""))
         server = getattr(scope["app"].state, "server", None) if "app" in scope else None
-        headers = dict(scope["headers"])
+        # the first of a repeated header, as Starlette reads it (a second Authorization
+        # never names another seat than the framework would)
+        headers = dict(reversed(scope["headers"]))
         json = headers.get(b"content-type", b"").startswith(b"application/json")
         if found is None or not ours or not json or not isinstance(server, Server):
             await self.app(scope, receive, send)

@@ -156,6 +156,10 @@ async def hint(
         raise ServerError(403, why)
 
     def question() -> tuple[int, dict[str, Any], list[str]]:
+        # checked again under the game's lock: it may have moved on while the seats were
+        # read, and another seat's legal moves are not this seat's to see (RUL-18)
+        if live.is_over or live.stop is not None or live.game.current_player != seat:
+            raise ServerError(409, "the game moved on: ask again when you decide")
         return live.ply, live.game.view(seat), [str(m) for m in live.game.legal_moves()]
 
     ply, view, legal = await hub.engine(live, question)
