@@ -382,6 +382,64 @@ def _tiles(tile: list[str], me: int, n: int) -> Entries:
     return {at[face] + cell: 1.0 for cell, face in enumerate(tile) if face}
 
 
+#: How one cell of a map plane is read: ``cell(c, value, me, n)`` -> its (index, number), or
+#: ``None`` for an empty cell (each cell writes its own index: cells never share one).
+Cell = Callable[[int, Any, int, int], tuple[int, float] | None]
+
+
+def _building_cell(c: int, what: str, me: int, n: int) -> tuple[int, float] | None:
+    return (_building_at(me, n)[what] + c, 1.0) if what else None
+
+
+def _owner_cell(base: int) -> Cell:
+    m = layout().ids.cells
+
+    def cell(c: int, o: int, me: int, n: int) -> tuple[int, float] | None:
+        return (base + (o - me) % n * m + c, 1.0) if o >= 0 else None
+
+    return cell
+
+
+def _crystal_cell(c: int, k: int, me: int, n: int) -> tuple[int, float] | None:
+    return (layout().m_crystal + c, k) if k else None
+
+
+def _tile_cell(c: int, face: str, me: int, n: int) -> tuple[int, float] | None:
+    return (_tables().m_tile[face] + c, 1.0) if face else None
+
+
+@cache
+def _planes() -> dict[int, Cell]:
+    """The board's map planes (by part index) and how a cell of each is read: a plane that
+    changed is read again cell by cell, only where it changed (a move moves a piece or two)."""
+    lay = layout()
+    cells: dict[str, Cell] = {
+        "bld": _building_cell,
+        "ab": _owner_cell(lay.m_ab),
+        "bot": _owner_cell(lay.m_bot),
+        "miner": _owner_cell(lay.m_miner),
+        "crystal": _crystal_cell,
+        "tile": _tile_cell,
+    }
+    return {_board()[0].index(key): cell for key, cell in cells.items()}
+
+
+def _replane(
+    cells: Any, entries: Entries, old: list[Any], new: list[Any], cell: Cell, me: int, n: int
+) -> None:
+    """A map plane's numbers (``entries``, in ``cells``) turned from ``old``'s into ``new``'s,
+    the cells that differ only (found at C speed)."""
+    for c in compress(range(len(new)), map(ne, old, new)):
+        was = cell(c, old[c], me, n)
+        if was is not None:
+            del entries[was[0]]
+            cells[was[0]] = 0.0
+        now = cell(c, new[c], me, n)
+        if now is not None:
+            entries[now[0]] = now[1]
+            cells[now[0]] = now[1]
+
+
 def _number(index: int, read: Callable[[Any], float] = float) -> Reader:
     """A number written at ``index`` (``read`` makes it one)."""
     return lambda value, me, n: {index: read(value)}
@@ -744,9 +802,22 @@ def _reread(
     """:func:`_update` of the parts ``changed`` (their indices)."""
     if not changed:
         return memo
+    pairs = [(i, values[i]) for i in changed]
+    return _reread_pairs(pairs, memo, entries, readers, at, n, cells)
+
+
+def _reread_pairs(
+    changed: list[tuple[int, Any]],
+    memo: tuple[Any, ...],
+    entries: list[Entries],
+    readers: tuple[Reader, ...],
+    at: int,
+    n: int,
+    cells: Any,
+) -> tuple[Any, ...]:
+    """:func:`_reread` of the parts ``changed``, given as (index, new value)."""
     kept = list(memo)
-    for i in changed:
-        value = values[i]
+    for i, value in changed:
         kept[i] = _copy(value)
         entries[i] = _rewrite(cells, entries[i], readers[i](value, at, n))
     return tuple(kept)
@@ -786,16 +857,46 @@ class Encoder:
         """The tensor of ``game.view(seat)``, read with ``game.view_values`` (the values of
         that view, without making it, RUL-18): equal to ``encode(game.view(seat))``."""
         n = len(game.players)
-        memo = self._memo(seat, n)  # a spectator's apart from seat 0's: they see differently
+        memo = self._memos.get((seat, n)) or self._memo(seat, n)  # a spectator's apart from
+        # seat 0's: they see differently
         # what the game wrote since this viewer's last tensor (copy on write tells, issue 27):
         # only those parts are read, compared and encoded again
         if memo.mark is None:
             memo.mark, written = game.mark(), None
         else:
             written = None if game.is_over else game.written_since(memo.mark)
-        seats = None if written is None else written[1]
-        board, players = game.view_values(seat, KEYS, PLAYER_KEYS, seats)
-        return self._encode(memo, seat or 0, n, board, players, written)
+        if written is None:
+            board, players = game.view_values(seat, KEYS, PLAYER_KEYS)
+            return self._encode(memo, seat or 0, n, board, players)
+        parts, keys = _parts_read(tuple(written[0]))
+        values, players = game.view_values(seat, keys, PLAYER_KEYS, written[1])
+        return self._encode_written(memo, seat or 0, n, parts, values, players)
+
+    def _encode_written(
+        self,
+        memo: _Memo,
+        me: int,
+        n: int,
+        parts: tuple[int, ...],
+        values: tuple[Any, ...],
+        players: list[tuple[Any, ...] | None],
+    ) -> np.ndarray:
+        """:meth:`_encode` of the board's parts ``parts`` only (their ``values``, then the
+        ``stack`` and the ``turn``): those the game may have written since the last tensor."""
+        kept = memo.board
+        changed = [(i, v) for i, v in zip(parts, values, strict=False) if v != kept[i]]
+        if changed:
+            planes, whole = _planes(), []
+            entries, cells, board = memo.board_entries, memo.cells, list(kept)
+            for i, value in changed:
+                cell = planes.get(i)
+                if cell is None or type(kept[i]) is not list or len(value) != len(kept[i]):
+                    whole.append((i, value))
+                    continue
+                _replane(cells, entries[i], kept[i], value, cell, me, n)
+                board[i] = value[:]
+            memo.board = _reread_pairs(whole, tuple(board), entries, _board()[1], me, n, cells)
+        return self._encode_rest(memo, me, n, values[-2], values[-1], players)
 
     def _memo(self, me: int | None, n: int) -> _Memo:
         memo = self._memos.get((me, n))
@@ -811,23 +912,25 @@ class Encoder:
         n: int,
         board: tuple[Any, ...],
         players: list[tuple[Any, ...] | None],
-        written: tuple[list[str], list[bool]] | None = None,
     ) -> np.ndarray:
-        """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`;
-        with ``written`` (:meth:`Game.written_since` the last tensor of this viewer), only the
-        parts read from what was written are compared."""
-        _, board_readers = _board()
+        """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`
+        (every part compared with the last tensor's)."""
+        memo.board = _update(board, memo.board, memo.board_entries, _board()[1], me, n, memo.cells)
+        return self._encode_rest(memo, me, n, board[-2], board[-1], players)
+
+    def _encode_rest(
+        self,
+        memo: _Memo,
+        me: int,
+        n: int,
+        stack: list[dict[str, Any]],
+        turn: dict[str, Any] | None,
+        players: list[tuple[Any, ...] | None],
+    ) -> np.ndarray:
+        """The decision's and the players' parts of :meth:`_encode`, then the tensor."""
         _, player_readers = _player()
         cells = memo.cells
-        if written is None:
-            memo.board = _update(board, memo.board, memo.board_entries, board_readers, me, n, cells)
-        else:
-            maybe = _ALWAYS_READ.union(*map(_READ_FROM.__getitem__, written[0]))
-            changed = [i for i in maybe if board[i] != memo.board[i]]
-            memo.board = _reread(
-                changed, board, memo.board, memo.board_entries, board_readers, me, n, cells
-            )
-        decision = _decision_of(board[-2], board[-1])
+        decision = _decision_of(stack, turn)
         if decision != memo.decision:
             memo.decision = decision
             memo.decision_entries = _rewrite(
@@ -855,6 +958,15 @@ _READ_FROM = {
     f: frozenset(i for i, key in enumerate(_board()[0]) if f in fields_read(key))
     for f in COW_FIELDS
 }
+
+
+@cache
+def _parts_read(written: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The board's parts to compare once the game wrote the containers ``written`` (those
+    read from them and those always read), and their keys then ``stack`` and ``turn``."""
+    parts = tuple(sorted(_ALWAYS_READ.union(*map(_READ_FROM.__getitem__, written))))
+    names = _board()[0]
+    return parts, (*(names[i] for i in parts), "stack", "turn")
 
 
 @cache

@@ -11,7 +11,7 @@ An illegal action ends the game: its agent gets :data:`ILLEGAL_REWARD`, the othe
 PettingZoo's ``TerminateIllegalWrapper`` does; the game itself is never changed by it).
 ``reset(seed=k)`` deals the game of seed ``k`` (``None``: a random seed). ``render()`` returns
 the position as text (``render_mode="ansi"``) or prints it (``"human"``). The masks handed out
-are the environment's own (read them, do not write them).
+are the environment's own, read-only (shared by the decisions offering the same moves).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from onmars.rules import LENGTHS, Game
 
 RENDER_MODES = ["ansi", "human"]
 ILLEGAL_REWARD = -1.0
+MASKS_KEPT = 4096  # masks kept for the sets of legal moves seen (each N bytes)
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -111,8 +112,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
         self.game: Game | None = None
         self._no_moves = np.zeros(n, dtype=np.int8)
+        self._no_moves.flags.writeable = False
         self._mask = self._no_moves  # the deciding agent's mask, made once per decision
         self._vocabulary = actions.vocabulary()
+        self._masks: dict[tuple[Any, ...], np.ndarray] = {}  # by legal moves (_mask_of)
         self._encoder = observation.Encoder()  # re-reads only what changed since the last view
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
@@ -142,10 +145,23 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
             return
         before, agent = self.agent_selection, self.possible_agents[seat]
         self.agent_selection = agent
-        self._mask = actions.mask(self.game.legal_moves())
+        self._mask = self._mask_of(self.game.legal_moves())
         if before != agent and before in self.infos:
             self.infos[before] = {}
         self.infos[agent] = {"action_mask": self._mask}
+
+    def _mask_of(self, moves: list[Any]) -> np.ndarray:
+        """The mask of ``moves``, made once per set of legal moves (read-only: shared by the
+        decisions that offer the same moves, which come back often)."""
+        key = tuple(moves)
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = actions.mask(moves)
+            mask.flags.writeable = False
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            self._masks[key] = mask
+        return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
@@ -173,7 +189,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
                 self._end(dict(zip(self.possible_agents, final, strict=True)))
             else:
                 self._select()
-        self._accumulate_rewards()
+        if self.terminations[agent]:  # rewards come at the end only: none to add up before
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

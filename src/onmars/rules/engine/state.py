@@ -565,6 +565,19 @@ ALWAYS_WRITTEN = frozenset(
 _COW_BITS = tuple((name, 1 << (i + 8)) for i, name in enumerate(COW_FIELDS))
 
 
+#: :func:`written_parts` already worked out (a game writes a few hundred distinct sets).
+_WRITTEN: dict[tuple[int, int], tuple[list[str], list[bool]]] = {}
+
+
 def written_parts(bits: int, seats: int) -> tuple[list[str], list[bool]]:
-    """:meth:`State.take_written`'s bits as the containers named and a flag per seat."""
-    return [f for f, bit in _COW_BITS if bits & bit], [bool(bits >> k & 1) for k in range(seats)]
+    """:meth:`State.take_written`'s bits as the containers named and a flag per seat (worked
+    out once per set of bits: the lists are shared, read them, do not change them)."""
+    known = _WRITTEN.get((bits, seats))
+    if known is None:
+        known = (
+            [f for f, bit in _COW_BITS if bits & bit],
+            [bool(bits >> k & 1) for k in range(seats)],
+        )
+        if len(_WRITTEN) < 1 << 16:
+            _WRITTEN[(bits, seats)] = known
+    return known
