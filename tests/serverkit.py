@@ -157,6 +157,13 @@ def bearer(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
+def state(client: Any, gid: str, token: str | None = None) -> dict[str, Any]:
+    """The game as ``token``'s seat sees it (a spectator without one): ``GET /api/games/{gid}``."""
+    r = client.get(f"/api/games/{gid}", headers=bearer(token))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
 def new_game(
     client: Any, players: list[dict[str, Any]], length: str = "short"
 ) -> tuple[str, list[str | None]]:

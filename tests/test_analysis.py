@@ -183,7 +183,7 @@ class Stopped(BrokenProcessPool):
     """The analysis worker dies (killed) during its second step."""
 
 
-async def _no_db(fn: Any, *args: Any) -> Any:
+async def no_db(fn: Any, *args: Any) -> Any:
     return fn(*args)
 
 
@@ -206,7 +206,7 @@ def test_the_server_analysis_resumes_after_a_restart_without_redoing_decisions(
     monkeypatch.setattr(an, "analyse_plies", counting)
     store = Store(Settings(database=database).url())
     try:
-        first = server_analysis.Analyst(store, _no_db, SIMS, processes=False)
+        first = server_analysis.Analyst(store, no_db, SIMS, processes=False)
         first.lease = 0.0  # its claim runs out at once: as if its process had died
         job = server_analysis.claim(store, first.owner, SIMS, lease=0.0, only=gid)
         assert job is not None and job.game_id == gid
@@ -217,7 +217,7 @@ def test_the_server_analysis_resumes_after_a_restart_without_redoing_decisions(
         assert status == "running" and partial is not None
         assert partial["done"] == server_analysis.STEP < partial["total"]
         # a new process: the lease (0 s here) has run out, the game is taken up again
-        second = server_analysis.Analyst(store, _no_db, SIMS, processes=False)
+        second = server_analysis.Analyst(store, no_db, SIMS, processes=False)
         job = server_analysis.claim(store, second.owner, SIMS, only=gid)
         assert job is not None and len(job.done) == server_analysis.STEP
         asyncio.run(second.analyse(job))
@@ -278,7 +278,7 @@ def test_a_game_whose_moves_no_longer_replay_is_marked_failed_not_retried(databa
         with store.engine.begin() as conn:  # as if today's rules refused its first move
             conn.execute(moves.update().where(moves.c.game_id == gid, moves.c.ply == 0)
                          .values(move="seat 99"))  # fmt: skip
-        analyst = server_analysis.Analyst(store, _no_db, SIMS, processes=False)
+        analyst = server_analysis.Analyst(store, no_db, SIMS, processes=False)
         job = server_analysis.claim(store, analyst.owner, SIMS, lease=0.0, only=gid)
         assert job is not None
         asyncio.run(analyst.analyse(job))

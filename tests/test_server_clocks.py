@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import ServerProcess, bearer, head_revision, make_client, postgres_database
+from serverkit import ServerProcess, bearer, head_revision, make_client, postgres_database, state
 
 import onmars
 from onmars.server import clocks
@@ -46,12 +46,6 @@ def create(client: Any, players: list[dict[str, Any]], **clock: Any) -> tuple[st
     r = client.post("/api/games", json={"players": players, "clock": clock})
     assert r.status_code == 201, r.text
     return r.json()["id"], [s["token"] for s in r.json()["seats"]]
-
-
-def state(client: Any, gid: str, token: str | None = None) -> dict[str, Any]:
-    r = client.get(f"/api/games/{gid}", headers=bearer(token))
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 def moved_by(st: dict[str, Any], seat: int, after: int = 0) -> int:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import bearer, make_client, new_game
+from serverkit import bearer, make_client, new_game, state
 from test_server_ratings import claim_as, finished_game, stored, why_unrated
 
 from onmars import Move
@@ -27,12 +27,6 @@ TWO_GUESTS = [{"name": "Ana"}, {"name": "Ben"}]
 @pytest.fixture
 def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
-
-
-def state(client: TestClient, gid: str, token: str | None = None) -> dict:
-    r = client.get(f"/api/games/{gid}", headers=bearer(token))
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 def ask(client: TestClient, gid: str, token: str | None, **body: object) -> object:

@@ -26,6 +26,7 @@ from serverkit import (
     make_client,
     new_game,
     postgres_database,
+    state,
 )
 
 import onmars
@@ -38,12 +39,6 @@ WAIT = 15.0
 
 
 # --- helpers -------------------------------------------------------------------------------------
-def state(client: Any, gid: str, token: str | None = None) -> dict[str, Any]:
-    r = client.get(f"/api/games/{gid}", headers=bearer(token))
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
 def play_until_turn_of(client: Any, gid: str, tokens: list[str | None], seat: int) -> None:
     """Play the first legal moves of whoever decides until ``seat`` decides."""
     for _ in range(60):

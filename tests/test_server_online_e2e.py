@@ -30,9 +30,10 @@ from serverkit import (
     make_client,
     new_game,
     postgres_database,
+    state,
 )
 from test_server_accounts import csrf, login, register
-from test_server_notify import notify_client, state, wait_for
+from test_server_notify import notify_client, wait_for
 from test_server_ratings import account_rating, why_unrated
 
 import onmars

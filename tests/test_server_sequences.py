@@ -14,18 +14,13 @@ from typing import Any
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from serverkit import bearer, new_game
+from serverkit import state as get
 
 from onmars.rules import MAX_SEQUENCE
 from onmars.server.config import Settings
 from onmars.server.store import Store, games, moves
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
-
-
-def get(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
-    r = client.get(f"/api/games/{gid}", headers=bearer(token))
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 def send(client: TestClient, gid: str, token: str | None, body: dict[str, Any], **params: Any):

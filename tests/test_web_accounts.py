@@ -10,14 +10,14 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from test_server_ratings import finished_game
-from webkit import CJK, VIEWPORT, WAIT_MS, launch, need_browser, start_server
+from webfixtures import Tab
+from webkit import CJK, by_testid, shot
 
 import onmars
 from onmars.server.config import database_url
@@ -31,49 +31,24 @@ PASSWORD = "correct horse battery"
 SHOTS = Path(os.environ.get("ONMARS_SCREENSHOTS", "/tmp/shots-accounts"))
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    sync_playwright = need_browser()
-    folder = tmp_path_factory.mktemp("web-accounts")
-    proc = start_server(folder)
-    try:
-        with sync_playwright() as playwright:
-            proc.browser = launch(playwright)  # type: ignore[attr-defined]
-            proc.folder = folder  # type: ignore[attr-defined]
-            yield proc
-            proc.browser.close()  # type: ignore[attr-defined]
-    finally:
-        proc.stop()
-
-
-class Device:
+class Device(Tab):
     """A browser of its own (a fresh context: its own cookies and storage), remembering script
     errors and any dialog (an XSS would open one)."""
 
     def __init__(self, server: Any, locale: str = "en-US") -> None:
-        self.base = server.base
-        self.context = server.browser.new_context(viewport=VIEWPORT, locale=locale)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(WAIT_MS)
-        self.errors: list[str] = []
+        super().__init__(server, locale)
         self.dialogs: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
 
-    def goto(self, path: str) -> Any:
-        self.page.goto(self.base + path)
-        return self.page
-
     def by(self, name: str) -> Any:
-        return self.page.locator(f"[data-testid={name}]")
+        return by_testid(self.page, name)
 
     def shot(self, name: str) -> None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        shot(self.page, SHOTS, name, full_page=True)
 
     def close(self) -> None:
-        self.context.close()
-        assert self.errors == [] and self.dialogs == [], (self.errors, self.dialogs)
+        super().close()  # no script error
+        assert self.dialogs == [], self.dialogs
 
 
 def no_injected_image(page: Any) -> None:

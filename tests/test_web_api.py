@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import FAST, bearer, new_game
+from serverkit import FAST, bearer, new_game, state
 
 import onmars
 from onmars.bots import BOTS, RandomBot
@@ -32,12 +32,6 @@ def sqlite(tmp_path: Path) -> Iterator[TestClient]:
     settings = Settings(database=f"sqlite:///{tmp_path / 'games.sqlite3'}", **FAST)
     with TestClient(create_app(settings)) as c:
         yield c
-
-
-def state(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
-    r = client.get(f"/api/games/{gid}", headers=bearer(token))
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 def play_random(client: TestClient, gid: str, tokens: list[str | None], n: int, seed: int = 1):

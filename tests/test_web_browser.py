@@ -27,6 +27,8 @@ from webkit import (
     Api,
     by_testid,
     click_move,
+    create_in_lobby,
+    held_tokens,
     ids_in,
     listed_moves,
     progress_policy,
@@ -45,30 +47,6 @@ pytestmark = pytest.mark.slow
 #: Where the screenshots go: ONMARS_SCREENSHOTS=docs/screenshots takes the README's; else a
 #: temporary folder (a test run leaves the working tree as it was).
 SCREENSHOTS_ENV = "ONMARS_SCREENSHOTS"
-
-
-def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool = False) -> str:
-    """Create a game by clicking in the lobby, which opens the creator's seat (issue 23.8);
-    its id, from the table's address."""
-    by_testid(page, "lobby").wait_for()
-    by_testid(page, "players-count").select_option(str(len(kinds)))
-    by_testid(page, "length").select_option("short")
-    for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
-        by_testid(page, f"seat-name-{i}").fill(name)
-        by_testid(page, f"seat-kind-{i}").select_option(kind)
-    if hotseat:
-        by_testid(page, "hotseat").check()
-    by_testid(page, "create-game").click()
-    page.wait_for_url(re.compile(r".*/(play|watch)/[A-Za-z0-9_-]+$"))
-    by_testid(page, "table").wait_for()
-    return page.url.rstrip("/").split("/")[-1]
-
-
-def held_tokens(page: Any, gid: str) -> dict[str, str]:
-    """The seat tokens this browser keeps for a game (localStorage), by seat."""
-    return page.evaluate(
-        "(gid) => JSON.parse(localStorage.getItem('onmars.tokens') || '{}')[gid] || {}", gid
-    )
 
 
 def open_vs_bot(tab: Tab, bot: str = "random") -> tuple[Any, str, str]:
@@ -155,7 +133,8 @@ def test_a_whole_game_against_a_bot_by_clicking(tab: Tab, api: Api, server: Any)
     answers: list[tuple[int, float]] = []
 
     def on_response(response: Any) -> None:
-        if response.url.split("?")[0].endswith("/moves"):
+        # a move's answer: the POST (the client also GETs .../moves for the moves described)
+        if response.request.method == "POST" and response.url.split("?")[0].endswith("/moves"):
             timing = response.headers.get("server-timing", "dur=nan")
             answers.append((response.status, float(timing.split("dur=")[1].split(",")[0])))
 

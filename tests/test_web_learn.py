@@ -13,53 +13,17 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from webkit import CJK, Api, launch, listed_moves, need_browser, start_server, wait_ready
+from webfixtures import Tab
+from webkit import CJK, WAIT_MS, Api, listed_moves, shot, wait_ready
 
 pytestmark = pytest.mark.slow
 
-WAIT_MS = 60_000
-SHOTS = os.environ.get("ONMARS_SCREENSHOTS")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    sync_playwright = need_browser()
-    folder = tmp_path_factory.mktemp("learn")
-    proc = start_server(folder)
-    try:
-        with sync_playwright() as playwright:
-            proc.browser = launch(playwright)  # type: ignore[attr-defined]
-            yield proc
-            proc.browser.close()  # type: ignore[attr-defined]
-    finally:
-        proc.stop()
-
-
-@pytest.fixture
-def api(server: Any) -> Iterator[Api]:
-    client = Api(server.base)
-    yield client
-    client.http.close()
-
-
-def open_page(server: Any, lang: str = "en-US") -> tuple[Any, Any, list[str]]:
-    context = server.browser.new_context(viewport={"width": 1280, "height": 720}, locale=lang)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return context, page, errors
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+#: Screenshots are taken only when this names a folder.
+SHOTS = Path(os.environ["ONMARS_SCREENSHOTS"]) if os.environ.get("ONMARS_SCREENSHOTS") else None
 
 
 def ask_hint(page: Any) -> list[str]:
@@ -75,8 +39,8 @@ def ask_hint(page: Any) -> list[str]:
 def test_a_hint_in_english_and_chinese_lists_moves_to_play(server: Any, api: Api) -> None:
     gid, tokens = api.create([{"name": "Ana"}, {"name": "Robo", "bot": "greedy"}])
     for lang, win in (("en-US", "% to win"), ("zh-CN", "胜率")):
-        context, page, errors = open_page(server, lang)
-        page.goto(f"{server.base}/play/{gid}#token={tokens[0]}")
+        tab = Tab(server, lang)
+        page = tab.goto(f"/play/{gid}#token={tokens[0]}")
         wait_ready(page)
         before = api.state(gid)["ply"]
         legal = listed_moves(page)
@@ -88,7 +52,7 @@ def test_a_hint_in_english_and_chinese_lists_moves_to_play(server: Any, api: Api
         assert len(values) == len(picks) and all(win in v for v in values)
         why = page.locator("[data-testid=hint-panel] .hint-why li").all_inner_texts()
         assert why and ("OP" in why[-1] if lang == "en-US" else CJK.search(why[-1]))
-        shot(page, f"hint-{lang[:2]}")
+        shot(page, SHOTS, f"hint-{lang[:2]}")
         # a click on a suggestion plays it
         page.locator("[data-testid=hint-panel] [data-testid=hint-move] button.move").first.click()
         confirm = page.locator("[data-testid=confirm-yes]")
@@ -99,15 +63,14 @@ def test_a_hint_in_english_and_chinese_lists_moves_to_play(server: Any, api: Api
             time.sleep(0.1)
         assert api.state(gid)["ply"] > before
         wait_ready(page)
-        assert errors == []
-        context.close()
+        tab.close()  # no script error in the page
     seen = api.state(gid)["players"]
     assert [p["hints"] for p in seen] == [2, 0]
-    context, page, _ = open_page(server)
-    page.goto(f"{server.base}/play/{gid}#token={tokens[0]}")
+    tab = Tab(server)
+    page = tab.goto(f"/play/{gid}#token={tokens[0]}")
     wait_ready(page)
     assert page.locator("[data-testid=scores] [data-testid=hints-used]").inner_text() == "hints ×2"
-    context.close()
+    tab.close()
 
 
 def coach_step(page: Any) -> str:
@@ -138,13 +101,10 @@ def coach_step(page: Any) -> str:
     return f"play {move}"
 
 
-def test_the_guided_game_explains_and_suggests_through_the_first_round(
-    server: Any, api: Api
-) -> None:
-    context, page, errors = open_page(server)
-    page.goto(f"{server.base}/")
+def test_the_guided_game_explains_and_suggests_through_the_first_round(page: Any, api: Api) -> None:
+    page.goto(f"{page.base}/")
     page.locator("[data-testid=learn]").wait_for()
-    shot(page, "learn-lobby-en")
+    shot(page, SHOTS, "learn-lobby-en")
     page.click("[data-testid=learn-start]")
     page.locator("[data-testid=coach]").wait_for()
     gid = page.url.rstrip("/").split("/")[-1]
@@ -154,7 +114,7 @@ def test_the_guided_game_explains_and_suggests_through_the_first_round(
     page.wait_for_selector("[data-testid=coach-text][data-lesson='phase:setup']")
     assert "Setup" in page.locator("[data-testid=coach-text]").inner_text()
     assert page.locator(".panel.turnorder.tut-focus").count() == 1
-    shot(page, "learn-setup-en")
+    shot(page, SHOTS, "learn-setup-en")
     done: list[str] = []
     resumed = False
     skipped = False
@@ -162,13 +122,13 @@ def test_the_guided_game_explains_and_suggests_through_the_first_round(
         done.append(coach_step(page))
         if not resumed and len([d for d in done if d.startswith("play")]) == 2:
             # leave the page and come back: what was read is not explained again
-            page.goto(f"{server.base}/")
+            page.goto(f"{page.base}/")
             page.locator("[data-testid=learn-resume]").click()
             page.locator("[data-testid=coach]").wait_for()
             assert page.locator("[data-lesson='phase:setup']").count() == 0
             resumed = True
         if not skipped and done[-1] == "step:turn":
-            shot(page, "learn-turn-en")
+            shot(page, SHOTS, "learn-turn-en")
             page.click("[data-testid=coach-skip]")  # skipped, then turned back on
             page.locator("[data-testid=coach-off]").wait_for()
             assert page.locator(".tut-focus").count() == 0
@@ -192,12 +152,10 @@ def test_the_guided_game_explains_and_suggests_through_the_first_round(
     )
     coach = page.locator("[data-testid=coach]").inner_text()
     assert "引导对局" in coach and CJK.search(coach)
-    shot(page, "learn-round2-zh")
+    shot(page, SHOTS, "learn-round2-zh")
     # on a phone the guide fits the screen: no sideways scrolling
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("[data-testid=coach]").wait_for()
     wide, width = page.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
     assert wide <= width
-    shot(page, "learn-round2-zh-390x844")
-    assert errors == []
-    context.close()
+    shot(page, SHOTS, "learn-round2-zh-390x844")

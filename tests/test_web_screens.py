@@ -20,11 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webkit import (
-    Api,
-    listed_moves,
-    wait_ready,
-)
+from webfixtures import Tab
+from webkit import Api, listed_moves, wait_ready
 
 import onmars
 from onmars.bots import GreedyBot
@@ -98,32 +95,19 @@ def finished(server: Any) -> str:
     return gid
 
 
-class Screen:
+class Screen(Tab):
     """A page in a fresh browser context of a given size (a phone or tablet: touch, mobile)."""
 
     def __init__(self, server: Any, width: int, height: int, lang: str = "en-US") -> None:
         touch = width < 1100
-        self.base = server.base
-        self.context = server.browser.new_context(
-            viewport={"width": width, "height": height},
-            locale=lang,
-            is_mobile=touch,
-            has_touch=touch,
-        )
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(WAIT_MS)
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        viewport = {"width": width, "height": height}
+        super().__init__(server, lang, viewport, is_mobile=touch, has_touch=touch)
 
     def table(self, gid: str, token: str) -> Any:
         self.page.goto(f"{self.base}/play/{gid}#token={token}")
         self.page.locator("[data-testid=table]").wait_for()
         wait_ready(self.page)
         return self.page
-
-    def close(self) -> None:
-        self.context.close()
-        assert self.errors == [], f"script errors in the page: {self.errors}"
 
 
 @pytest.fixture

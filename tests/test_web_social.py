@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import base64
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from serverkit import bearer
-from webkit import VIEWPORT, WAIT_MS, Api, launch, need_browser, start_server
+from webkit import VIEWPORT, WAIT_MS, Api
 
 pytestmark = pytest.mark.slow
 
@@ -37,20 +36,6 @@ FakeNotification.requestPermission = async () => {
 window.Notification = FakeNotification;
 document.hasFocus = () => false;
 """
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    sync_playwright = need_browser()
-    folder = tmp_path_factory.mktemp("social")
-    proc = start_server(folder)
-    try:
-        with sync_playwright() as playwright:
-            proc.browser = launch(playwright)  # type: ignore[attr-defined]
-            yield proc
-            proc.browser.close()  # type: ignore[attr-defined]
-    finally:
-        proc.stop()
 
 
 @pytest.fixture

@@ -21,6 +21,8 @@ from webkit import (
     Api,
     by_testid,
     click_move,
+    create_in_lobby,
+    held_tokens,
     listed_moves,
     progress_policy,
     shot,
@@ -32,29 +34,6 @@ import onmars
 pytestmark = pytest.mark.slow
 
 SHOTS = Path(os.environ.get("ONMARS_SHOTS", "/tmp/shots-log"))
-
-
-def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool = False) -> str:
-    """A game made by clicking in the lobby; its id, from the table it opens (issue 23.8)."""
-    page.goto(page.base + "/")
-    by_testid(page, "lobby").wait_for()
-    by_testid(page, "players-count").select_option(str(len(kinds)))
-    by_testid(page, "length").select_option("short")
-    for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
-        by_testid(page, f"seat-name-{i}").fill(name)
-        by_testid(page, f"seat-kind-{i}").select_option(kind)
-    if hotseat:
-        by_testid(page, "hotseat").check()
-    by_testid(page, "create-game").click()
-    page.wait_for_url(re.compile(r".*/(play|watch)/[A-Za-z0-9_-]+$"))
-    by_testid(page, "table").wait_for()
-    return page.url.rstrip("/").split("/")[-1]
-
-
-def held_tokens(page: Any, gid: str) -> dict[str, str]:
-    return page.evaluate(
-        "(gid) => JSON.parse(localStorage.getItem('onmars.tokens') || '{}')[gid] || {}", gid
-    )
 
 
 def goal_words(goals: list[str]) -> list[str]:
@@ -72,6 +51,7 @@ def test_hot_seat_hides_everything_private_until_the_next_player_confirms(
     """Issue 23.7, RUL-18: two humans share the screen; each time the other one is to play,
     the pass-the-device screen stands alone: neither player's Private Goals are anywhere in
     the page until "I am Ben" is pressed, and then only Ben's."""
+    page.goto(page.base + "/")
     gid = create_in_lobby(page, ["human", "human"], ["Ana", "Ben"], hotseat=True)
     tokens = held_tokens(page, gid)
     assert sorted(tokens) == ["0", "1"]
@@ -128,6 +108,7 @@ def test_the_lobby_opens_the_creators_seat_and_lists_turn_round_and_winner(
     """Issue 23.8: creating a game with another human opens the creator's seat, with the
     other's private link to hand out; the list tells each game's round and whose turn it is,
     or who won, and shows each id exactly as it is (ids mix cases)."""
+    page.goto(page.base + "/")
     gid = create_in_lobby(page, ["human", "human"], ["Ana", "Ben"])
     assert page.url.endswith(f"/play/{gid}") and sorted(held_tokens(page, gid)) == ["0"]
     invite = by_testid(page, "invite")
@@ -169,6 +150,7 @@ def test_the_log_says_each_move_once_by_round_and_turn_with_names(page: Any, api
     """Issue 23.5: one line per move with its effects nested, never the same move twice, under
     round and turn headings that fold; no internal id; the summary of what changed since this
     seat's last turn; in English and Chinese."""
+    page.goto(page.base + "/")
     create_in_lobby(page, ["human", "greedy"], ["Ana", "Robo"])
     choose = progress_policy(random.Random(3))
     for _ in range(45):

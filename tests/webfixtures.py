@@ -47,12 +47,19 @@ def api(server: Any) -> Iterator[Api]:
 
 
 class Tab:
-    """A page in a fresh browser context (1280x720, English), remembering its script errors;
-    ``page.base`` is the server's address."""
+    """A page in a fresh browser context (1280x720 and English unless told; ``options``: more
+    of the context's, e.g. a phone's touch), remembering its script errors; ``page.base`` is the
+    server's address."""
 
-    def __init__(self, server: Any) -> None:
+    def __init__(
+        self,
+        server: Any,
+        locale: str = "en-US",
+        viewport: dict[str, int] = VIEWPORT,
+        **options: Any,
+    ) -> None:
         self.base = server.base
-        self.context = server.browser.new_context(viewport=VIEWPORT, locale="en-US")
+        self.context = server.browser.new_context(viewport=viewport, locale=locale, **options)
         self.page = self.context.new_page()
         self.page.set_default_timeout(WAIT_MS)
         self.page.base = server.base

@@ -1,6 +1,7 @@
 """Helpers for the browser tests (tests/test_web*.py): Debian's Chromium driven by Playwright
-(the Python package, sync API; never ``playwright install``), a real ``onmars serve`` on a free
-loopback port, and a player that clicks the elements the client marks with ``data-move``.
+(the Python package, sync API; never ``playwright install``), an API client of a real
+``onmars serve`` (started by tests/webfixtures.py), and a player that clicks the elements the
+client marks with ``data-move``.
 
 Without Chromium or Playwright the browser tests skip, except in CI (``CI`` set, as ``.ci/run``
 does), where that is a failure.
@@ -18,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import ServerProcess, bearer
+from serverkit import bearer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -60,15 +61,39 @@ def by_testid(page: Any, name: str) -> Any:
     return page.locator(f"[data-testid={name}]")
 
 
-def shot(page: Any, folder: Path, name: str) -> None:
-    """A screenshot of ``page`` as ``folder/name`` (``.png`` added when missing)."""
+def shot(page: Any, folder: Path | None, name: str, *, full_page: bool = False) -> None:
+    """A screenshot of ``page`` as ``folder/name`` (``.png`` added when missing); none without
+    a folder (a module whose screenshots are taken only when asked)."""
+    if folder is None:
+        return
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / (name if name.endswith(".png") else f"{name}.png")))
+    path = folder / (name if name.endswith(".png") else f"{name}.png")
+    page.screenshot(path=str(path), full_page=full_page)
 
 
-def start_server(folder: Path) -> ServerProcess:
-    """``onmars serve`` with a SQLite file in ``folder``; bots in one worker process."""
-    return ServerProcess(folder / "server.log", "--database", str(folder / "games.sqlite3")).start()
+# --- the lobby ---------------------------------------------------------------------------------
+def create_in_lobby(page: Any, kinds: list[str], names: list[str], hotseat: bool = False) -> str:
+    """Create a game by clicking in the lobby (the page shows it), which opens the creator's
+    seat (issue 23.8); its id, from the table's address."""
+    by_testid(page, "lobby").wait_for()
+    by_testid(page, "players-count").select_option(str(len(kinds)))
+    by_testid(page, "length").select_option("short")
+    for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
+        by_testid(page, f"seat-name-{i}").fill(name)
+        by_testid(page, f"seat-kind-{i}").select_option(kind)
+    if hotseat:
+        by_testid(page, "hotseat").check()
+    by_testid(page, "create-game").click()
+    page.wait_for_url(re.compile(r".*/(play|watch)/[A-Za-z0-9_-]+$"))
+    by_testid(page, "table").wait_for()
+    return page.url.rstrip("/").split("/")[-1]
+
+
+def held_tokens(page: Any, gid: str) -> dict[str, str]:
+    """The seat tokens this browser keeps for a game (localStorage), by seat."""
+    return page.evaluate(
+        "(gid) => JSON.parse(localStorage.getItem('onmars.tokens') || '{}')[gid] || {}", gid
+    )
 
 
 # --- the API, for setting up games and checking what the page shows ----------------------------
