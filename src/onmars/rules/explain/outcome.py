@@ -42,6 +42,13 @@ BUDGET = 16
 SWEEP = 40
 SWEEP_DEPTH = 12
 
+#: Moves played, per move, walking breadth first what the action asks once the repeated step
+#: is declined (``done``) at the positions the ranges stopped at: the later steps (a Lab
+#: benefit, a development after a boost, a building after a claim) branch little, and their
+#: costs are met only there.
+FINISH = 32
+FINISH_STARTS = 4
+
 #: Decisions of another seat that the mover's action causes, named in its preview: a Tech's
 #: owner choosing its reward (§8.3), a displaced piece's owner moving it (RUL-1).
 CAUSED = frozenset({"owner_develop", "displace"})
@@ -279,7 +286,10 @@ def _open(
                     ahead.setdefault(top_step(nxt), nxt)
                 queue.append((nxt, engine.legal_moves(nxt), total))
     _ranges(leaves, then)
-    for item, most in _swept(cut, seat).items():  # what the untried completions may cost
+    swept = _swept(cut, seat)
+    for item, most in _finished(cut, seat).items():
+        swept[item] = max(swept.get(item, 0), most)
+    for item, most in swept.items():  # what the untried completions may cost
         low, high = then["cost"].get(item, [0, 0])
         then["cost"][item] = [0 if item not in then["cost"] else low, max(high, most)]
     dearest = [high for item, (_, high) in then["cost"].items() if item in RESOURCES]
@@ -321,6 +331,35 @@ def _swept(starts: list[State], seat: int) -> dict[str, int]:
         for key, v in paid.items():
             most[key] = max(most.get(key, 0), v)
         k += 1
+    return most
+
+
+def _finished(starts: list[State], seat: int) -> dict[str, int]:
+    """What the action costs after its repeated step is declined (``done``, or any option of
+    a step that cannot be declined) at each of the first :data:`FINISH_STARTS` of ``starts``,
+    its later steps walked breadth first within
+    :data:`FINISH` moves (item -> the most seen); nothing past a face turned up (RUL-18)."""
+    most: dict[str, int] = {}
+    queue: deque[tuple[State, list[Move], dict[str, int]]] = deque()
+    for s in starts[:FINISH_STARTS]:
+        if mover_decides(s, seat):
+            moves = engine.legal_moves(s)
+            queue.append((s, [m for m in moves if m.verb == "done"] or moves, {}))
+    budget = FINISH
+    while queue and budget > 0:
+        at, options, so_far = queue.popleft()
+        for m in options:
+            if budget <= 0:
+                break
+            budget -= 1
+            nxt, delta, revealed = reveal_safe(at, seat, m)
+            paid = dict(so_far)
+            for key, v in delta.items():
+                if v < 0 and key != "op":
+                    paid[key] = paid.get(key, 0) - v
+                    most[key] = max(most.get(key, 0), paid[key])
+            if not revealed and mover_decides(nxt, seat):
+                queue.append((nxt, engine.legal_moves(nxt), paid))
     return most
 
 
