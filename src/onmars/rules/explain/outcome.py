@@ -385,7 +385,7 @@ def _finished(starts: list[State], seat: int, repeated: str) -> dict[str, int]:
                 break
             budget -= 1
             nxt, delta, revealed = reveal_safe(at, seat, m)
-            if top_step(at) == repeated and m.verb not in ("done", "rover"):
+            if top_step(at) == repeated and m.verb == "bot":
                 reach = _rover_reach(nxt, seat)
                 if reach in ways:  # the Rover may step nowhere new after it
                     continue
