@@ -72,7 +72,8 @@ def test_no_preview_lacks_a_cost_a_later_step_charges(players: int, seed: int) -
     """Issue 23 done-when: no preview of a compound action's first step lacks a cost that a
     later step charges, tried with several random completions of every legal move. Every
     preview is checked, also those whose ranges are ``partial`` (the untried completions are
-    swept for their costs) and those that turn something face up (checked up to that step:
+    swept for their costs, the later steps walked: none may be missed; before that walk 17 of
+    about 16,000 completions were) and those that turn something face up (checked up to that step:
     what follows it is not shown, RUL-18, and the preview says so)."""
     game = onmars.Game.new(players, seed=seed)
     rng = random.Random(seed)
