@@ -67,21 +67,13 @@ def _named(d: dict) -> set[str]:
     return out
 
 
-#: Completions (of 1,000) allowed to pay an item their move's preview does not name: only a
-#: preview whose ranges stop at the exploration's bound (``partial``) may lack one, when the
-#: cost is met only along one path of several moves (the Rover stepped onto a Discovery
-#: tile, claimed, and a building paid for). Measured: 11 of 5,187 completions in the worst
-#: of these games (3 players, seed 12), 17 of about 17,000 in all; before the sweep, 149
-#: of the same completions, and 60 % of the previews were not checked at all.
-MISSES_PER_1000 = 3
-
-
 @pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
 def test_no_preview_lacks_a_cost_a_later_step_charges(players: int, seed: int) -> None:
     """Issue 23 done-when: no preview of a compound action's first step lacks a cost that a
     later step charges, tried with several random completions of every legal move. Every
     preview is checked, also those whose ranges are ``partial`` (the untried completions are
-    swept for their costs) and those that turn something face up (checked up to that step:
+    swept for their costs, the later steps walked: none may be missed; before that walk 17 of
+    about 16,000 completions were) and those that turn something face up (checked up to that step:
     what follows it is not shown, RUL-18, and the preview says so)."""
     game = onmars.Game.new(players, seed=seed)
     rng = random.Random(seed)
@@ -103,7 +95,7 @@ def test_no_preview_lacks_a_cost_a_later_step_charges(players: int, seed: int) -
                 checked += 1
         game.play(rng.choice(game.legal_moves()))
     assert checked > 1500 and compound > 60 and bounded > 300  # the games got somewhere
-    assert len(missed) * 1000 <= MISSES_PER_1000 * checked, missed
+    assert not missed, missed
 
 
 def test_learn_technology_shows_the_row_cost_before_the_tile_is_chosen() -> None:

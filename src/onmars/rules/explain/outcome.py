@@ -23,6 +23,7 @@ up costs is counted, what it gives is not, and what follows it is not tried (``r
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 from typing import Any, TypedDict
 
 from onmars.rules.data.components import RESOURCES, load
@@ -41,6 +42,13 @@ BUDGET = 16
 #: left out of a preview); and the longest completion followed.
 SWEEP = 40
 SWEEP_DEPTH = 12
+
+#: Moves played, per move, walking breadth first what the action asks once the repeated step
+#: is declined (``done``) at the positions the ranges stopped at: the later steps (a Lab
+#: benefit, a development after a boost, a building after a claim) branch little, and their
+#: costs are met only there.
+FINISH = 48
+FINISH_STARTS = 4
 
 #: Decisions of another seat that the mover's action causes, named in its preview: a Tech's
 #: owner choosing its reward (§8.3), a displaced piece's owner moving it (RUL-1).
@@ -279,9 +287,15 @@ def _open(
                     ahead.setdefault(top_step(nxt), nxt)
                 queue.append((nxt, engine.legal_moves(nxt), total))
     _ranges(leaves, then)
-    for item, most in _swept(cut, seat).items():  # what the untried completions may cost
+    swept = _swept(cut, seat)
+    for item, most in _finished(cut, seat, st.name).items():
+        swept[item] = max(swept.get(item, 0), most)
+    for item, most in swept.items():  # what the untried completions may cost
         low, high = then["cost"].get(item, [0, 0])
         then["cost"][item] = [0 if item not in then["cost"] else low, max(high, most)]
+    if cut and any(m.verb == "rover" for m in moves):  # a claim may still build (§9.1)
+        low, high = then["cost"].get("any", [0, 0])
+        then["cost"]["any"] = [low, max(high, dearest_building())]
     dearest = [high for item, (_, high) in then["cost"].items() if item in RESOURCES]
     if cut and dearest:  # an untried option may ask another Resource for what these cost
         then["cost"].setdefault("any", [0, max(dearest)])
@@ -322,6 +336,98 @@ def _swept(starts: list[State], seat: int) -> dict[str, int]:
             most[key] = max(most.get(key, 0), v)
         k += 1
     return most
+
+
+@cache
+def dearest_building() -> int:
+    """The most Resources a building costs (§9.2): what a tile claimed may still ask, when the
+    Rover's untried ends are not followed (a claim that builds, §9.1)."""
+    return max(len(b.cost) for b in load().building_type.values())
+
+
+def _finished(starts: list[State], seat: int, repeated: str) -> dict[str, int]:
+    """What the action may still cost (item -> the most seen) from :data:`FINISH_STARTS` of
+    ``starts`` (one per reach of the Rover first), walked within :data:`FINISH` moves, the
+    later steps before more of the ``repeated`` step (the decision whose options were cut).
+    At that step ``done`` and the Rover's steps come first: what the later steps ask depends
+    on where the Rover ends (a claim, then a building: §9.1); a Bot moved (it costs only
+    Crystals, named already) is followed only when it lets the Rover step somewhere new, and
+    each hex the Rover reaches is followed once. Elsewhere the options differing in kind come
+    first (:func:`_varied`). A payment is read from its tokens (each may be paid), then paid
+    one way to go on. Nothing is tried past a face turned up (RUL-18)."""
+    most: dict[str, int] = {}
+    ways: dict[tuple[int, ...], State] = {}  # one start per reach of the Rover first
+    rest = [s for s in starts if ways.setdefault(_rover_reach(s, seat), s) is not s]
+    chosen = [*ways.values(), *rest][:FINISH_STARTS]
+    reached = {s.players[seat].rover for s in chosen}
+    later: deque[tuple[State, dict[str, int]]] = deque()  # past the repeated step: first
+    again: deque[tuple[State, dict[str, int]]] = deque(
+        (s, {}) for s in chosen if mover_decides(s, seat)
+    )
+    budget = FINISH
+    while (later or again) and budget > 0:
+        at, so_far = (later or again).popleft()
+        if top_step(at) == "pay":
+            so_far = dict(so_far)
+            for token in at.stack[-1]["cost"]:
+                so_far[token] = so_far.get(token, 0) + 1
+                most[token] = max(most.get(token, 0), so_far[token])
+            paid = _paid(at, seat)
+            if paid is None:
+                continue
+            at = paid
+        moves = _varied(engine.legal_moves(at))
+        if top_step(at) == repeated:  # declined, the Rover on, and what may let it on
+            ends = [m for m in moves if m.verb == "done" or _new_hex(m, reached)]
+            moves = ends + [m for m in moves if m.verb not in ("done", "rover")]
+        for m in moves:
+            if budget <= 0:
+                break
+            budget -= 1
+            nxt, delta, revealed = reveal_safe(at, seat, m)
+            if top_step(at) == repeated and m.verb == "bot":
+                reach = _rover_reach(nxt, seat)
+                if reach in ways:  # the Rover may step nowhere new after it
+                    continue
+                ways[reach] = nxt
+            paid_so_far = dict(so_far)
+            for key, v in delta.items():
+                if v < 0 and key != "op":
+                    paid_so_far[key] = paid_so_far.get(key, 0) - v
+                    most[key] = max(most.get(key, 0), paid_so_far[key])
+            if not revealed and mover_decides(nxt, seat):
+                queue = again if top_step(nxt) == repeated else later
+                queue.append((nxt, paid_so_far))
+    return most
+
+
+def _rover_reach(s: State, seat: int) -> tuple[int, ...]:
+    """Where the mover's Rover is and may step next (a Bot moved may open a hex to it)."""
+    if not mover_decides(s, seat):
+        return (s.players[seat].rover,)
+    steps = (m.cell(0) for m in engine.legal_moves(s) if m.verb == "rover" and m.args)
+    return (s.players[seat].rover, *sorted(steps))
+
+
+def _new_hex(m: Move, reached: set[int]) -> bool:
+    """``m`` steps the Rover onto a hex not reached before (then counted as reached)."""
+    if m.verb != "rover" or not m.args or m.cell(0) in reached:
+        return False
+    reached.add(m.cell(0))
+    return True
+
+
+def _varied(moves: list[Move]) -> list[Move]:
+    """``moves``, the first of each kind (verb and first argument: a building, a tile) first,
+    so a walk cut short has tried every kind."""
+    kinds: set[tuple[str, str]] = set()
+    first: list[Move] = []
+    rest: list[Move] = []
+    for m in moves:
+        kind = (m.verb, str(m.args[0]) if m.args else "")
+        (rest if kind in kinds else first).append(m)
+        kinds.add(kind)
+    return first + rest
 
 
 def _paid(s: State, seat: int) -> State | None:
