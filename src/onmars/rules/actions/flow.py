@@ -60,9 +60,7 @@ class TurnStart(Step[Frame]):
         p = s.mut_player(f["p"])
         if crystals_in(p):  # Crystals the Depot cannot hold went onto a contract (RUL-10)
             settle(s, p.seat)
-        turn = s.mut_turn()  # written in place: the barrier records it (take_written)
-        turn.clear()
-        turn.update(p=p.seat, main=False, exec=False, used=[])
+        s.new_turn({"p": p.seat, "main": False, "exec": False, "used": []})
         push(s, "turn", p.seat)
 
 
@@ -380,7 +378,7 @@ class LayDown(Step[Frame]):
     @staticmethod
     def apply(s: State, f: Frame, m: Move | None) -> None:
         s.mut_done().append(f["p"])
-        s.mut_turn().clear()
+        s.new_turn({})
 
 
 #: Registered by :mod:`onmars.registry` (no import side effects).

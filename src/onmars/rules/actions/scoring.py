@@ -65,7 +65,7 @@ def end_by_agreement(s: State) -> None:
     if isinstance(seat, int):
         goals_end_of_turn(s, seat)
     s.stack.clear()
-    s.mut_turn().clear()
+    s.new_turn({})
     push(s, "game_end", -1)
     advance(s)
 

@@ -348,6 +348,14 @@ class State(_Owned):
             self._owns(_OWN_TURN)
         return self.turn
 
+    def new_turn(self, turn: dict[str, Any]) -> None:
+        """Start the turn's scratch data afresh with ``turn`` (this state's own, the write
+        recorded): a new dict for each turn, as before copy on write, so a reader holding the
+        last turn's dict (a test telling turns apart) never sees it change into the next."""
+        self._wrote[0] |= _OWN_TURN
+        self.turn = turn
+        self._owns(_OWN_TURN)
+
     # --- small queries used everywhere ---------------------------------------------------------
     @property
     def n(self) -> int:
