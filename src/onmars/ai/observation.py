@@ -22,10 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from onmars.rules import Game, components, hexmap
-from onmars.rules.engine.state import ALWAYS_WRITTEN, COW_FIELDS
-from onmars.rules.engine.view import fields_read
-from onmars.rules.game import Mark
+from onmars.rules import ALWAYS_WRITTEN, COW_FIELDS, Game, Mark, components, fields_read, hexmap
 
 #: Bumped whenever a field is added, removed, resized or read differently.
 OBSERVATION_VERSION = 1

@@ -26,8 +26,15 @@ read-only component data
 reachable as ``onmars.rules.components`` and ``onmars.rules.hexmap``) and the position builder
 :mod:`onmars.rules.position`. Every other module here is private to the rules: clients, bots
 and tools use only this face (``tests/test_layers.py`` checks it).
+
+For readers that keep their own copy of what a game shows (the AI encoders, issue 26.7):
+:class:`Mark` (what :meth:`Game.mark` returns, for :meth:`Game.written_since`),
+``COW_FIELDS`` and ``ALWAYS_WRITTEN`` (the parts of the state that report being written) and
+``fields_read`` (the parts a view's key is read from); and ``FINAL_CATEGORIES``, the scoring
+categories of the final scoring (§24.2), apart from those scored during play.
 """
 
+from onmars.rules.actions.scoring import FINAL as FINAL_CATEGORIES
 from onmars.rules.data import components, hexmap
 from onmars.rules.engine.errors import (
     IllegalMoveError,
@@ -40,15 +47,31 @@ from onmars.rules.engine.errors import (
 )
 from onmars.rules.engine.i18n import LANGS, N_, env_lang, tr
 from onmars.rules.engine.moves import VERBS, Move
+from onmars.rules.engine.state import ALWAYS_WRITTEN, COW_FIELDS
 from onmars.rules.engine.version import RULES_VERSION
+from onmars.rules.engine.view import fields_read
 from onmars.rules.explain.catalog import catalog
 from onmars.rules.explain.describe import WARNING_KINDS
 from onmars.rules.explain.sequences import MAX_SEQUENCE, Sequence
 from onmars.rules.explain.structure import ArgKind, MoveArg, MoveStructure, MoveTarget, TargetKind
 from onmars.rules.explain.terms import join_list, reason_text
-from onmars.rules.game import LENGTHS, Decision, Game, LogEntry, Replayed, SequenceError, Stop
+from onmars.rules.game import (
+    LENGTHS,
+    Decision,
+    Game,
+    LogEntry,
+    Mark,
+    Replayed,
+    SequenceError,
+    Stop,
+)
 
 __all__ = [
+    "ALWAYS_WRITTEN",
+    "COW_FIELDS",
+    "FINAL_CATEGORIES",
+    "Mark",
+    "fields_read",
     "components",
     "hexmap",
     "LANGS",

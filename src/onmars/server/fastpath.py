@@ -59,7 +59,8 @@ class MoveFastPath:
             return
         found = MOVES.fullmatch(scope["path"])
         ours, lang = _lang(scope.get("query_string", b""))
-        server = getattr(scope["app"].state, "server", None) if "app" in scope else None
+        app = scope.get("app")
+        server = getattr(app.state, "server", None) if app is not None else None
         # the first of a repeated header, as Starlette reads it (a second Authorization
         # never names another seat than the framework would)
         headers = dict(reversed(scope["headers"]))

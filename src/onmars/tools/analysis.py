@@ -33,7 +33,7 @@ from typing import Any
 from onmars import LANGS, Game, Move, OnMarsError
 from onmars.bots.advice import best_line, root_ranking, win_chance
 from onmars.bots.search import SearchBot, Tree, simulate
-from onmars.rules.actions.scoring import FINAL
+from onmars.rules import FINAL_CATEGORIES as FINAL
 
 #: Simulations per decision by default (a server's budget is its setting).
 SIMS = 64
