@@ -293,7 +293,11 @@ def _open(
     for item, most in swept.items():  # what the untried completions may cost
         low, high = then["cost"].get(item, [0, 0])
         then["cost"][item] = [0 if item not in then["cost"] else low, max(high, most)]
-    if cut and any(m.verb == "rover" for m in moves):  # a claim may still build (§9.1)
+    # Our decision (a preview, not a rule; docs/architecture.md): where the walk stopped with
+    # the Rover still able to step, a tile it may claim can lead to a building (§9.1) whose
+    # Resource depends on choices not yet made, so the preview names "any Resource" up to the
+    # dearest building's cost rather than guess which, and never reads a face-down tile.
+    if cut and any(m.verb == "rover" for m in moves):
         low, high = then["cost"].get("any", [0, 0])
         then["cost"]["any"] = [low, max(high, dearest_building())]
     dearest = [high for item, (_, high) in then["cost"].items() if item in RESOURCES]
