@@ -36,6 +36,16 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return request.getfixturevalue("postgres")
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fresh_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """SQLite, then PostgreSQL: a fresh database for each test (user names are unique), for
+    the account tests to use as their ``database``."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    else:
+        yield from postgres_database()
+
+
 @pytest.fixture
 def client(database: str) -> Iterator[Any]:
     """A TestClient of the server on ``database`` (limits high: see serverkit.FAST)."""

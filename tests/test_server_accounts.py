@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from fastapi.testclient import TestClient
-from serverkit import bearer, head_revision, make_client, new_game, postgres_database
+from serverkit import bearer, head_revision, make_client, new_game
 
 import onmars
 from onmars.server.accounts import SESSION_COOKIE
@@ -33,13 +32,10 @@ PASSWORD = "correct horse battery"
 HOST = "testserver.local"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """SQLite, then PostgreSQL: a fresh database for each test (user names are unique)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    else:
-        yield from postgres_database()
+@pytest.fixture
+def database(fresh_database: str) -> str:
+    """A fresh database for each test, SQLite then PostgreSQL (conftest's ``fresh_database``)."""
+    return fresh_database
 
 
 def register(client: TestClient, name: str, password: str = PASSWORD) -> dict[str, Any]:
@@ -324,7 +320,6 @@ def test_a_database_of_revision_0004_upgrades_with_its_games_intact(database: st
 
 
 def store_migrations() -> Any:
-    from pathlib import Path
 
     import onmars.server.store as module
 

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,7 +27,6 @@ from serverkit import (
     bearer,
     make_client,
     new_game,
-    postgres_database,
     state,
 )
 from test_server_accounts import csrf, login, register
@@ -43,13 +40,10 @@ NAMES = ["Ana", "Ben"]
 MODEL = PlackettLuce()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """SQLite, then PostgreSQL: a fresh database for each test (user names are unique)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    else:
-        yield from postgres_database()
+@pytest.fixture
+def database(fresh_database: str) -> str:
+    """A fresh database for each test, SQLite then PostgreSQL (conftest's ``fresh_database``)."""
+    return fresh_database
 
 
 def as_player(client: Any, name: str) -> dict[str, str]:

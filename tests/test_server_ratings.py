@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
-from serverkit import bearer, make_client, postgres_database
+from serverkit import bearer, make_client
 from test_server_accounts import csrf, register
 
 import onmars
@@ -28,13 +26,10 @@ from onmars.server.store import Hints, SeatRow, Store, accounts, rated_games
 MODEL = PlackettLuce()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """SQLite, then PostgreSQL: a fresh database for each test (user names are unique)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    else:
-        yield from postgres_database()
+@pytest.fixture
+def database(fresh_database: str) -> str:
+    """A fresh database for each test, SQLite then PostgreSQL (conftest's ``fresh_database``)."""
+    return fresh_database
 
 
 def finished_game(seed: int = 3) -> onmars.Game:
