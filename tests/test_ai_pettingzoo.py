@@ -109,3 +109,26 @@ def test_render_text_and_bad_options() -> None:
     for bad in ({"players": 5}, {"length": "medium"}, {"returns": "elo"}, {"render_mode": "x"}):
         with pytest.raises(ValueError):
             raw_env(**bad)
+
+
+def test_observations_and_masks_handed_out_never_change() -> None:
+    """The environment writes its tensors and masks over only once nobody holds them: those a
+    loop keeps (every third here, and the last one of each agent) stay as they were handed
+    out, and none can be written to."""
+    e = env(players=3)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    kept = []
+    for step, _agent in enumerate(e.agent_iter()):
+        obs, _, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        tensor, mask = obs["observation"], obs["action_mask"]
+        assert not tensor.flags.writeable and not mask.flags.writeable
+        assert info["action_mask"] is mask
+        if step % 3 == 0:
+            kept.append((tensor, tensor.tobytes(), mask, mask.tobytes()))
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert len(kept) > 100
+    assert all(t.tobytes() == tb and m.tobytes() == mb for t, tb, m, mb in kept)

@@ -114,7 +114,8 @@ def vocabulary() -> tuple[Move, ...]:
 
 
 @cache
-def _numbers() -> dict[Move, int]:
+def numbers() -> dict[Move, int]:
+    """The number of every move of the action space (shared: read it, do not change it)."""
     table = {m: i for i, m in enumerate(vocabulary())}
     if len(table) != len(vocabulary()):
         raise UnknownMoveError("the action vocabulary lists a move twice")
@@ -136,7 +137,7 @@ def encode(move: Move | str) -> int:
     """The number of a move (text or :class:`Move`); :class:`UnknownMoveError` if it has none."""
     key = Move.parse(move) if isinstance(move, str) else move
     try:
-        return _numbers()[key]
+        return numbers()[key]
     except KeyError:
         raise UnknownMoveError(
             f"move {str(key)!r} is not in the action space (encoding version "
@@ -155,9 +156,9 @@ def decode(action: int) -> Move:
 
 def encode_all(moves: Sequence[Move]) -> list[int]:
     """The numbers of ``moves``, in order (:class:`UnknownMoveError` for one without)."""
-    numbers = _numbers()
+    number = numbers()
     try:
-        return [numbers[m] for m in moves]
+        return [number[m] for m in moves]
     except KeyError:
         for m in moves:
             encode(m)  # raises, naming the move
@@ -167,9 +168,10 @@ def encode_all(moves: Sequence[Move]) -> list[int]:
 def mask(moves: Sequence[Move]) -> np.ndarray:
     """The legal-action mask of a decision: ``int8`` of length ``N``, 1 at each legal move."""
     out = bytearray(len(vocabulary()))  # set item by item: a decision has few moves
+    number = numbers()
     try:
-        for i in map(_numbers().__getitem__, moves):
-            out[i] = 1
+        for m in moves:
+            out[number[m]] = 1
     except KeyError:
         encode_all(moves)  # raises, naming the move
         raise

@@ -81,7 +81,10 @@ def _aec_loop(players: int, length: str, seed: int, moves: list[Move], observe: 
             e.step(None)
             continue
         action = next(chosen)
-        assert (obs["action_mask"] if observe else info["action_mask"])[action]
+        if observe:  # the tensor read, as a learner reads it (so that it counts if ever lazy)
+            assert obs["observation"].size and obs["action_mask"][action]
+        else:
+            assert info["action_mask"][action]
         e.step(action)
     assert next(chosen, None) is None and all(e.terminations.values())
 

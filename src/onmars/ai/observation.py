@@ -13,11 +13,12 @@ offset, size and meaning (the table of docs/ai.md is made from it).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
-from operator import itemgetter, ne
+from operator import is_not, itemgetter, ne
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -425,8 +426,10 @@ def _replane(
     cells: Any, entries: Entries, old: list[Any], new: list[Any], cell: Cell, me: int, n: int
 ) -> None:
     """A map plane's numbers (``entries``, in ``cells``) turned from ``old``'s into ``new``'s,
-    the cells that differ only (found at C speed)."""
-    for c in compress(range(len(new)), map(ne, old, new)):
+    the cells that differ only (found at C speed: a cell holds a number or an id, which the
+    rules replace when they change it, so a cell that is still the same object is unchanged;
+    one that is not but equal is read again to the same numbers)."""
+    for c in compress(range(len(new)), map(is_not, old, new)):
         was = cell(c, old[c], me, n)
         if was is not None:
             del entries[was[0]]
@@ -437,9 +440,23 @@ def _replane(
             cells[now[0]] = now[1]
 
 
+class _Number:
+    """A reader of one number at a fixed index (``read`` makes it one): the encoder writes it
+    in place, without entries to clear (:meth:`Encoder._reread`). ``offset`` is the tensor's
+    index, or the player slot's with ``slot``."""
+
+    __slots__ = ("offset", "read", "slot")
+
+    def __init__(self, offset: int, read: Callable[[Any], float], slot: bool) -> None:
+        self.offset, self.read, self.slot = offset, read, slot
+
+    def __call__(self, value: Any, at: int, n: int) -> Entries:
+        return {(_base(at) if self.slot else 0) + self.offset: self.read(value)}
+
+
 def _number(index: int, read: Callable[[Any], float] = float) -> Reader:
     """A number written at ``index`` (``read`` makes it one)."""
-    return lambda value, me, n: {index: read(value)}
+    return _Number(index, read, slot=False)
 
 
 def _one_hot(where: dict[str, int]) -> Reader:
@@ -627,7 +644,7 @@ def _base(k: int) -> int:
 
 
 def _slot_number(offset: int, read: Callable[[Any], float] = float) -> Reader:
-    return lambda value, k, n: {_base(k) + offset: read(value)}
+    return _Number(offset, read, slot=True)
 
 
 def _slot_hot(table: str) -> Reader:
@@ -703,20 +720,25 @@ def _rover(cell: int, k: int, n: int) -> Entries:
 @cache
 def _player() -> tuple[tuple[str, ...], tuple[Reader, ...]]:
     """The player's keys its slot is read from and their readers (indices of its own); the
-    player's seat is read last (:data:`PLAYER_KEYS`)."""
+    player's seat is read last (:data:`PLAYER_KEYS`). The order is the encoder's (the
+    tensor's is the layout's): the numbers first (:data:`_NUMBERS`), the parts most moves
+    change, then the rest (from :data:`_COLD`)."""
     lay = layout()
     parts: dict[str, Reader] = {
         **{key: _slot_number(lay.p_scalars + i) for i, key in enumerate(SCALARS)},
         "goal_done": _slot_number(lay.p_scalars + len(SCALARS) + 1, bool),
-        "colour": _colour,
+        # the parts most moves change (compared one by one), then the others (compared as a
+        # whole first, :func:`_player_changed`)
         "res": _resources,
+        "side": _side,
+        "rover": _rover,
+        "lab": _lab,
+        "colour": _colour,
         "goals": _goals,
         "depot_ships": _depot,
-        "lab": _lab,
         "blueprints": _slot_hot("blueprints"),
         "built": _slot_hot("built"),
         "progress": _slot_hot("progress"),
-        "side": _side,
         "scientists": _slot_hot("scientists"),
         "contracts": _slot_hot("contracts"),
         "delivered": _delivered,
@@ -724,7 +746,6 @@ def _player() -> tuple[tuple[str, ...], tuple[Reader, ...]]:
         "research": _slot_hot("research"),
         "discoveries": _held(0),
         "bot_discoveries": _held(1),
-        "rover": _rover,
     }
     return tuple(parts), tuple(parts.values())
 
@@ -752,82 +773,130 @@ def _copy(value: Any) -> Any:
 #: What nothing equals: the parts of a slot not read yet.
 _UNREAD = object()
 
+#: A part's number written in place (:class:`_Number`): its tensor index and how it is read;
+#: ``None`` for a part read into entries.
+InPlace = tuple[int, Callable[[Any], float]] | None
+
+
+def _in_place(readers: tuple[Reader, ...], base: int) -> tuple[InPlace, ...]:
+    """Per part, where its number goes when its reader writes one number (``base``: the
+    player slot's start, 0 for the board), else ``None``."""
+    return tuple((base + r.offset, r.read) if isinstance(r, _Number) else None for r in readers)
+
 
 class _Memo:
     """What an Encoder knows of one viewer's last view: the values read (copies) and the entries
     they gave, per part, and the tensor they make."""
 
-    def __init__(self, board: int, player: int, n: int) -> None:
-        self.board: tuple[Any, ...] = (_UNREAD,) * board
+    def __init__(self, n: int) -> None:
+        board, player = len(_board()[1]), len(_player()[1])
+        self.board: list[Any] = [_UNREAD] * board
         self.board_entries: list[Entries] = [{} for _ in range(board)]
+        self.board_in_place = _in_place(_board()[1], 0)
+        self.always: tuple[Any, ...] = (_UNREAD,)  # the values of the parts always read
         self.decision: Any = _UNREAD
         self.decision_entries: Entries = {}
-        self.players: list[tuple[Any, ...]] = [(_UNREAD,) * player for _ in range(n)]
+        self.players: list[list[Any]] = [[_UNREAD] * player for _ in range(n)]
+        # the values of the numbers and of the parts seldom changed (_player_changed)
+        self.player_groups = [[(_UNREAD,), (_UNREAD,)] for _ in range(n)]
         self.player_entries: list[list[Entries]] = [[{} for _ in range(player)] for _ in range(n)]
+        self.player_in_place = [_in_place(_player()[1], _base(k)) for k in range(n)]
         self.out = np.zeros(size(), dtype=np.float32)
         self.cells: Any = self.out.data  # a memoryview of floats, written item by item
+        self.view = self._view()
+        self.spares: list[tuple[np.ndarray, np.ndarray]] = []  # tensors handed out, and their
+        # arrays to write in once nobody holds them (keep_view)
         self.mark: Mark | None = None  # the game's position when last encoded (encode_seat)
 
+    def _view(self) -> np.ndarray:
+        """The tensor as handed out (:meth:`Encoder.encode_seat`): read-only."""
+        view = self.out.view()
+        view.flags.writeable = False
+        return view
 
-def _update(
-    values: tuple[Any, ...],
-    memo: tuple[Any, ...],
-    entries: list[Entries],
-    readers: tuple[Reader, ...],
-    at: int,
-    n: int,
-    cells: Any,
-) -> tuple[Any, ...]:
-    """Reads again the parts whose value changed, writing their numbers in place of their old
-    ones (``cells``: the tensor's memory); the values to remember (copies of the changed ones).
-    Most calls find none changed: the values are compared at C speed, without a loop here.
-    ``values`` may hold more than the parts (``len(memo)``): the rest is not read here."""
-    changed = list(compress(range(len(memo)), map(ne, values, memo)))
-    return _reread(changed, values, memo, entries, readers, at, n, cells)
+    def keep_view(self) -> None:
+        """Leave the tensor handed out as it is: write the next ones in a copy, made in a
+        spare array nobody holds any more if there is one (no new array)."""
+        for k in range(len(self.spares)):
+            if getrefcount(self.spares[k][1]) == _UNHELD:
+                out, view = self.spares[k]
+                np.copyto(out, self.out)
+                self.spares[k] = (self.out, self.view)
+                self.out, self.view = out, view
+                self.cells = out.data
+                return
+        if len(self.spares) < SPARES:
+            self.spares.append((self.out, self.view))
+        self.out = self.out.copy()
+        self.cells = self.out.data
+        self.view = self._view()
+
+
+#: References to a tensor handed out when only its memo holds it (``getrefcount``'s argument
+#: is one more).
+_UNHELD = 2
+#: Tensors handed out kept per viewer to be written in again once nobody holds them.
+SPARES = 2
 
 
 def _reread(
     changed: list[int],
     values: tuple[Any, ...],
-    memo: tuple[Any, ...],
+    index: Sequence[int],
+    kept: list[Any],
     entries: list[Entries],
     readers: tuple[Reader, ...],
+    in_place: tuple[InPlace, ...],
     at: int,
     n: int,
     cells: Any,
-) -> tuple[Any, ...]:
-    """:func:`_update` of the parts ``changed`` (their indices)."""
-    if not changed:
-        return memo
-    pairs = [(i, values[i]) for i in changed]
-    return _reread_pairs(pairs, memo, entries, readers, at, n, cells)
-
-
-def _reread_pairs(
-    changed: list[tuple[int, Any]],
-    memo: tuple[Any, ...],
-    entries: list[Entries],
-    readers: tuple[Reader, ...],
-    at: int,
-    n: int,
-    cells: Any,
-) -> tuple[Any, ...]:
-    """:func:`_reread` of the parts ``changed``, given as (index, new value)."""
-    kept = list(memo)
-    for i, value in changed:
+) -> None:
+    """Reads again the parts ``index[j]`` of the values ``values[j]`` for ``j`` in ``changed``,
+    writing their numbers in place of their old ones (``cells``: the tensor's memory), and
+    keeps a copy of each value. A part of one number is written over; the others clear their
+    old entries and write their new ones (item by item: a part changes a few numbers, which
+    costs less than index arrays)."""
+    for j in changed:
+        i, value = index[j], values[j]
+        number = in_place[i]
+        if number is not None:
+            kept[i] = value if type(value) is int else _copy(value)
+            cells[number[0]] = number[1](value)
+            continue
         kept[i] = _copy(value)
-        entries[i] = _rewrite(cells, entries[i], readers[i](value, at, n))
-    return tuple(kept)
+        for old in entries[i]:
+            cells[old] = 0.0
+        new = entries[i] = readers[i](value, at, n)
+        for m, v in new.items():
+            cells[m] = v
 
 
-def _rewrite(cells: Any, old: Entries, new: Entries) -> Entries:
-    """Clears a part's old numbers and writes its new ones (item by item: a part changes a few
-    numbers, which costs less than making index arrays for numpy)."""
-    for i in old:
-        cells[i] = 0.0
-    for i, value in new.items():
-        cells[i] = value
-    return new
+def _changed(values: tuple[Any, ...], kept: Sequence[Any]) -> list[int]:
+    """The positions whose value differs from the one kept (compared at C speed: most parts
+    are unchanged). ``values`` may hold more than ``kept``: the rest is not compared."""
+    return list(compress(range(len(kept)), map(ne, values, kept)))
+
+
+def _player_changed(
+    values: tuple[Any, ...], kept: list[Any], groups: list[tuple[Any, ...]]
+) -> list[int]:
+    """:func:`_changed` of a player's values, in order: the numbers and the parts seldom
+    changed compared as a whole first (``groups``: their values kept, as tuples), the others
+    one by one."""
+    numbers, cold, end = _NUMBERS, _COLD, len(kept)
+    changed = []
+    if values[:numbers] != groups[0]:
+        changed = list(compress(range(numbers), map(ne, values, kept)))
+    changed += compress(range(numbers, cold), map(ne, values[numbers:cold], kept[numbers:cold]))
+    if values[cold:end] != groups[1]:
+        changed += compress(range(cold, end), map(ne, values[cold:end], kept[cold:]))
+    return changed
+
+
+#: The most sets of written parts and decisions remembered (each a few hundred bytes).
+KEPT = 4096
+#: :func:`_decision`'s entries by decision (a game has a few hundred distinct ones).
+_DECISIONS: dict[tuple[str | None, int, bool, bool], Entries] = {}
 
 
 class Encoder:
@@ -842,20 +911,32 @@ class Encoder:
 
     def __init__(self) -> None:
         self._memos: dict[tuple[int | None, int], _Memo] = {}
+        self._game: Game | None = None  # the last game encoded, and its player count
+        self._n = 0
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         """The tensor of ``view``, equal to ``encode(view)``."""
         board, player = _getters()
         me, n = _viewer(view)
         players = [player(p) for p in view["players"]]
-        return self._encode(self._memo(me, n), me, n, board(view), players)
+        memo = self._memo(me, n)
+        self._encode(memo, me, n, board(view), players)
+        return memo.out.copy()
 
     def encode_seat(self, game: Game, seat: int | None) -> np.ndarray:
         """The tensor of ``game.view(seat)``, read with ``game.view_values`` (the values of
-        that view, without making it, RUL-18): equal to ``encode(game.view(seat))``."""
-        n = len(game.players)
+        that view, without making it, RUL-18): equal to ``encode(game.view(seat))``.
+
+        Read-only, and it never changes: the encoder writes its next tensor of that seat in
+        place only if nobody holds this one any more, else in a copy (a loop that drops each
+        observation before it asks the next copies nothing)."""
+        if game is not self._game:  # a game's player count never changes
+            self._game, self._n = game, len(game.players)
+        n = self._n
         memo = self._memos.get((seat, n)) or self._memo(seat, n)  # a spectator's apart from
         # seat 0's: they see differently
+        if getrefcount(memo.view) > _UNHELD:
+            memo.keep_view()  # the last tensor handed out is held: it stays as it is
         # what the game wrote since this viewer's last tensor (copy on write tells, issue 27):
         # only those parts are read, compared and encoded again
         if memo.mark is None:
@@ -864,42 +945,55 @@ class Encoder:
             written = None if game.is_over else game.written_since(memo.mark)
         if written is None:
             board, players = game.view_values(seat, KEYS, PLAYER_KEYS)
-            return self._encode(memo, seat or 0, n, board, players)
-        parts, keys = _parts_read(tuple(written[0]))
-        values, players = game.view_values(seat, keys, PLAYER_KEYS, written[1])
-        return self._encode_written(memo, seat or 0, n, parts, values, players)
+            self._encode(memo, seat or 0, n, board, players)
+        else:
+            key = tuple(written[0])
+            parts = _PARTS.get(key) or _parts_read(key)
+            values, players = game.view_values(seat, parts[1], PLAYER_KEYS, written[1])
+            self._encode_written(memo, seat or 0, n, parts, values, players)
+        return memo.view
 
     def _encode_written(
         self,
         memo: _Memo,
         me: int,
         n: int,
-        parts: tuple[int, ...],
+        parts: _Parts,
         values: tuple[Any, ...],
         players: list[tuple[Any, ...] | None],
-    ) -> np.ndarray:
+    ) -> None:
         """:meth:`_encode` of the board's parts ``parts`` only (their ``values``, then the
         ``stack`` and the ``turn``): those the game may have written since the last tensor."""
-        kept = memo.board
-        changed = [(i, v) for i, v in zip(parts, values, strict=False) if v != kept[i]]
+        kept, index = memo.board, parts[0]
+        always, end = len(_ALWAYS), len(index)
+        changed = []
+        if values[:always] != memo.always:  # seldom: compared as a whole first
+            changed = list(compress(range(always), map(ne, values, memo.always)))
+        changed += [j for j in range(always, end) if values[j] != kept[index[j]]]
         if changed:
             planes, whole = _planes(), []
-            entries, cells, board = memo.board_entries, memo.cells, list(kept)
-            for i, value in changed:
-                cell = planes.get(i)
-                if cell is None or type(kept[i]) is not list or len(value) != len(kept[i]):
-                    whole.append((i, value))
+            entries, cells = memo.board_entries, memo.cells
+            for j in changed:
+                i, value = index[j], values[j]
+                cell, old = planes.get(i), kept[i]
+                if cell is None or type(old) is not list or len(value) != len(old):
+                    whole.append(j)
                     continue
-                _replane(cells, entries[i], kept[i], value, cell, me, n)
-                board[i] = value[:]
-            memo.board = _reread_pairs(whole, tuple(board), entries, _board()[1], me, n, cells)
-        return self._encode_rest(memo, me, n, values[-2], values[-1], players)
+                _replane(cells, entries[i], old, value, cell, me, n)
+                kept[i] = value[:]
+            if whole:
+                _reread(
+                    whole, values, index, kept, entries, _board()[1], memo.board_in_place,
+                    me, n, cells,
+                )  # fmt: skip
+                if whole[0] < always:
+                    memo.always = _always_values(kept)
+        self._encode_rest(memo, me, n, values[-2], values[-1], players)
 
     def _memo(self, me: int | None, n: int) -> _Memo:
         memo = self._memos.get((me, n))
         if memo is None:
-            memo = _Memo(len(_board()[1]), len(_player()[1]), n)
-            self._memos[(me, n)] = memo
+            memo = self._memos[(me, n)] = _Memo(n)
         return memo
 
     def _encode(
@@ -909,11 +1003,18 @@ class Encoder:
         n: int,
         board: tuple[Any, ...],
         players: list[tuple[Any, ...] | None],
-    ) -> np.ndarray:
+    ) -> None:
         """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`
-        (every part compared with the last tensor's)."""
-        memo.board = _update(board, memo.board, memo.board_entries, _board()[1], me, n, memo.cells)
-        return self._encode_rest(memo, me, n, board[-2], board[-1], players)
+        (every part compared with the last tensor's), written in ``memo.out``."""
+        kept = memo.board
+        changed = _changed(board, kept)
+        if changed:
+            _reread(
+                changed, board, range(len(kept)), kept, memo.board_entries, _board()[1],
+                memo.board_in_place, me, n, memo.cells,
+            )  # fmt: skip
+            memo.always = _always_values(kept)
+        self._encode_rest(memo, me, n, board[-2], board[-1], players)
 
     def _encode_rest(
         self,
@@ -923,29 +1024,46 @@ class Encoder:
         stack: list[dict[str, Any]],
         turn: dict[str, Any] | None,
         players: list[tuple[Any, ...] | None],
-    ) -> np.ndarray:
-        """The decision's and the players' parts of :meth:`_encode`, then the tensor."""
-        _, player_readers = _player()
+    ) -> None:
+        """The decision's and the players' parts of :meth:`_encode`."""
         cells = memo.cells
         decision = _decision_of(stack, turn)
         if decision != memo.decision:
             memo.decision = decision
-            memo.decision_entries = _rewrite(
-                cells, memo.decision_entries, _decision(decision, me, n)
-            )
+            new = _DECISIONS.get(decision)
+            if new is None:
+                if len(_DECISIONS) >= KEPT:
+                    _DECISIONS.clear()
+                new = _DECISIONS[decision] = _decision(decision, me, n)
+            for j in memo.decision_entries:
+                cells[j] = 0.0
+            for j, v in new.items():
+                cells[j] = v
+            memo.decision_entries = new
         for values in players:
             if values is None:
                 continue  # its player was not written: nothing of it changed
             k = (values[-1] - me) % n
-            memo.players[k] = _update(
-                values, memo.players[k], memo.player_entries[k], player_readers, k, n, cells
-            )
-        return memo.out.copy()
+            kept, groups = memo.players[k], memo.player_groups[k]
+            changed = _player_changed(values, kept, groups)
+            if changed:
+                _reread(
+                    changed, values, range(len(kept)), kept, memo.player_entries[k],
+                    _player()[1], memo.player_in_place[k], k, n, cells,
+                )  # fmt: skip
+                if changed[0] < _NUMBERS:
+                    groups[0] = tuple(kept[:_NUMBERS])
+                if changed[-1] >= _COLD:
+                    groups[1] = tuple(kept[_COLD:])
 
 
 #: The keys of a view the tensor is read from, and those of each of its players.
 KEYS = (*_board()[0], "stack", "turn")
 PLAYER_KEYS = (*_player()[0], "seat")
+#: The player's parts of one number come first, those seldom changed from ``_COLD`` on: each
+#: of these two groups is compared as a whole (one tuple) before its parts one by one.
+_NUMBERS = len(SCALARS) + 1
+_COLD = _player()[0].index("colour")
 #: The parts of the board read from the state's plain values or frames (always compared), and
 #: those read from each container copied on write (compared once it is written).
 _ALWAYS_READ = frozenset(
@@ -957,13 +1075,28 @@ _READ_FROM = {
 }
 
 
-@cache
-def _parts_read(written: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+#: The board's parts compared once the game wrote some containers: their indices (those always
+#: read first, :data:`_ALWAYS`), their keys then ``stack`` and ``turn``.
+_Parts = tuple[tuple[int, ...], tuple[str, ...]]
+#: :func:`_parts_read` by the containers written (a game writes a few hundred distinct sets).
+_PARTS: dict[tuple[str, ...], _Parts] = {}
+#: The board's parts always read, in order, and a getter of their values from every part's.
+_ALWAYS = tuple(sorted(_ALWAYS_READ))
+assert len(_ALWAYS) > 1  # itemgetter gives a tuple
+_always_values = itemgetter(*_ALWAYS)
+
+
+def _parts_read(written: tuple[str, ...]) -> _Parts:
     """The board's parts to compare once the game wrote the containers ``written`` (those
-    read from them and those always read), and their keys then ``stack`` and ``turn``."""
-    parts = tuple(sorted(_ALWAYS_READ.union(*map(_READ_FROM.__getitem__, written))))
+    always read, then those read from the containers) and their keys then ``stack`` and
+    ``turn``."""
+    more = _ALWAYS_READ.union(*map(_READ_FROM.__getitem__, written)) - _ALWAYS_READ
+    parts = (*_ALWAYS, *sorted(more))
     names = _board()[0]
-    return parts, (*(names[i] for i in parts), "stack", "turn")
+    if len(_PARTS) >= KEPT:
+        _PARTS.clear()
+    found = _PARTS[written] = (parts, (*(names[i] for i in parts), "stack", "turn"))
+    return found
 
 
 @cache

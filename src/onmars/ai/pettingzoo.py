@@ -11,12 +11,15 @@ An illegal action ends the game: its agent gets :data:`ILLEGAL_REWARD`, the othe
 PettingZoo's ``TerminateIllegalWrapper`` does; the game itself is never changed by it).
 ``reset(seed=k)`` deals the game of seed ``k`` (``None``: a random seed). ``render()`` returns
 the position as text (``render_mode="ansi"``) or prints it (``"human"``). The masks handed out
-are the environment's own, read-only (shared by the decisions offering the same moves).
+and observation tensors handed out are read-only and never change (the environment writes over
+only those nobody holds any more); a decision's mask is the same array in the observation and
+in ``infos``.
 """
 
 from __future__ import annotations
 
 import random
+from sys import getrefcount
 from typing import Any
 
 import gymnasium
@@ -31,7 +34,8 @@ from onmars.rules import LENGTHS, Game
 
 RENDER_MODES = ["ansi", "human"]
 ILLEGAL_REWARD = -1.0
-MASKS_KEPT = 4096  # masks kept for the sets of legal moves seen (each N bytes)
+POOL = 8  # masks kept to be written over once nobody holds them (each N bytes)
+_UNHELD = 2  # references to a mask held by the pool only (getrefcount's argument is one)
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -114,8 +118,11 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self._no_moves = np.zeros(n, dtype=np.int8)
         self._no_moves.flags.writeable = False
         self._mask = self._no_moves  # the deciding agent's mask, made once per decision
+        self._seat: int | None = None  # the deciding seat (None once the game is over)
+        self._seats = {a: k for k, a in enumerate(self.possible_agents)}
         self._vocabulary = actions.vocabulary()
-        self._masks: dict[tuple[Any, ...], np.ndarray] = {}  # by legal moves (_mask_of)
+        self._numbers = actions.numbers()
+        self._pool: list[list[Any]] = []  # [mask, its bytes, its moves' numbers] (_mask_of)
         self._encoder = observation.Encoder()  # re-reads only what changed since the last view
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
@@ -140,34 +147,47 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
     def _select(self) -> None:
         """The deciding agent, its mask (in its ``infos`` too)."""
         assert self.game is not None
-        seat = self.game.current_player
+        seat = self._seat = self.game.current_player
         if seat is None:
             return
         before, agent = self.agent_selection, self.possible_agents[seat]
         self.agent_selection = agent
-        self._mask = self._mask_of(self.game.legal_moves())
+        mask = self._mask = self._mask_of(self.game.legal_moves())
         if before != agent and before in self.infos:
             self.infos[before] = {}
-        self.infos[agent] = {"action_mask": self._mask}
+        self.infos[agent] = {"action_mask": mask}
 
     def _mask_of(self, moves: list[Any]) -> np.ndarray:
-        """The mask of ``moves``, made once per set of legal moves (read-only: shared by the
-        decisions that offer the same moves, which come back often)."""
-        key = tuple(moves)
-        mask = self._masks.get(key)
-        if mask is None:
-            mask = actions.mask(moves)
+        """The mask of ``moves``: read-only, and it never changes once handed out. The masks
+        nobody holds any more are written over (their old moves cleared): no new array of N
+        bytes per decision."""
+        try:
+            ids = [self._numbers[m] for m in moves]
+        except KeyError:
+            actions.encode_all(moves)  # raises, naming the move
+            raise
+        for entry in self._pool:
+            if getrefcount(entry[0]) == _UNHELD:  # only the pool holds it
+                mask, cells, old = entry
+                for i in old:
+                    cells[i] = 0
+                entry[2] = ids
+                break
+        else:
+            cells = bytearray(len(self._vocabulary))
+            mask = np.frombuffer(cells, dtype=np.int8)
             mask.flags.writeable = False
-            if len(self._masks) >= MASKS_KEPT:
-                self._masks.clear()
-            self._masks[key] = mask
+            if len(self._pool) < POOL:
+                self._pool.append([mask, cells, ids])
+        for i in ids:
+            cells[i] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         tensor = self._encoder.encode_seat(self.game, seat)
-        deciding = self.game.current_player == seat and not self.terminations[agent]
+        deciding = self._seat == seat and not self.terminations[agent]
         return {"observation": tensor, "action_mask": self._mask if deciding else self._no_moves}
 
     def step(self, action: int) -> None:
@@ -175,22 +195,25 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.game is not None
-        if not 0 <= action < len(self._mask):
-            raise ValueError(f"action {action!r} is outside range({len(self._mask)})")
+        game, mask = self.game, self._mask
+        assert game is not None
+        if not 0 <= action < len(mask):
+            raise ValueError(f"action {action!r} is outside range({len(mask)})")
         self._cumulative_rewards[agent] = 0.0
-        if not self._mask[action]:
+        if not mask[action]:
             self._end({a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents})
             self.infos[agent] = {"illegal_action": int(action)}
         else:
-            self.game.push(self._vocabulary[action])  # listed in the mask: legal
-            if self.game.is_over:
-                final = returns(self.game, self.returns_kind)
+            game.push(self._vocabulary[action])  # listed in the mask: legal
+            if game.is_over:
+                final = returns(game, self.returns_kind)
                 self._end(dict(zip(self.possible_agents, final, strict=True)))
             else:
                 self._select()
-        if self.terminations[agent]:  # rewards come at the end only: none to add up before
-            self._accumulate_rewards()
+                if self.render_mode == "human":
+                    self.render()
+                return  # rewards come at the end only: none to add up before
+        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -199,7 +222,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
             self.rewards[a] = rewards[a]
             self.terminations[a] = True
             self.infos[a] = {}
-        self._mask = self._no_moves
+        self._mask, self._seat = self._no_moves, None
 
     def render(self) -> str | None:
         if self.render_mode is None:

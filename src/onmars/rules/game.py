@@ -862,7 +862,7 @@ class Game:
         that is unknown: the state was replaced (undo, for one), is held by someone who may
         write it past the rules (:attr:`state`), or the mark was forgotten."""
         self._gather()
-        mine = mark.live and any(m is mark for m in self._marks)  # not another game's
+        mine = mark.live and mark in self._marks  # not another game's (a Mark equals itself only)
         known = mine and mark.state is self._state and not self._exposed
         bits, mark.bits, mark.state = mark.bits, 0, self._state
         if not mine:
