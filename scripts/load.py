@@ -46,6 +46,7 @@ import ipaddress
 import os
 import random
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -511,6 +512,11 @@ def main(argv: list[str] | None = None) -> int:
         help="run the server started here from this source tree's src/ (another revision, "
         "e.g. a `git archive` of it, for a side-by-side comparison)",
     )
+    parser.add_argument(
+        "--profile",
+        help="run the server started here under cProfile, its statistics written to this file "
+        "when it stops (where its CPU per move goes; the profiler itself slows it down)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES or not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"--games 1-{MAX_GAMES}, --seconds up to {MAX_SECONDS}")
@@ -537,6 +543,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.src:
             env["PYTHONPATH"] = str(Path(args.src).resolve() / "src")
             command = known_flags(command, env)
+        if args.profile:
+            profile = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())]
+            command = [command[0], *profile, *command[1:]]
         proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         for _ in range(300):
             try:
@@ -567,7 +576,8 @@ def main(argv: list[str] | None = None) -> int:
             )
     finally:
         if proc is not None:
-            proc.terminate()
+            # uvicorn raises the signal again once shut down: SIGINT lets cProfile write first
+            proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
             try:
                 proc.wait(15)
             except subprocess.TimeoutExpired:

@@ -310,15 +310,15 @@ def test_a_bot_that_failed_three_times_is_woken_by_the_periodic_check(
     """Three failures in a row made a game's bots give up until a restart; the periodic check
     (``bot_check`` seconds) starts them again. The failure count starts afresh after a
     success, so failures spread over a game never add up to three."""
-    real, calls = server_bots.choose, {"n": 0}
+    real, calls = server_bots.choose_now, {"n": 0}  # how a random bot chooses (bots.INSTANT)
 
-    def flaky(*args: Any) -> str:
+    def flaky(*args: Any) -> Any:
         calls["n"] += 1
         if calls["n"] <= 3 or calls["n"] % 50 == 0:  # three in a row, then now and then
             raise RuntimeError("a bot failed (on purpose)")
         return real(*args)
 
-    monkeypatch.setattr(server_bots, "choose", flaky)
+    monkeypatch.setattr(server_bots, "choose_now", flaky)
     with make_client(database, bot_check=0.2) as client:
         gid, _ = new_game(client, ROBOTS)
         over = lambda: client.get(f"/api/games/{gid}").json()["is_over"]  # noqa: E731

@@ -64,7 +64,7 @@ from onmars.server.bots import BotRunner
 from onmars.server.chat import ChatHub, poll_chat
 from onmars.server.config import Settings
 from onmars.server.deps import Server, server_of
-from onmars.server.fastpath import MoveFastPath
+from onmars.server.fastpath import GZIP_FROM, GZIP_LEVEL, MoveFastPath
 from onmars.server.guard import Guard, RateLimiter
 from onmars.server.hints import HintRunner
 from onmars.server.live import Hub, Live
@@ -137,7 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     assets = pages.Assets(directory=STATIC / "assets", check_dir=False)
     app.mount("/assets", assets, name="assets")
     # Compresses the JSON answers and the bundle (WebSocket messages pass through).
-    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=GZIP_LEVEL)
     # Outermost: moves answered without the layers above when they are the common case.
     app.add_middleware(MoveFastPath, limit=settings.max_body, timeout=settings.body_timeout)
     return app

@@ -23,7 +23,8 @@ from onmars.bots import BOTS, Bot, RandomBot, make_bot
 
 #: Bots whose choice takes microseconds (a uniform draw among the legal moves): chosen in the
 #: server process itself, since handing one to a worker process and back costs more CPU than
-#: the choice (issue 27.4). Every other bot chooses in a worker.
+#: the choice (issue 27.4). They read the legal moves only, so they are given no view (a view
+#: costs more than the choice). Every other bot chooses in a worker.
 INSTANT: frozenset[type[Bot]] = frozenset({RandomBot})
 
 #: Bots a worker keeps, least recently used dropped first.
@@ -35,13 +36,29 @@ def choose(
     name: str, seed: int, key: tuple[str, int], view: dict[str, Any], legal: list[str]
 ) -> str:
     """The move (text) that bot ``name`` chooses for seat ``key[1]`` of game ``key[0]``."""
+    return str(_bot(name, seed, key).choose(view, [Move.parse(text) for text in legal]))
+
+
+def choose_now(name: str, seed: int, key: tuple[str, int], legal: list[Move]) -> Move:
+    """:func:`choose` for an :data:`INSTANT` bot, in the server process: the legal moves as
+    they are (no text to parse), no view."""
+    return _bot(name, seed, key).choose({}, legal)
+
+
+def _bot(name: str, seed: int, key: tuple[str, int]) -> Bot:
+    """The bot kept for ``key`` (a new one, drawn from ``seed``, when there is none yet)."""
     bot = _bots.pop(key, None)
     if bot is None or bot.name != name:
         bot = make_bot(name, seed)
     _bots[key] = bot
     while len(_bots) > KEEP_BOTS:
         _bots.popitem(last=False)
-    return str(bot.choose(view, [Move.parse(text) for text in legal]))
+    return bot
+
+
+def instant(name: str) -> bool:
+    """Whether bot ``name`` chooses in the server process, from the legal moves alone."""
+    return BOTS.get(name) in INSTANT
 
 
 def _warm(parent: int) -> None:
@@ -89,16 +106,25 @@ class BotRunner:
         return self._pool
 
     async def choose(
-        self, name: str, seed: int, key: tuple[str, int], view: dict[str, Any], legal: list[str]
+        self,
+        name: str,
+        seed: int,
+        key: tuple[str, int],
+        view: dict[str, Any] | None,
+        legal: list[Move],
     ) -> str:
-        if BOTS.get(name) in INSTANT:
-            return choose(name, seed, key, view, legal)
+        """The move (text) bot ``name`` chooses among ``legal`` for the seat that sees
+        ``view`` (``None`` for an :data:`INSTANT` bot, which reads no view)."""
+        if instant(name):
+            return str(choose_now(name, seed, key, legal))
+        assert view is not None
+        texts = [str(m) for m in legal]
         loop = asyncio.get_running_loop()
         for attempt in range(self.RETRIES + 1):
             pool = self._executor()
             try:
                 # a pool found broken when the choice is handed over raises here, not on await
-                work = loop.run_in_executor(pool, choose, name, seed, key, view, legal)
+                work = loop.run_in_executor(pool, choose, name, seed, key, view, texts)
                 return await asyncio.wait_for(work, self.timeout)
             except (BrokenProcessPool, TimeoutError):
                 if self.processes == 0:

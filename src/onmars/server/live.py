@@ -52,7 +52,7 @@ from onmars import (
     tr,
 )
 from onmars.server import clocks
-from onmars.server.bots import BotRunner
+from onmars.server.bots import BotRunner, instant
 from onmars.server.clocks import Clock, TimeControl
 from onmars.server.config import Settings
 from onmars.server.store import (
@@ -205,6 +205,11 @@ class Live:
         self.sent.clear()
         self.sent_bytes, self.described, self.projected, self.replay = 0, {}, None, None
         self.sequenced, self.chosen = {}, {}
+
+    def grown(self) -> tuple[int, int, int]:
+        """What changes when the game or its answers take more memory: its version, the ply
+        up to which its events were worked out, the bytes of the answers kept."""
+        return self.version, self.events_at, self.sent_bytes
 
     @property
     def ply(self) -> int:
@@ -522,7 +527,9 @@ class Hub:
         and weighed again afterwards. With ``inline`` the work is known to be short (a move
         checked or played, a state worked out a few moves on: well under a millisecond) and
         runs on the event loop itself, still one call at a time for the game: a hand-over to
-        a thread and back costs more than such work (issue 27.4)."""
+        a thread and back costs more than such work (issue 27.4); the game is then compacted
+        and weighed only when the work kept something (:meth:`Live.grown`: a move checked or
+        a bot's question keeps nothing)."""
         loop = asyncio.get_running_loop()
         if live is None:
             return await loop.run_in_executor(self._engine, partial(fn, *args))
@@ -534,9 +541,15 @@ class Hub:
                 live.game.compact()
 
         async with live.busy:
+            if inline:
+                mark = live.grown()
+                try:
+                    return fn(*args)
+                finally:
+                    if live.grown() != mark:
+                        live.game.compact()
+                        self._weigh(live)
             try:
-                if inline:
-                    return work()
                 return await loop.run_in_executor(self._engine, work)
             finally:
                 self._weigh(live)
@@ -696,6 +709,7 @@ class Hub:
         over = live.is_over
         current = None if over else game.current_player
         outcome = live.outcome() if over else None
+        undo_why = _undo_why(live, seat, lang or "en")  # "": it can undo (or a spectator)
         out: dict[str, Any] = {
             "type": "state",
             "id": live.id,
@@ -713,8 +727,8 @@ class Hub:
             "votes": sorted(live.votes),
             "stop": _stop_seen(live, seat, lang or "en"),
             "resumes": sorted(live.resumes),
-            "can_undo": seat is not None and live.stop is None and game.can_undo(seat),
-            "undo_why": _undo_why(live, seat, lang or "en"),
+            "can_undo": seat is not None and live.stop is None and not undo_why,
+            "undo_why": undo_why,
             "winners": outcome["winners"] if outcome else [],
             "decision": None if over or live.stop else _decision(game, lang or "en"),
             "view": game.view(seat),
@@ -1186,16 +1200,20 @@ class Hub:
         )
 
     @staticmethod
-    def _bot_question(live: Live) -> tuple[int, int, int, dict[str, Any], list[str]] | None:
-        """What the bot deciding now is given (an engine thread): the game's version and ply,
-        the seat, its view and legal moves; ``None`` when no bot decides."""
+    def _bot_question(
+        live: Live,
+    ) -> tuple[int, int, int, str, dict[str, Any] | None, list[Move]] | None:
+        """What the bot deciding now is given (on the event loop): the game's version and ply,
+        the seat, the bot, its view (none for a bot that reads none: ``bots.instant``) and the
+        legal moves; ``None`` when no bot decides."""
         if not Hub._bot_turn(live):
             return None
         game = live.game
         seat = game.current_player
-        assert seat is not None
-        legal = [str(m) for m in game.legal_moves()]
-        return live.version, live.ply, seat, game.view(seat), legal
+        name = live.bot_of(seat) if seat is not None else None
+        assert seat is not None and name is not None
+        view = None if instant(name) else game.view(seat)
+        return live.version, live.ply, seat, name, view, game.legal_moves()
 
     def _kick_bots(self, live: Live) -> None:
         if self.closed or live.bot_task is not None or not self._bot_turn(live):
@@ -1215,10 +1233,7 @@ class Hub:
                 question = await self.engine(live, self._bot_question, live, inline=True)
                 if question is None:
                     return
-                version, ply, seat, view, legal = question
-                name = live.bot_of(seat)
-                if name is None:
-                    return  # its player took the seat back meanwhile
+                version, ply, seat, name, view, legal = question
                 # the bot's own randomness, never derived from the game's seed (RUL-18)
                 seed = secrets.randbits(63)
                 try:
