@@ -41,8 +41,9 @@ def test_suggestions_are_legal_ranked_and_explained() -> None:
             assert math.isfinite(p.value) and 0 < p.win < 1
             assert p.text and p.why and "OP" in p.why[-1]
         assert advice.value_now == picks[0].value
-        # the first suggestion is the move the search bot, seeded alike, would play
-        assert picks[0].move == SearchBot(0, sims=120).choose(game.view(seat), legal)
+        # the first suggestion is the move the search bot, seeded alike, would play when its
+        # decision spends the same 120 simulations (a turn's first spends half the budget)
+        assert picks[0].move == SearchBot(0, sims=240).choose(game.view(seat), legal)
 
 
 def test_advice_reads_only_the_asking_seats_view() -> None:

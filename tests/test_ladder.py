@@ -87,3 +87,47 @@ def test_the_ladder_reuses_recorded_pair_games(tmp_path: Path) -> None:
     )
     assert len(played) == 4  # the pairs with easy; random against greedy was read
     assert again.ratings == whole.ratings and again.games == whole.games
+
+
+def test_a_chained_ladder_compares_neighbours_only(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--chain`` (issue 25.5): levels given weakest first play only the next level up, as
+    many games a pair as asked, and each step is rated with its own interval."""
+    result = arena.ladder(["random", "easy", "greedy"], games=(2, 4), seed=3, jobs=1, chain=True)
+    pairs = [frozenset((a, b)) for a, b, _ in result.games]
+    assert pairs.count(frozenset((0, 1))) == 2 and pairs.count(frozenset((1, 2))) == 4
+    assert frozenset((0, 2)) not in pairs
+    by_bot = {r.bot: r.elo for r in result.ratings}
+    steps = {(s.lower, s.upper): s for s in result.steps}
+    assert list(steps) == [("random", "easy"), ("easy", "greedy")]
+    for (lower, upper), step in steps.items():
+        assert step.gain == pytest.approx(by_bot[upper] - by_bot[lower])
+        assert step.ci[0] < step.gain < step.ci[1]
+    argv = ["arena", "--ladder", "--chain", "--bots", "random,easy,greedy", "--games", "2,4"]
+    assert main([*argv, "--seed", "3", "--jobs", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "2/4 two-player games a pair" in out
+    assert "easy over random" in out and "greedy over easy" in out
+
+
+def test_several_game_counts_need_a_chained_ladder(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "greedy,random", "--games", "2,4"]) == 2
+    assert "--ladder --chain" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="one for each of the 2 pairs"):
+        arena.ladder(["random", "easy", "greedy"], games=(2, 4, 6), chain=True)
+
+
+def test_a_step_is_shown_apart_only_when_its_interval_clears_zero() -> None:
+    """Two bots that won equally often are not shown apart; a 20-0 record is."""
+
+    def played(wins_b: int, wins_a: int) -> list[tuple[int, int, arena.GameResult]]:
+        games = []
+        for k in range(wins_a + wins_b):
+            shares = (1.0, 0.0) if k < wins_a else (0.0, 1.0)
+            result = arena.GameResult(k, k, (0, 1), True, 1, 1, (0, 0), shares, (0, 0), (1, 1))
+            games.append((0, 1, result))
+        return games
+
+    _, (even,) = arena.ratings(["a", "b"], played(5, 5))
+    assert even.ci[0] < 0 < even.ci[1]
+    _, (clear,) = arena.ratings(["a", "b"], played(20, 0))
+    assert clear.gain > 0 and clear.ci[0] > 0

@@ -123,13 +123,13 @@ def test_a_simulation_stops_at_the_end_of_the_round() -> None:
 def test_levels_and_budgets_by_name() -> None:
     assert list(BOTS) == ["random", "easy", "greedy", "medium", "hard", "expert"]
     assert set(LEVELS) <= set(BOTS)
-    assert isinstance(make_bot("easy", 2), EasyBot) and make_bot("medium").sims == 200
+    assert isinstance(make_bot("easy", 2), EasyBot) and make_bot("medium").sims == 50
     # issue 25.5: every level's budget is work, so a level plays the same on any machine
     described = BOTS["hard"].description  # type: ignore[attr-defined]
-    assert described == "searches 800 simulations a turn"
+    assert described == "searches 400 simulations a turn"
     hard = make_bot("hard", 1)
-    assert isinstance(hard, SearchBot) and hard.sims == 800 and hard.name == "hard"
-    assert make_bot("expert").sims == 4 * hard.sims == 16 * make_bot("medium").sims
+    assert isinstance(hard, SearchBot) and hard.sims == 400 and hard.name == "hard"
+    assert make_bot("expert").sims == 8 * hard.sims == 64 * make_bot("medium").sims
     assert make_bot("search:200sims").sims == 200
     assert make_bot("search:0.5").seconds == 0.5
     assert parse_search("search:3sims") == (3, None)

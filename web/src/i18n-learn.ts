@@ -28,6 +28,7 @@ export const LEARN = {
   learnStart: ["Start the guided game", "开始引导对局"],
   learnResume: ["Resume your guided game", "继续你的引导对局"],
   learnYou: ["You", "你"],
+  learnNoSeat: ["The new game has no seat for you. Please try again.", "新对局里没有你的座位，请重试。"],
   learnCoachName: ["Coach", "教练"],
   // --- the coach at the table -------------------------------------------------------------------
   tutTitle: ["Guided game", "引导对局"],

@@ -32,7 +32,7 @@ from typing import Any
 
 from onmars import LANGS, Game, Move, OnMarsError
 from onmars.bots.advice import best_line, root_ranking, win_chance
-from onmars.bots.search import SearchBot, Tree, simulate
+from onmars.bots.search import SIMS_PER_WORLD, SearchBot, Tree, simulate
 from onmars.rules import FINAL_CATEGORIES as FINAL
 
 #: Simulations per decision by default (a server's budget is its setting).
@@ -111,11 +111,11 @@ def _mean(tree: Tree, key: tuple[Move, ...], move: Move) -> float:
 def _forced(view: dict[str, Any], move: Move, seat: int, sims: int, seed: int) -> tuple[float, int]:
     """The mean value of simulations that all start with ``move`` (and how many ran)."""
     rng = random.Random(seed ^ 0x5EED)
-    worlds = Game.worlds(view, [rng.getrandbits(32) for _ in range(min(sims, 8))])
+    worlds = Game.worlds(view, [rng.getrandbits(32) for _ in range(-(-sims // SIMS_PER_WORLD))])
     tree: Tree = {}
     total, n = 0.0, 0
     for k in range(sims):
-        world = worlds[k % len(worlds)].copy(record=False)
+        world = worlds[k // SIMS_PER_WORLD].copy(record=False)
         try:
             world.push(move)
         except OnMarsError:  # not legal in this world (a card the mover could not see)

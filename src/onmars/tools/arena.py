@@ -18,6 +18,7 @@ The ladder (``--ladder``, issue 13) plays every pair of the bots ``--games`` two
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import math
@@ -313,18 +314,30 @@ class Rating:
 
 
 @dataclass(frozen=True)
+class Step:
+    """How much stronger ``upper`` is than ``lower`` (the bot before it in the ladder's order),
+    in Elo, with its 95% interval: a level is shown stronger when the interval is above 0."""
+
+    lower: str
+    upper: str
+    gain: float
+    ci: tuple[float, float]
+
+
+@dataclass(frozen=True)
 class LadderResult:
     bots: tuple[str, ...]
     seed: int
-    games_per_pair: int
+    games_per_pair: tuple[int, ...]  # per pair played, in the order of :func:`ladder_pairs`
     games: tuple[tuple[int, int, GameResult], ...]  # (bot at seat 0, bot at seat 1, result)
     ratings: tuple[Rating, ...]  # strongest first
     seconds: float = field(compare=False)
+    steps: tuple[Step, ...] = ()  # each bot over the one before it, in the order given
 
 
 def ladder(
     bots: Sequence[str],
-    games: int,
+    games: int | Sequence[int],
     seed: int = 1,
     jobs: int | None = None,
     max_moves: int = MAX_MOVES,
@@ -332,19 +345,25 @@ def ladder(
     on_game: Callable[[GameResult], None] | None = None,
     mapper: Mapper | None = None,
     reuse: Mapping[GameKey, GameResult] | None = None,
+    chain: bool = False,
 ) -> LadderResult:
-    """A round robin of two-player games: each pair of ``bots`` plays ``games`` games (game
-    ``g`` on the arena's deal ``g``, the pair's seats swapped every game); then ratings."""
+    """Two-player games between pairs of ``bots`` (:func:`ladder_pairs`: every pair, or with
+    ``chain`` each bot and the next only), ``games`` of them a pair (one count, or one per
+    pair): game ``g`` on the arena's deal ``g``, the pair's seats swapped every game; then
+    ratings, and each bot's step over the one before it."""
     bots = tuple(bots)
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise ValueError("--ladder needs at least two different bots")
-    for pair in zip(bots, bots[1:], strict=False):
-        check(2, pair, games, max_moves)
-    pairs = [(a, b) for a in range(len(bots)) for b in range(a + 1, len(bots))]
-    tasks = [
-        ((bots[a], bots[b]), g, seed, max_moves, length) for a, b in pairs for g in range(games)
-    ]
-    who = [pair for pair in pairs for _ in range(games)]
+    pairs = ladder_pairs(len(bots), chain)
+    counts = (games,) * len(pairs) if isinstance(games, int) else tuple(games)
+    if len(counts) != len(pairs):
+        raise ValueError(f"--games: one count, or one for each of the {len(pairs)} pairs")
+    for (a, b), count in zip(pairs, counts, strict=True):
+        check(2, (bots[a], bots[b]), count, max_moves)
+    tasks, who = [], []
+    for (a, b), count in zip(pairs, counts, strict=True):
+        tasks += [((bots[a], bots[b]), g, seed, max_moves, length) for g in range(count)]
+        who += [(a, b)] * count
     start = time.perf_counter()
     done = play_all(tasks, jobs, on_game, mapper, reuse)
     played = []
@@ -352,9 +371,18 @@ def ladder(
         assert result is not None
         seat0, seat1 = (a, b)[result.entrants[0]], (a, b)[result.entrants[1]]
         played.append((seat0, seat1, result))
+    rated, steps = ratings(bots, played)
     return LadderResult(
-        bots, seed, games, tuple(played), ratings(bots, played), time.perf_counter() - start
+        bots, seed, counts, tuple(played), rated, time.perf_counter() - start, steps
     )
+
+
+def ladder_pairs(bots: int, chain: bool = False) -> list[tuple[int, int]]:
+    """The pairs of a ladder of ``bots``: every pair, or with ``chain`` each bot and the next
+    (a ladder of levels given weakest first needs only neighbours to be compared)."""
+    if chain:
+        return [(a, a + 1) for a in range(bots - 1)]
+    return [(a, b) for a in range(bots) for b in range(a + 1, bots)]
 
 
 def play_all(
@@ -450,9 +478,9 @@ def _indexed(item: tuple[int, Task]) -> tuple[int, GameResult]:
 
 def ratings(
     bots: Sequence[str], played: Sequence[tuple[int, int, GameResult]]
-) -> tuple[Rating, ...]:
+) -> tuple[tuple[Rating, ...], tuple[Step, ...]]:
     """Bradley-Terry ratings of the games (win shares: a shared victory is half a win each),
-    strongest first."""
+    strongest first, and each bot's step over the one before it in ``bots``."""
     n = len(bots)
     wins = [[0.0] * n for _ in range(n)]
     for seat0, seat1, result in played:
@@ -465,7 +493,13 @@ def ratings(
         elo = ANCHOR + ELO * (strength[i] - strength[0])
         count = sum(1 for a, b, _ in played if i in (a, b))
         out.append(Rating(name, elo, (elo - half, elo + half), count, sum(wins[i])))
-    return tuple(sorted(out, key=lambda r: -r.elo))
+    steps = []
+    for i in range(1, n):
+        gain = ELO * (strength[i] - strength[i - 1])
+        spread = cov[i][i] + cov[i - 1][i - 1] - 2 * cov[i][i - 1]
+        half = Z95 * math.sqrt(max(spread, 0.0)) * ELO
+        steps.append(Step(bots[i - 1], bots[i], gain, (gain - half, gain + half)))
+    return tuple(sorted(out, key=lambda r: -r.elo)), tuple(steps)
 
 
 def bradley_terry(
@@ -524,11 +558,14 @@ def _inverse(m: list[list[float]]) -> list[list[float]]:
 
 
 def ladder_lines(result: LadderResult) -> list[str]:
-    """The ladder as text: a summary, then rank, bot, Elo, interval, games, win %."""
+    """The ladder as text: a summary, then rank, bot, Elo, interval, games, win %; then each
+    bot's step over the one before it in the order given, with its interval."""
     total = len(result.games)
     agreed = sum(r.agreed for _, _, r in result.games)
+    counts = sorted(set(result.games_per_pair))
+    per_pair = "/".join(str(c) for c in result.games_per_pair) if len(counts) > 1 else counts[0]
     lines = [
-        f"Ladder: {len(result.bots)} bots, {result.games_per_pair} two-player games a pair"
+        f"Ladder: {len(result.bots)} bots, {per_pair} two-player games a pair"
         f" ({total} games, {agreed} ended by agreement at the move cap), seed {result.seed};"
         f" Bradley-Terry on the Elo scale, {result.bots[0]} = {ANCHOR:.0f}, 95% intervals"
         f" relative to it; {result.seconds:.0f} s",
@@ -538,6 +575,13 @@ def ladder_lines(result: LadderResult) -> list[str]:
         ci = f"{r.ci[0]:.0f}-{r.ci[1]:.0f}"
         rate = 100 * r.wins / r.games if r.games else math.nan
         lines.append(f"{k:<5}{r.bot:<18}{r.elo:>7.0f}  {ci:<13}{r.games:>6}{rate:>7.1f}")
+    lines.append(f"{'step':<34}{'Elo':>7}  95% CI")
+    for step in result.steps:
+        sure = "stronger" if step.ci[0] > 0 else "weaker" if step.ci[1] < 0 else "not shown apart"
+        lines.append(
+            f"{step.upper + ' over ' + step.lower:<34}{step.gain:>+7.0f}"
+            f"  {step.ci[0]:+.0f} to {step.ci[1]:+.0f} ({sure})"
+        )
     return lines
 
 
@@ -627,7 +671,12 @@ def add_arguments(parser: Any) -> None:
     """``onmars arena`` options."""
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--bots", default="greedy,random", help="one bot per seat, comma-separated")
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument(
+        "--games",
+        type=_counts,
+        default=(100,),
+        help="games (with --ladder --chain: one count, or one per neighbouring pair: 40,60,30)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: CPU count)")
     parser.add_argument("--max-moves", type=int, default=MAX_MOVES, help="move cap per game")
@@ -644,6 +693,11 @@ def add_arguments(parser: Any) -> None:
         help="round robin of 2-player games between the --bots (--games a pair), rated",
     )
     parser.add_argument(
+        "--chain",
+        action="store_true",
+        help="with --ladder: only neighbours in the --bots order play each other (levels)",
+    )
+    parser.add_argument(
         "--reuse",
         metavar="FILE",
         help="take the games recorded in FILE (--record, same options) instead of playing them",
@@ -654,8 +708,13 @@ def main(args: Any, mapper: Mapper | None = None) -> int:
     """Run the arena and print the results table; 2 on bad options. ``mapper``: another way to
     play the games (the command line's ``--ray``, which lives above the tools)."""
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    chained = getattr(args, "ladder", False) and getattr(args, "chain", False)
+    if len(args.games) > 1 and not chained:
+        print("onmars arena: --games takes one count but with --ladder --chain", file=sys.stderr)
+        return 2
     if getattr(args, "ladder", False):
         return _main_ladder(args, bots, mapper)
+    args = argparse.Namespace(**{**vars(args), "games": args.games[0]})
     try:
         check(args.players, bots, args.games, args.max_moves)
     except ValueError as exc:
@@ -693,6 +752,14 @@ def _run(
     )
 
 
+def _counts(text: str) -> tuple[int, ...]:
+    """``--games``: a count, or several separated by commas (:func:`check` checks each)."""
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of games: {text!r}") from None
+
+
 def _reused(args: Any) -> dict[GameKey, GameResult] | None:
     """The games ``--reuse`` names (none without it)."""
     path = getattr(args, "reuse", None)
@@ -714,20 +781,22 @@ def recorded(path: str | None, then: Callable[[GameResult], None]) -> Callable[[
 
 
 def _main_ladder(args: Any, bots: list[str], mapper: Mapper | None = None) -> int:
-    """``onmars arena --ladder``: the round robin, then the ratings; 2 on bad options."""
-    pairs = len(bots) * (len(bots) - 1) // 2
+    """``onmars arena --ladder``: the pairs' games, then the ratings; 2 on bad options."""
+    pairs = len(ladder_pairs(len(bots), args.chain))
+    games = args.games[0] if len(args.games) == 1 else args.games
+    total = sum(args.games) if len(args.games) > 1 else pairs * args.games[0]
     done = 0
 
     def tick(_: GameResult) -> None:
         nonlocal done
         done += 1
         if not args.quiet:
-            print(f"\r{done}/{pairs * args.games} games", end="", file=sys.stderr, flush=True)
+            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     try:
         result = ladder(
             bots,
-            args.games,
+            games,
             args.seed,
             args.jobs,
             args.max_moves,
@@ -735,6 +804,7 @@ def _main_ladder(args: Any, bots: list[str], mapper: Mapper | None = None) -> in
             recorded(args.record, tick),
             mapper,
             _reused(args),
+            args.chain,
         )
     except ValueError as exc:
         print(f"onmars arena: {exc}", file=sys.stderr)

@@ -1,7 +1,7 @@
 // The lobby's "Learn to play" (issue 25.2): a guided first game, 2 players, short, against the
 // easy bot, opened at once; or the guided game this browser left, resumed.
 import { useState } from "preact/hooks";
-import { api, saveToken } from "../api";
+import { ApiError, api, saveToken } from "../api";
 import { learnT } from "../i18n-learn";
 import { botLabel, useI18n } from "../i18n";
 import { currentTutorial, startTutorial } from "./state";
@@ -19,12 +19,12 @@ export function LearnToPlay() {
       const players = [{ name: lt("learnYou") }, { name: botLabel("easy", lang), bot: "easy" as const }];
       const res = await api.createGame(players, "short");
       const mine = res.seats.find((s) => s.token);
-      if (!mine?.token) throw new Error("no seat");
+      if (!mine?.token) throw new Error(lt("learnNoSeat"));
       saveToken(res.id, mine.seat, mine.token);
       startTutorial(res.id);
       location.assign(`/play/${res.id}`);
     } catch (e) {
-      setError(String((e as Error).message ?? e));
+      setError(e instanceof ApiError ? e.problem.detail : String((e as Error).message ?? e));
       setBusy(false);
     }
   };
