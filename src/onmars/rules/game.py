@@ -356,7 +356,13 @@ class Game:
             if n in kept:
                 self._checkpoints[n] = s.clone()
             turns.append((s.round, f["p"], (s.phase, len(s.done))))
-            entry = reading(moves[n + 1]) if n + 1 < len(moves) else None
+            if n + 1 < len(moves):  # the next move, read once however often it recurs
+                upcoming = moves[n + 1]
+                entry = read.get(upcoming) if type(upcoming) is str else None
+                if entry is None:
+                    entry = reading(upcoming)
+            else:
+                entry = None
             before = s.turned_up
             listed = engine.play_logged(s, move, entry[0] if entry is not None else None)
             vouched = listed is True

@@ -268,19 +268,30 @@ def _free_for(s: State, seat: int) -> set[str]:
     """The built Blueprints ``seat`` may use free through a Scientist (§13.4): any player's of
     a specialty one of ``seat``'s Scientists works in, and ``seat``'s own on which another
     player's Scientist works now."""
-    me, c = s.players[seat], load()
+    me = s.players[seat]
+    building, works_in = _specialties()
     out: set[str] = set()
     if me.scientists:
-        sciences = {c.scientist[sci].works_in for sci in me.scientists}
-        out = {bp for q in s.players for bp in q.built if c.blueprint[bp].building in sciences}
+        sciences = {works_in[sci] for sci in me.scientists}
+        out = {bp for q in s.players for bp in q.built if building[bp] in sciences}
     if not me.built:
         return out
     for sci, bp in s.sci_at.items():  # "" for a Scientist on its own card
-        if bp not in me.built or c.scientist[sci].works_in != c.blueprint[bp].building:
+        if bp not in me.built or works_in[sci] != building[bp]:
             continue
         if scientist_owner(s, sci) >= 0:
             out.add(bp)
     return out
+
+
+@cache
+def _specialties() -> tuple[dict[str, str], dict[str, str]]:
+    """Each Blueprint's building type and each Scientist's specialty (read once)."""
+    c = load()
+    return (
+        {bp: data.building for bp, data in c.blueprint.items()},
+        {sci: data.works_in for sci, data in c.scientist.items()},
+    )
 
 
 def _start_advanced(s: State, seat: int) -> None:

@@ -15,15 +15,14 @@ from onmars.rules.engine.state import State
 
 
 def cells_of(values: list[Any], who: object) -> list[int]:
-    """The indices of a per-cell list holding ``who`` (a C-speed scan: on the hot path)."""
+    """The indices of a per-cell list holding ``who`` (C-speed scans, on the hot path: counted
+    first, so that no scan ends in an exception, which costs more than the scans)."""
     out: list[int] = []
     i = -1
-    try:
-        while True:
-            i = values.index(who, i + 1)
-            out.append(i)
-    except ValueError:
-        return out
+    for _ in range(values.count(who)):
+        i = values.index(who, i + 1)
+        out.append(i)
+    return out
 
 
 class Layout:

@@ -59,15 +59,13 @@ def _nearest_first(start: int, budget: int) -> tuple[tuple[int, int], ...]:
 
 
 @cache
-def _bot_targets(start: int, budget: int) -> tuple[tuple[int, Candidate], ...]:
-    """(hex, (``bot <start> <hex>``, "")) for every other hex within ``budget`` movement points:
-    the legal candidate of that move, built once."""
-    return tuple(
-        (to, (_bot_move(start, to), "")) for to in hexmap.within(start, budget) if to != start
-    )
+def _bot_targets(start: int, budget: int) -> tuple[tuple[int, Move], ...]:
+    """(hex, ``bot <start> <hex>``) for every other hex within ``budget`` movement points, the
+    moves built once."""
+    return tuple((to, _bot_move(start, to)) for to in hexmap.within(start, budget) if to != start)
 
 
-def bot_candidates(s: State, seat: int, budget: int) -> list[Candidate]:
+def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
     """``bot <from> <to>``, legal: one of your Bots to a hex within ``budget`` movement points
     where it may end: no piece there (§9.1)."""
     if budget < 1:
@@ -77,19 +75,19 @@ def bot_candidates(s: State, seat: int, budget: int) -> list[Candidate]:
     if not starts:
         return []
     rovers = {p.rover for p in s.players}
-    out: list[Candidate] = []
+    out: list[Move] = []
     for start in starts:
         out += [
-            c
-            for to, c in _bot_targets(start, budget)
+            m
+            for to, m in _bot_targets(start, budget)
             if bot[to] < 0 and miner[to] < 0 and ab[to] < 0 and to not in rovers
         ]
     return out
 
 
-def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
-    """The legal ``bot <from> <to>`` moves (:func:`bot_candidates`)."""
-    return [m for m, _ in bot_candidates(s, seat, budget)]
+def bot_candidates(s: State, seat: int, budget: int) -> list[Candidate]:
+    """The legal moves of :func:`bot_moves`, each with its reason ("")."""
+    return [(m, "") for m in bot_moves(s, seat, budget)]
 
 
 def move_bot(s: State, f: MoveBotsFrame | ControlFrame, m: Move, mp: int) -> int:
@@ -135,6 +133,11 @@ class MoveBots(Step[MoveBotsFrame]):
         if explain:
             out += [(m, refuse("§9.1", BOT_BLOCKED)) for m in bot_moves_blocked(s, f["p"], budget)]
         return [*out, (DONE, "")]
+
+    @staticmethod
+    def options(s: State, f: MoveBotsFrame) -> list[Move]:
+        """The legal moves of :meth:`candidates`, listed without its pairs."""
+        return [*bot_moves(s, f["p"], f["mp"] + s.players[f["p"]].crystals), DONE]
 
     @staticmethod
     def apply(s: State, f: MoveBotsFrame, m: Move | None) -> None:
@@ -366,7 +369,7 @@ def _bot_move_legal(s: State, f: ControlFrame, m: Move) -> bool:
     if any(p.rover == b for p in s.players):
         return False
     crystals = s.players[seat].crystals if f.get("crystals", True) else 0
-    if b not in hexmap.within(a, f["bot_mp"] + crystals):
+    if hexmap.walk(a, b) > f["bot_mp"] + crystals:  # (b in within(a, budget), one lookup)
         return False
     if rover_stays_free(s, f):
         return True
@@ -522,7 +525,7 @@ def bot_moves_blocked(s: State, seat: int, budget: int) -> list[Move]:
     return [
         m
         for start in cells_of(s.bot, seat)
-        for _, (m, _) in _bot_targets(start, budget)
+        for _, m in _bot_targets(start, budget)
         if m not in legal
     ]
 
