@@ -12,8 +12,9 @@ decisions until the action is over, on a few sampled options per decision. Decis
 many options (Bot and Rover steps) are scored on a sample of them, "done"-like moves always kept.
 
 Only the public API is used: the evaluation reads the spectator's view of a position
-(:meth:`onmars.Game.view`), the final scoring as it would stand (:meth:`onmars.Game.projection`)
-and the component data; the search plays on copies (:meth:`onmars.Game.copy`,
+(:meth:`onmars.Game.view`), with the final scoring as it would stand
+(:meth:`onmars.Game.projection`'s figures, read from the view: :func:`scored_now`) and the
+component data; the search plays on copies (:meth:`onmars.Game.copy`,
 :meth:`onmars.Game.push`).
 """
 

@@ -21,8 +21,9 @@ One simulation (:func:`simulate`):
    upgrades, Blueprints, deliveries, Tech, Private Goals kept rather than discarded) until the
    round ends (or :data:`PLAYOUT_CAP` moves).
 3. *Evaluation*: :func:`onmars.bots.greedy.evaluate`, the seat's value less the best
-   opponent's, built on the engine's projected final scoring (:meth:`onmars.Game.projection`)
-   plus what resources and position promise.
+   opponent's, built on the projected final scoring (:meth:`onmars.Game.projection`'s
+   figures) plus what resources and position promise. Positions down the tree are kept per
+   world and not played again (see :func:`simulate`).
 
 The move chosen is the root's most visited (ties: the better mean, then the prior). A decision
 with one legal move is not searched.
