@@ -25,8 +25,10 @@ The old revision is taken with ``git archive`` into a temporary folder; nothing 
 measured in the same turns; its ratio column is against the older revision too.
 With ``--callgrind`` (valgrind installed) each side is also counted in machine instructions,
 which the machine's load does not change (``PYTHONHASHSEED=0``): per move of the random
-4-player game of seed 0, per ``Game.replay`` of that game and per ``copy()`` after 600 moves,
-each as the difference between two runs that differ only in the part counted.
+4-player game of seed 0, per ``Game.replay`` of that game, per ``copy()`` after 600 moves and
+per simulation of the search in play (the game above to the end of round 5, less the same
+moves replayed with greedy alone choosing), each as the difference between two runs that
+differ only in the part counted.
 """
 
 from __future__ import annotations
@@ -125,20 +127,67 @@ print(n)
 """
 
 
-def instructions(src: Path, moves: int, replay: int = 0, copies: int = 0) -> tuple[int, int]:
-    """Instructions of one :data:`CG_PROBE` run, and the moves it played."""
+#: Run under callgrind: the search-in-play game (seed 1, ``search:100sims`` in seat 0 against
+#: greedy) until round ``rounds`` ends, the search bot choosing (``search`` 1: prints the
+#: simulations, then the moves) or only replaying the moves it chose, read from stdin, while
+#: greedy chooses as before (0): the difference is the search's own work.
+CG_SEARCH = """
+import json, sys
+from onmars import Game, Move
+from onmars.bots import make_bot
+rounds, search = map(int, sys.argv[1:3])
+game = Game.new(2, seed=1)
+bots = [make_bot("search:100sims", 1), make_bot("greedy", 2)]
+moves, sims = ([] if search else json.loads(sys.stdin.read())), 0
+n = 0
+while not game.is_over and game.round <= rounds and (search or n < len(moves)):
+    seat = game.current_player
+    legal, view = game.legal_moves(), game.view(seat)
+    if search or seat == 1:
+        move = bots[seat].choose(view, legal)
+    else:
+        move = Move.parse(moves[n])
+    if search:
+        moves.append(str(move))
+        sims += bots[0].last_sims if seat == 0 else 0
+    game.push(move)
+    n += 1
+print(json.dumps([sims, moves]))
+"""
+#: The rounds of the search-in-play game counted under callgrind.
+CG_ROUNDS = 5
+
+
+def callgrind(src: Path, args: list[str], stdin: str = "") -> tuple[int, str]:
+    """Instructions of one run of ``python -c args...`` against ``src``, and its output."""
     env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
-        + ["-c", CG_PROBE, str(moves), str(replay), str(copies)],
+        + ["-c", *args],
         env=env,
+        input=stdin,
         capture_output=True,
         text=True,
         check=True,
     )
     counted = re.search(r"Collected : (\d+)", out.stderr)
     assert counted, out.stderr[-500:]
-    return int(counted.group(1)), int(out.stdout)
+    return int(counted.group(1)), out.stdout
+
+
+def search_instructions(src: Path) -> tuple[float, int]:
+    """Instructions per simulation of the search in play (see :data:`CG_SEARCH`), and how
+    many simulations were counted."""
+    searched, out = callgrind(src, [CG_SEARCH, str(CG_ROUNDS), "1"])
+    sims, moves = json.loads(out)
+    replayed, _ = callgrind(src, [CG_SEARCH, str(CG_ROUNDS), "0"], json.dumps(moves))
+    return (searched - replayed) / sims, sims
+
+
+def instructions(src: Path, moves: int, replay: int = 0, copies: int = 0) -> tuple[int, int]:
+    """Instructions of one :data:`CG_PROBE` run, and the moves it played."""
+    counted, out = callgrind(src, [CG_PROBE, str(moves), str(replay), str(copies)])
+    return counted, int(out)
 
 
 def counts(src: Path) -> dict[str, float]:
@@ -148,11 +197,14 @@ def counts(src: Path) -> dict[str, float]:
     replayed, _ = instructions(src, -1, replay=1)
     at_600, _ = instructions(src, 600)
     copied, _ = instructions(src, 600, copies=1000)
+    per_sim, sims = search_instructions(src)
     return {
         "move": (whole - start) / moves,
         "replay": replayed - whole,
         "copy": (copied - at_600) / 1000,
         "moves": moves,
+        "search": per_sim,
+        "sims": sims,
     }
 
 
@@ -237,9 +289,13 @@ def main() -> None:
         a, *rest = counted.values()
         moves = " and ".join(f"{c['moves']:.0f}" for c in counted.values())
         print(f"callgrind instructions, 4p game of seed 0 ({moves} moves; ratios to {args.rev})")
-        for label, key in (("per move", "move"), ("Game.replay", "replay"), ("copy()", "copy")):
+        rows = [("per move", "move"), ("Game.replay", "replay"), ("copy()", "copy")]
+        rows.append(("search in play, per simulation", "search"))
+        for label, key in rows:
             cells = " ".join(f"{c[key]:14,.0f} {c[key] / a[key]:6.2f}" for c in rest)
             print(f"{label:34} {a[key]:14,.0f} {'':>6} {cells}")
+        sims = " and ".join(f"{c['sims']:.0f}" for c in counted.values())
+        print(f"  (search: the game of seed 1 to the end of round {CG_ROUNDS}, {sims} simulations)")
 
 
 if __name__ == "__main__":

@@ -12,8 +12,9 @@ decisions until the action is over, on a few sampled options per decision. Decis
 many options (Bot and Rover steps) are scored on a sample of them, "done"-like moves always kept.
 
 Only the public API is used: the evaluation reads the spectator's view of a position
-(:meth:`onmars.Game.view`), the final scoring as it would stand (:meth:`onmars.Game.projection`)
-and the component data; the search plays on copies (:meth:`onmars.Game.copy`,
+(:meth:`onmars.Game.view`), with the final scoring as it would stand
+(:meth:`onmars.Game.projection`'s figures, read from the view: :func:`scored_now`) and the
+component data; the search plays on copies (:meth:`onmars.Game.copy`,
 :meth:`onmars.Game.push`).
 """
 
@@ -115,7 +116,7 @@ def score_move(world: Game, seat: int, move: Move, rng: random.Random | None = N
     game.push(move)
     if rng is not None:
         game = continuation(game, seat, rng)
-    return evaluate(game, seat, spent=True)
+    return evaluate(game, seat)
 
 
 def continuation(game: Game, seat: int, rng: random.Random) -> Game:
@@ -137,26 +138,22 @@ def continuation(game: Game, seat: int, rng: random.Random) -> Game:
     return game
 
 
-def evaluate(game: Game, seat: int, spent: bool = False) -> float:
+def evaluate(game: Game, seat: int) -> float:
     """``seat``'s value less the best opponent's, in OP; ahead, the end of the game is welcome,
-    behind, it is not. ``spent``: ``game`` is a copy the caller gives up, and may be changed
-    (the final scoring is then worked out on it rather than on a copy of it)."""
-    pos = Position(game, spent)
+    behind, it is not. ``game`` is not changed."""
+    pos = Position(game)
     mine = pos.value(seat)
     lead = mine - max(pos.value(p) for p in range(pos.players) if p != seat)
     return lead + WEIGHTS["end"] * pos.done * max(-1.0, min(1.0, lead / 10))
 
 
 class Position:
-    """What the evaluation reads of a position: the spectator's view (public facts only) and
-    the final scoring as it would stand now (:meth:`onmars.Game.projection`).
+    """What the evaluation reads of a position: the spectator's view (public facts only,
+    read uncopied, ``view(None, copy=False)``: several times cheaper), every seat's value
+    worked out from it at once (:func:`seat_value`)."""
 
-    Every seat's value is worked out here, in two halves: what the view shows is read first
-    (the view uncopied, ``view(None, copy=False)``: several times cheaper), then the final
-    scoring, which with ``spent`` changes the game itself, is added in (:class:`_Parts`)."""
-
-    def __init__(self, game: Game, spent: bool = False) -> None:
-        view = game.view(None, copy=False)  # read before the game changes, never kept
+    def __init__(self, game: Game) -> None:
+        view = game.view(None, copy=False)  # read now, never kept
         self.over = game.is_over
         self.done = progress(view)
         self.players = len(view["players"])
@@ -164,13 +161,11 @@ class Position:
             self.values = [p["op"] + 0.01 * p["crystals"] for p in view["players"]]  # §24.4
             return
         cells, bots = building_cells(view), pieces(view["bot"])
-        parts = [_Parts(view, k, self.done, cells, bots) for k in range(self.players)]
-        if spent:
-            game.conclude()  # what projection() does, on a copy of its own
-            scores = game.scores()
-        else:
-            scores = game.projection()
-        self.values = [part.value(scores[k]) for k, part in enumerate(parts)]
+        advanced = advanced_kinds(view)
+        self.values = [
+            seat_value(view, k, self.done, cells, bots.get(k, []), advanced)
+            for k in range(self.players)
+        ]
 
     def value(self, seat: int) -> float:
         """Points so far, final scoring as it stands, plus what resources and position
@@ -178,60 +173,90 @@ class Position:
         return self.values[seat]
 
 
-class _Parts:
-    """A seat's value (:meth:`Position.value`) but for the projected final score: every term
-    the view gives, read at once; :meth:`value` adds the projection in, in the order the
-    terms have always been summed (so the values are the same to the last bit)."""
+def seat_value(
+    v: View,
+    seat: int,
+    done: float,
+    cells: dict[str, list[int]],
+    bots: list[int],
+    advanced: list[str],
+) -> float:
+    """``seat``'s value: the projected score (in-game OP and the final scoring of §24.2 as it
+    stands, :func:`scored_now`), a little hopeful while the game is young, plus what its
+    resources and position promise. ``cells``: :func:`building_cells`; ``bots``: the seat's
+    Bots' hexes; ``advanced``: :func:`advanced_kinds`.
 
-    def __init__(
-        self,
-        v: View,
-        seat: int,
-        done: float,
-        cells: dict[str, list[int]],
-        bots_of: dict[int, list[int]],
-    ) -> None:
-        p, w, k = v["players"][seat], WEIGHTS, _constants()
-        early = self.early = 1.0 - done
-        colonists = p["lq"] + p["wa"] + sum(slots.count(seat) for slots in v["slots"].values())
-        # final_points, its part read from the view
-        self.updates = sum(1 for level in (2, 3) if v["level"] < level)
-        self.lq = lq_points(p, colonists)
-        self.hope = early * w["hope"] * len(p["scientists"])
-        self.contracts = contract_terms(p, early)
-        shelters = k.shelters - p["shelters"]
-        cap = shelters + 1  # each Resource row holds your Shelters on Mars + 1 (§4)
-        res = p["res"]
-        goods = sum(min(res[r], cap) for r in RESOURCES[1:]) * w["resource"]
-        goods += res["mineral"] * w["mineral"]
-        depot = k.depot - len(p["depot_ships"])  # free Depot spaces (§4)
-        goods += min(p["crystals"] + p["pending"], depot + 2) * w["crystal"]
-        unbuilt = sum(1 for b in p["blueprints"] if b not in p["built"])
-        # needed at any time: Colonists to act, Bots near where the Colony needs buildings
-        ready = min(p["lq"], 4) * w["colonist"] - (0 if p["lq"] else w["idle"])
-        bots = bots_of.get(seat, [])
-        ready += needed(v, p) * w["need"] - reach(v, seat, cells, bots) * w["reach"]
-        tempo = (
-            colonists * w["colonist_any"]
-            + len(bots) * w["bot"]
-            + len(p["lab"]) * w["tech"]
-            + unbuilt * w["blueprint"]
-            + v["ab"].count(seat) * w["advanced"]
-            + shelters * w["shelter"]
-            + v["miner"].count(seat) * w["miner"]
-            + (k.ships - len(p["depot_ships"])) * w["ship_free"]
-        )
-        self.goods, self.ready, self.tempo = goods, ready, tempo
+    Hopeful: Progress cubes also count for the Colony Status Updates still to come,
+    Colonists on Action slots of either side and in the Working Area as back in Living
+    Quarters, open contracts and Scientists for part of what they may still bring. Where the
+    projection is not hopeful enough it is replaced: taking an action (a Colonist to an Action
+    slot) would lose Living Quarters points that come back at the end of the round; and open
+    contracts score their share of the way (the items on them so far) rather than what the
+    final deliveries would make of them, else delivering an item would gain nothing (the item
+    already counts there) and the bot would never complete a contract during play, where it
+    counts for the Contracts Mission and the game's way to its end.
 
-    def value(self, projected: dict[str, Any]) -> float:
-        breakdown = projected["breakdown"]
-        points = float(projected["total"] - breakdown["contracts"] - breakdown["living_quarters"])
-        points += self.lq + breakdown["final_progress"] * self.updates
-        points += self.hope
-        for term in self.contracts:
-            points += term
-        early = self.early
-        return points + self.goods + self.ready * max(early, 0.5) + early * self.tempo
+    The terms are summed in the order they always were, so the value is the same to the last
+    bit as when the projection was worked out by the rules (:meth:`onmars.Game.projection`)."""
+    p, w, k = v["players"][seat], WEIGHTS, _constants()
+    early = 1.0 - done
+    colonists = p["lq"] + p["wa"] + sum(slots.count(seat) for slots in v["slots"].values())
+    updates = sum(1 for level in (2, 3) if v["level"] < level)
+    points, final_progress = scored_now(p, advanced)
+    value = float(points)
+    value += lq_points(p, colonists) + final_progress * updates
+    value += early * w["hope"] * len(p["scientists"])
+    for term in contract_terms(p, early):
+        value += term
+    shelters = k.shelters - p["shelters"]
+    cap = shelters + 1  # each Resource row holds your Shelters on Mars + 1 (§4)
+    res = p["res"]
+    goods = sum(min(res[r], cap) for r in RESOURCES[1:]) * w["resource"]
+    goods += res["mineral"] * w["mineral"]
+    depot = k.depot - len(p["depot_ships"])  # free Depot spaces (§4)
+    goods += min(p["crystals"] + p["pending"], depot + 2) * w["crystal"]
+    unbuilt = sum(1 for b in p["blueprints"] if b not in p["built"])
+    # needed at any time: Colonists to act, Bots near where the Colony needs buildings
+    ready = min(p["lq"], 4) * w["colonist"] - (0 if p["lq"] else w["idle"])
+    ready += needed(v, p) * w["need"] - reach(v, seat, cells, bots) * w["reach"]
+    tempo = (
+        colonists * w["colonist_any"]
+        + len(bots) * w["bot"]
+        + len(p["lab"]) * w["tech"]
+        + unbuilt * w["blueprint"]
+        + v["ab"].count(seat) * w["advanced"]
+        + shelters * w["shelter"]
+        + v["miner"].count(seat) * w["miner"]
+        + (k.ships - len(p["depot_ships"])) * w["ship_free"]
+    )
+    return value + goods + ready * max(early, 0.5) + early * tempo
+
+
+def scored_now(p: dict[str, Any], advanced: list[str]) -> tuple[int, int]:
+    """What the projection (:meth:`onmars.Game.projection`: the final scoring of §24.2 if the
+    game ended now) gives ``p`` but for Contracts and Living Quarters, which
+    :func:`seat_value` replaces: its total less those two categories, and its Final Progress
+    points. The other categories (Progress, Ships, Tech, Blueprints, Scientists) read only
+    what the end's own moves (Crystals in, Colonists back, final deliveries) leave alone, so
+    they are read from the view as it stands, without playing the end on a copy.
+    ``advanced``: :func:`advanced_kinds`."""
+    t = _tables()
+    op_by = p["op_by"]
+    final_progress = t.progress[len(p["progress"])]
+    points = p["op"] - op_by.get("contracts", 0) - op_by.get("living_quarters", 0)
+    points += final_progress + t.ship * p["hangar"]
+    points += sum(map(t.lab.__getitem__, p["lab"]))
+    built = p["built"]
+    for b in p["blueprints"]:
+        points += t.built[b] if b in built else t.unbuilt[b]
+    points += sum(t.scientist * advanced.count(t.scores[x]) for x in p["scientists"])
+    return points, op_by.get("final_progress", 0) + final_progress
+
+
+def advanced_kinds(v: View) -> list[str]:
+    """The building type under each Advanced Building marker (by hex), for Scientists."""
+    bld, ab = v["bld"], v["ab"]
+    return [bld[c].split(":")[0] for c in compress(range(len(ab)), map(_OWNED, ab))]
 
 
 @dataclass(frozen=True)
@@ -247,8 +272,37 @@ def _constants() -> _Constants:
     return _Constants(c.value("shelters")[0], c.value("depot_spaces")[0], c.value("ships")[0])
 
 
+@dataclass(frozen=True)
+class _Tables:
+    """The final scoring's figures (§24.2) as :func:`scored_now` reads them."""
+
+    progress: tuple[int, ...]  # by Progress cubes
+    ship: int  # a Ship in the Hangar
+    lab: dict[str, int]  # a Tech tile, by its Lab space (its column's OP)
+    built: dict[str, int]  # a Blueprint built, by id
+    unbuilt: dict[str, int]  # ... not built
+    scientist: int  # a Scientist, per Advanced Building of its type
+    scores: dict[str, str]  # the building type each Scientist scores
+
+
+@cache
+def _tables() -> _Tables:
+    c = load()
+    built, unbuilt = c.value("blueprint_built_op"), c.value("blueprint_unbuilt_op")
+    level = {b: 0 if card.level == 1 else 1 for b, card in c.blueprint.items()}
+    return _Tables(
+        progress=c.value("progress_op"),
+        ship=c.value("ship_op")[0],
+        lab={k: c.lab_column[f"L{space.column}"].op for k, space in c.lab_space.items()},
+        built={b: built[i] for b, i in level.items()},
+        unbuilt={b: unbuilt[i] for b, i in level.items()},
+        scientist=c.value("scientist_op")[0],
+        scores={x: card.scores for x, card in c.scientist.items()},
+    )
+
+
 def contract_terms(p: dict[str, Any], early: float) -> list[float]:
-    """What each of ``p``'s Earth Contracts adds to :func:`final_points`, in their order."""
+    """What each of ``p``'s Earth Contracts adds to :func:`seat_value`, in their order."""
     c, hope = load(), WEIGHTS["hope"]
     terms: list[float] = []
     for cid in p["contracts"]:
@@ -277,30 +331,6 @@ def progress(v: View) -> float:
     need = v["level"] + 1
     lss = sum(min(k, need) for k in v["lss"].values()) / (len(v["lss"]) * need)
     return min(0.9, max(missions, (v["level"] - 1 + lss) / 4))
-
-
-def final_points(
-    v: View, p: dict[str, Any], projected: dict[str, Any], colonists: int, early: float
-) -> float:
-    """The projected score (in-game OP and the final scoring of §24.2 as it stands), a little
-    hopeful while the game is young: Progress cubes also count for the Colony Status Updates
-    still to come, ``colonists`` on Action slots of either side and in the Working Area as back
-    in Living Quarters, open contracts and Scientists for part of what they may still bring.
-
-    Where the projection is not hopeful enough it is replaced: taking an action (a Colonist to
-    an Action slot) would lose Living Quarters points that come back at the end of the round;
-    and open contracts score their share of the way (the items on them so far) rather than
-    what the final deliveries would make of them, else delivering an item would gain nothing
-    (the item already counts there) and the bot would never complete a contract during play,
-    where it counts for the Contracts Mission and the game's way to its end."""
-    breakdown = projected["breakdown"]
-    updates = sum(1 for level in (2, 3) if v["level"] < level)
-    points = float(projected["total"] - breakdown["contracts"] - breakdown["living_quarters"])
-    points += lq_points(p, colonists) + breakdown["final_progress"] * updates
-    points += early * WEIGHTS["hope"] * len(p["scientists"])
-    for term in contract_terms(p, early):
-        points += term
-    return points
 
 
 def lq_points(p: dict[str, Any], colonists: int) -> int:
@@ -338,10 +368,12 @@ def building_cells(v: View) -> dict[str, list[int]]:
 def pieces(owners: list[int]) -> dict[int, list[int]]:
     """The hexes of each seat's pieces, from a view's per-hex owners (-1: none)."""
     out: dict[int, list[int]] = {}
-    for c, owner in enumerate(owners):
-        if owner >= 0:
-            out.setdefault(owner, []).append(c)
+    for c in compress(range(len(owners)), map(_OWNED, owners)):  # found in C: most have none
+        out.setdefault(owners[c], []).append(c)
     return out
+
+
+_OWNED = (0).__le__  # an owner: a seat, not -1
 
 
 def reach(

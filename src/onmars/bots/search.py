@@ -27,8 +27,9 @@ One simulation (:func:`simulate`):
    upgrades, Blueprints, deliveries, Tech, Private Goals kept rather than discarded) until the
    round ends (or :data:`PLAYOUT_CAP` moves).
 3. *Evaluation*: :func:`onmars.bots.greedy.evaluate`, the seat's value less the best
-   opponent's, built on the engine's projected final scoring (:meth:`onmars.Game.projection`)
-   plus what resources and position promise.
+   opponent's, built on the projected final scoring (:meth:`onmars.Game.projection`'s
+   figures) plus what resources and position promise. Positions down the tree are kept per
+   world and not played again (see :func:`simulate`).
 
 The move chosen is the root's most visited (ties: the better mean, then the prior). A decision
 with one legal move is not searched.
@@ -115,13 +116,24 @@ def policy_move(moves: list[Move], rng: random.Random) -> Move:
     """A playout move: drawn with probability proportional to :func:`policy_weight`."""
     if len(moves) == 1:
         return moves[0]
-    weights = [policy_weight(m) for m in moves]
+    weights = list(map(_WEIGHTS.__getitem__, moves))
     pick = rng.random() * sum(weights)
     for move, weight in zip(moves, weights, strict=True):
         pick -= weight
         if pick < 0:
             return move
     return moves[-1]
+
+
+class _Weights(dict[Move, float]):
+    """:func:`policy_weight` by move, each worked out once (moves are values, and few)."""
+
+    def __missing__(self, move: Move) -> float:
+        weight = self[move] = policy_weight(move)
+        return weight
+
+
+_WEIGHTS = _Weights()
 
 
 @dataclass
@@ -142,14 +154,12 @@ class Node:
             keyed = sorted(((-policy_weight(m), rng.random(), m) for m in fresh), key=_first2)
             self.order.extend(m for _, _, m in keyed)
             self.known.update(fresh)
-        here = set(legal)
-        return [m for m in self.order if m in here]
+        return list(filter(set(legal).__contains__, self.order))
 
     def select(self, legal: list[Move], rng: random.Random) -> tuple[Move, bool]:
         """The move to try (UCB1 among the widened moves) and whether it is new to the node."""
-        ranked = self.rank(legal, rng)
         width = 1 + int(WIDEN * math.sqrt(self.visits))
-        allowed = ranked[:width]
+        allowed = self.rank(legal, rng)[:width]
         for move in allowed:
             if move not in self.stats:
                 return move, True
@@ -174,22 +184,35 @@ class Node:
 
 #: The statistics of a search: a node per sequence of moves from the decision searched.
 Tree = dict[tuple[Move, ...], Node]
+#: The positions a world reached down the tree, by the moves from its root (see
+#: :func:`simulate`).
+Reached = dict[tuple[Move, ...], Game]
 
 
 def _first2(item: tuple[float, float, Move]) -> tuple[float, float]:
     return item[0], item[1]
 
 
-def simulate(world: Game, seat: int, tree: Tree, rng: random.Random) -> float:
+def simulate(
+    world: Game, seat: int, tree: Tree, rng: random.Random, reached: Reached | None = None
+) -> float:
     """One simulation on ``world`` (a copy the caller gives up): down the tree while ``seat``
     decides, a playout to the end of the round, the evaluation; the tree's statistics along
-    the path are updated. Returns the value (OP of lead for ``seat``)."""
+    the path are updated. Returns the value (OP of lead for ``seat``).
+
+    With ``reached`` (positions earlier simulations reached down the tree from the same
+    ``world``, by their moves from it; filled here), ``world`` is left unchanged and a path
+    walked before is not played again: the engine is deterministic, so the same moves give
+    the same position, and the simulation is the same as without. A position is kept when the
+    tree has a node there (a simulation went on from it before, in any world): a path the
+    search is likely to walk again."""
     start_round = world.round
     path: list[tuple[Node, Move]] = []
     key: tuple[Move, ...] = ()
+    game, owned = world, reached is None  # owned: this simulation's own, to play on
     expanding = True
     while expanding and len(path) < TREE_DEPTH:
-        decision = world.decision()
+        decision = game.decision()
         if decision is None or decision.seat != seat:
             break
         node = tree.get(key)
@@ -200,11 +223,21 @@ def simulate(world: Game, seat: int, tree: Tree, rng: random.Random) -> float:
         else:
             move, new = node.select(decision.moves, rng)
         path.append((node, move))
-        world.push(move)
         key = (*key, move)
         expanding = not new
-    playout(world, start_round, rng)
-    value = evaluate(world, seat, spent=True)
+        after = reached.get(key) if reached is not None else None
+        if after is not None:
+            game, owned = after, False
+            continue
+        if not owned:
+            game, owned = game.copy(record=False), True
+        game.push(move)
+        if reached is not None and key in tree:  # walked before: likely again
+            reached[key], owned = game, False
+    if not owned:
+        game = game.copy(record=False)
+    playout(game, start_round, rng)
+    value = evaluate(game, seat)
     for node, move in path:
         node.update(move, value)
     return value
@@ -298,18 +331,21 @@ class SearchBot(Bot):
         :attr:`sims_per_world` simulations. Returns how many ran."""
         seat, per = view["viewer"], self.sims_per_world
         rng = random.Random(self.rng.getrandbits(64))
+        reached: Reached = {}  # the positions the world in play reached down the tree
         if self.sims is not None:  # a work budget: no clock read at all
             sims = int(spend)
             worlds = Game.worlds(view, [rng.getrandbits(32) for _ in range(-(-sims // per))])
             for done in range(sims):
-                simulate(worlds[done // per].copy(record=False), seat, tree, rng)
+                if done % per == 0:
+                    world, reached = worlds[done // per], {}
+                simulate(world, seat, tree, rng, reached)
             return sims
         deadline = time.thread_time() + spend
         done = 0
         while True:
             if done % per == 0:
-                world = Game.from_view(view, rng.getrandbits(32))
-            simulate(world.copy(record=False), seat, tree, rng)
+                world, reached = Game.from_view(view, rng.getrandbits(32)), {}
+            simulate(world, seat, tree, rng, reached)
             done += 1
             if time.thread_time() >= deadline:
                 return done

@@ -101,7 +101,7 @@ def simulations_per_second(players: int, seed: int, seconds: float = 2.0) -> tup
         start = time.process_time()
         sim = Game.from_view(view, rng.getrandbits(32)).copy(record=False)
         playout(sim, sim.round, rng)
-        evaluate(sim, seat, spent=True)
+        evaluate(sim, seat)
         spent += time.process_time() - start
         done += 1
     return done / spent, done
