@@ -162,7 +162,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         nobody holds any more are written over (their old moves cleared): no new array of N
         bytes per decision."""
         try:
-            ids = [self._numbers[m] for m in moves]
+            ids = list(map(self._numbers.__getitem__, moves))
         except KeyError:
             actions.encode_all(moves)  # raises, naming the move
             raise
