@@ -1,11 +1,11 @@
 """The bots choose the moves they always chose (issue 27.3: speed work on the search and the
 evaluation must change no choice, or the arena's level figures would mean something else).
 
-``tests/bot_moves.json`` holds whole games of seeded bots recorded with the search the
-arena's ladder measured (issue 25.5: a fresh world every 4 simulations, ``medium`` at 50),
-before the speed work (``python scripts/bot_moves.py --write``; ``--check`` plays them all again, with the
-evaluation's values over random games compared to the last bit). Here the opening of each
-game is played again by the same bots, every seat's choice compared with the record."""
+``tests/bot_moves.json`` holds whole games of seeded bots recorded with the search the arena's
+ladder measured (issue 25.5: a fresh world every 4 simulations, ``medium`` at 50), before the
+speed work (``python scripts/bot_moves.py --write``; ``--check`` plays them all again, with the
+evaluation's values over random games compared to the last bit). Here the opening of each game
+is played again by the same bots, every seat's choice compared with the record."""
 
 from __future__ import annotations
 
