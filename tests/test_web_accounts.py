@@ -22,6 +22,7 @@ from webkit import CJK, by_testid, shot
 import onmars
 from onmars.server.config import database_url
 from onmars.server.live import new_token, token_hash
+from onmars.server.ratings import BOT_ELO
 from onmars.server.store import Hints, SeatRow, Store
 
 pytestmark = pytest.mark.slow
@@ -168,7 +169,8 @@ def test_accounts_my_games_player_page_and_leaderboard(server: Any) -> None:
     board = second.by("leaderboard")
     board.locator("tbody tr").nth(7).wait_for()  # two accounts and six ladder bots
     text = board.text_content()
-    assert XSS in text and "Ben" in text and "medium" in text and "1676" in text
+    medium = str(round(BOT_ELO["medium"][0]))  # the ladder's fixed rating
+    assert XSS in text and "Ben" in text and "medium" in text and medium in text
     assert "Cleo" not in text  # no rated game yet
     no_injected_image(page2)
     second.shot("leaderboard")
