@@ -67,17 +67,19 @@ MU_PER_ELO = math.sqrt(2) * MODEL.beta * math.log(10) / 400
 #: The Elo a new account's prior (mu 25) stands for: the easy bot's on the ladder.
 PRIOR_ELO = 1341.0
 
-#: The arena's ladder (README, "Bots, arena and benchmark": ``onmars arena --ladder --bots
-#: random,easy,greedy,medium --games 6 --seed 1001``): Elo and its 95% interval. ``hard`` and
-#: ``expert`` are not on the ladder: they take the lower bound measured for ``hard`` against
-#: greedy (30 of 30 games, Wilson 88.6%: greedy + 356), with medium's interval's width.
+#: The arena's ladders (README, "Bots, arena and benchmark"): Elo and its 95% interval.
+#: ``random``, ``easy`` and ``greedy``: ``onmars arena --ladder --bots random,easy,greedy,medium
+#: --games 6 --seed 1001``. The search levels (issue 25.5, README "The ladder"): ``onmars arena
+#: --ladder --chain --bots greedy,medium,hard,expert --games 100,46,57 --seed 1001 --reuse
+#: docs/ladder/2026-12-07.jsonl``, placed on this scale by greedy's 1446, their intervals the
+#: ones relative to greedy. ``expert`` was not shown stronger than ``hard``: the same rating.
 BOT_ELO: dict[str, tuple[float, float, float]] = {
     "random": (1000.0, 1000.0, 1000.0),
     "easy": (1341.0, 1035.0, 1648.0),
     "greedy": (1446.0, 1124.0, 1768.0),
-    "medium": (1676.0, 1312.0, 2040.0),
-    "hard": (1802.0, 1438.0, 2166.0),
-    "expert": (1802.0, 1438.0, 2166.0),
+    "medium": (1555.0, 1484.0, 1626.0),
+    "hard": (1715.0, 1588.0, 1843.0),
+    "expert": (1715.0, 1562.0, 1868.0),
 }
 #: A bot's sigma is its interval's half-width over 1.96, at least this (the anchor's is 0).
 MIN_BOT_SIGMA = 1.0

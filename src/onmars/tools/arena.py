@@ -578,9 +578,9 @@ def ladder_lines(result: LadderResult) -> list[str]:
     lines.append(f"{'step':<34}{'Elo':>7}  95% CI")
     for step in result.steps:
         sure = "stronger" if step.ci[0] > 0 else "weaker" if step.ci[1] < 0 else "not shown apart"
+        gain, lo, hi = round(step.gain), round(step.ci[0]), round(step.ci[1])  # never "-0"
         lines.append(
-            f"{step.upper + ' over ' + step.lower:<34}{step.gain:>+7.0f}"
-            f"  {step.ci[0]:+.0f} to {step.ci[1]:+.0f} ({sure})"
+            f"{step.upper + ' over ' + step.lower:<34}{gain:>+7d}  {lo:+d} to {hi:+d} ({sure})"
         )
     return lines
 
