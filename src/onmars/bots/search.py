@@ -331,7 +331,7 @@ class SearchBot(Bot):
         :attr:`sims_per_world` simulations. Returns how many ran."""
         seat, per = view["viewer"], self.sims_per_world
         rng = random.Random(self.rng.getrandbits(64))
-        reached: Reached = {}  # the positions the world in play reached down the tree
+        reached: Reached  # the positions the world in play reached down the tree (fresh per world)
         if self.sims is not None:  # a work budget: no clock read at all
             sims = int(spend)
             worlds = Game.worlds(view, [rng.getrandbits(32) for _ in range(-(-sims // per))])
