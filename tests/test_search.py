@@ -109,15 +109,23 @@ def test_playouts_keep_private_goals() -> None:
     assert picks.count(discard) < 25
 
 
-def test_a_simulation_stops_at_the_end_of_the_round() -> None:
+def test_a_simulation_plays_the_seats_turn_and_no_other_seats() -> None:
+    """A simulation plays the deciding seat's turn to its end, then evaluates: the other
+    seats' turns are not played by the policy (issue 25.5, :func:`onmars.bots.search.playout`)."""
     game = random_game(2, seed=5, moves=90)
     seat = game.current_player
     world = Game.from_view(game.view(seat), 3)
-    start = world.round
+    before = world.copy()
     tree: dict = {}
     simulate(world, seat, tree, random.Random(1))
-    assert world.is_over or world.round == start + 1
     assert tree[()].visits == 1
+    played = world.moves[len(before.moves) :]
+    assert played, "the seat's turn was played"
+    for text in played:
+        assert before.current_player == seat
+        before.play(text)
+    # and stops where its turn ends: another seat decides, or the round is over
+    assert world.is_over or world.round != game.round or world.current_player != seat
 
 
 def test_levels_and_budgets_by_name() -> None:
@@ -125,11 +133,17 @@ def test_levels_and_budgets_by_name() -> None:
     assert set(LEVELS) <= set(BOTS)
     assert isinstance(make_bot("easy", 2), EasyBot) and make_bot("medium").sims == 50
     # issue 25.5: every level's budget is work, so a level plays the same on any machine
-    described = BOTS["hard"].description  # type: ignore[attr-defined]
+    described = BOTS["expert"].description  # type: ignore[attr-defined]
     assert described == "searches 400 simulations a turn"
-    hard = make_bot("hard", 1)
-    assert isinstance(hard, SearchBot) and hard.sims == 400 and hard.name == "hard"
-    assert make_bot("expert").sims == 8 * hard.sims == 64 * make_bot("medium").sims
+    expert = make_bot("expert", 1)
+    assert isinstance(expert, SearchBot) and expert.sims == 400 and expert.name == "expert"
+    # medium and hard search as much; medium's playouts also guess the others' turns (README,
+    # "The ladder")
+    medium, hard = make_bot("medium"), make_bot("hard")
+    assert isinstance(medium, SearchBot) and isinstance(hard, SearchBot)
+    assert medium.sims == hard.sims == expert.sims // 8
+    assert medium.whole_round and not hard.whole_round and not expert.whole_round
+    assert "guessing the other players' turns" in BOTS["medium"].description  # type: ignore[attr-defined]
     assert make_bot("search:200sims").sims == 200
     assert make_bot("search:0.5").seconds == 0.5
     assert parse_search("search:3sims") == (3, None)

@@ -12,7 +12,7 @@ moves it tried most, each with
   arena games: see :data:`WIN_SCALE`);
 - ``why``: what the move does now (the engine's :meth:`onmars.Game.describe`) and what the
   search saw happen in its best line: the seat's next moves of the turn, the projected final
-  score after them, and the margin it expects at the end of the round;
+  score after them, and the margin it expects once the turn is over;
 - ``line``: those next moves, in words.
 
 ``value_now``: what the position is worth before the move, the value of the move the search
@@ -231,7 +231,7 @@ def _suggestion(
         why.append(_projected(before, after, lang))
     why.append(
         tr(
-            N_("the search expects {margin} OP against the best opponent at the round's end"
+            N_("the search expects {margin} OP against the best opponent after this turn"
                " ({visits} of its simulations)"),
             lang,
             margin=f"{value:+.1f}",

@@ -40,8 +40,10 @@ BRANCH = 4  # options sampled per decision of a continuation
 DEPTH = 6  # decisions per continuation
 KEEP = frozenset({"done", "end", "skip", "stay", "keep", "claim", "travel"})
 
-#: Weights of the evaluation, in OP. "Tempo" weights fade as the game nears its end.
-WEIGHTS: dict[str, float] = {
+#: A set of the evaluation's weights, by term.
+Weights = dict[str, float]
+#: Weights of the evaluation, in OP, set by hand. "Tempo" weights fade as the game nears its end.
+WEIGHTS: Weights = {
     "resource": 0.6,  # a Resource in Storage
     "mineral": 0.7,  # pays for anything but Crystals
     "crystal": 0.8,  # in the Depot, or below it (pending)
@@ -138,13 +140,14 @@ def continuation(game: Game, seat: int, rng: random.Random) -> Game:
     return game
 
 
-def evaluate(game: Game, seat: int) -> float:
+def evaluate(game: Game, seat: int, weights: Weights = WEIGHTS) -> float:
     """``seat``'s value less the best opponent's, in OP; ahead, the end of the game is welcome,
-    behind, it is not. ``game`` is not changed."""
-    pos = Position(game)
+    behind, it is not. ``game`` is not changed. ``weights``: :data:`WEIGHTS` or another set of
+    the same keys (``scripts/fit_evaluation.py`` reads the evaluation's terms through them)."""
+    pos = Position(game, weights)
     mine = pos.value(seat)
     lead = mine - max(pos.value(p) for p in range(pos.players) if p != seat)
-    return lead + WEIGHTS["end"] * pos.done * max(-1.0, min(1.0, lead / 10))
+    return lead + weights["end"] * pos.done * max(-1.0, min(1.0, lead / 10))
 
 
 class Position:
@@ -152,7 +155,7 @@ class Position:
     read uncopied, ``view(None, copy=False)``: several times cheaper), every seat's value
     worked out from it at once (:func:`seat_value`)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, weights: Weights = WEIGHTS) -> None:
         view = game.view(None, copy=False)  # read now, never kept
         self.over = game.is_over
         self.done = progress(view)
@@ -163,7 +166,7 @@ class Position:
         cells, bots = building_cells(view), pieces(view["bot"])
         advanced = advanced_kinds(view)
         self.values = [
-            seat_value(view, k, self.done, cells, bots.get(k, []), advanced)
+            seat_value(view, k, self.done, cells, bots.get(k, []), advanced, weights)
             for k in range(self.players)
         ]
 
@@ -180,6 +183,7 @@ def seat_value(
     cells: dict[str, list[int]],
     bots: list[int],
     advanced: list[str],
+    weights: Weights = WEIGHTS,
 ) -> float:
     """``seat``'s value: the projected score (in-game OP and the final scoring of §24.2 as it
     stands, :func:`scored_now`), a little hopeful while the game is young, plus what its
@@ -198,7 +202,7 @@ def seat_value(
 
     The terms are summed in the order they always were, so the value is the same to the last
     bit as when the projection was worked out by the rules (:meth:`onmars.Game.projection`)."""
-    p, w, k = v["players"][seat], WEIGHTS, _constants()
+    p, w, k = v["players"][seat], weights, _constants()
     early = 1.0 - done
     colonists = p["lq"] + p["wa"] + sum(slots.count(seat) for slots in v["slots"].values())
     updates = sum(1 for level in (2, 3) if v["level"] < level)
@@ -206,7 +210,7 @@ def seat_value(
     value = float(points)
     value += lq_points(p, colonists) + final_progress * updates
     value += early * w["hope"] * len(p["scientists"])
-    for term in contract_terms(p, early):
+    for term in contract_terms(p, early, w["hope"]):
         value += term
     shelters = k.shelters - p["shelters"]
     cap = shelters + 1  # each Resource row holds your Shelters on Mars + 1 (§4)
@@ -301,9 +305,10 @@ def _tables() -> _Tables:
     )
 
 
-def contract_terms(p: dict[str, Any], early: float) -> list[float]:
-    """What each of ``p``'s Earth Contracts adds to :func:`seat_value`, in their order."""
-    c, hope = load(), WEIGHTS["hope"]
+def contract_terms(p: dict[str, Any], early: float, hope: float) -> list[float]:
+    """What each of ``p``'s Earth Contracts adds to :func:`seat_value`, in their order
+    (``hope``: the weight of what an open one may still bring)."""
+    c = load()
     terms: list[float] = []
     for cid in p["contracts"]:
         card = c.contract[cid]

@@ -5,35 +5,48 @@ parametrised search names ``search:<seconds>`` and ``search:<n>sims``.
 level     bot
 ========  ==========================================================================
 easy      greedy, but a random legal move on a third of its decisions: errs often
-medium    search, 50 simulations a turn (quick; beats greedy)
-hard      search, 400 simulations a turn
-expert    search, 3,200 simulations a turn
+medium    search, 50 simulations a turn, its playouts guessing the other players' turns
+          at random to the round's end (the search as it was before issue 25.5's second
+          pass)
+hard      search, 50 simulations a turn
+expert    search, 400 simulations a turn
 ========  ==========================================================================
 
 Every level's budget is work, not time (issue 25.5): a level plays the same moves for the
 same seed on any machine and under any load, and the arena's ladder measures the levels
-themselves. Each step is eight times the one below: measured, four times (200, 800, 3,200)
-gained too little to tell the levels apart (about 58% of the games; README, "The ladder").
-At the search's rate in play (about 2,000 simulations a CPU second here) ``expert`` thinks
-about 1.6 s a turn.
+themselves. Why these (README, "The ladder"): since the search's playouts end with the bot's
+own turn, its strength rises steeply up to about 100 simulations a turn (30 lose to greedy,
+50 beat it) and hardly at all beyond (400 against 100, and 3,200 against 100, each won about
+half of the games). More simulations than ``expert``'s would only make players wait, so the
+levels below it are set where the search is clearly weaker: ``hard`` at 50, and ``medium``
+with the older, noisier playouts as well.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from onmars import N_, Move, tr
 from onmars.bots.base import Bot
 from onmars.bots.greedy import GreedyBot
 from onmars.bots.search import SearchBot
 
-#: Search levels: name -> (simulations, seconds) of the budget, one of them set.
-LEVELS: dict[str, tuple[int | None, float | None]] = {
-    "medium": (50, None),
-    "hard": (400, None),
-    "expert": (3200, None),
+class Level(NamedTuple):
+    """A search level: its budget (simulations or seconds a turn, one of them set) and
+    whether its playouts go on to the round's end (:func:`onmars.bots.search.playout`)."""
+
+    sims: int | None
+    seconds: float | None = None
+    whole_round: bool = False
+
+
+#: The search levels by name.
+LEVELS: dict[str, Level] = {
+    "medium": Level(50, whole_round=True),
+    "hard": Level(50),
+    "expert": Level(400),
 }
 
 #: How often ``easy`` plays a random legal move instead of greedy's.
@@ -56,24 +69,32 @@ class EasyBot(GreedyBot):
 def level_bots() -> dict[str, Callable[[int], Bot]]:
     """A constructor (seed -> bot) per level, weakest first, for :data:`onmars.bots.BOTS`."""
     levels: dict[str, Callable[[int], Bot]] = {"easy": EasyBot}
-    for name, (sims, seconds) in LEVELS.items():
-        factory = partial(_level, name, sims, seconds)
+    for name, level in LEVELS.items():
+        factory = partial(_level, name, level)
         # ignore: a partial takes attributes; the server's bot list reads this one (getattr)
-        factory.description = describe(sims, seconds)  # type: ignore[attr-defined]
+        factory.description = describe(*level)  # type: ignore[attr-defined]
         levels[name] = factory
     return levels
 
 
-def describe(sims: int | None, seconds: float | None, lang: str = "en") -> str:
+def describe(
+    sims: int | None, seconds: float | None, whole_round: bool = False, lang: str = "en"
+) -> str:
     """How a search level plays, in a line, in ``lang`` (the server lists it beside the bot's
     name)."""
     if sims is not None:
-        return tr(N_("searches {sims} simulations a turn"), lang, sims=sims)
-    return tr(N_("searches for {seconds} s a turn"), lang, seconds=f"{seconds:g}")
+        line = tr(N_("searches {sims} simulations a turn"), lang, sims=sims)
+    else:
+        line = tr(N_("searches for {seconds} s a turn"), lang, seconds=f"{seconds:g}")
+    if whole_round:
+        line += tr(N_(", guessing the other players' turns at random"), lang)
+    return line
 
 
-def _level(name: str, sims: int | None, seconds: float | None, seed: int = 0) -> Bot:
-    return SearchBot(seed, sims=sims, seconds=seconds, name=name)
+def _level(name: str, level: Level, seed: int = 0) -> Bot:
+    return SearchBot(
+        seed, sims=level.sims, seconds=level.seconds, name=name, whole_round=level.whole_round
+    )
 
 
 PREFIX = "search:"

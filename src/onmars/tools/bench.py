@@ -6,7 +6,7 @@ counted and reported as such, never dropped; the median is over all games.
 
 A *simulation* (issue 13) is what :class:`onmars.bots.SearchBot` does for each one: deal a
 world from the deciding seat's view (:meth:`onmars.Game.from_view`, the determinization), copy
-it, play the policy to the end of the round and evaluate. The bench's search figure is the
+it, play the policy to the end of the seat's turn and evaluate. The bench's search figure is the
 one the bot achieves in real games (issue 27.3), in CPU time (one core; other work on the
 machine slows it less than it slows the wall clock):
 
@@ -100,7 +100,7 @@ def simulations_per_second(players: int, seed: int, seconds: float = 2.0) -> tup
         view = game.view(seat)  # what the bot is given: not part of a simulation
         start = time.process_time()
         sim = Game.from_view(view, rng.getrandbits(32)).copy(record=False)
-        playout(sim, sim.round, rng)
+        playout(sim, seat, sim.round, rng)
         evaluate(sim, seat)
         spent += time.process_time() - start
         done += 1
@@ -233,6 +233,6 @@ def search_line(seed: int, search: str = SEARCH) -> str:
         f"search, 2p: {play.rate:,.0f} simulations per CPU second in play ({search} against"
         f" greedy, a whole game: {play.decisions} decisions, {play.simulations} simulations in"
         f" {play.seconds:.2f} s of CPU, {play.rounds} rounds); one at a time {fresh:,.0f}/s"
-        f" ({n} timed; a simulation = determinize + copy + playout to the round's end +"
+        f" ({n} timed; a simulation = determinize + copy + playout to the turn's end +"
         " evaluate)"
     )

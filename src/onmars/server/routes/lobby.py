@@ -78,7 +78,7 @@ BOT_DESCRIPTIONS = {
 
 def _bot_description(name: str, factory: object, lang: str) -> str:
     if name in LEVELS:
-        return describe_level(*LEVELS[name], lang)
+        return describe_level(*LEVELS[name], lang=lang)
     told = getattr(factory, "description", None) or BOT_DESCRIPTIONS.get(name)
     if isinstance(told, str) and told:
         return tr(told, lang)
