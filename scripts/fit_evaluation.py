@@ -125,7 +125,7 @@ def scores(x: np.ndarray, fixed: np.ndarray, margin: np.ndarray, w: np.ndarray) 
 
 
 def main_fit(args: argparse.Namespace) -> None:
-    rows = [json.loads(line) for p in args.files for line in Path(p).open()]
+    rows = [json.loads(line) for p in args.files for line in Path(p).read_text().splitlines()]
     both = pairs(rows)
     x, fixed, margin = design(both)
     games = np.array([a["game"] for a, _ in both])

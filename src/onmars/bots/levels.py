@@ -33,6 +33,7 @@ from onmars.bots.base import Bot
 from onmars.bots.greedy import GreedyBot
 from onmars.bots.search import SearchBot
 
+
 class Level(NamedTuple):
     """A search level: its budget (simulations or seconds a turn, one of them set) and
     whether its playouts go on to the round's end (:func:`onmars.bots.search.playout`)."""
