@@ -251,6 +251,26 @@ class Turn(Step[Frame]):
             out.append((END, NO))
         return out
 
+    @classmethod
+    def options(cls, s: State, f: Frame) -> list[Move]:
+        """The legal moves of :meth:`candidates`, in its order, listed without its pairs
+        (the hot path of a listing, issue 27.1)."""
+        seat, t = f["p"], s.turn
+        out: list[Move] = []
+        if not t["main"]:  # the other side's actions are left out (refused, §1.2)
+            for a in _side_actions(s.players[seat].side):
+                if a in MAIN and not MAIN[a].blocker(s, seat, False):
+                    out.append(_move("main", a))
+        if not t["exec"]:
+            out += [m for m, why in _exec_no(s, seat) if not why]
+        if not t.get("over"):  # the Landing Pod ends the turn (§7.1, RUL-15)
+            discard = not (t["main"] and t["exec"])
+            out += [m for m, why in goal_candidates(s, seat, discard=discard) if not why]
+            out += deliveries(s, seat)
+        if t["main"]:
+            out.append(END)
+        return out
+
     @staticmethod
     def stray(s: State, f: Frame, m: Move) -> str:
         """An action id that names no action (§6, §13.2); a Private Goal card not in hand gets

@@ -212,11 +212,34 @@ class Travel(Step[TravelFrame]):
     rule = "§12.2"
     prompt = N_("travel to the other side or stay")
     forced = True
+    vouches = True
 
     @staticmethod
     def candidates(s: State, f: TravelFrame, explain: bool = False) -> list[Candidate]:
         can = f["free"] or s.players[f["p"]].hangar > 0
         return [(TRAVEL, "" if can else NO_PASSAGE), (STAY, "")]
+
+    @staticmethod
+    def options(s: State, f: TravelFrame) -> list[Move]:
+        """The legal moves of :meth:`candidates`, without its pairs (issue 27.1)."""
+        if f["free"] or s.players[f["p"]].hangar > 0:
+            return [TRAVEL, STAY]
+        return [STAY]
+
+    @classmethod
+    def settle(cls, s: State, f: TravelFrame) -> Move | bool | list[Move]:
+        """``stay`` plays itself when the player cannot travel; else both are offered."""
+        opts = cls.options(s, f)
+        return STAY if len(opts) == 1 else opts
+
+    @staticmethod
+    def is_legal(s: State, f: TravelFrame, m: Move) -> bool:
+        return m == STAY or (m == TRAVEL and (f["free"] or s.players[f["p"]].hangar > 0))
+
+    @staticmethod
+    def expects(s: State, f: TravelFrame, m: Move) -> bool:
+        """Pending whenever travelling is possible (``stay`` is always legal)."""
+        return m in (TRAVEL, STAY) and (f["free"] or s.players[f["p"]].hangar > 0)
 
     @staticmethod
     def apply(s: State, f: TravelFrame, m: Move | None) -> None:
