@@ -45,9 +45,9 @@ class Level(NamedTuple):
 
 #: The search levels by name.
 LEVELS: dict[str, Level] = {
-    "medium": Level(50, whole_round=True),
-    "hard": Level(50),
-    "expert": Level(400),
+    "medium": Level(50),
+    "hard": Level(400),
+    "expert": Level(3200, whole_round=True),
 }
 
 #: How often ``easy`` plays a random legal move instead of greedy's.
@@ -88,7 +88,7 @@ def describe(
     else:
         line = tr(N_("searches for {seconds} s a turn"), lang, seconds=f"{seconds:g}")
     if whole_round:
-        line += tr(N_(", guessing the other players' turns at random"), lang)
+        line += tr(N_(", playing the other players' turns out to the round's end"), lang)
     return line
 
 
