@@ -425,10 +425,10 @@ def _planes() -> dict[int, Cell]:
 def _replane(
     cells: Any, entries: Entries, old: list[Any], new: list[Any], cell: Cell, me: int, n: int
 ) -> None:
-    """A map plane's numbers (``entries``, in ``cells``) turned from ``old``'s into ``new``'s,
-    the cells that differ only (found at C speed: a cell holds a number or an id, which the
-    rules replace when they change it, so a cell that is still the same object is unchanged;
-    one that is not but equal is read again to the same numbers)."""
+    """A map plane's numbers (``entries``, written in ``cells``: index: number) turned from
+    ``old``'s into ``new``'s, the cells that differ only (found at C speed: a cell holds a
+    number or an id, which the rules replace when they change it, so a cell that is still the
+    same object is unchanged; one that is not but equal is read again to the same numbers)."""
     for c in compress(range(len(new)), map(is_not, old, new)):
         was = cell(c, old[c], me, n)
         if was is not None:
@@ -804,8 +804,11 @@ class _Memo:
         self.out = np.zeros(size(), dtype=np.float32)
         self.cells: Any = self.out.data  # a memoryview of floats, written item by item
         self.view = self._view()
-        self.spares: list[tuple[np.ndarray, np.ndarray]] = []  # tensors handed out, and their
-        # arrays to write in once nobody holds them (keep_view)
+        # tensors handed out, each [array, view, memoryview, version]: written in again once
+        # nobody holds them (keep_view)
+        self.spares: list[list[Any]] = []
+        self.version = 0  # tensors made; ``out`` holds the last one's numbers
+        self.log: Entries = {}  # what the last tensor wrote over the one before (index: number)
         self.mark: Mark | None = None  # the game's position when last encoded (encode_seat)
 
     def _view(self) -> np.ndarray:
@@ -815,21 +818,34 @@ class _Memo:
         return view
 
     def keep_view(self) -> None:
-        """Leave the tensor handed out as it is: write the next ones in a copy, made in a
-        spare array nobody holds any more if there is one (no new array)."""
-        for k in range(len(self.spares)):
-            if getrefcount(self.spares[k][1]) == _UNHELD:
-                out, view = self.spares[k]
-                np.copyto(out, self.out)
-                self.spares[k] = (self.out, self.view)
-                self.out, self.view = out, view
-                self.cells = out.data
+        """Leave the tensor handed out as it is: write the next ones in another array, a spare
+        one nobody holds any more if there is one (no new array). A spare that holds the tensor
+        before the last (a loop holding only its last observation) takes the last one's writes
+        (a few numbers); any other takes a copy of the whole tensor."""
+        for spare in self.spares:
+            if getrefcount(spare[1]) == _UNHELD:
+                out, view, cells, version = spare
+                if version == self.version - 1:
+                    for i, v in self.log.items():
+                        cells[i] = v
+                else:
+                    np.copyto(out, self.out)
+                spare[:] = self.out, self.view, self.cells, self.version
+                self.out, self.view, self.cells = out, view, cells
                 return
         if len(self.spares) < SPARES:
-            self.spares.append((self.out, self.view))
+            self.spares.append([self.out, self.view, self.cells, self.version])
         self.out = self.out.copy()
         self.cells = self.out.data
         self.view = self._view()
+
+    def write(self, log: Entries) -> None:
+        """Write the numbers ``log`` in the tensor (what this tensor changes of the last one)."""
+        cells = self.cells
+        for i, v in log.items():
+            cells[i] = v
+        self.log = log
+        self.version += 1
 
 
 #: References to a tensor handed out when only its memo holds it (``getrefcount``'s argument
@@ -852,7 +868,8 @@ def _reread(
     cells: Any,
 ) -> None:
     """Reads again the parts ``index[j]`` of the values ``values[j]`` for ``j`` in ``changed``,
-    writing their numbers in place of their old ones (``cells``: the tensor's memory), and
+    writing their numbers in place of their old ones (in ``cells``: the numbers to write in
+    the tensor, index: number, :meth:`_Memo.write`), and
     keeps a copy of each value. A part of one number is written over; the others clear their
     old entries and write their new ones (item by item: a part changes a few numbers, which
     costs less than index arrays)."""
@@ -920,7 +937,9 @@ class Encoder:
         me, n = _viewer(view)
         players = [player(p) for p in view["players"]]
         memo = self._memo(me, n)
-        self._encode(memo, me, n, board(view), players)
+        log: Entries = {}
+        self._encode(memo, me, n, board(view), players, log)
+        memo.write(log)
         return memo.out.copy()
 
     def encode_seat(self, game: Game, seat: int | None) -> np.ndarray:
@@ -943,14 +962,16 @@ class Encoder:
             memo.mark, written = game.mark(), None
         else:
             written = None if game.is_over else game.written_since(memo.mark)
+        log: Entries = {}  # the numbers written: in the tensor at the end (_Memo.write)
         if written is None:
             board, players = game.view_values(seat, KEYS, PLAYER_KEYS)
-            self._encode(memo, seat or 0, n, board, players)
+            self._encode(memo, seat or 0, n, board, players, log)
         else:
             key = tuple(written[0])
             parts = _PARTS.get(key) or _parts_read(key)
             values, players = game.view_values(seat, parts[1], PLAYER_KEYS, written[1])
-            self._encode_written(memo, seat or 0, n, parts, values, players)
+            self._encode_written(memo, seat or 0, n, parts, values, players, log)
+        memo.write(log)
         return memo.view
 
     def _encode_written(
@@ -961,6 +982,7 @@ class Encoder:
         parts: _Parts,
         values: tuple[Any, ...],
         players: list[tuple[Any, ...] | None],
+        log: Entries,
     ) -> None:
         """:meth:`_encode` of the board's parts ``parts`` only (their ``values``, then the
         ``stack`` and the ``turn``): those the game may have written since the last tensor."""
@@ -972,23 +994,23 @@ class Encoder:
         changed += [j for j in range(always, end) if values[j] != kept[index[j]]]
         if changed:
             planes, whole = _planes(), []
-            entries, cells = memo.board_entries, memo.cells
+            entries = memo.board_entries
             for j in changed:
                 i, value = index[j], values[j]
                 cell, old = planes.get(i), kept[i]
                 if cell is None or type(old) is not list or len(value) != len(old):
                     whole.append(j)
                     continue
-                _replane(cells, entries[i], old, value, cell, me, n)
+                _replane(log, entries[i], old, value, cell, me, n)
                 kept[i] = value[:]
             if whole:
                 _reread(
                     whole, values, index, kept, entries, _board()[1], memo.board_in_place,
-                    me, n, cells,
+                    me, n, log,
                 )  # fmt: skip
                 if whole[0] < always:
                     memo.always = _always_values(kept)
-        self._encode_rest(memo, me, n, values[-2], values[-1], players)
+        self._encode_rest(memo, me, n, values[-2], values[-1], players, log)
 
     def _memo(self, me: int | None, n: int) -> _Memo:
         memo = self._memos.get((me, n))
@@ -1003,18 +1025,20 @@ class Encoder:
         n: int,
         board: tuple[Any, ...],
         players: list[tuple[Any, ...] | None],
+        log: Entries,
     ) -> None:
         """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`
-        (every part compared with the last tensor's), written in ``memo.out``."""
+        (every part compared with the last tensor's), its numbers that change written in
+        ``log`` (index: number)."""
         kept = memo.board
         changed = _changed(board, kept)
         if changed:
             _reread(
                 changed, board, range(len(kept)), kept, memo.board_entries, _board()[1],
-                memo.board_in_place, me, n, memo.cells,
+                memo.board_in_place, me, n, log,
             )  # fmt: skip
             memo.always = _always_values(kept)
-        self._encode_rest(memo, me, n, board[-2], board[-1], players)
+        self._encode_rest(memo, me, n, board[-2], board[-1], players, log)
 
     def _encode_rest(
         self,
@@ -1024,9 +1048,9 @@ class Encoder:
         stack: list[dict[str, Any]],
         turn: dict[str, Any] | None,
         players: list[tuple[Any, ...] | None],
+        cells: Entries,
     ) -> None:
         """The decision's and the players' parts of :meth:`_encode`."""
-        cells = memo.cells
         decision = _decision_of(stack, turn)
         if decision != memo.decision:
             memo.decision = decision
