@@ -721,14 +721,11 @@ def _rover(cell: int, k: int, n: int) -> Entries:
 def _player() -> tuple[tuple[str, ...], tuple[Reader, ...]]:
     """The player's keys its slot is read from and their readers (indices of its own); the
     player's seat is read last (:data:`PLAYER_KEYS`). The order is the encoder's (the
-    tensor's is the layout's): the numbers first (:data:`_NUMBERS`), the parts most moves
-    change, then the rest (from :data:`_COLD`)."""
+    tensor's is the layout's)."""
     lay = layout()
     parts: dict[str, Reader] = {
         **{key: _slot_number(lay.p_scalars + i) for i, key in enumerate(SCALARS)},
         "goal_done": _slot_number(lay.p_scalars + len(SCALARS) + 1, bool),
-        # the parts most moves change (compared one by one), then the others (compared as a
-        # whole first, :func:`_player_changed`)
         "res": _resources,
         "side": _side,
         "rover": _rover,
@@ -765,8 +762,9 @@ def _copy(value: Any) -> Any:
     kind = type(value)
     if kind is list:
         return [_copy(v) for v in value] if value and type(value[0]) in (list, dict) else value[:]
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
+    if kind is dict:  # of numbers or ids (most), or of lists or dicts
+        deep = value and type(next(iter(value.values()))) in (list, dict)
+        return {k: _copy(v) for k, v in value.items()} if deep else value.copy()
     return value
 
 
@@ -797,8 +795,6 @@ class _Memo:
         self.decision: Any = _UNREAD
         self.decision_entries: Entries = {}
         self.players: list[list[Any]] = [[_UNREAD] * player for _ in range(n)]
-        # the values of the numbers and of the parts seldom changed (_player_changed)
-        self.player_groups = [[(_UNREAD,), (_UNREAD,)] for _ in range(n)]
         self.player_entries: list[list[Entries]] = [[{} for _ in range(player)] for _ in range(n)]
         self.player_in_place = [_in_place(_player()[1], _base(k)) for k in range(n)]
         self.out = np.zeros(size(), dtype=np.float32)
@@ -865,7 +861,7 @@ def _reread(
     in_place: tuple[InPlace, ...],
     at: int,
     n: int,
-    cells: Any,
+    cells: Entries,
 ) -> None:
     """Reads again the parts ``index[j]`` of the values ``values[j]`` for ``j`` in ``changed``,
     writing their numbers in place of their old ones (in ``cells``: the numbers to write in
@@ -881,33 +877,17 @@ def _reread(
             cells[number[0]] = number[1](value)
             continue
         kept[i] = _copy(value)
-        for old in entries[i]:
-            cells[old] = 0.0
+        old = entries[i]
+        if old:
+            cells.update(dict.fromkeys(old, 0.0))
         new = entries[i] = readers[i](value, at, n)
-        for m, v in new.items():
-            cells[m] = v
+        cells.update(new)
 
 
 def _changed(values: tuple[Any, ...], kept: Sequence[Any]) -> list[int]:
     """The positions whose value differs from the one kept (compared at C speed: most parts
     are unchanged). ``values`` may hold more than ``kept``: the rest is not compared."""
     return list(compress(range(len(kept)), map(ne, values, kept)))
-
-
-def _player_changed(
-    values: tuple[Any, ...], kept: list[Any], groups: list[tuple[Any, ...]]
-) -> list[int]:
-    """:func:`_changed` of a player's values, in order: the numbers and the parts seldom
-    changed compared as a whole first (``groups``: their values kept, as tuples), the others
-    one by one."""
-    numbers, cold, end = _NUMBERS, _COLD, len(kept)
-    changed = []
-    if values[:numbers] != groups[0]:
-        changed = list(compress(range(numbers), map(ne, values, kept)))
-    changed += compress(range(numbers, cold), map(ne, values[numbers:cold], kept[numbers:cold]))
-    if values[cold:end] != groups[1]:
-        changed += compress(range(cold, end), map(ne, values[cold:end], kept[cold:]))
-    return changed
 
 
 #: The most sets of written parts and decisions remembered (each a few hundred bytes).
@@ -1059,35 +1039,27 @@ class Encoder:
                 if len(_DECISIONS) >= KEPT:
                     _DECISIONS.clear()
                 new = _DECISIONS[decision] = _decision(decision, me, n)
-            for j in memo.decision_entries:
-                cells[j] = 0.0
-            for j, v in new.items():
-                cells[j] = v
+            cells.update(dict.fromkeys(memo.decision_entries, 0.0))
+            cells.update(new)
             memo.decision_entries = new
         for values in players:
             if values is None:
                 continue  # its player was not written: nothing of it changed
             k = (values[-1] - me) % n
-            kept, groups = memo.players[k], memo.player_groups[k]
-            changed = _player_changed(values, kept, groups)
+            kept = memo.players[k]
+            changed = list(compress(_PLAYER_PARTS, map(ne, values, kept)))
             if changed:
                 _reread(
-                    changed, values, range(len(kept)), kept, memo.player_entries[k],
+                    changed, values, _PLAYER_PARTS, kept, memo.player_entries[k],
                     _player()[1], memo.player_in_place[k], k, n, cells,
                 )  # fmt: skip
-                if changed[0] < _NUMBERS:
-                    groups[0] = tuple(kept[:_NUMBERS])
-                if changed[-1] >= _COLD:
-                    groups[1] = tuple(kept[_COLD:])
 
 
 #: The keys of a view the tensor is read from, and those of each of its players.
 KEYS = (*_board()[0], "stack", "turn")
 PLAYER_KEYS = (*_player()[0], "seat")
-#: The player's parts of one number come first, those seldom changed from ``_COLD`` on: each
-#: of these two groups is compared as a whole (one tuple) before its parts one by one.
-_NUMBERS = len(SCALARS) + 1
-_COLD = _player()[0].index("colour")
+#: A player's parts, by index (its values hold one more, the seat, never compared).
+_PLAYER_PARTS = range(len(_player()[0]))
 #: The parts of the board read from the state's plain values or frames (always compared), and
 #: those read from each container copied on write (compared once it is written).
 _ALWAYS_READ = frozenset(
