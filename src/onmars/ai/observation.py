@@ -804,7 +804,8 @@ class _Memo:
         # nobody holds them (keep_view)
         self.spares: list[list[Any]] = []
         self.version = 0  # tensors made; ``out`` holds the last one's numbers
-        self.log: Entries = {}  # what the last tensor wrote over the one before (index: number)
+        # what each of the last tensors wrote over the one before (index: number), oldest first
+        self.logs: list[Entries] = []
         self.mark: Mark | None = None  # the game's position when last encoded (encode_seat)
 
     def _view(self) -> np.ndarray:
@@ -816,14 +817,17 @@ class _Memo:
     def keep_view(self) -> None:
         """Leave the tensor handed out as it is: write the next ones in another array, a spare
         one nobody holds any more if there is one (no new array). A spare that holds the tensor
-        before the last (a loop holding only its last observation) takes the last one's writes
-        (a few numbers); any other takes a copy of the whole tensor."""
+        before the last, or one of the few before (a loop holding only its last observation),
+        takes the writes of those since (a few numbers); any other takes a copy of the whole
+        tensor."""
         for spare in self.spares:
             if getrefcount(spare[1]) == _UNHELD:
                 out, view, cells, version = spare
-                if version == self.version - 1:
-                    for i, v in self.log.items():
-                        cells[i] = v
+                behind = self.version - version
+                if behind <= len(self.logs):
+                    for log in self.logs[-behind:]:
+                        for i, v in log.items():
+                            cells[i] = v
                 else:
                     np.copyto(out, self.out)
                 spare[:] = self.out, self.view, self.cells, self.version
@@ -840,7 +844,10 @@ class _Memo:
         cells = self.cells
         for i, v in log.items():
             cells[i] = v
-        self.log = log
+        logs = self.logs
+        logs.append(log)
+        if len(logs) > LOGS:
+            del logs[0]
         self.version += 1
 
 
@@ -849,6 +856,8 @@ class _Memo:
 _UNHELD = 2
 #: Tensors handed out kept per viewer to be written in again once nobody holds them.
 SPARES = 2
+#: The tensors' writes kept per viewer, to bring a spare tensor that far behind up to date.
+LOGS = 4
 
 
 def _reread(
