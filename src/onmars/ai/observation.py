@@ -885,12 +885,28 @@ def _reread(
             kept[i] = value if type(value) is int else _copy(value)
             cells[number[0]] = number[1](value)
             continue
-        kept[i] = _copy(value)
         old = entries[i]
         if old:
             cells.update(dict.fromkeys(old, 0.0))
-        new = entries[i] = readers[i](value, at, n)
+        if type(value) in _ATOMS:  # an id, a seat: its entries read once
+            kept[i] = value
+            key = (readers[i], value, at, n)
+            new = _READ.get(key)
+            if new is None:
+                if len(_READ) >= KEPT:
+                    _READ.clear()
+                new = _READ[key] = readers[i](value, at, n)
+        else:
+            kept[i] = _copy(value)
+            new = readers[i](value, at, n)
+        entries[i] = new
         cells.update(new)
+
+
+#: The value types read into entries once (:func:`_reread`), and those entries by reader,
+#: value, viewer (or player slot) and player count (never changed: shared).
+_ATOMS = frozenset((int, str, bool, type(None)))
+_READ: dict[tuple[Reader, Any, int, int], Entries] = {}
 
 
 def _changed(values: tuple[Any, ...], kept: Sequence[Any]) -> list[int]:
