@@ -996,7 +996,8 @@ class Encoder:
         changed = []
         if values[:always] != memo.always:  # seldom: compared as a whole first
             changed = list(compress(range(always), map(ne, values, memo.always)))
-        changed += [j for j in range(always, end) if values[j] != kept[index[j]]]
+        if end > always:  # the parts of the containers written
+            changed += [j for j in range(always, end) if values[j] != kept[index[j]]]
         if changed:
             planes, whole = _planes(), []
             entries = memo.board_entries
