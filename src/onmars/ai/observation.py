@@ -425,10 +425,10 @@ def _planes() -> dict[int, Cell]:
 def _replane(
     cells: Any, entries: Entries, old: list[Any], new: list[Any], cell: Cell, me: int, n: int
 ) -> None:
-    """A map plane's numbers (``entries``, in ``cells``) turned from ``old``'s into ``new``'s,
-    the cells that differ only (found at C speed: a cell holds a number or an id, which the
-    rules replace when they change it, so a cell that is still the same object is unchanged;
-    one that is not but equal is read again to the same numbers)."""
+    """A map plane's numbers (``entries``, written in ``cells``: index: number) turned from
+    ``old``'s into ``new``'s, the cells that differ only (found at C speed: a cell holds a
+    number or an id, which the rules replace when they change it, so a cell that is still the
+    same object is unchanged; one that is not but equal is read again to the same numbers)."""
     for c in compress(range(len(new)), map(is_not, old, new)):
         was = cell(c, old[c], me, n)
         if was is not None:
@@ -721,14 +721,11 @@ def _rover(cell: int, k: int, n: int) -> Entries:
 def _player() -> tuple[tuple[str, ...], tuple[Reader, ...]]:
     """The player's keys its slot is read from and their readers (indices of its own); the
     player's seat is read last (:data:`PLAYER_KEYS`). The order is the encoder's (the
-    tensor's is the layout's): the numbers first (:data:`_NUMBERS`), the parts most moves
-    change, then the rest (from :data:`_COLD`)."""
+    tensor's is the layout's)."""
     lay = layout()
     parts: dict[str, Reader] = {
         **{key: _slot_number(lay.p_scalars + i) for i, key in enumerate(SCALARS)},
         "goal_done": _slot_number(lay.p_scalars + len(SCALARS) + 1, bool),
-        # the parts most moves change (compared one by one), then the others (compared as a
-        # whole first, :func:`_player_changed`)
         "res": _resources,
         "side": _side,
         "rover": _rover,
@@ -765,8 +762,9 @@ def _copy(value: Any) -> Any:
     kind = type(value)
     if kind is list:
         return [_copy(v) for v in value] if value and type(value[0]) in (list, dict) else value[:]
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
+    if kind is dict:  # of numbers or ids (most), or of lists or dicts
+        deep = value and type(next(iter(value.values()))) in (list, dict)
+        return {k: _copy(v) for k, v in value.items()} if deep else value.copy()
     return value
 
 
@@ -797,15 +795,17 @@ class _Memo:
         self.decision: Any = _UNREAD
         self.decision_entries: Entries = {}
         self.players: list[list[Any]] = [[_UNREAD] * player for _ in range(n)]
-        # the values of the numbers and of the parts seldom changed (_player_changed)
-        self.player_groups = [[(_UNREAD,), (_UNREAD,)] for _ in range(n)]
         self.player_entries: list[list[Entries]] = [[{} for _ in range(player)] for _ in range(n)]
         self.player_in_place = [_in_place(_player()[1], _base(k)) for k in range(n)]
         self.out = np.zeros(size(), dtype=np.float32)
         self.cells: Any = self.out.data  # a memoryview of floats, written item by item
         self.view = self._view()
-        self.spares: list[tuple[np.ndarray, np.ndarray]] = []  # tensors handed out, and their
-        # arrays to write in once nobody holds them (keep_view)
+        # tensors handed out, each [array, view, memoryview, version]: written in again once
+        # nobody holds them (keep_view)
+        self.spares: list[list[Any]] = []
+        self.version = 0  # tensors made; ``out`` holds the last one's numbers
+        # what each of the last tensors wrote over the one before (index: number), oldest first
+        self.logs: list[Entries] = []
         self.mark: Mark | None = None  # the game's position when last encoded (encode_seat)
 
     def _view(self) -> np.ndarray:
@@ -815,21 +815,40 @@ class _Memo:
         return view
 
     def keep_view(self) -> None:
-        """Leave the tensor handed out as it is: write the next ones in a copy, made in a
-        spare array nobody holds any more if there is one (no new array)."""
-        for k in range(len(self.spares)):
-            if getrefcount(self.spares[k][1]) == _UNHELD:
-                out, view = self.spares[k]
-                np.copyto(out, self.out)
-                self.spares[k] = (self.out, self.view)
-                self.out, self.view = out, view
-                self.cells = out.data
+        """Leave the tensor handed out as it is: write the next ones in another array, a spare
+        one nobody holds any more if there is one (no new array). A spare that holds the tensor
+        before the last, or one of the few before (a loop holding only its last observation),
+        takes the writes of those since (a few numbers); any other takes a copy of the whole
+        tensor."""
+        for spare in self.spares:
+            if getrefcount(spare[1]) == _UNHELD:
+                out, view, cells, version = spare
+                behind = self.version - version
+                if behind <= len(self.logs):
+                    for log in self.logs[-behind:]:
+                        for i, v in log.items():
+                            cells[i] = v
+                else:
+                    np.copyto(out, self.out)
+                spare[:] = self.out, self.view, self.cells, self.version
+                self.out, self.view, self.cells = out, view, cells
                 return
         if len(self.spares) < SPARES:
-            self.spares.append((self.out, self.view))
+            self.spares.append([self.out, self.view, self.cells, self.version])
         self.out = self.out.copy()
         self.cells = self.out.data
         self.view = self._view()
+
+    def write(self, log: Entries) -> None:
+        """Write the numbers ``log`` in the tensor (what this tensor changes of the last one)."""
+        cells = self.cells
+        for i, v in log.items():
+            cells[i] = v
+        logs = self.logs
+        logs.append(log)
+        if len(logs) > LOGS:
+            del logs[0]
+        self.version += 1
 
 
 #: References to a tensor handed out when only its memo holds it (``getrefcount``'s argument
@@ -837,6 +856,8 @@ class _Memo:
 _UNHELD = 2
 #: Tensors handed out kept per viewer to be written in again once nobody holds them.
 SPARES = 2
+#: The tensors' writes kept per viewer, to bring a spare tensor that far behind up to date.
+LOGS = 4
 
 
 def _reread(
@@ -849,10 +870,11 @@ def _reread(
     in_place: tuple[InPlace, ...],
     at: int,
     n: int,
-    cells: Any,
+    cells: Entries,
 ) -> None:
     """Reads again the parts ``index[j]`` of the values ``values[j]`` for ``j`` in ``changed``,
-    writing their numbers in place of their old ones (``cells``: the tensor's memory), and
+    writing their numbers in place of their old ones (in ``cells``: the numbers to write in
+    the tensor, index: number, :meth:`_Memo.write`), and
     keeps a copy of each value. A part of one number is written over; the others clear their
     old entries and write their new ones (item by item: a part changes a few numbers, which
     costs less than index arrays)."""
@@ -863,34 +885,34 @@ def _reread(
             kept[i] = value if type(value) is int else _copy(value)
             cells[number[0]] = number[1](value)
             continue
-        kept[i] = _copy(value)
-        for old in entries[i]:
-            cells[old] = 0.0
-        new = entries[i] = readers[i](value, at, n)
-        for m, v in new.items():
-            cells[m] = v
+        old = entries[i]
+        if old:
+            cells.update(dict.fromkeys(old, 0.0))
+        if type(value) in _ATOMS:  # an id, a seat: its entries read once
+            kept[i] = value
+            key = (readers[i], value, at, n)
+            new = _READ.get(key)
+            if new is None:
+                if len(_READ) >= KEPT:
+                    _READ.clear()
+                new = _READ[key] = readers[i](value, at, n)
+        else:
+            kept[i] = _copy(value)
+            new = readers[i](value, at, n)
+        entries[i] = new
+        cells.update(new)
+
+
+#: The value types read into entries once (:func:`_reread`), and those entries by reader,
+#: value, viewer (or player slot) and player count (never changed: shared).
+_ATOMS = frozenset((int, str, bool, type(None)))
+_READ: dict[tuple[Reader, Any, int, int], Entries] = {}
 
 
 def _changed(values: tuple[Any, ...], kept: Sequence[Any]) -> list[int]:
     """The positions whose value differs from the one kept (compared at C speed: most parts
     are unchanged). ``values`` may hold more than ``kept``: the rest is not compared."""
     return list(compress(range(len(kept)), map(ne, values, kept)))
-
-
-def _player_changed(
-    values: tuple[Any, ...], kept: list[Any], groups: list[tuple[Any, ...]]
-) -> list[int]:
-    """:func:`_changed` of a player's values, in order: the numbers and the parts seldom
-    changed compared as a whole first (``groups``: their values kept, as tuples), the others
-    one by one."""
-    numbers, cold, end = _NUMBERS, _COLD, len(kept)
-    changed = []
-    if values[:numbers] != groups[0]:
-        changed = list(compress(range(numbers), map(ne, values, kept)))
-    changed += compress(range(numbers, cold), map(ne, values[numbers:cold], kept[numbers:cold]))
-    if values[cold:end] != groups[1]:
-        changed += compress(range(cold, end), map(ne, values[cold:end], kept[cold:]))
-    return changed
 
 
 #: The most sets of written parts and decisions remembered (each a few hundred bytes).
@@ -920,7 +942,9 @@ class Encoder:
         me, n = _viewer(view)
         players = [player(p) for p in view["players"]]
         memo = self._memo(me, n)
-        self._encode(memo, me, n, board(view), players)
+        log: Entries = {}
+        self._encode(memo, me, n, board(view), players, log)
+        memo.write(log)
         return memo.out.copy()
 
     def encode_seat(self, game: Game, seat: int | None) -> np.ndarray:
@@ -943,14 +967,16 @@ class Encoder:
             memo.mark, written = game.mark(), None
         else:
             written = None if game.is_over else game.written_since(memo.mark)
+        log: Entries = {}  # the numbers written: in the tensor at the end (_Memo.write)
         if written is None:
             board, players = game.view_values(seat, KEYS, PLAYER_KEYS)
-            self._encode(memo, seat or 0, n, board, players)
+            self._encode(memo, seat or 0, n, board, players, log)
         else:
             key = tuple(written[0])
             parts = _PARTS.get(key) or _parts_read(key)
             values, players = game.view_values(seat, parts[1], PLAYER_KEYS, written[1])
-            self._encode_written(memo, seat or 0, n, parts, values, players)
+            self._encode_written(memo, seat or 0, n, parts, values, players, log)
+        memo.write(log)
         return memo.view
 
     def _encode_written(
@@ -961,6 +987,7 @@ class Encoder:
         parts: _Parts,
         values: tuple[Any, ...],
         players: list[tuple[Any, ...] | None],
+        log: Entries,
     ) -> None:
         """:meth:`_encode` of the board's parts ``parts`` only (their ``values``, then the
         ``stack`` and the ``turn``): those the game may have written since the last tensor."""
@@ -969,26 +996,27 @@ class Encoder:
         changed = []
         if values[:always] != memo.always:  # seldom: compared as a whole first
             changed = list(compress(range(always), map(ne, values, memo.always)))
-        changed += [j for j in range(always, end) if values[j] != kept[index[j]]]
+        if end > always:  # the parts of the containers written
+            changed += [j for j in range(always, end) if values[j] != kept[index[j]]]
         if changed:
             planes, whole = _planes(), []
-            entries, cells = memo.board_entries, memo.cells
+            entries = memo.board_entries
             for j in changed:
                 i, value = index[j], values[j]
                 cell, old = planes.get(i), kept[i]
                 if cell is None or type(old) is not list or len(value) != len(old):
                     whole.append(j)
                     continue
-                _replane(cells, entries[i], old, value, cell, me, n)
+                _replane(log, entries[i], old, value, cell, me, n)
                 kept[i] = value[:]
             if whole:
                 _reread(
                     whole, values, index, kept, entries, _board()[1], memo.board_in_place,
-                    me, n, cells,
+                    me, n, log,
                 )  # fmt: skip
                 if whole[0] < always:
                     memo.always = _always_values(kept)
-        self._encode_rest(memo, me, n, values[-2], values[-1], players)
+        self._encode_rest(memo, me, n, values[-2], values[-1], players, log)
 
     def _memo(self, me: int | None, n: int) -> _Memo:
         memo = self._memos.get((me, n))
@@ -1003,18 +1031,20 @@ class Encoder:
         n: int,
         board: tuple[Any, ...],
         players: list[tuple[Any, ...] | None],
+        log: Entries,
     ) -> None:
         """The tensor from the values of :data:`KEYS` and each player's :data:`PLAYER_KEYS`
-        (every part compared with the last tensor's), written in ``memo.out``."""
+        (every part compared with the last tensor's), its numbers that change written in
+        ``log`` (index: number)."""
         kept = memo.board
         changed = _changed(board, kept)
         if changed:
             _reread(
                 changed, board, range(len(kept)), kept, memo.board_entries, _board()[1],
-                memo.board_in_place, me, n, memo.cells,
+                memo.board_in_place, me, n, log,
             )  # fmt: skip
             memo.always = _always_values(kept)
-        self._encode_rest(memo, me, n, board[-2], board[-1], players)
+        self._encode_rest(memo, me, n, board[-2], board[-1], players, log)
 
     def _encode_rest(
         self,
@@ -1024,9 +1054,9 @@ class Encoder:
         stack: list[dict[str, Any]],
         turn: dict[str, Any] | None,
         players: list[tuple[Any, ...] | None],
+        cells: Entries,
     ) -> None:
         """The decision's and the players' parts of :meth:`_encode`."""
-        cells = memo.cells
         decision = _decision_of(stack, turn)
         if decision != memo.decision:
             memo.decision = decision
@@ -1035,35 +1065,27 @@ class Encoder:
                 if len(_DECISIONS) >= KEPT:
                     _DECISIONS.clear()
                 new = _DECISIONS[decision] = _decision(decision, me, n)
-            for j in memo.decision_entries:
-                cells[j] = 0.0
-            for j, v in new.items():
-                cells[j] = v
+            cells.update(dict.fromkeys(memo.decision_entries, 0.0))
+            cells.update(new)
             memo.decision_entries = new
         for values in players:
             if values is None:
                 continue  # its player was not written: nothing of it changed
             k = (values[-1] - me) % n
-            kept, groups = memo.players[k], memo.player_groups[k]
-            changed = _player_changed(values, kept, groups)
+            kept = memo.players[k]
+            changed = list(compress(_PLAYER_PARTS, map(ne, values, kept)))
             if changed:
                 _reread(
-                    changed, values, range(len(kept)), kept, memo.player_entries[k],
+                    changed, values, _PLAYER_PARTS, kept, memo.player_entries[k],
                     _player()[1], memo.player_in_place[k], k, n, cells,
                 )  # fmt: skip
-                if changed[0] < _NUMBERS:
-                    groups[0] = tuple(kept[:_NUMBERS])
-                if changed[-1] >= _COLD:
-                    groups[1] = tuple(kept[_COLD:])
 
 
 #: The keys of a view the tensor is read from, and those of each of its players.
 KEYS = (*_board()[0], "stack", "turn")
 PLAYER_KEYS = (*_player()[0], "seat")
-#: The player's parts of one number come first, those seldom changed from ``_COLD`` on: each
-#: of these two groups is compared as a whole (one tuple) before its parts one by one.
-_NUMBERS = len(SCALARS) + 1
-_COLD = _player()[0].index("colour")
+#: A player's parts, by index (its values hold one more, the seat, never compared).
+_PLAYER_PARTS = range(len(_player()[0]))
 #: The parts of the board read from the state's plain values or frames (always compared), and
 #: those read from each container copied on write (compared once it is written).
 _ALWAYS_READ = frozenset(

@@ -118,6 +118,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self._no_moves = np.zeros(n, dtype=np.int8)
         self._no_moves.flags.writeable = False
         self._mask = self._no_moves  # the deciding agent's mask, made once per decision
+        self._legal: bytes | bytearray = bytes(n)  # its bytes (read faster than the array)
         self._seat: int | None = None  # the deciding seat (None once the game is over)
         self._seats = {a: k for k, a in enumerate(self.possible_agents)}
         self._vocabulary = actions.vocabulary()
@@ -181,6 +182,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
                 self._pool.append([mask, cells, ids])
         for i in ids:
             cells[i] = 1
+        self._legal = cells
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -195,12 +197,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game, mask = self.game, self._mask
+        game, legal = self.game, self._legal
         assert game is not None
-        if not 0 <= action < len(mask):
-            raise ValueError(f"action {action!r} is outside range({len(mask)})")
+        if not 0 <= action < len(legal):
+            raise ValueError(f"action {action!r} is outside range({len(legal)})")
         self._cumulative_rewards[agent] = 0.0
-        if not mask[action]:
+        if not legal[action]:
             self._end({a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents})
             self.infos[agent] = {"illegal_action": int(action)}
         else:
@@ -223,6 +225,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
             self.terminations[a] = True
             self.infos[a] = {}
         self._mask, self._seat = self._no_moves, None
+        self._legal = bytes(len(self._no_moves))
 
     def render(self) -> str | None:
         if self.render_mode is None:
