@@ -133,17 +133,19 @@ def test_levels_and_budgets_by_name() -> None:
     assert set(LEVELS) <= set(BOTS)
     assert isinstance(make_bot("easy", 2), EasyBot) and make_bot("medium").sims == 50
     # issue 25.5: every level's budget is work, so a level plays the same on any machine
-    described = BOTS["expert"].description  # type: ignore[attr-defined]
+    described = BOTS["hard"].description  # type: ignore[attr-defined]
     assert described == "searches 400 simulations a turn"
-    expert = make_bot("expert", 1)
-    assert isinstance(expert, SearchBot) and expert.sims == 400 and expert.name == "expert"
-    # medium and hard search as much; medium's playouts also guess the others' turns (README,
-    # "The ladder")
-    medium, hard = make_bot("medium"), make_bot("hard")
-    assert isinstance(medium, SearchBot) and isinstance(hard, SearchBot)
-    assert medium.sims == hard.sims == expert.sims // 8
-    assert medium.whole_round and not hard.whole_round and not expert.whole_round
-    assert "guessing the other players' turns" in BOTS["medium"].description  # type: ignore[attr-defined]
+    hard = make_bot("hard", 1)
+    assert isinstance(hard, SearchBot) and hard.sims == 400 and hard.name == "hard"
+    # expert searches more, its playouts playing the others' turns too (README, "The ladder")
+    medium, expert = make_bot("medium"), make_bot("expert")
+    assert isinstance(medium, SearchBot) and isinstance(expert, SearchBot)
+    assert expert.sims == 8 * hard.sims == 64 * medium.sims
+    assert expert.whole_round and not hard.whole_round and not medium.whole_round
+    told = BOTS["expert"].description  # type: ignore[attr-defined]
+    assert told == (
+        "searches 3200 simulations a turn, playing the other players' turns out to the round's end"
+    )
     assert make_bot("search:200sims").sims == 200
     assert make_bot("search:0.5").seconds == 0.5
     assert parse_search("search:3sims") == (3, None)
