@@ -70,16 +70,16 @@ PRIOR_ELO = 1341.0
 #: The arena's ladders (README, "Bots, arena and benchmark"): Elo and its 95% interval.
 #: ``random``, ``easy`` and ``greedy``: ``onmars arena --ladder --bots random,easy,greedy,medium
 #: --games 6 --seed 1001``. The search levels (issue 25.5, README "The ladder"): ``onmars arena
-#: --ladder --chain --bots greedy,medium,hard,expert --games 100,100,100 --seed 1001 --reuse
-#: docs/ladder/2026-12-07b.jsonl``, placed on this scale by greedy's 1446, their intervals the
+#: --ladder --chain --bots greedy,medium,hard,expert --games 100,100,40 --seed 1001 --reuse
+#: docs/ladder/2026-12-07c.jsonl``, placed on this scale by greedy's 1446, their intervals the
 #: ones relative to greedy.
 BOT_ELO: dict[str, tuple[float, float, float]] = {
     "random": (1000.0, 1000.0, 1000.0),
     "easy": (1341.0, 1035.0, 1648.0),
     "greedy": (1446.0, 1124.0, 1768.0),
-    "medium": (1555.0, 1485.0, 1626.0),
-    "hard": (1647.0, 1549.0, 1746.0),
-    "expert": (1772.0, 1651.0, 1893.0),
+    "medium": (1731.0, 1640.0, 1823.0),
+    "hard": (1852.0, 1736.0, 1967.0),
+    "expert": (1999.0, 1837.0, 2161.0),
 }
 #: A bot's sigma is its interval's half-width over 1.96, at least this (the anchor's is 0).
 MIN_BOT_SIGMA = 1.0
