@@ -25,9 +25,9 @@ One simulation (:func:`simulate`):
 2. *Playout*: once outside the tree (a new node was just opened) the rest of the bot's turn is
    played by the cheap policy of :func:`policy_weight` (progress first: buildings, upgrades,
    Blueprints, deliveries, Tech, Private Goals kept rather than discarded), until another seat
-   decides, the round ends (or :data:`PLAYOUT_CAP` moves). The other seats' turns are not
-   played: measured (issue 25.5), playing them by that policy only added noise and bias (see
-   :func:`playout`).
+   decides, the round ends (or :data:`PLAYOUT_CAP` moves). The other seats' turns are played
+   only with ``whole_round`` (``expert``): measured (issue 25.5), the policy's guesses at them
+   are mostly noise, which only a large budget averages out (see :func:`playout`).
 3. *Evaluation*: :func:`onmars.bots.greedy.evaluate`, the seat's value less the best
    opponent's, built on the projected final scoring (:meth:`onmars.Game.projection`'s
    figures) plus what resources and position promise. Positions down the tree are kept per
