@@ -10,8 +10,9 @@ final margin (least squares, optionally pulled toward the hand-set weights), com
 :data:`onmars.bots.greedy.WEIGHTS` on games held out in turn, and prints them in the form of
 that table.
 
-Measured on 103 medium-against-medium games (README, "The ladder"): the fitted weights
-foretold the margin no better than the hand-set ones, and played no better.
+Measured on 124 medium-against-medium games (README, "The ladder"; the data in
+``docs/ladder/2026-12-07-search/fit-medium-medium.jsonl.gz``, gunzip it first): the fitted
+weights foretold the margin about as well as the hand-set ones, and played no better.
 
 The terms are read from the evaluation itself, not written again here: a seat's value
 (:func:`onmars.bots.greedy.seat_value`) is a fixed part plus each weight times its term, so
@@ -37,6 +38,8 @@ from onmars.bots.greedy import WEIGHTS, Position
 
 #: The weights fitted: all but ``end`` (the evaluation's lead term, not a seat's value).
 FIT = tuple(k for k in WEIGHTS if k != "end")
+#: Folds of the games for the held-out comparison.
+FOLDS = 5
 
 
 def terms(game: Game) -> list[tuple[float, list[float]]]:
@@ -60,24 +63,20 @@ def play(job: tuple[int, str, int]) -> list[dict[str, Any]]:
         names.reverse()  # each bot plays either seat
     players = [make_bot(name, rng.getrandbits(32)) for name in names]
     game = Game.new(len(names), seed=rng.getrandbits(32), length="short")
-    seen: list[tuple[int, int, float, list[float]]] = []
+    seen: list[tuple[int, int, list[float]]] = []
     last_round = -1
     while not game.is_over and len(game.moves) < 4000:
         if game.round != last_round:
             last_round = game.round
-            done = Position(game).done
             for seat, (base, row) in enumerate(terms(game)):
-                seen.append((game.round, seat, done, [base, *row]))
+                seen.append((game.round, seat, [base, *row]))
         seat = game.current_player
         assert seat is not None
         game.play(players[seat].choose(game.view(seat), game.legal_moves()))
     if not game.is_over:
         return []
     final = Position(game).values
-    return [
-        {"game": index, "round": r, "seat": s, "done": d, "x": x, "final": final[s]}
-        for r, s, d, x in seen
-    ]
+    return [{"game": index, "round": r, "seat": s, "x": x, "final": final[s]} for r, s, x in seen]
 
 
 def main_play(args: argparse.Namespace) -> None:
@@ -160,10 +159,6 @@ def main_fit(args: argparse.Namespace) -> None:
         print(f'    "{key}": {w[i]:.2f},  # hand {WEIGHTS[key]}, standard error {se:.2f}')
     print(f'    "end": {WEIGHTS["end"]},')
     print("}")
-
-
-#: Folds of the games for the held-out comparison.
-FOLDS = 5
 
 
 def main(argv: list[str] | None = None) -> None:

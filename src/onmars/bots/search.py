@@ -268,10 +268,9 @@ def playout(
     for _ in range(PLAYOUT_CAP):
         if game.is_over or game.round != start_round:
             return
-        decision = game.decision()
-        if decision is None or (decision.seat != seat and not whole_round):
+        if not whole_round and game.current_player != seat:
             return
-        game.push(policy_move(decision.moves, rng))
+        game.push(policy_move(game.legal_moves(), rng))
 
 
 @dataclass
