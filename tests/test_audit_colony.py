@@ -1,0 +1,287 @@
+"""An audit of the Colony side against the rules (issue: rules audit, Colony side): §5, §6, §9,
+§10, §11, §17, §25 and the rulings that touch them, each case played through the public API.
+
+Every test here checks something the other test files do not: the Upgrade a Building main action
+(§9.3: Mineral, Level 3 Blueprints, Upgrade Tech, own Shelters, the Miner displaced), the Ship
+limit's memory of discarded Ships and the Ship boost at the limit (§9.4, seed item 6), the last
+items of a supply (Bots, Colonists, a building stack), Missions reaching their checkmark in the
+middle of a boost (§17.1), the Control Center's occupancy rules (§9.1), the two-player
+Warehouse refill (§25), and what a level change does at the end of a turn (§11.4).
+
+Rule ids: §n = rules.md sections, RUL-n = rulings.md, "seed item n" = the Chinese digest.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import at, legal, play
+
+from onmars import Game, IllegalMoveError
+from onmars.rules.position import arrange, position
+
+
+def colony_game(players: int = 2, seed: int = 1) -> Game:
+    """Seat 0 on Turn Order space 5, the others after it, Shuttle on the Colony side: seat 0 to
+    play; the map bare but for the Shelters (2 players: at -4,1 and 4,-1), no Missions (their
+    Crystals stay out of the counts unless a test puts one back)."""
+    spaces = {i: 5 + i for i in range(players)}
+    g = position(
+        {"map": "bare", "missions": {}}, players=players, seed=seed, spaces=spaces, shuttle="colony"
+    )
+    assert g.current_player == 0 and g.state.stack[-1]["t"] == "turn"
+    return g
+
+
+def refused(g: Game, move: str, *words: str) -> str:
+    """``move`` is refused naming a rule, and nothing changes."""
+    before = g.state.to_dict()
+    with pytest.raises(IllegalMoveError) as exc:
+        g.play(move)
+    msg = str(exc.value)
+    assert msg.startswith(("§", "RUL")), msg
+    for w in words:
+        assert w in msg, msg
+    assert g.state.to_dict() == before
+    return msg
+
+
+def end_turn(g: Game) -> None:
+    """End the turn unless the engine already did (a lone ``end`` plays itself)."""
+    if g.state.stack[-1]["t"] == "turn" and "end" in legal(g):
+        g.play("end")
+
+
+# --- §9.3 Upgrade a Building ----------------------------------------------------------------------
+
+
+def upgrade_setup(g: Game, blueprints: list[str], minerals: int = 1, **more: object) -> None:
+    """Seat 0 holds ``blueprints`` (unbuilt), ``minerals`` Minerals and nothing else, its Bot on
+    0,0."""
+    me = {"blueprints": blueprints, "res": {"mineral": minerals, "*": 0}, **more}
+    arrange(g, {"map": {"0,0": "bot:0"}, "players": {0: me}})
+
+
+def test_upgrade_pays_one_mineral_and_moves_the_marker_from_the_blueprint() -> None:
+    """§9.3 steps 1-3: a Colonist goes on an Upgrade slot, 1 Mineral is paid, the Advanced
+    Building marker leaves the Blueprint for the building (the Blueprint counts as built)."""
+    g = colony_game()
+    s = g.state
+    upgrade_setup(g, ["BP01"], minerals=1)
+    arrange(g, {"map": {"1,0": "mine"}})
+    p = s.players[0]
+    lq, ab = p.lq, p.ab
+    play(g, "main upgrade")  # the one upgrade plays itself
+    assert s.ab[at("1,0")] == 0
+    assert p.built == ["BP01"]
+    assert p.res["mineral"] == 0
+    assert s.slots["upgrade"] == [0] and p.lq == lq - 1
+    assert p.ab == ab  # the marker came from the card, not from the supply
+
+
+def test_upgrade_without_a_mineral_is_refused() -> None:
+    """§9.3 step 2: the upgrade costs 1 Mineral; other Resources cannot stand in for it."""
+    g = colony_game()
+    upgrade_setup(g, ["BP01"], minerals=0)
+    arrange(g, {"map": {"1,0": "mine"}, "players": {0: {"res": {"water": 2, "plant": 2}}}})
+    assert "main upgrade" not in legal(g)
+    refused(g, "main upgrade", "§9.3")
+
+
+def test_level_3_blueprint_needs_a_complex_of_three() -> None:
+    """§9.3 step 1, seed item 6: a Level 3 Blueprint (BP13 Mineral Mine) upgrades only a Mine
+    in a Complex of 3 or more: a Mine in a Complex of 2 is refused, one of 3 accepted."""
+    g = colony_game()
+    upgrade_setup(g, ["BP13"])
+    arrange(g, {"map": {"1,0": "mine", "1,-1": "mine"}})  # a Complex of 2
+    assert "main upgrade" not in legal(g)
+    arrange(g, {"map": {"0,-1": "mine"}})  # a third Mine joins them
+    play(g, "main upgrade")
+    ups = sorted(m for m in legal(g) if m.startswith("upgrade"))
+    assert ups == ["upgrade BP13 0,-1", "upgrade BP13 1,-1", "upgrade BP13 1,0"], ups
+
+
+def test_level_1_blueprint_upgrades_a_lone_building() -> None:
+    """§9.3: a Level 1 Blueprint upgrades any building of its type, standalone included."""
+    g = colony_game()
+    upgrade_setup(g, ["BP04"])  # Wind Turbines: a Generator
+    arrange(g, {"map": {"1,0": "generator"}})
+    play(g, "main upgrade")
+    assert g.state.ab[at("1,0")] == 0
+
+
+def test_upgrade_only_your_own_shelter() -> None:
+    """§9.3: a Shelter Blueprint upgrades only your own Shelter, never another player's."""
+    g = colony_game()
+    upgrade_setup(g, ["BP11"])  # Casino: a Shelter
+    arrange(g, {"map": {"1,0": "shelter:1"}})
+    assert "main upgrade" not in legal(g)
+    arrange(g, {"map": {"-1,0": "shelter:0"}})  # one of seat 0's own, also in the zone
+    play(g, "main upgrade")
+    assert g.state.ab[at("-1,0")] == 0 and g.state.ab[at("1,0")] == -1
+
+
+def test_upgrade_only_in_a_bot_zone() -> None:
+    """§9.3 step 1: the building must be in one of your Bots' building zones."""
+    g = colony_game()
+    upgrade_setup(g, ["BP01"])
+    arrange(g, {"map": {"2,0": "mine"}})  # 2 hexes from the Bot on 0,0
+    assert "main upgrade" not in legal(g)
+
+
+def test_a_building_is_upgraded_once() -> None:
+    """§9.3: a building already holding an Advanced Building marker cannot be upgraded again."""
+    g = colony_game()
+    upgrade_setup(g, ["BP01"])
+    arrange(g, {"map": {"1,0": "mine ab:1"}})
+    assert "main upgrade" not in legal(g)
+
+
+def test_upgrading_a_mine_sends_another_players_miner_home() -> None:
+    """§9.3 step 3, §9.2: any Mine may be upgraded, even one with another player's Miner; the
+    Miner goes back to its owner's Living Quarters."""
+    g = colony_game()
+    s = g.state
+    upgrade_setup(g, ["BP01"])
+    arrange(g, {"map": {"1,0": "mine miner:1"}, "players": {1: {"lq": 2}}})
+    play(g, "main upgrade")
+    assert s.miner[at("1,0")] == -1 and s.ab[at("1,0")] == 0
+    assert s.players[1].lq == 3
+
+
+def test_a_miner_with_no_room_in_living_quarters_goes_to_the_supply() -> None:
+    """§9.2 displacement, §4: a Miner sent home to full Living Quarters goes to its owner's
+    personal supply."""
+    g = colony_game()
+    s = g.state
+    upgrade_setup(g, ["BP01"])
+    arrange(g, {"map": {"1,0": "mine miner:1"}, "players": {1: {"lq": 4}}})  # 4 = full (1 Shelter)
+    reserve = s.players[1].reserve
+    play(g, "main upgrade")
+    assert s.players[1].lq == 4 and s.players[1].reserve == reserve + 1
+
+
+def test_upgrade_tech_level_one_allows_a_second_upgrade_each_paying_a_mineral() -> None:
+    """§8.2: an Upgrade Tech of level n lets one Upgrade action make up to n + 1 upgrades, each
+    with its own Blueprint and its own Mineral; another player's tile may be used (its owner
+    then decides at the end of the turn, §8.3)."""
+    g = colony_game()
+    s = g.state
+    upgrade_setup(g, ["BP01", "BP04"], minerals=2)
+    arrange(
+        g,
+        {
+            "map": {"1,0": "mine", "-1,0": "generator"},
+            "players": {1: {"lab": {"1t": "A-upgrade"}}},
+        },
+    )
+    play(g, "main upgrade")
+    assert "use A-upgrade" in legal(g)
+    play(g, "use A-upgrade", "upgrade BP01 1,0", "upgrade BP04 -1,0")
+    assert s.ab[at("1,0")] == 0 and s.ab[at("-1,0")] == 0
+    assert s.players[0].res["mineral"] == 0
+    assert s.turn["used"] == [[1, "A-upgrade"]]
+
+
+def test_upgrade_tech_cannot_buy_an_upgrade_without_its_mineral() -> None:
+    """§8.2, §9.3: the extra upgrade still costs a Mineral: with one Mineral only one upgrade is
+    made even with an Upgrade Tech in play."""
+    g = colony_game()
+    s = g.state
+    upgrade_setup(g, ["BP01", "BP04"], minerals=1, lab={"1t": "A-upgrade"})
+    arrange(g, {"map": {"1,0": "mine", "-1,0": "generator"}})
+    play(g, "main upgrade")
+    if "use A-upgrade" in legal(g):
+        play(g, "use A-upgrade")
+    play(g, "upgrade BP01 1,0")
+    assert not any(m.startswith("upgrade") for m in legal(g))
+    assert s.ab[at("-1,0")] == -1
+
+
+# --- §9.4 Welcome a Ship ---------------------------------------------------------------------------
+
+
+def ship_setup(g: Game, ships: int = 1, **more: object) -> None:
+    """Seat 0 can pay for ``ships`` Ships (a Plant and a Water each, with room to store them)."""
+    me = {"res": {"plant": ships, "water": ships, "*": 0}, **more}
+    shelters = {f"-5,{r}": "shelter:0" for r in range(2, 2 + max(0, ships - 1))}
+    arrange(g, {"map": shelters, "players": {0: me}})
+
+
+def test_a_ship_discarded_for_travel_still_counts_toward_the_limit() -> None:
+    """§9.4 step 1, seed item 6, RUL-14: the limit counts every Ship ever moved out of the
+    Depot; a Ship later discarded to travel (§12.2) does not free the place: at Colony level 1
+    with one Ship already out (and gone to the box), no Ship may be welcomed."""
+    g = colony_game()
+    p = g.state.players[0]
+    ship_setup(g, depot_ships=[2, 3, 4, 5], ships_out=1, hangar=0)
+    assert p.hangar == 0 and p.ships_out == 1
+    assert "main ship" not in legal(g)
+    refused(g, "main ship", "§9.4", "RUL-14")
+    arrange(g, {"level": 2})  # the next level allows a second Ship
+    assert "main ship" in legal(g)
+
+
+def test_the_ship_boost_stops_at_the_colony_level() -> None:
+    """§9.4 boost, RUL-14: at Colony level 2 the first Ship and one boosted Ship may leave the
+    Depot; a third is refused even with the Colonist and the Resources to pay for it."""
+    g = colony_game()
+    s = g.state
+    p = s.players[0]
+    ship_setup(g, ships=3, lq=3)
+    arrange(g, {"level": 2})
+    play(g, "main ship", "ship 5", "reward colonists")
+    play(g, "boost", "ship 4", "reward colonists")
+    assert p.ships_out == 2 and p.hangar == 2
+    assert "boost" not in legal(g)
+    assert p.res["plant"] == 1 and p.res["water"] == 1
+
+
+def test_a_ship_reward_offers_no_bot_when_none_is_left() -> None:
+    """§9.4 step 4, §2 (4 Bots per colour): with every Bot on Mars, only the 2 Colonists are
+    offered."""
+    g = colony_game()
+    ship_setup(g)
+    arrange(g, {"map": {"1,0": "bot:0", "2,0": "bot:0", "3,0": "bot:0", "0,0": "bot:0"}})
+    assert g.state.players[0].bots == 0
+    play(g, "main ship", "ship 5")
+    assert legal(g) == {"reward colonists"}
+
+
+def test_ship_colonists_come_only_from_the_personal_supply() -> None:
+    """§9.4 step 4, §2 (12 Colonists per colour): with one Colonist left in the supply, the
+    2-Colonist reward brings one; with Living Quarters full, those gained stay in the supply."""
+    g = colony_game()
+    p = g.state.players[0]
+    ship_setup(g, lq=1, wa=10, reserve=1)
+    play(g, "main ship", "ship 5", "reward colonists")
+    assert (p.lq, p.reserve) == (2, 0)
+
+
+def test_ship_colonists_beyond_living_quarters_stay_in_the_supply() -> None:
+    """§9.4 step 4: new Colonists go to empty Living Quarters slots, the excess stays in the
+    personal supply (4 slots with one Shelter, §4)."""
+    g = colony_game()
+    p = g.state.players[0]
+    ship_setup(g, lq=3)
+    reserve = p.reserve
+    play(g, "main ship", "ship 5", "reward colonists")
+    assert p.lq == 4 and p.reserve == reserve - 1
+
+
+def test_a_new_bot_counts_for_the_bots_mission_until_its_checkmark() -> None:
+    """§17.1, RUL-10: the Bots Mission with one contribution left pays the first Ship's Bot
+    (2 Crystals) and completes; the boosted Ship's Bot earns nothing more."""
+    g = colony_game()
+    s = g.state
+    p = s.players[0]
+    ship_setup(g, ships=2, lq=3)
+    arrange(g, {"level": 2, "missions": {"M4": 1}, "remaining": 3})
+    play(g, "main ship", "ship 5", "reward bot")
+    if s.stack[-1]["t"] == "new_bot":
+        play(g, sorted(legal(g))[0])
+    assert s.missions["M4"] == 0 and p.pending == 2 and s.remaining == 2
+    play(g, "boost", "ship 4", "reward bot")
+    if s.stack[-1]["t"] == "new_bot":
+        play(g, sorted(legal(g))[0])
+    assert p.pending == 2 and s.remaining == 2
+    assert s.bot.count(0) == 2
