@@ -285,3 +285,76 @@ def test_a_new_bot_counts_for_the_bots_mission_until_its_checkmark() -> None:
         play(g, sorted(legal(g))[0])
     assert p.pending == 2 and s.remaining == 2
     assert s.bot.count(0) == 2
+
+
+# --- §11.4 the Colony level changes only at the end of the turn ----------------------------------
+
+
+def level_up_pending(g: Game) -> None:
+    """Seat 0 can build the Oxygen Condenser that brings the last LSS track to the Colony row
+    (level 1: 2 of each): a standalone one on 0,0 (a Condenser 2 away at -2,0, its Bot on
+    -1,0), paying its Plant."""
+    arrange(
+        g,
+        {
+            "map": {"-2,0": "condenser", "-1,0": "bot:0", "2,0": "generator", "2,1": "greenhouse"},
+            "lss": {"generator": 2, "extractor": 2, "greenhouse": 2, "condenser": 1},
+            "players": {0: {"res": {"plant": 1, "*": 0}}},
+        },
+    )
+    arrange(g, {"map": {"3,-1": "extractor"}})
+    assert g.state.bld.count("condenser") == 1
+
+
+def test_the_ship_limit_reads_the_level_before_the_turns_update() -> None:
+    """§11.4, RUL-12, RUL-14: the build that completes the Colony row levels the colony up at
+    the end of the turn, not at once: a Private Ship (BP05) used after it in the same turn still
+    meets level 1, so with one Ship already out none may leave the Depot."""
+    g = colony_game()
+    s = g.state
+    level_up_pending(g)
+    me = {"blueprints": ["BP05"], "built": ["BP05"], "depot_ships": [1, 2, 3, 4], "ships_out": 1}
+    me |= {"hangar": 1, "crystals": 2}
+    arrange(g, {"map": {"-6,2": "extractor ab:0"}, "players": {0: me}})
+    arrange(g, {"players": {0: {"res": {"plant": 2, "water": 1}}}})
+    play(g, "main construct", "build condenser 0,0", "benefit mineral")
+    assert s.level == 1 and all(v >= 2 for v in s.lss.values())
+    assert "exec advanced" not in legal(g)  # the only Advanced Building: a Ship it cannot welcome
+    refused(g, "exec advanced", "RUL-14", "level is 1")
+    end_turn(g)
+    assert s.level == 2
+
+
+def test_a_second_building_of_a_type_in_the_same_turn_earns_no_reward() -> None:
+    """§11.3, §11.4: once a track has reached the Colony row, another building of its type in
+    the same turn finds it at (not below) the row, even though the colony has not levelled up
+    yet: the first Condenser of the turn earns the Reward tile and a bonus, the second (by the
+    Concentrator, BP10) neither."""
+    g = colony_game()
+    s = g.state
+    me = {"blueprints": ["BP10"], "built": ["BP10"], "crystals": 2, "lab": {"1t": "A-condenser"}}
+    arrange(
+        g,
+        {
+            "level": 2,
+            "map": {"-6,2": "condenser ab:0", "-2,0": "condenser", "-1,0": "bot:0"},
+            "lss": {"generator": 3, "extractor": 3, "greenhouse": 3, "condenser": 2},
+            "players": {0: me},
+        },
+    )
+    arrange(g, {"players": {0: {"res": {"plant": 2, "*": 0}}}})
+    play(g, "main construct", "build condenser 0,0")  # standalone, 2 from -2,0
+    assert s.lss["condenser"] == 3 and s.stack[-1]["t"] == "lss_bonus"
+    play(g, "benefit mineral")
+    reward = s.players[0].op_by["lss_reward"]
+    assert reward > 0  # the Reward tile (no first-building OP: the track had left row 1)
+    play(g, "exec advanced", "advanced BP10 pay")
+    if "done" in legal(g):  # no boost wanted
+        play(g, "done")
+    play(g, "build condenser -1,-1", "pay plant")  # joins -2,0: the level 1 Condenser Tech
+    assert s.lss["condenser"] == 4
+    assert s.stack[-1]["t"] != "lss_bonus"
+    assert s.players[0].op_by["lss_reward"] == reward
+    # the turn is over (nothing else to do): level 3, Progress scored for the new Complex
+    assert s.level == 3 and g.current_player != 0
+    assert s.players[0].op_by == {"lss_reward": reward, "progress": 1}
