@@ -358,3 +358,49 @@ def test_a_second_building_of_a_type_in_the_same_turn_earns_no_reward() -> None:
     # the turn is over (nothing else to do): level 3, Progress scored for the new Complex
     assert s.level == 3 and g.current_player != 0
     assert s.players[0].op_by == {"lss_reward": reward, "progress": 1}
+
+
+# --- §9.1 Control Center -------------------------------------------------------------------------
+
+
+def test_a_bot_passes_pieces_but_never_ends_on_one() -> None:
+    """§9.1, §4: a Bot may pass through hexes holding a Miner, an Advanced Building marker,
+    another Bot or a Rover, but not end there; it may end on a building with no piece."""
+    g = colony_game()
+    pieces = {"1,0": "mine miner:1", "0,1": "generator ab:1", "-1,1": "bot:1", "-1,0": ""}
+    arrange(g, {"map": {"0,0": "bot:0", "1,-1": "greenhouse", **pieces}})
+    arrange(g, {"players": {1: {"rover": "0,-1"}, 0: {"crystals": 0}}})
+    play(g, "main control")
+    ends = {m.split()[2] for m in legal(g) if m.startswith("bot 0,0 ")}
+    assert not ends & {"1,0", "0,1", "-1,1", "0,-1"}, ends
+    assert "1,-1" in ends  # a building with no piece
+    assert "2,0" in ends  # 2 hexes away, past the Miner's hex
+    assert "0,2" in ends  # past the Advanced Building marker's hex
+
+
+def test_crystals_the_rover_collects_cannot_buy_movement_this_turn() -> None:
+    """§9.1, §6.4, seed item 3: the Crystal the Rover picks up waits below the Depot, so with an
+    empty Depot it buys no movement point: after its 2 free steps the Rover stops."""
+    g = colony_game()
+    s = g.state
+    arrange(g, {"map": {"1,-1": "crystal"}, "players": {0: {"crystals": 0}}})
+    play(g, "main control", "rover 1,-1", "rover 2,-2")
+    assert s.players[0].pending == 1 and s.players[0].crystals == 0
+    assert not any(m.startswith("rover") for m in legal(g))
+
+
+def test_a_bot_ending_on_a_crystal_sends_it_back_to_the_supply_passing_leaves_it() -> None:
+    """§9.1: a Crystal is returned to the supply only where a Bot ends; a Bot passing over it
+    leaves it on the map; nobody gains it."""
+    g = colony_game()
+    s = g.state
+    arrange(g, {"map": {"0,0": "bot:0", "1,0": "crystal"}})
+    arrange(g, {"players": {0: {"crystals": 0}}})
+    pending = s.players[0].pending
+    play(g, "main control", "bot 0,0 2,0", "done")  # over 1,0
+    assert s.crystal[at("1,0")] == 1 and s.bot[at("2,0")] == 0
+    assert s.players[0].pending == pending
+    g2 = colony_game()
+    arrange(g2, {"map": {"0,0": "bot:0", "1,0": "crystal"}, "players": {0: {"crystals": 0}}})
+    play(g2, "main control", "bot 0,0 1,0", "done")
+    assert g2.state.crystal[at("1,0")] == 0 and g2.state.players[0].pending == pending
