@@ -404,3 +404,38 @@ def test_a_bot_ending_on_a_crystal_sends_it_back_to_the_supply_passing_leaves_it
     arrange(g2, {"map": {"0,0": "bot:0", "1,0": "crystal"}, "players": {0: {"crystals": 0}}})
     play(g2, "main control", "bot 0,0 1,0", "done")
     assert g2.state.crystal[at("1,0")] == 0 and g2.state.players[0].pending == pending
+
+
+def test_the_welcomed_ships_row_opens_its_executive_action_the_same_turn() -> None:
+    """§9.4 step 3, §13.1: the Ship leaves the Depot row of the player's choice, which opens
+    that row's Executive action (row 5: gain a Mineral for 3 Crystals) and frees a Depot space;
+    the other rows stay covered."""
+    g = colony_game()
+    s = g.state
+    p = s.players[0]
+    ship_setup(g, crystals=3)
+    assert "exec mineral" not in legal(g)
+    play(g, "main ship", "ship 5", "reward colonists")
+    assert p.depot_ships == [1, 2, 3, 4]
+    assert "exec mineral" in legal(g) and "exec upgrade" not in legal(g)
+    play(g, "exec mineral")
+    assert p.res["mineral"] == 1 and p.crystals == 0
+
+
+# --- §25 two players, §6.5 the Scientist / Contract slots ---------------------------------------
+
+
+def test_two_players_pay_for_the_other_colonist_on_the_scientist_slots() -> None:
+    """§6.5, §25.4, seed item 2: with 2 players the extra cost counts every Colonist on the
+    action's slots; on Hire a Scientist / Take a Contract your own cannot be there, so the other
+    player's one costs 1 (a Crystal or a Colonist to the Working Area)."""
+    g = colony_game()
+    p = g.state.players[0]
+    me = {"crystals": 2, "lq": 3, "res": {"oxygen": 2, "*": 0}}
+    arrange(g, {"map": {"-5,2": "shelter:0"}, "slots": {"hire": [1]}, "players": {0: me}})
+    play(g, "main hire", "hire systems_engineer")  # 2 Oxygen
+    assert g.state.stack[-1]["t"] == "placement_cost"
+    assert legal(g) == {"pay crystal", "pay colonist"}
+    play(g, "pay colonist")
+    assert p.crystals == 2 and p.lq == 1 and p.wa == 1 and p.res["oxygen"] == 0
+    assert sorted(g.state.slots["hire"]) == [0, 1]
