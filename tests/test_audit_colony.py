@@ -439,3 +439,31 @@ def test_two_players_pay_for_the_other_colonist_on_the_scientist_slots() -> None
     play(g, "pay colonist")
     assert p.crystals == 2 and p.lq == 1 and p.wa == 1 and p.res["oxygen"] == 0
     assert sorted(g.state.slots["hire"]) == [0, 1]
+
+
+# --- RUL-4 Ship Tech ------------------------------------------------------------------------------
+
+
+def test_a_ship_tech_of_enough_level_brings_one_more_colonist() -> None:
+    """RUL-4, §9.4: a Ship Tech whose level reaches the number of Ships already moved out of the
+    Depot (here 1, before this one) adds a Colonist to the Ship's reward; another player's tile
+    may be used, its owner deciding at the end of the turn (§8.3)."""
+    g = colony_game()
+    p = g.state.players[0]
+    ship_setup(g, lq=1, depot_ships=[1, 2, 3, 4], ships_out=1, hangar=1)
+    arrange(g, {"level": 2, "players": {1: {"lab": {"1t": "A-ship"}}}})
+    play(g, "main ship", "ship 4")
+    assert "use A-ship" in legal(g)
+    play(g, "use A-ship", "reward colonists")
+    assert p.lq == 4  # 1 + 2 + 1
+    assert g.state.turn["used"] == [[1, "A-ship"]]
+
+
+def test_a_ship_tech_below_the_ships_already_out_adds_nothing() -> None:
+    """RUL-4: with 2 Ships already out, a level 1 Ship Tech is not enough (not offered)."""
+    g = colony_game()
+    ship_setup(g, lq=1, depot_ships=[1, 2, 3], ships_out=2, hangar=2)
+    arrange(g, {"level": 3, "players": {1: {"lab": {"1t": "A-ship"}}}})
+    play(g, "main ship", "ship 3")
+    assert "use A-ship" not in legal(g)
+    assert legal(g) == {"reward colonists", "reward bot"}
