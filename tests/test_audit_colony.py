@@ -51,7 +51,7 @@ def end_turn(g: Game) -> None:
         g.play("end")
 
 
-# --- §9.3 Upgrade a Building ----------------------------------------------------------------------
+# --- §9.3 Upgrade a Building ---------------------------------------------------------------------
 
 
 def upgrade_setup(g: Game, blueprints: list[str], minerals: int = 1, **more: object) -> None:
@@ -189,15 +189,13 @@ def test_upgrade_tech_cannot_buy_an_upgrade_without_its_mineral() -> None:
     s = g.state
     upgrade_setup(g, ["BP01", "BP04"], minerals=1, lab={"1t": "A-upgrade"})
     arrange(g, {"map": {"1,0": "mine", "-1,0": "generator"}})
-    play(g, "main upgrade")
-    if "use A-upgrade" in legal(g):
-        play(g, "use A-upgrade")
-    play(g, "upgrade BP01 1,0")
-    assert not any(m.startswith("upgrade") for m in legal(g))
+    play(g, "main upgrade", "upgrade BP01 1,0")
+    assert s.players[0].res["mineral"] == 0
+    assert not any(m.startswith(("upgrade", "use")) for m in legal(g))
     assert s.ab[at("-1,0")] == -1
 
 
-# --- §9.4 Welcome a Ship ---------------------------------------------------------------------------
+# --- §9.4 Welcome a Ship -------------------------------------------------------------------------
 
 
 def ship_setup(g: Game, ships: int = 1, **more: object) -> None:
@@ -422,7 +420,7 @@ def test_the_welcomed_ships_row_opens_its_executive_action_the_same_turn() -> No
     assert p.res["mineral"] == 1 and p.crystals == 0
 
 
-# --- §25 two players, §6.5 the Scientist / Contract slots ---------------------------------------
+# --- §25 two players, §6.5 the Scientist / Contract slots ----------------------------------------
 
 
 def test_two_players_pay_for_the_other_colonist_on_the_scientist_slots() -> None:
@@ -441,7 +439,7 @@ def test_two_players_pay_for_the_other_colonist_on_the_scientist_slots() -> None
     assert sorted(g.state.slots["hire"]) == [0, 1]
 
 
-# --- RUL-4 Ship Tech ------------------------------------------------------------------------------
+# --- RUL-4 Ship Tech -----------------------------------------------------------------------------
 
 
 def test_a_ship_tech_of_enough_level_brings_one_more_colonist() -> None:
