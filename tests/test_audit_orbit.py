@@ -206,6 +206,8 @@ def test_level_5_triggers_the_end_with_a_last_shuttle_trip_then_a_round_without_
     play(game, "travel")
     play(game, sorted(legal(game))[0], "seat 8")  # a Discovery tile, then a Colony space
     assert s.players[0].side == "colony" and s.players[0].hangar == 0
+    play(game, "stay")  # seat 1; seat 2 (Colony side, no Ship) cannot travel
+    assert s.round == 2
     while not game.is_over:
         assert frame(game)["t"] != "travel", "the last round has no Shuttle phase"
         end_turn_quietly(game)
