@@ -6,7 +6,18 @@ Rule ids: §n = rules.md sections, RUL-n = rulings.md, "seed item n" = the Chine
 
 from __future__ import annotations
 
-from conftest import end_turn_quietly, finish_turn, frame, legal, play, to_shuttle_phase
+from conftest import (
+    cell,
+    end_turn_quietly,
+    finish_turn,
+    frame,
+    legal,
+    only_res,
+    opening,
+    play,
+    to_shuttle_phase,
+    wipe,
+)
 
 import onmars
 from onmars.rules.position import arrange, position
@@ -125,9 +136,7 @@ def test_tie_on_points_and_crystals_goes_to_the_most_advanced_buildings() -> Non
 
 def test_tie_on_points_crystals_and_buildings_goes_to_the_most_progress_cubes() -> None:
     """§24.4: equal OP, Crystals and Advanced Buildings, then the most Progress cubes wins."""
-    game = concluded(
-        {"players": {0: {"op": 1}, 1: {"progress": ["mine"]}, 2: {"op": 1}}}
-    )
+    game = concluded({"players": {0: {"op": 1}, 1: {"progress": ["mine"]}, 2: {"op": 1}}})
     assert game.winners() == [1]
 
 
@@ -212,3 +221,137 @@ def test_level_5_triggers_the_end_with_a_last_shuttle_trip_then_a_round_without_
         assert frame(game)["t"] != "travel", "the last round has no Shuttle phase"
         end_turn_quietly(game)
     assert s.round == 2
+
+
+# --- §12.3 step 1: no Discovery tile left -------------------------------------------------------
+
+
+def test_travel_to_the_colony_places_no_discovery_tile_once_none_is_left() -> None:
+    """§12.3 step 1, §21: the Exploration space is refilled only while the stack lasts; a
+    traveller finding it empty places nothing and goes on to retrieve and choose a space. All
+    17 stacked tiles are held (by seat 2's Bots), so the two face-up tiles serve the first two
+    travellers and the third is asked for a Turn Order space at once."""
+    held = list(onmars.Game.new(3, seed=1).state.discovery_stack)
+    game = position({"missions": {}, "players": {2: {"bot_discoveries": held}}})
+    s = game.state
+    assert not s.discovery_stack and len(s.exploration) == 2
+    assert to_shuttle_phase(game)  # the Shuttle leaves the Orbit side: all three ride free
+    for seat, space in ((0, "seat 5"), (1, "seat 7")):
+        assert game.current_player == seat
+        play(game, "travel")
+        assert frame(game)["t"] == "explore"
+        play(game, sorted(legal(game))[0], space)
+        if frame(game)["t"] in ("warehouse", "move_bots"):
+            play(game, "done")  # space 7's Warehouse item declined
+    assert s.exploration == [] and not s.discovery_stack
+    play(game, "travel")
+    assert frame(game)["t"] == "seat" and legal(game) == {"seat 6", "seat 8"}
+
+
+# --- §7.3: Learn New Technology boost ------------------------------------------------------------
+
+
+def test_learn_boost_is_refused_once_column_one_is_full() -> None:
+    """§7.3, §6.3: the boost takes a second tile only into an empty column-1 space; with one
+    space already taken, the first tile fills the column and no boost is offered."""
+    game = position({"missions": {}, "players": {0: {"lab": {"1t": "A-ship"}}}})
+    s = game.state
+    tile = s.grid["bottom1"]
+    play(game, "main tech", f"learn {tile} 1b", "done")  # the 1b Crystal declined (§20)
+    assert s.players[0].lab["1b"] == tile
+    assert "boost" not in legal(game)
+    assert s.players[0].wa == 0
+
+
+# --- RUL-13 row 1: a free development, even into column 6 ---------------------------------------
+
+
+def test_executive_develop_enters_column_6_without_its_cost() -> None:
+    """§13.2 row 1, RUL-13, RUL-3: the Executive development is free: a tile enters column 6
+    without its Oxygen and Crystal (the player has neither left after paying the 4 Crystals)."""
+    game = position(
+        {
+            "missions": {},
+            "players": {
+                0: {
+                    "depot_ships": [],
+                    "crystals": 4,
+                    "res": {"oxygen": 0, "mineral": 0},
+                    "lab": {"5t": "A-ship"},
+                }
+            },
+        }
+    )
+    p = game.state.players[0]
+    assert "exec develop" in legal(game)
+    play(game, "exec develop", "develop A-ship 6")
+    assert p.lab.get("6") == "A-ship" and p.crystals == 0
+    assert frame(game)["t"] == "turn"  # nothing to pay, no benefit on column 6
+
+
+# --- §8.3: an owner whose tile cannot move keeps the Oxygen ---------------------------------------
+
+
+def test_the_owner_of_a_tile_that_cannot_move_only_keeps_the_oxygen() -> None:
+    """§8.3, seed item 4: a borrowed tile in column 6 has nowhere to move, so its owner's only
+    choice at the end of the borrower's turn is the Oxygen."""
+    game = onmars.Game.new(2, seed=1)
+    opening(game, {0: 5, 1: 6}, "colony")
+    wipe(game.state)
+    s = game.state
+    arrange(game, {"missions": {}, "players": {0: {"shelters": 1}}})
+    for q in (1, 2, 3):
+        s.bld[cell(q, 0)] = "extractor"
+    s.bot[cell(-1, 0)] = 0
+    only_res(game, 0, battery=1)
+    s.players[1].lab["6"] = "B-extractor"
+    owner = s.players[1]
+    oxygen = owner.res["oxygen"]
+    play(game, "main construct", "build extractor 0,0")
+    while game.current_player == 0:
+        options = legal(game)
+        play(game, "end" if "end" in options else sorted(options)[0])
+    assert frame(game)["t"] == "owner_develop" and legal(game) == {"keep"}
+    play(game, "keep")
+    assert owner.res["oxygen"] == oxygen + 1 and owner.lab["6"] == "B-extractor"
+
+
+# --- §7.1: after a Landing Pod -----------------------------------------------------------------
+
+
+def test_a_landing_pod_player_rides_the_shuttle_back_free_the_same_round() -> None:
+    """§7.1, §12.2: after a Landing Pod the player may travel again in this round's Shuttle
+    phase, free when the Shuttle leaves the Colony side."""
+    game = position({"missions": {}}, spaces={0: 1, 1: 2, 2: 3}, shuttle="colony")
+    p = game.state.players[0]
+    play(game, "main pod", "seat 8")
+    finish_turn(game, 0)
+    assert to_shuttle_phase(game)
+    while game.current_player != 0:
+        play(game, "stay")
+    assert frame(game)["t"] == "travel" and frame(game)["free"]
+    play(game, "travel")
+    assert p.side == "orbit" and p.hangar == 0
+
+
+def test_a_landing_pod_in_the_last_round_scores_living_quarters_from_the_colony_side() -> None:
+    """§7.1, §24.2 step 3: a Landing Pod in the last round leaves the marker on the Colony
+    side, so the final retrieval takes Colony slots and the Working Area, not the Orbit slot
+    the player left a Colonist on: 3 + 1 (Working Area) at home, row 2 of RUL-16 = 3 OP (with
+    the Orbit slot's Colonist it would be 5, row 3 = 6 OP)."""
+    game = position(
+        {
+            "end_round": 1,
+            "missions": {},
+            "slots": {"rnd": [0]},
+            "players": {0: {"shelters": 2, "lq": 3, "wa": 0}},
+        }
+    )
+    s = game.state
+    p = s.players[0]
+    play(game, "main pod", "seat 8")
+    finish_turn(game, 0)
+    arrange(game, {"players": {0: {"wa": 1}}})  # sent to work after the Pod's own retrieval
+    quiet_to_the_end(game)
+    assert p.side == "colony" and s.slots["rnd"] == [0]
+    assert p.lq == 4 and final(game, 0)["living_quarters"] == 3
