@@ -355,3 +355,59 @@ def test_a_landing_pod_in_the_last_round_scores_living_quarters_from_the_colony_
     quiet_to_the_end(game)
     assert p.side == "colony" and s.slots["rnd"] == [0]
     assert p.lq == 4 and final(game, 0)["living_quarters"] == 3
+
+
+# --- empty displays and stacks (§7.2, §7.3, §8.6, §19, RUL-2) -------------------------------------
+
+
+def test_the_last_blueprint_of_the_display_then_none_for_anyone() -> None:
+    """§7.2, §6.3: the display is not refilled between Colony levels; the player taking its
+    last card (a lone pick, taken by itself) cannot boost for another, and the next player
+    cannot Obtain a Blueprint."""
+    game = position({"missions": {}, "bp_display": ["BP01"]})
+    s = game.state
+    play(game, "main blueprint")
+    assert s.bp_display == [] and s.players[0].blueprints == ["BP01"]
+    assert "boost" not in legal(game)
+    finish_turn(game, 0)
+    assert game.current_player == 1 and "main blueprint" not in legal(game)
+    assert "main pod" in legal(game)
+
+
+def test_a_turn_order_blueprint_bonus_without_a_free_marker_is_skipped() -> None:
+    """§19, RUL-2, §7.2: a bonus that cannot be used is skipped: arriving on Turn Order space 2
+    with all 8 Advanced Building markers on unbuilt Blueprints offers no Blueprint."""
+    eight = [f"BP{k:02d}" for k in range(13, 21)]
+    game = position(
+        {"missions": {}, "players": {2: {"blueprints": eight}}},
+        spaces={0: 1, 1: 3, 2: 5},
+        shuttle="colony",
+    )
+    s = game.state
+    assert s.players[2].ab == 0 and s.bp_display
+    assert to_shuttle_phase(game)
+    while game.current_player != 2:
+        play(game, "stay")
+    play(game, "travel")
+    for _ in range(3):  # the trip's own decisions (production, retrieval) until the space
+        if frame(game)["t"] == "seat":
+            break
+        play(game, sorted(legal(game))[0])
+    play(game, "seat 2")
+    assert s.players[2].space == 2 and len(s.players[2].blueprints) == 8
+    assert not (frame(game)["t"] == "blueprint" and game.current_player == 2)
+
+
+def test_an_empty_tech_grid_stays_empty_once_the_stacks_run_out() -> None:
+    """§8.6, §11.4 step 3: a Colony Status Update refills empty Grid spaces only from the face-
+    down stacks; with both stacks used up the spaces stay empty, and a player with an empty
+    column 1 but nothing in the Grid cannot Learn New Technology."""
+    from onmars.rules.actions.lss import status_update
+
+    game = position({"missions": {}})
+    s = game.state
+    s.grid = dict.fromkeys(s.grid, "")
+    s.tech_stacks = [[], []]
+    status_update(s)
+    assert s.level == 2 and set(s.grid.values()) == {""}
+    assert "main tech" not in legal(game)
