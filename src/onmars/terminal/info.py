@@ -17,6 +17,30 @@ TECH_TEXT = {
                   "only its owner may use it"),
 }  # fmt: skip
 BUILDING_TECH = N_("lets you join a new {building} to existing ones up to its level")
+#: How a Main action is boosted (§6.3, §6.4), by the catalog's ``boost``.
+BOOST_TEXT = {
+    "colonist": N_("boost: one Colonist from Living Quarters to the Working Area per step"),
+    "crystal": N_("boost: one Crystal from the Depot per step"),
+    "none": N_("no boost"),
+}
+
+
+def executive_text(action: str, lang: str) -> str:
+    """An Executive action (§13.2): its Depot row, its cost and what it does."""
+    e = catalog(lang)["executive"][action]
+    return tr(N_("Executive action, Depot row {row} ({cost} Crystals): {text}"), lang,
+              row=e["row"], cost=e["cost"], text=e["text"])  # fmt: skip
+
+
+def action_text(action: str, lang: str) -> str:
+    """A Main action: its side, whether it takes an Action slot (a Colonist, §6.1, §6.2) and
+    how it is boosted."""
+    a = catalog(lang)["action"][action]
+    slot = (N_("places a Colonist from Living Quarters on an Action slot") if a["slots"]
+            else N_("needs no Colonist"))  # fmt: skip
+    return tr(N_("Main action {name} ({side} side): {slot}; {boost}"), lang, name=a["name"],
+              side=words.side_name(a["side"], lang), slot=tr(slot, lang),
+              boost=tr(BOOST_TEXT.get(a["boost"], N_("no boost")), lang))  # fmt: skip
 
 
 def describe(token: str, lang: str = "en") -> str:
@@ -24,6 +48,11 @@ def describe(token: str, lang: str = "en") -> str:
     Turn Order space, building), or "" if the token names nothing."""
     token = token.strip()
     cat = catalog(lang)
+    verb, _, rest = token.partition(" ")
+    if verb.lower() == "main" and rest.strip() in cat["action"]:  # a move's notation
+        return action_text(rest.strip(), lang)
+    if verb.lower() == "exec" and rest.strip() in cat["executive"]:
+        return executive_text(rest.strip(), lang)
     found = []
     for kind, heading in (
         ("blueprint", N_("Blueprint")),
@@ -50,11 +79,7 @@ def describe(token: str, lang: str = "en") -> str:
                cost=sp["cost_text"], op=sp["op"], benefit=sp["benefit_text"])
         )  # fmt: skip
     if token in cat["executive"]:
-        e = cat["executive"][token]
-        found.append(
-            tr(N_("Executive action, Depot row {row} ({cost} Crystals): {text}"), lang,
-               row=e["row"], cost=e["cost"], text=e["text"])
-        )  # fmt: skip
+        found.append(executive_text(token, lang))
     if token in cat["turn_order"]:
         sp = cat["turn_order"][token]
         found.append(
@@ -62,11 +87,7 @@ def describe(token: str, lang: str = "en") -> str:
                side=words.side_name(sp["side"], lang), text=sp["text"])
         )  # fmt: skip
     if token in cat["action"]:
-        a = cat["action"][token]
-        found.append(
-            tr(N_("Main action {name} ({side} side)"), lang, name=a["name"],
-               side=words.side_name(a["side"], lang))
-        )  # fmt: skip
+        found.append(action_text(token, lang))
     if token in cat["building"]:
         b = cat["building"][token]
         found.append(

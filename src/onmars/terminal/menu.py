@@ -13,6 +13,7 @@ depend only on the moves and what they cost, never on the language.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +43,8 @@ class Entry:
     warnings: tuple[str, ...] = ()
     face: str = ""
     group: str = ""  # the moves of a group share their verb and all but the last hex
+    then: tuple[str, ...] = ()  # the decisions the move leads to, in words ("pay 1 Plant")
+    irreversible: str = ""  # why it cannot be taken back (it turns something face up, RUL-19)
 
 
 def group_key(move: Move) -> str:
@@ -127,11 +130,41 @@ def build(game: Game, lang: str) -> list[Entry]:
             gain=dict(d["gain"]),
             op=int(d["op"]),
             warnings=tuple(w["text"] for w in d["warnings"]),
-            face=face_of(move, lang, view),
+            face=_new_face(face_of(move, lang, view), d["label"]),
             group=key,
+            then=tuple(str(t["text"]) for t in d.get("then", ())),
+            irreversible=str(d.get("irreversible_text") or ""),
         )
         for number, (move, key, d) in zip(numbers, rows, strict=True)
     ]
+
+
+def _new_face(face: str, label: str) -> str:
+    """The face, unless the label already says it (a Private Goal spent as a Crystal, a
+    Discovery tile placed: their label quotes the card)."""
+    return "" if face and face in label else face
+
+
+def then_text(entry: Entry, lang: str) -> str:
+    """The first decision a move leads to ("→ pay 1 Plant"), "" if none: what a move whose own
+    preview is empty asks for next (a Building's cost, a Tech tile's row). A payment's reminder
+    that a Mineral may pay for a Resource (§23.1) is left to ``moves``."""
+    if not entry.then:
+        return ""
+    step = entry.then[0]
+    _, _, reminder = tr(PAY, lang, items="\0").partition("\0")
+    if reminder and step.endswith(reminder) and len(step) > len(reminder):
+        step = step[: -len(reminder)]
+    return f"→ {step}"
+
+
+#: How the engine words a payment ahead (:mod:`onmars.rules.explain.outcome`).
+PAY = N_("pay {items} (a Mineral may pay for a Resource)")
+
+
+def no_undo_text(entry: Entry, lang: str) -> str:
+    """The mark of a move that turns something face up (RUL-19): " (no undo)", else ""."""
+    return " " + tr(N_("(no undo)"), lang) if entry.irreversible else ""
 
 
 def numbers_text(entries: Sequence[Entry], lang: str) -> str:
@@ -180,9 +213,11 @@ def preview_text(entry: Entry, lang: str) -> str:
     return tr(N_(", "), lang).join(parts)
 
 
-def entry_text(entry: Entry, lang: str, width: int | None = None) -> Text:
-    """``12) ⚠ label [preview] — face`` on one line; with ``width`` the face goes first, then
-    the label is cut (…): the number, the warning sign and the preview always show."""
+def entry_text(entry: Entry, lang: str, width: int | None = None, then: bool = True) -> Text:
+    """``12) ⚠ label [preview] (no undo) — face`` on one line (the card's face), or, with
+    ``then`` and no face, ``→ the decision the move leads to``; with ``width`` the face goes
+    first, then the label is cut (…): the number, the warning sign, the preview and
+    "(no undo)" always show."""
     head = Text()
     head.append(f"{entry.number})", style="bold cyan")
     head.append(" ")
@@ -190,8 +225,11 @@ def entry_text(entry: Entry, lang: str, width: int | None = None) -> Text:
         head.append("⚠ ", style=WARN)
     preview = preview_text(entry, lang)
     tail = Text(f" [{preview}]", style="green3") if preview else Text()
+    tail.append(no_undo_text(entry, lang), style=WARN)
     label = Text(entry.label)
-    face = Text(f" — {entry.face}", style=DIM) if entry.face else Text()
+    face = Text(f" — {entry.face}" if entry.face else "", style=DIM)
+    if not entry.face and then and entry.then:
+        face = Text(f" {then_text(entry, lang)}", style=DIM)
     if width is not None:
         room = width - head.cell_len - tail.cell_len
         if label.cell_len > room:
@@ -204,21 +242,49 @@ def entry_text(entry: Entry, lang: str, width: int | None = None) -> Text:
 
 def natural_width(entries: Sequence[Entry], lang: str) -> int:
     """The columns the widest entry shown alone takes, uncut."""
-    return max((entry_text(e, lang).cell_len for e in entries if not e.group), default=0)
+    return max((entry_text(e, lang, then=False).cell_len for e in entries if not e.group),
+               default=0)  # fmt: skip
 
 
-def _group_head(entries: Sequence[Entry]) -> Text:
+def _group_head(entries: Sequence[Entry], lang: str, then: bool = True) -> Text:
     """A group's heading: its first label with the last argument left open ("Move a Bot from
-    1,3 to …"), and the face of the card it names."""
+    1,3 to …"), or else with what its labels do not share left open ("Take the Rover Tech into
+    Lab space column 1, …": the moves go to 1t or 1b); the face of the card it names, or the
+    decision all its moves lead to ("→ pay 1 Oxygen")."""
     first = entries[0]
     last = first.move.args[-1]
     head = first.label
     if head.count(last) == 1:
         head = head.replace(last, "…")
+    else:
+        head = _shared_label([e.label for e in entries])
     t = Text(head, style="bold")
     if first.face and first.move.verb in CARD_VERBS:
         t.append(f" — {first.face}", style=DIM)
+    elif then and first.then and all(e.then[:1] == first.then[:1] for e in entries):
+        t.append(f" {then_text(first, lang)}", style=DIM)
     return t
+
+
+def _word_char(c: str) -> bool:
+    return c.isascii() and c.isalnum()
+
+
+def _shared_label(labels: Sequence[str]) -> str:
+    """What the labels share, the part where they differ left open: "… column 1, …"; cut at
+    a word's edge in English (Chinese has none)."""
+    first = labels[0]
+    if len(labels) < 2:
+        return first
+    start = len(os.path.commonprefix(list(labels)))
+    end = len(os.path.commonprefix([x[::-1] for x in labels]))
+    end = min(end, min(len(x) for x in labels) - start)
+    while 0 < start < len(first) and _word_char(first[start - 1]) and _word_char(first[start]):
+        start -= 1
+    stop = len(first) - end
+    while end and stop < len(first) and _word_char(first[stop - 1]) and _word_char(first[stop]):
+        stop += 1
+    return first[:start] + "…" + first[stop:]
 
 
 #: Past this many entries a group says each preview once, before the entries sharing it.
@@ -267,14 +333,16 @@ def _flow(items: Sequence[Text], width: int, indent: int = 2) -> list[Text]:
 def _group_lines(members: Sequence[Entry], lang: str, width: int) -> list[Text]:
     """A group: its heading followed by its items on the same line when they fit, else on
     the lines below it."""
-    head = _group_head(members)
+    head = _group_head(members, lang)
     items = _group_items(members, lang)
-    inline = head.copy()
-    for item in items:
-        inline.append("  ")
-        inline.append_text(item)
-    if inline.cell_len <= width:
-        return [inline]
+    # on one line if it fits, the "→ next step" dropped if that makes it fit (``moves`` says it)
+    for first in (head, _group_head(members, lang, then=False)):
+        inline = first.copy()
+        for item in items:
+            inline.append("  ")
+            inline.append_text(item)
+        if inline.cell_len <= width:
+            return [inline]
     return [head, *_flow(items, width)]
 
 
@@ -349,9 +417,13 @@ def full_text(entries: Sequence[Entry], lang: str) -> list[Text]:
     warning spelt out."""
     out = []
     for e in entries:
-        out.append(entry_text(e, lang))
+        out.append(entry_text(e, lang, then=False))
         for warning in e.warnings:
             out.append(Text(f"     ⚠ {warning}", style=WARN))
+        if e.irreversible:
+            out.append(Text(f"     {e.irreversible}", style=WARN))
+        for step in e.then:
+            out.append(Text(f"     → {step}", style=DIM))
     return out
 
 

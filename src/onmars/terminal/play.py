@@ -644,14 +644,14 @@ class Session:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        for cmd, text in COMMANDS.items():
-            table.add_row(self.t(cmd), self.t(text))
+        for cmd, text in COMMANDS.items():  # Text: "hint [seconds]" is no rich markup
+            table.add_row(Text(self.t(cmd)), Text(self.t(text)))
         self.console.print(table)
         verbs = Table.grid(padding=(0, 2))
         verbs.add_column(style="bold", no_wrap=True)
         verbs.add_column()
         for verb, shape in VERBS.items():
-            verbs.add_row(verb, self.t(shape))
+            verbs.add_row(Text(verb), Text(self.t(shape)))
         self.console.print(Text(self.t(N_("Move notation:")), style="bold"))
         self.console.print(verbs)
         self.say(
