@@ -17,6 +17,7 @@ import json
 import random
 import re
 import secrets
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -316,3 +317,35 @@ def test_a_websocket_since_with_leading_zeros_is_that_ply(client: TestClient) ->
         ws.send_text(json.dumps({"token": None}))
         state = ws.receive_json()
     assert state["type"] == "state" and state["events"] == []
+
+
+# --- 4. an absent player's undo -----------------------------------------------------------------
+def test_an_absent_player_cannot_take_back_the_stand_in_bots_moves(database: str) -> None:
+    """Ana lets her 1 s clock run out on purpose; a random bot stands in for her. Her own
+    moves are refused (409) until she takes her seat back, and so is an undo: else she could
+    take back the stand-in's moves of her turn until its random choice suited her, with no
+    clock running. The state says so (``can_undo`` false, ``undo_why`` in her language).
+    (Before the fix her undo took the bot's move back.)"""
+    players = [{"name": "Ana"}, {"name": "Rob", "bot": "random"}]
+    clock = {"mode": "move", "seconds": 1, "policy": "bot", "bot": "random"}
+    with TestClient(
+        create_app(Settings(database=database, **{**FAST, "clock_check": 0.1, "bot_delay": 0.3}))
+    ) as client:
+        r = client.post("/api/games", json={"players": players, "clock": clock})
+        assert r.status_code == 201, r.text
+        gid, ana = r.json()["id"], r.json()["seats"][0]["token"]
+        deadline = time.monotonic() + 30
+        while True:  # her time runs out, and the stand-in plays a move of her turn
+            st = client.get(f"/api/games/{gid}?lang=zh", headers=bearer(ana)).json()
+            stood_in = st["clock"]["absent"] == [0] and st["current_player"] == 0
+            if stood_in and st["events"] and st["events"][-1]["seat"] == 0:
+                break
+            assert time.monotonic() < deadline, "no stand-in move of her turn in 30 s"
+            time.sleep(0.02)
+        assert st["can_undo"] is False
+        assert (
+            st["undo_why"] == "你已超时，现由电脑玩家代为出手：请先重新接管你的座位（POST /return）"
+        )
+        r = client.post(f"/api/games/{gid}/undo", headers=bearer(ana))
+        assert r.status_code == 409, r.text
+        assert "POST /return" in r.json()["detail"]
