@@ -69,6 +69,11 @@ STATE_BYTES = 15_000
 MOVE_BYTES = 40
 #: What another seat sees of a Private Goal spent as a Crystal (RUL-18).
 DISCARD_SEEN = "discard (a goal)"  # short: it fits the log panel
+#: What another seat sees of a refused ``goal`` move (:class:`Stop`): the goal was not
+#: completed, so it is still a secret card of its holder's hand (RUL-18).
+GOAL_SEEN = "goal (a goal)"
+#: The moves that name a Private Goal, by verb, as another seat sees them while it is secret.
+GOAL_MOVES_SEEN = {"discard": DISCARD_SEEN, "goal": GOAL_SEEN}
 
 
 class LogEntry(NamedTuple):
@@ -111,11 +116,15 @@ class Stop:
 
     def seen_by(self, seat: int | None) -> Stop:
         """This stop as ``seat`` may see it (``None``: a spectator): another seat's refused
-        ``discard`` names no Private Goal (RUL-18, as :meth:`Game.seat_log`); the refusal
-        itself names no secret (RUL-19)."""
-        if seat == self.seat or not self.move.startswith("discard "):
+        ``discard`` names no Private Goal (RUL-18, as :meth:`Game.seat_log`), nor does its
+        refused ``goal``: refused, it completed nothing and the card is still in its hand; the
+        refusal itself names no secret (RUL-19). Only the seat that played it (known:
+        ``self.seat``) sees its text."""
+        verb = self.move.split(maxsplit=1)[0] if self.move.strip() else ""
+        mine = seat is not None and seat == self.seat
+        if mine or verb not in GOAL_MOVES_SEEN:
             return self
-        return dataclasses.replace(self, move=DISCARD_SEEN)
+        return dataclasses.replace(self, move=GOAL_MOVES_SEEN[verb])
 
     @property
     def current(self) -> int:

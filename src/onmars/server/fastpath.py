@@ -33,7 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from onmars import LANGS
 from onmars.server import errors
 from onmars.server.deps import Server, rate_key
-from onmars.server.guard import SECURITY_HEADERS
+from onmars.server.guard import SECURITY_HEADERS, number
 from onmars.server.live import ServerError, token_hash
 from onmars.server.protocol import MoveIn
 
@@ -85,7 +85,7 @@ class MoveFastPath:
         must refuse or wait for (too large, late, cut off): they get the messages read."""
         declared = headers.get(b"content-length")
         read: list[Message] = []
-        if declared is None or not declared.isdigit() or int(declared) > self.limit:
+        if declared is None or number(declared, self.limit) is None:
             return read, None
         body, more = b"", True
         while more:

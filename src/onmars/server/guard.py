@@ -95,6 +95,21 @@ class Proven:
         return digest in self.hashes
 
 
+def number(text: str | bytes, most: int) -> int | None:
+    """A count sent as ASCII digits (a ``Content-Length``, a ply in a query), or ``None`` when
+    it is not one or is over ``most``. Its leading zeros are dropped and its length checked
+    before it is read: Python refuses to read a number of over 4300 digits (``int()`` raises
+    ``ValueError``), which an attacker could otherwise send to make the server answer 500."""
+    digits = text.decode("latin-1") if isinstance(text, bytes) else text
+    if not digits.isascii() or not digits.isdigit():
+        return None
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(most)):
+        return None
+    value = int(digits)
+    return value if value <= most else None
+
+
 def problem(detail: str, lang: str = "en") -> bytes:
     """An error's JSON body: ``detail`` in words, in language ``lang``."""
     return orjson.dumps({"detail": detail, "lang": lang})
@@ -118,7 +133,7 @@ class Guard:
             send = _headless(send)
         declared = dict(scope["headers"]).get(b"content-length")
         too_large = f"the request body is over {self.limit} bytes"
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+        if declared is not None and number(declared, self.limit) is None:
             await _refuse(scope, send, 413, too_large)
             return
         body, more = b"", True

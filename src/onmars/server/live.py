@@ -321,12 +321,27 @@ def _stop_seen(live: Live, seat: int | None, lang: str) -> dict[str, Any] | None
     }
 
 
+#: An absent seat's player while a bot stands in (onmars.server.clocks): neither a move nor an
+#: undo until they take their seat back (their move would be the bot's, their undo would
+#: re-roll the bot's choices with no clock running).
+STANDIN_PLAYS = N_(
+    "a bot plays this seat since your time ran out: take your seat back first (POST /return)"
+)
+
+
+def standing_in(live: Live, seat: int) -> bool:
+    """Whether a bot plays ``seat`` for its player, absent since their clock ran out."""
+    return live.clock is not None and live.clock.standin(seat) is not None
+
+
 def _undo_why(live: Live, seat: int | None, lang: str) -> str:
     """Why ``seat`` cannot undo now, in ``lang`` (RUL-19); "" when it can or for a spectator."""
     if seat is None:
         return ""
     if live.stop is not None:
         return tr(N_("RUL-19: this game is held: nothing can be taken back"), lang)
+    if standing_in(live, seat):
+        return tr(STANDIN_PLAYS, lang)
     return live.game.undo_problem(seat, lang)
 
 

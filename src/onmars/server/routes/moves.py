@@ -11,7 +11,7 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import Response
 
 from onmars.server.deps import Seated, game_route, hub_of, no_inputs, server_of
-from onmars.server.live import Hub, Live, ServerError
+from onmars.server.live import STANDIN_PLAYS, Hub, Live, ServerError, standing_in
 from onmars.server.protocol import ERRORS, GameState, Lang, MoveIn, UndoIn, VoteIn
 from onmars.server.routes.answers import json_answer
 
@@ -83,11 +83,8 @@ async def came_back(hub: Hub, live: Live, seat: int) -> None:
     clock = live.clock
     if clock is None or seat not in clock.absent:
         return
-    if clock.standin(seat) is not None:
-        raise ServerError(
-            409, "a bot plays this seat since your time ran out: take your seat back first "
-            "(POST /return)", ply=live.ply
-        )  # fmt: skip
+    if standing_in(live, seat):
+        raise ServerError(409, STANDIN_PLAYS, ply=live.ply)
     await hub.take_back(live, seat)
 
 
@@ -116,8 +113,11 @@ async def undo(
     request: Request, seated: Annotated[Seated[UndoIn | None], Depends(UNDO)]
 ) -> Response:
     """Take back the token's seat's last move of its current turn; refused (422) after a
-    move that turned something face up (RUL-19)."""
+    move that turned something face up (RUL-19). A player absent since their clock ran out
+    takes back as they move: 409 while a bot plays their seat (they take it back first, or
+    they could re-roll the bot's choices with no clock running), else it brings them back."""
     hub, live, seat, body = hub_of(request), seated.live, seated.player, seated.inputs
+    await came_back(hub, live, seat)
     await hub.undo(live, seat, body.ply if body else None)
     return json_answer(await hub.seen_json(live, seat, live.ply))
 

@@ -15,7 +15,7 @@ from onmars.server import accounts
 from onmars.server.deps import Server, address, hub_of, limit, rate_key, server_of
 from onmars.server.error_text import request_lang, server_text
 from onmars.server.errors import DATABASE_DOWN
-from onmars.server.guard import RateLimiter
+from onmars.server.guard import RateLimiter, number
 from onmars.server.live import Hub, Live, ServerError, Subscriber, token_hash
 from onmars.server.protocol import MAX_PLY
 
@@ -81,7 +81,8 @@ async def _serve_socket(
         raise ServerError(400, "the token goes in the first message, never in the address")
     if lang is not None and lang not in LANGS:
         raise ServerError(422, f"unknown language {lang!r}; the languages are {', '.join(LANGS)}")
-    if not since.isascii() or not since.isdigit() or not 0 <= int(since) <= MAX_PLY:
+    start = number(since, MAX_PLY)
+    if start is None:
         raise ServerError(422, "since must be a ply from 0")
     value = await _first_token(websocket)
     limit(server.limiter, rate_key(server, value, websocket))
@@ -89,7 +90,7 @@ async def _serve_socket(
     seat = await accounts.seat_of(hub, live, value)
     if value is not None:
         server.proven.add(token_hash(value))
-    sub = Subscriber(seat, lang, int(since), websocket.send_text)
+    sub = Subscriber(seat, lang, start, websocket.send_text)
     live.subscribers.add(sub)
     sub.wake.set()
     talk = server.chat
