@@ -98,6 +98,8 @@ const SAID_BY_MOVE: Record<string, string[]> = {
   discover: ["tile_placed"],
   use: ["tech_used"],
   upgrade: ["advanced"],
+  ship: ["ship"],
+  deliver: ["delivered"],
 };
 
 /** The verb of a move event (its notation's first word; "" for any other event). */

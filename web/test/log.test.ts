@@ -34,6 +34,17 @@ describe("groupMoves: one line per move, its effects nested", () => {
     expect(texts).not.toContain("Ana takes Blueprint Biomarket");
   });
 
+  it("drops the Ship welcomed and the item delivered that the move's own line names", () => {
+    const more = [
+      ev(4, "move", { seat: 1, move: "ship 4", text: "Ben: Send the Ship of Depot row 4 to the Hangar" }),
+      ev(4, "ship", { seat: 1, row: 4, text: "Ben welcomes a Ship: Depot row 4 is open" }),
+      ev(5, "move", { seat: 1, move: "deliver C07 mineral", text: "Ben: Deliver 1 Mineral onto Earth Contract C07" }),
+      ev(5, "delivered", { seat: 1, card: "C07", item: "mineral", text: "Ben delivers Mineral onto Earth Contract C07" }),
+      ev(5, "resource", { seat: 1, delta: -1, item: "mineral", text: "Ben: -1 Mineral" }),
+    ];
+    expect(groupMoves(more).map((g) => g.effects.map((e) => e.id))).toEqual([[], ["resource"]]);
+  });
+
   it("keeps an effect of the same kind about another seat (another's Bot displaced)", () => {
     expect(groupMoves(game)[2].effects.map((e) => e.id)).toEqual(["resource", "building", "op", "bot_moved"]);
   });

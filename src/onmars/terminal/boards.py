@@ -7,7 +7,8 @@
 - :func:`board_panels`: one player's board in full: the Lab as its grid (each space's benefit,
   each column's cost and OP, the Tech tiles on it), the Depot with its Executive actions (cost,
   open or covered by a Ship), the player's cards; and the displays (Tech Grid, Blueprints,
-  Scientists and Contracts, Exploration).
+  Exploration; below, the Scientists and Contracts one may take, with their costs and what they
+  give, :func:`science_panel`).
 """
 
 from __future__ import annotations
@@ -333,10 +334,11 @@ def depot_table(view: View, seat: int, lang: str) -> Table:
     return table
 
 
-def cards_text(view: View, seat: int, lang: str) -> Text:
+def cards_text(view: View, seat: int, lang: str, science: bool = True) -> Text:
     """A player's Blueprints (built ✓), Scientists, Earth Contracts (completed ✓), Private
     Goals (only the viewer's own, RUL-18), Discovery and Research tiles; then the Scientist /
-    Contract display and the Exploration tiles."""
+    Contract display by name (unless ``science``: :func:`science_panel` shows it) and the
+    Exploration tiles."""
     p = view["players"][seat]
     none = tr(N_("none"), lang)
     t = Text(words.label(tr(N_("Blueprints"), lang), lang), style=HEAD)
@@ -367,8 +369,10 @@ def cards_text(view: View, seat: int, lang: str) -> Text:
     if p["research"]:
         t.append("\n" + words.label(tr(N_("Research tiles"), lang), lang), style=HEAD)
         t.append(" ".join(p["research"]))
-    t.append("\n" + words.label(tr(N_("Scientists and Contracts"), lang), lang), style=HEAD)
-    t.append(words.join([words.card_name(x, lang) if x else "·" for x in view["science"]], lang))
+    if not science:
+        t.append("\n" + words.label(tr(N_("Scientists and Contracts"), lang), lang), style=HEAD)
+        names = [words.card_name(x, lang) if x else "·" for x in view["science"]]
+        t.append(words.join(names, lang))
     t.append("\n")
     t.append_text(exploration_text(view, lang))
     return t
@@ -398,12 +402,70 @@ def displays_text(view: View, lang: str) -> Text:
     return t
 
 
+def science_cost(card: str, lang: str) -> str:
+    """What hiring a Scientist or taking an Earth Contract of the display costs, besides the
+    Colonist placed on the slot (§9.5, §15, §16): its printed cost ("2 Minerals", "1
+    Crystal"); the Geologist's Colonists go from Living Quarters to the Working Area."""
+    c = load()
+    cost = list(c.scientist[card].cost) if card in c.scientist else list(c.action["hire"].cost)
+    counts = {item: cost.count(item) for item in dict.fromkeys(cost)}
+    if set(counts) == {"colonist"}:
+        return tr(N_("{n} Colonists to WA"), lang, n=counts["colonist"])
+    return words.items_text(counts, lang) or tr(N_("free"), lang)
+
+
+def science_gives(card: str, lang: str) -> str:
+    """What a card of the display gives, in a few words: a Scientist's OP at the end and the
+    Advanced Buildings it works in (§13.4, §15); a Contract's condition and OP (§16)."""
+    cat = catalog(lang)
+    if card in cat["scientist"]:
+        sci = load().scientist[card]
+        return tr(
+            N_("{op} OP per {scores} Advanced Building at the end; works in {works} ones"),
+            lang,
+            op=load().value("scientist_op")[0],
+            scores=words.building_name(sci.scores, lang),
+            works=words.building_name(sci.works_in, lang),
+        )
+    contract = cat["contract"][card]
+    return tr(
+        N_("{text}: {done:+d} OP at the end, {failed:+d} OP if not completed"),
+        lang,
+        text=contract["text"],
+        done=contract["complete_op"],
+        failed=contract["failed_op"],
+    )
+
+
+def science_panel(view: View, lang: str) -> Panel:
+    """The Scientist / Earth Contract display (§9.5): each card one may hire or take, with its
+    cost and what it gives, one line each at 120 columns (an Upgrade contract's condition may
+    take two), so that no card needs ``info`` to be weighed; an empty space is ``·``."""
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(no_wrap=True, style="cyan")
+    table.add_column(no_wrap=True)
+    table.add_column(ratio=1, overflow="fold")
+    for card in view["science"]:
+        if not card:
+            table.add_row("·", "", "")
+            continue
+        name = (words.card_name(card, lang) if card in load().scientist
+                else tr(N_("Contract {card}"), lang, card=card))  # fmt: skip
+        table.add_row(name, Text(science_cost(card, lang), style=DIM), science_gives(card, lang))
+    title = words.label(tr(N_("Scientists and Contracts"), lang), lang) + tr(
+        N_("the cost to hire or take (besides a Colonist on your slot), what it gives"), lang
+    )
+    return Panel(table, title=title, title_align="left", padding=(0, 1))
+
+
 BOARD_HEIGHT = 14
 DEPOT_WIDTH = 37  # the lower row of the board view, borders included
 
 
-def board_panels(view: View, seat: int, lang: str) -> Group:
-    """One player's board in full (the Lab grid, the Depot, the cards) and the displays."""
+def board_panels(view: View, seat: int, lang: str, science: bool = True) -> Group:
+    """One player's board in full (the Lab grid, the Depot, the cards) and the displays;
+    ``science``: the Scientist / Contract display in a panel of its own below, with each
+    card's cost and what it gives (else by name only, among the cards)."""
     title = name_text(view, seat)
     title.append(" · " + tr(N_("Lab: each space's benefit, or the Tech tile on it"), lang))
     lab = Panel(lab_table(view, seat, lang), title=title, title_align="left", padding=(0, 1))
@@ -413,8 +475,8 @@ def board_panels(view: View, seat: int, lang: str) -> Group:
     row.add_column(ratio=5, overflow="fold")
     row.add_row(
         Panel(depot_table(view, seat, lang), padding=(0, 1), height=BOARD_HEIGHT),
-        Panel(cards_text(view, seat, lang), padding=(0, 1), height=BOARD_HEIGHT),
+        Panel(cards_text(view, seat, lang, science), padding=(0, 1), height=BOARD_HEIGHT),
         Panel(Group(grid_text(view, lang), displays_text(view, lang)), padding=(0, 1),
               height=BOARD_HEIGHT),
     )  # fmt: skip
-    return Group(lab, row)
+    return Group(lab, row, science_panel(view, lang)) if science else Group(lab, row)

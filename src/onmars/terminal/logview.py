@@ -2,8 +2,10 @@
 
 Each move is a line in bold (``Ana: Take a Blueprint from the display``), followed by what it
 did, indented: Resources and Crystals gained (green) or spent (red), OP with their source
-(yellow), pieces, tiles, cards. A new round or phase is a separator line. The events are those
-the seat may see (RUL-18): another seat's discarded Private Goal is never named.
+(yellow), pieces, tiles, cards; an event that only says again what the move's line says ("Ana
+takes Turn Order space 5" under "Ana: Take Turn Order space 5") is left out. A new round or phase
+is a separator line, after the effects of the move that started it. The events are those the
+seat may see (RUL-18): another seat's discarded Private Goal is never named.
 """
 
 from __future__ import annotations
@@ -18,7 +20,30 @@ from onmars.terminal.mapview import DIM, seat_style
 View = dict[str, Any]
 Event = dict[str, Any]
 SEPARATORS = {"round", "phase", "game_over"}
+HEADINGS = {"round", "phase"}
 GAIN, LOSS, OP = "green3", "red1", "bold yellow1"
+#: What a move's own line already says, by its verb: the events of these kinds about its mover
+#: would say the same move twice ("Take Turn Order space 5", then "Ana takes Turn Order space
+#: 5"). The web client's log leaves out the same (web/src/events.ts, ``SAID_BY_MOVE``), except
+#: that it also drops the side a Landing Pod travels to and whose Tech a ``use`` used, which
+#: this log keeps: the move's line does not say them.
+SAID_BY_MOVE: dict[str, frozenset[str]] = {
+    "seat": frozenset({"turn_order"}),
+    "travel": frozenset({"travel"}),
+    "take": frozenset({"blueprint"}),
+    "learn": frozenset({"tech_learned"}),
+    "develop": frozenset({"tech_developed"}),
+    "hire": frozenset({"scientist", "contract"}),
+    "bot": frozenset({"bot_moved"}),
+    "rover": frozenset({"rover"}),
+    "place": frozenset({"bot_placed"}),
+    "goal": frozenset({"goal_done"}),
+    "discard": frozenset({"goal_discarded"}),
+    "discover": frozenset({"tile_placed"}),
+    "upgrade": frozenset({"advanced"}),
+    "ship": frozenset({"ship"}),
+    "deliver": frozenset({"delivered"}),
+}
 
 
 def event_line(view: View, event: Event) -> Text:
@@ -46,11 +71,59 @@ def event_line(view: View, event: Event) -> Text:
     return line
 
 
+def repeats_move(move: Event | None, event: Event) -> bool:
+    """Whether ``event`` only says again what its ``move`` event's line says (see
+    :data:`SAID_BY_MOVE`)."""
+    if move is None or event["id"] == "move" or event.get("seat") != move.get("seat"):
+        return False
+    verb = str(move.get("move", "")).partition(" ")[0]
+    return event["id"] in SAID_BY_MOVE.get(verb, ())
+
+
+def after_heading(event: Event, headings: Sequence[Event]) -> bool:
+    """Whether ``event`` belongs after a move's round or phase heading: what the new phase or
+    round did, not the move. The events say which by their kind only: the Shuttle's move when
+    a Shuttle phase began (§12.1), and the Crystals that come into a Depot from below it at
+    the start of the new round's first turn (seed item 3: only a turn's start moves them)."""
+    if event["id"] in ("shuttle", "shuttle_gone"):
+        return any(h["id"] == "phase" and h.get("phase") == "shuttle" for h in headings)
+    if event["id"] == "crystals_waiting":
+        delta = event.get("delta")
+        return isinstance(delta, int) and delta < 0 and any(h["id"] == "round" for h in headings)
+    return False
+
+
+def in_order(events: Sequence[Event]) -> list[Event]:
+    """Each move's events as the log tells them: its line, what it did (less what only repeats
+    its line), then the round or phase it started and what that did. The rules give a move's
+    events with its round and phase first (:func:`onmars.rules.explain.events.events_of`): a
+    move that ended round 1 would tell its "+1 Oxygen" under "Round 2 begins"."""
+    out: list[Event] = []
+    k = 0
+    while k < len(events):
+        end = k
+        while end < len(events) and events[end]["ply"] == events[k]["ply"]:
+            end += 1
+        ply = events[k:end]
+        move = ply[0] if ply[0]["id"] == "move" else None
+        headings = [e for e in ply if e["id"] in HEADINGS]
+        rest = [e for e in ply if e is not move and e["id"] not in HEADINGS]
+        rest = [e for e in rest if not repeats_move(move, e)]
+        later = [e for e in rest if after_heading(e, headings)]
+        moved_in = {e.get("seat") for e in later if e["id"] == "crystals_waiting"}
+        later += [e for e in rest if e["id"] == "crystals" and e.get("seat") in moved_in]
+        after = {id(e) for e in later}
+        out += [*([move] if move else []), *(e for e in rest if id(e) not in after)]
+        out += [*headings, *(e for e in rest if id(e) in after)]
+        k = end
+    return out
+
+
 def log_lines(view: View, events: Sequence[Event], fresh_from: int | None = None) -> list[Text]:
-    """The events as lines; those of moves from ply ``fresh_from`` on (made since the viewer
-    last played) stand out, older ones are dimmed."""
+    """The events as lines (:func:`in_order`); those of moves from ply ``fresh_from`` on (made
+    since the viewer last played) stand out, older ones are dimmed."""
     out = []
-    for event in events:
+    for event in in_order(events):
         line = event_line(view, event)
         if fresh_from is not None and event["ply"] < fresh_from and event["id"] not in SEPARATORS:
             line.stylize(DIM)

@@ -362,6 +362,7 @@ class Session:
             focus=self.focus or render.focus_for(decision),
             board_seat=self.board_seat,
             fresh_from=mine[-1] + 1 if mine else 0,
+            science=True if self.focus == "board" else None,  # asked for: the board in full
         )
 
     def show(self, seat: int) -> None:

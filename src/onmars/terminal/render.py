@@ -235,15 +235,22 @@ def height(renderable: RenderableType, width: int = WIDTH) -> int:
     return to_text(renderable, width).count("\n")
 
 
-def top_part(view: View, lang: str, focus: str = "mars", board_seat: int | None = None) -> Table:
-    """The Mars view (map and shared boards) or the board view (one player's board)."""
+def top_part(
+    view: View,
+    lang: str,
+    focus: str = "mars",
+    board_seat: int | None = None,
+    science: bool = True,
+) -> Table:
+    """The Mars view (map and shared boards) or the board view (one player's board;
+    ``science``: with the Scientist / Contract display's costs and gains below it)."""
     if focus == "board":
         seat = board_seat if board_seat is not None else view.get("viewer")
         if seat is None:
             seat = view.get("current_player") or 0
         grid = Table.grid(expand=True)
         grid.add_column()
-        grid.add_row(boards.board_panels(view, seat, lang))
+        grid.add_row(boards.board_panels(view, seat, lang, science))
         return grid
     top = Table.grid(expand=True)
     top.add_column(no_wrap=True)
@@ -264,16 +271,29 @@ def screen(
     board_seat: int | None = None,
     fresh_from: int | None = None,
     lines: int = HEIGHT - 1,
+    science: bool | None = None,
 ) -> Group:
     """The whole screen for ``view``'s seat, in ``lines`` lines where it can (a long menu
     shrinks). ``entries``: the menu (:func:`menu.build`), only for the seat deciding (moves can
     name its secrets); ``events``: the log as that seat may see it; ``projection``: the
-    scores if the game ended now (:meth:`onmars.Game.projection`)."""
+    scores if the game ended now (:meth:`onmars.Game.projection`). ``science``: whether the
+    board view shows the Scientist / Contract display's costs and gains (``None``: where the
+    whole menu still fits; the player who asks for the board gets it, ``True``)."""
     status = status_text(view, lang)
     top = top_part(view, lang, focus, board_seat)
     players = boards.players_part(view, lang, projection)
     legend = abbreviations(lang, focus)
     used = height(status) + height(top) + height(players) + height(legend)
+    if focus == "board" and science is not True:
+        # the board view's Scientist / Contract panel only where the whole menu keeps its
+        # lines (a hire decision's menu says what each card it offers costs and gives)
+        menu_lines = (
+            height(decision_panel(view, decision, entries, lang, width=WIDTH)) if entries else 4
+        )
+        if science is False or lines - used - 2 < menu_lines + STACKED_LOG + 2:
+            before = height(top)
+            top = top_part(view, lang, focus, board_seat, science=False)
+            used -= before - height(top)
     room = max(lines - used - 2, 6)  # less the panels' borders
     log = logview.log_lines(view, events, fresh_from)
     side = WIDTH * 3 // 5

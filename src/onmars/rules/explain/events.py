@@ -95,6 +95,11 @@ TEMPLATES: dict[str, str] = {
     "game_over": N_("The game is over"),
     "score": N_("{name}: {total} OP in all"),
 }
+#: Templates for a count other than one, by event id (the catalogs have no plural forms; the
+#: Chinese of both is the same sentence).
+PLURAL_TEMPLATES: dict[str, str] = {
+    "lost": N_("{name} loses {n} {item}: no room to keep them"),
+}
 
 WHAT = {
     "exploration": N_("Exploration tile"),
@@ -337,7 +342,10 @@ def event_text(event: Event, lang: str, names: list[str]) -> str:
             params["label"] = tr(N_("spends a Private Goal as a Crystal"), lang)
         else:
             params["label"] = label(Move.parse(params["move"]), lang, event.get("goal", ""))
-    return tr(TEMPLATES[event["id"]], lang, **params)
+    template = TEMPLATES[event["id"]]
+    if event["id"] in PLURAL_TEMPLATES and abs(event.get("n", 1)) != 1:
+        template = PLURAL_TEMPLATES[event["id"]]
+    return tr(template, lang, **params)
 
 
 class EventLog:
