@@ -147,7 +147,9 @@ export interface paths {
         /**
          * Take back your last move
          * @description Take back the token's seat's last move of its current turn; refused (422) after a
-         *     move that turned something face up (RUL-19).
+         *     move that turned something face up (RUL-19). A player absent since their clock ran out
+         *     takes back as they move: 409 while a bot plays their seat (they take it back first, or
+         *     they could re-roll the bot's choices with no clock running), else it brings them back.
          */
         post: operations["undo_api_games__game_id__undo_post"];
         delete?: never;
