@@ -77,6 +77,7 @@ def notify_client(database: str, smtp_port: int, **extra: Any) -> Any:
         smtp=f"smtp://127.0.0.1:{smtp_port}?from=mars@example.org",
         public_url="https://mars.example.org",
         push_http=True,
+        push_private=True,  # the push endpoint is on loopback (onmars.server.push)
         **extra,
     )
 

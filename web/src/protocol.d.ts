@@ -366,7 +366,9 @@ export interface paths {
         /**
          * Subscribe a browser to Web Push for your seat
          * @description Keep a browser's push subscription (``PushSubscription.toJSON()``): its endpoint must be
-         *     an ``https://`` URL (a push service). A seat keeps at most 5; a sixth drops the oldest.
+         *     an ``https://`` URL of a push service on a public host (not ``localhost``, a local name or
+         *     a loopback, private or otherwise non-public IP address). A seat keeps at most 5; a sixth
+         *     drops the oldest.
          */
         post: operations["subscribe_api_games__game_id__push_post"];
         /** Unsubscribe a browser (or all) from Web Push for your seat */

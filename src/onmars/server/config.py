@@ -78,12 +78,15 @@ class Settings:
     db_threads: int = 4  # threads that talk to the database
     #: Your-turn messages with the page closed (issue 24): the SMTP server to send e-mail
     #: through (``smtp://user:password@host:port``, ``smtps://...``; "" for none), the site's
-    #: address for the links in them, the VAPID contact, and whether a push endpoint may be
-    #: plain HTTP (tests only: push services are HTTPS).
+    #: address for the links in them, the VAPID contact, whether a push endpoint may be plain
+    #: HTTP (tests only: push services are HTTPS), and whether it may be on loopback or a
+    #: private network (tests and local development only: the server would POST to internal
+    #: hosts a seat names; onmars.server.push).
     smtp: str = ""
     public_url: str = ""
     push_contact: str = "mailto:onmars@localhost"
     push_http: bool = False
+    push_private: bool = False
     #: Post-game analysis (issue 25; onmars.server.analysis): simulations per decision (0: no
     #: analysis), seconds between looks for finished games to analyse, and whether the work
     #: runs in a process of the lowest priority (False: a thread, for tests only).

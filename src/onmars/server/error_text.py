@@ -90,6 +90,7 @@ SERVER_MESSAGES = (
     N_("this chat is full"),
     N_("this is not an e-mail address"),
     N_("a push endpoint must be an https:// address"),
+    N_("a push endpoint must be on a public host, not a local or private address"),
     # accounts (issue 24)
     N_("a password has {low} to {high} characters"),
     N_("a user name may not start or end with a space"),

@@ -32,7 +32,7 @@ from onmars import N_, tr
 from onmars.server.config import Settings
 from onmars.server.live import Hub, Live
 from onmars.server.mail import Mailer
-from onmars.server.push import VAPID_KEY, Pusher, new_vapid_pem
+from onmars.server.push import VAPID_KEY, Pusher, PushRefused, check_send, new_vapid_pem
 from onmars.server.social import Notice, Social
 
 log = logging.getLogger("onmars.server")
@@ -111,6 +111,12 @@ class Notifier:
         assert pusher is not None
         payload = json.dumps(push_payload(game_id, texts), ensure_ascii=False).encode()
         for sub in await self.hub.db(self.social.subscriptions, game_id, seat):
+            try:
+                if not self.settings.push_private:
+                    await check_send(sub.endpoint)  # where the name points now (SSRF)
+            except PushRefused as exc:
+                log.warning("Web Push to game %s seat %d refused: %s", game_id, seat, exc)
+                continue
             try:
                 status = await asyncio.to_thread(pusher.send, sub.info(), payload)
             except Exception as exc:

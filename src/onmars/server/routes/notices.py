@@ -12,6 +12,7 @@ from onmars.server.deps import Seated, game_route, hub_of, notifier_of, server_o
 from onmars.server.live import ServerError
 from onmars.server.mail import valid_address
 from onmars.server.protocol import ERRORS, NoticeIn, NoticeOut, PushDrop, PushSubscriptionIn
+from onmars.server.push import host_refusal
 from onmars.server.social import Subscription
 from onmars.server.turns import Notifier
 
@@ -107,9 +108,12 @@ async def subscribe(
     request: Request, seated: Annotated[Seated[PushSubscriptionIn], Depends(SUBSCRIBE)]
 ) -> JSONResponse:
     """Keep a browser's push subscription (``PushSubscription.toJSON()``): its endpoint must be
-    an ``https://`` URL (a push service). A seat keeps at most 5; a sixth drops the oldest."""
+    an ``https://`` URL of a push service on a public host (not ``localhost``, a local name or
+    a loopback, private or otherwise non-public IP address). A seat keeps at most 5; a sixth
+    drops the oldest."""
     body, notifier = seated.inputs, notifier_of(request)
-    check_endpoint(body.endpoint, server_of(request).settings.push_http)
+    settings = server_of(request).settings
+    check_endpoint(body.endpoint, settings.push_http, settings.push_private)
     sub = Subscription(body.endpoint, body.keys.p256dh, body.keys.auth)
     await hub_of(request).db(notifier.social.subscribe, seated.live.id, seated.player, sub)
     return await answer(request, seated.live.id, seated.player)
@@ -130,11 +134,21 @@ async def unsubscribe(
     return await answer(request, seated.live.id, seated.player)
 
 
-def check_endpoint(endpoint: str, plain_http: bool) -> None:
-    """422 unless the endpoint is an https URL (http too with the ``push_http`` setting)."""
+def check_endpoint(endpoint: str, plain_http: bool, private: bool = False) -> None:
+    """422 unless the endpoint is an https URL (http too with the ``push_http`` setting) on a
+    public host: not ``localhost``, a name without a dot or an IP address that is not globally
+    routable (:func:`onmars.server.push.host_refusal`; allowed with ``push_private``)."""
     from urllib.parse import urlsplit
 
-    parts = urlsplit(endpoint)
+    try:
+        parts = urlsplit(endpoint)
+        host = parts.hostname
+    except ValueError:
+        host = None
     schemes = ("https", "http") if plain_http else ("https",)
-    if parts.scheme not in schemes or not parts.hostname or parts.username or parts.password:
+    if host is None or parts.scheme not in schemes or parts.username or parts.password:
         raise ServerError(422, "a push endpoint must be an https:// address")
+    if not private and host_refusal(host):
+        raise ServerError(
+            422, "a push endpoint must be on a public host, not a local or private address"
+        )
