@@ -92,3 +92,55 @@ def test_a_refusal_names_resources_and_buildings_in_chinese() -> None:
     )
     zh = onmars.reason_text(closed, "zh")
     assert "BP01 " not in zh and "（BP01）" in zh and chinese_problems(zh[7:]) == []
+
+
+def test_an_upgrade_contracts_building_takes_its_own_article() -> None:
+    """§16's upgrade contracts, one per building type: English gives each building its own
+    article ("an Oxygen Condenser", never "a Oxygen Condenser"); Chinese has none to get
+    wrong and stays Chinese."""
+    english = {
+        "mine": "a Mine",
+        "generator": "a Generator",
+        "extractor": "a Water Extractor",
+        "greenhouse": "a Greenhouse",
+        "condenser": "an Oxygen Condenser",
+        "shelter": "a Shelter",
+    }
+    chinese = {
+        "mine": "矿井",
+        "generator": "发电设施",
+        "extractor": "取水装置",
+        "greenhouse": "温室",
+        "condenser": "氧气设施",
+        "shelter": "住所",
+    }
+    en, zh = onmars.catalog("en")["contract"], onmars.catalog("zh")["contract"]
+    upgrades = {k: c["building"] for k, c in en.items() if c["kind"] == "upgrade"}
+    assert sorted(upgrades.values()) == sorted(english)  # one contract per building type
+    for contract, building in upgrades.items():
+        text = en[contract]["text"]
+        assert f"marker on {english[building]} in a Complex of 4" in text, text
+        shown = zh[contract]["text"]
+        assert f"一座{chinese[building]}上" in shown and chinese_problems(shown) == [], shown
+
+
+def test_another_seats_spent_goal_reads_like_every_move_line() -> None:
+    """RUL-18: another seat sees that a Private Goal was spent as a Crystal, not which; its
+    log line is worded like every move line, "<name>: <what the move does>", capital first,
+    as its mover's own line is (which names the goal)."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=1)
+    while game.state.stack[-1]["t"] != "turn":
+        game.play(game.legal_moves()[0])
+    mover = game.current_player
+    name, goal = game.players[mover], game.state.players[mover].goals[0]
+    game.play(f"discard {goal}")
+
+    def line(seat: int, lang: str) -> str:
+        texts = [e["text"] for e in game.events(seat, since=len(game.moves) - 1, lang=lang)]
+        return next(t for t in texts if t.startswith(f"{name}:") or t.startswith(f"{name}："))
+
+    own, other = line(mover, "en"), line(1 - mover, "en")
+    assert own.startswith(f"{name}: Spend Private Goal ") and own.endswith("for this turn")
+    assert other == f"{name}: Spend a Private Goal as a Crystal for this turn"
+    assert goal not in other
+    assert line(1 - mover, "zh") == f"{name}：本回合将一张私人目标当作水晶使用"

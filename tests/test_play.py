@@ -341,7 +341,7 @@ def test_a_bots_discarded_goal_is_not_named_to_the_human(tmp_path: Path) -> None
         s.show_log("")
         out = con.file.getvalue()
         # the move's own line says it (its event only repeated it): unnamed to the other
-        said = "Spend Private Goal" if human == mover else "spends a Private Goal as a Crystal"
+        said = "Spend Private Goal" if human == mover else "Spend a Private Goal as a Crystal"
         assert said in out
         # named by its text (issue 23.5: no internal id), to its owner only
         words = onmars.catalog("en")["private_goal"][goal]["text"]

@@ -65,7 +65,7 @@ def test_replay_names_a_discarded_goal_only_to_its_owner(tmp_path: Path) -> None
     other = (seat + 1) % 3
     text = run(path, other, None)
     assert goal not in text and "Private Goal '" not in text
-    assert "spends a Private Goal as a Crystal" in text
+    assert "Spend a Private Goal as a Crystal" in text
 
 
 def test_a_broken_save_is_refused(tmp_path: Path) -> None:

@@ -183,7 +183,7 @@ def test_hot_seat_screen_names_no_other_seats_goal(tmp_path: Path) -> None:
     before, said, after = output(con).rpartition("[y/N] y")
     assert said and goals[0] in before  # the mover's own screen named it
     after = after.partition("Round ")[0]  # what is printed for the table, before the next screen
-    assert "spends a Private Goal as a Crystal" in after
+    assert "Spend a Private Goal as a Crystal" in after
     shown = "".join(
         [
             seat_screen(s.game, other, focus="mars"),

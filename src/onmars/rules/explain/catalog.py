@@ -421,13 +421,19 @@ def _scientist(sc: Any, lang: str) -> Entry:
     }
 
 
+#: An upgrade contract's text (§16), with the article its building's English name takes
+#: ("an Oxygen Condenser", "a Mine"); the Chinese of both is the same.
+UPGRADE_CONTRACT = {
+    "a": N_("Your Advanced Building marker on a {building} in a Complex of 4 or more"),
+    "an": N_("Your Advanced Building marker on an {building} in a Complex of 4 or more"),
+}
+
+
 def _contract(ct: Any, lang: str) -> Entry:
     if ct.kind == "upgrade":
-        text = tr(
-            N_("Your Advanced Building marker on a {building} in a Complex of 4 or more"),
-            lang,
-            building=tr(BUILDING_NAMES[ct.building], lang),
-        )
+        english = BUILDING_NAMES[ct.building]  # the message id is the English name
+        article = "an" if english[:1] in "AEIOU" else "a"
+        text = tr(UPGRADE_CONTRACT[article], lang, building=tr(english, lang))
     else:
         text = tr(N_("Deliver {items}"), lang, items=items_text(ct.items, lang))
     return {

@@ -339,7 +339,7 @@ def event_text(event: Event, lang: str, names: list[str]) -> str:
         params["tile"] = tile_name(params["tile"], lang)
     if event["id"] == "move":
         if params["move"] == "discard":  # another seat's Private Goal, unnamed (RUL-18)
-            params["label"] = tr(N_("spends a Private Goal as a Crystal"), lang)
+            params["label"] = tr(N_("Spend a Private Goal as a Crystal for this turn"), lang)
         else:
             params["label"] = label(Move.parse(params["move"]), lang, event.get("goal", ""))
     template = TEMPLATES[event["id"]]
