@@ -11,7 +11,7 @@ arena play it against today's levels:
         --seed 1001 --record docs/ladder/top-level.jsonl
 
 ``expert@2026-12-02:N`` is that search at ``N`` simulations a turn, ``round:N`` today's search
-with playouts to the round's end at ``N`` (``expert`` is ``round:3200``); every other name is
+with playouts to the round's end at ``N`` (``expert`` is ``round:6400``); every other name is
 the arena's own (``search:400sims``...), and every option is ``onmars arena``'s.
 
 The rebuilt search is today's :class:`~onmars.bots.search.SearchBot` with its world dealing

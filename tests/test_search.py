@@ -140,11 +140,11 @@ def test_levels_and_budgets_by_name() -> None:
     # expert searches more, its playouts playing the others' turns too (README, "The ladder")
     medium, expert = make_bot("medium"), make_bot("expert")
     assert isinstance(medium, SearchBot) and isinstance(expert, SearchBot)
-    assert expert.sims == 8 * hard.sims == 64 * medium.sims
+    assert expert.sims == 16 * hard.sims == 128 * medium.sims
     assert expert.whole_round and not hard.whole_round and not medium.whole_round
     told = BOTS["expert"].description  # type: ignore[attr-defined]
     assert told == (
-        "searches 3200 simulations a turn, playing the other players' turns out to the round's end"
+        "searches 6400 simulations a turn, playing the other players' turns out to the round's end"
     )
     assert make_bot("search:200sims").sims == 200
     assert make_bot("search:0.5").seconds == 0.5

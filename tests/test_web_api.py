@@ -153,7 +153,7 @@ def test_the_bots_are_read_from_the_bots_table_when_asked(
     # issue 21.6: and how each plays, in Chinese too
     told = {b["name"]: b["description"] for b in sqlite.get("/api/bots?lang=zh").json()["bots"]}
     assert told["medium"] == "每回合搜索 50 次模拟"
-    assert told["expert"] == "每回合搜索 3200 次模拟，并推演其他玩家的回合直到本轮结束"
+    assert told["expert"] == "每回合搜索 6400 次模拟，并推演其他玩家的回合直到本轮结束"
     assert not [d for d in told.values() if re.search("[A-Za-z]", d)], told
     monkeypatch.setitem(BOTS, "patient", RandomBot)  # a bot added after the server started
     assert "patient" in [b["name"] for b in sqlite.get("/api/bots").json()["bots"]]

@@ -7,7 +7,7 @@ level     bot
 easy      greedy, but a random legal move on a third of its decisions: errs often
 medium    search, 50 simulations a turn
 hard      search, 400 simulations a turn
-expert    search, 3,200 simulations a turn, its playouts playing the other players'
+expert    search, 6,400 simulations a turn, its playouts playing the other players'
           turns out to the round's end
 ========  ==========================================================================
 
@@ -17,7 +17,11 @@ themselves. Why these (README, "The ladder"): with playouts that end with the bo
 (the search's default) the search gains steeply up to about 100 simulations a turn and hardly
 beyond (3,200 against 400 won about half of the games), while with playouts to the round's
 end 3,200 simulations beat 400 to the turn's end in 17 of 21 games: the extra budget pays
-there, where it averages out the noise of the other seats' guessed turns.
+there, where it averages out the noise of the other seats' guessed turns. ``expert`` has
+6,400 (3-4 s of CPU a turn here), about the CPU that ``expert`` spent when issue 25 was filed
+(3 s a turn, about 5,700 simulations then): at 3,200 it won 2 of 7 games against that search
+(``scripts/top_level.py``), at 6,400 4 of 7 (README, "The top level against the one of
+2026-12-02").
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ class Level(NamedTuple):
 LEVELS: dict[str, Level] = {
     "medium": Level(50),
     "hard": Level(400),
-    "expert": Level(3200, whole_round=True),
+    "expert": Level(6400, whole_round=True),
 }
 
 #: How often ``easy`` plays a random legal move instead of greedy's.

@@ -71,15 +71,15 @@ PRIOR_ELO = 1341.0
 #: ``random``, ``easy`` and ``greedy``: ``onmars arena --ladder --bots random,easy,greedy,medium
 #: --games 6 --seed 1001``. The search levels (issue 25.5, README "The ladder"): ``onmars arena
 #: --ladder --chain --bots greedy,medium,hard,expert --games 100,100,40 --seed 1001 --reuse
-#: docs/ladder/2026-12-07c.jsonl``, placed on this scale by greedy's 1446, their intervals the
+#: docs/ladder/2026-12-07d.jsonl``, placed on this scale by greedy's 1446, their intervals the
 #: ones relative to greedy.
 BOT_ELO: dict[str, tuple[float, float, float]] = {
     "random": (1000.0, 1000.0, 1000.0),
     "easy": (1341.0, 1035.0, 1648.0),
     "greedy": (1446.0, 1124.0, 1768.0),
     "medium": (1731.0, 1640.0, 1823.0),
-    "hard": (1852.0, 1736.0, 1967.0),
-    "expert": (1999.0, 1837.0, 2161.0),
+    "hard": (1851.0, 1736.0, 1967.0),
+    "expert": (2019.0, 1855.0, 2183.0),
 }
 #: A bot's sigma is its interval's half-width over 1.96, at least this (the anchor's is 0).
 MIN_BOT_SIGMA = 1.0
