@@ -296,11 +296,17 @@ def tap_move(page: Any, move: str, on_board: bool, ply: Any) -> str:
     target.tap(timeout=5_000)
     card = page.locator("[data-testid=tap-card]")
     if not _shown(card):
-        # no card and nothing played: the tap was lost (the table drew itself again under the
-        # finger, as a late push can make it); a player taps again, and so does the test, once
+        # No card and nothing played: seen in two CI runs (in the second on a Rover step drawn
+        # on the map, "rover -1,0", tapped twice), never when run alone; not understood yet
+        # (notes of 2026-12-07). A player would then tap the move in the list; so does the test.
         assert ply() == before, f"the first tap on {move!r} ({where}) played it: no card shown"
+        assert where != "list", f"a tap on {move!r} in the move list showed no card"
+        page.locator("[data-testid=pane-map]").tap()  # the list sits under the map's pane
+        target = page.locator(f'[data-testid=move-list] [data-move="{quoted}"]').first
+        target.scroll_into_view_if_needed()
         target.tap(timeout=5_000)
-        assert _shown(card), f"two taps on {move!r} ({where}) showed no card and played nothing"
+        where = "list+after a lost tap on the board"
+        assert _shown(card), f"{move!r}: no card after a tap on the board and one in the list"
     page.wait_for_timeout(50)
     assert ply() == before and page.locator(".sending").count() == 0, "the first tap only shows"
     target.tap(timeout=5_000)
