@@ -263,3 +263,30 @@ class Browser:
 
 def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def store_game(
+    database: str, game: Any, then: tuple[tuple[str, int], ...] = ()
+) -> tuple[str, list]:
+    """Store ``game`` as the server stores one (its moves one by one, each with its seat), then
+    the moves ``then`` ((text, seat) pairs) as if a server had accepted them: the game's id and
+    its seats' tokens."""
+    from onmars.server.config import Settings
+    from onmars.server.live import new_token, token_hash
+    from onmars.server.store import Hints, SeatRow, Store
+
+    gid, tokens = secrets.token_urlsafe(9), [new_token() for _ in game.players]
+    store = Store(Settings(database=database).url())
+    try:
+        store.migrate()
+        rows = [SeatRow(i, name, None, token_hash(tok)) for i, (name, tok) in
+                enumerate(zip(game.players, tokens, strict=True))]  # fmt: skip
+        log = game.log
+        store.create(gid, game.options, log["seed"], log["rules"], rows, Hints(0, False))
+        for ply, entry in enumerate(game.seat_log(None)):
+            assert store.append(gid, ply, ply, game.moves[ply], entry.seat, Hints(0, False))
+        for ply, (text, seat) in enumerate(then, start=len(game.moves)):
+            assert store.append(gid, ply, ply, text, seat, Hints(0, False))
+    finally:
+        store.close()
+    return gid, tokens

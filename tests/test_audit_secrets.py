@@ -16,14 +16,13 @@ from __future__ import annotations
 import json
 import random
 import re
-import secrets
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import FAST, bearer, new_game
+from serverkit import FAST, bearer, new_game, store_game
 
 import onmars.server.live as live_module
 from onmars import Game, OnMarsError
@@ -31,8 +30,6 @@ from onmars.rules.data.components import load
 from onmars.rules.game import DISCARD_SEEN, GOAL_SEEN, Stop
 from onmars.server.app import create_app
 from onmars.server.config import Settings
-from onmars.server.live import new_token, token_hash
-from onmars.server.store import Hints, SeatRow, Store
 
 THREE = [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cai"}]
 #: The seed of the games the tests start through the API (the server draws one at random).
@@ -211,20 +208,7 @@ def stored_with_refused_goal(database: str) -> tuple[str, list[str], int, str]:
     assert seat is not None
     goal = game.state.players[seat].goals[0]
     assert f"goal {goal}" not in {str(m) for m in game.legal_moves()}, "refused now"
-    gid, tokens = secrets.token_urlsafe(9), [new_token(), new_token()]
-    store = Store(Settings(database=database).url())
-    try:
-        store.migrate()
-        rows = [SeatRow(i, name, None, token_hash(tok)) for i, (name, tok) in
-                enumerate(zip(game.players, tokens, strict=True))]  # fmt: skip
-        log = game.log
-        store.create(gid, game.options, log["seed"], log["rules"], rows, Hints(0, False))
-        for ply, entry in enumerate(game.seat_log(None)):
-            assert store.append(gid, ply, ply, game.moves[ply], entry.seat, Hints(0, False))
-        ply = len(game.moves)
-        assert store.append(gid, ply, ply, f"goal {goal}", seat, Hints(0, False))
-    finally:
-        store.close()
+    gid, tokens = store_game(database, game, then=((f"goal {goal}", seat),))
     return gid, tokens, seat, goal
 
 

@@ -17,13 +17,12 @@ from typing import Any
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from rulechange import NEXT, TODAY, game_with_space_8, space_8_closed
-from serverkit import FAST, bearer
+from serverkit import FAST, bearer, store_game
 
 import onmars
 from onmars.rules.data.components import load
 from onmars.server.app import create_app
 from onmars.server.config import Settings
-from onmars.server.live import new_token, token_hash
 from onmars.server.store import Hints, SeatRow, Store, moves
 
 AFTER = 6  # moves stored after the one the change refuses
@@ -37,18 +36,7 @@ def stored_game(database: str) -> tuple[str, list[str], onmars.Game, int]:
     """A 2-player game stored as today's server stores one, space 8 taken at move ``k``: its
     id, the seats' tokens, the game and ``k``."""
     game, k = game_with_space_8(after=AFTER)
-    gid, tokens = secrets.token_urlsafe(9), [new_token(), new_token()]
-    store = Store(Settings(database=database).url())
-    try:
-        store.migrate()
-        rows = [SeatRow(i, name, None, token_hash(tok)) for i, (name, tok) in
-                enumerate(zip(game.players, tokens, strict=True))]  # fmt: skip
-        log = game.log
-        store.create(gid, game.options, log["seed"], log["rules"], rows, Hints(0, False))
-        for ply, entry in enumerate(game.seat_log(None)):
-            assert store.append(gid, ply, ply, game.moves[ply], entry.seat, Hints(0, False))
-    finally:
-        store.close()
+    gid, tokens = store_game(database, game)
     return gid, tokens, game, k
 
 
