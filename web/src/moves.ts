@@ -128,12 +128,13 @@ export type Places = Map<string, Offer[]>;
  * Bot's move also belongs to its destination hex (clicked directly, no Bot picked); a Rover's
  * path to its destination; a payment's combination and a turn's tail are buttons; a pass then
  * the next decision's move belongs where that move is clicked; a ``choice`` sequence is in the
- * move list only. */
+ * move list only. With ``finger`` (a touch screen), a hex and the Bot on it are one place. */
 export function indexMoves(
   moves: LegalMove[],
   pickedBot: string | null,
   pickedTile: string | null = null,
   sequences: LegalSequence[] = [],
+  finger = false,
 ): Places {
   const out: Places = new Map();
   const add = (key: string, m: Offer) => {
@@ -162,7 +163,21 @@ export function indexMoves(
     const offer = sequenceOffer(q, step);
     add(q.kind === "tail" ? "btn" : placeOf(offer, pickedBot), offer);
   }
+  if (finger) joinBotsToHexes(out);
   return out;
+}
+
+/** On a touch screen a Bot that can move and the hex it stands on, when the hex has moves of its
+ * own, are one place: the hex offers both in one chooser. A phone draws a hex about 35 px wide and
+ * its Bot about 10; a finger cannot aim between them, and the browser moves a tap near the Bot
+ * onto it, so a tap meant for the hex (a Rover's step, say) would pick the Bot instead. */
+function joinBotsToHexes(places: Places): void {
+  for (const [key, bots] of places) {
+    const hex = key.startsWith("bot:") ? places.get(`hex:${key.slice(4)}`) : undefined;
+    if (!hex) continue;
+    hex.push(...bots);
+    places.delete(key);
+  }
 }
 
 /** Every sequence as an offer, for the plain list of moves. */

@@ -60,6 +60,9 @@ export function hover(card: HoverCard | null, ev?: MouseEvent): void {
 // its first tap on a move's place shows the move's card (with a play button) and the second tap
 // on the same place plays it. A tap anywhere else closes the card.
 let lastPointer = "mouse";
+/** The device's main pointer is a finger (a phone or tablet): places too small to aim between
+ * are joined (``indexMoves``). */
+export const FINGER = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 let tapped = ""; // the key of the move whose card a tap opened
 let tapEvent: Event | null = null;
 if (typeof document !== "undefined") {

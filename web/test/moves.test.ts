@@ -79,6 +79,19 @@ describe("indexMoves: the moves grouped by place", () => {
     expect([...picked.keys()]).toEqual(["hex:1,1", "hex:1,2", "bot:6,-2"]);
   });
 
+  it("on a touch screen, joins a Bot to the hex it stands on when the hex has moves of its own", () => {
+    const moves = [rover("4,1"), rover("5,0"), botMove("4,1", "1,1"), botMove("4,1", "1,2"), botMove("6,-2", "3,-1")];
+    const mouse = indexMoves(moves, null);
+    expect(mouse.get("hex:4,1")?.map((m) => m.move)).toEqual(["rover 4,1"]);
+    expect(mouse.get("bot:4,1")).toHaveLength(2);
+    const finger = indexMoves(moves, null, null, [], true);
+    expect(finger.get("hex:4,1")?.map((m) => m.move)).toEqual(["rover 4,1", "bot 4,1 1,1", "bot 4,1 1,2"]);
+    expect(finger.has("bot:4,1")).toBe(false);
+    // a Bot on a hex with nothing else to do there is picked as before
+    expect(finger.get("bot:6,-2")).toHaveLength(1);
+    expect([...finger.values()].flat()).toHaveLength(moves.length);
+  });
+
   it("offers a picked Tech tile's moves on the Lab spaces too", () => {
     const moves = [learn("A-rover", "1b"), learn("A-rover", "2m"), learn("A-ship", "1t")];
     expect(indexMoves(moves, null).has("lab:1b")).toBe(false);

@@ -14,7 +14,7 @@ import { LogPanel } from "../log";
 import { MarsMap, abCardsOf } from "../map";
 import { indexMoves, refusedByPlace, sequenceOffers } from "../moves";
 import { TopBar } from "../topbar";
-import { HoverLayer, Play, type PlayCtx } from "../ui";
+import { FINGER, HoverLayer, Play, type PlayCtx } from "../ui";
 import { useAnnouncer } from "./a11y";
 import { ChooserDialog, ConfirmDialog, Refusal, Toasts } from "./dialogs";
 import { Handover } from "./handover";
@@ -47,7 +47,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
 
   const moves = active && !sending ? st!.legal_moves : [];
   const sequences = active && !sending ? st!.sequences ?? [] : [];
-  const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile, sequences), [moves, sequences, pickedBot, pickedTile]);
+  const places = useMemo(() => indexMoves(moves, pickedBot, pickedTile, sequences, FINGER), [moves, sequences, pickedBot, pickedTile]);
   const offered = useMemo(() => sequenceOffers(sequences, moves[0]?.step ?? ""), [sequences, moves]);
   const refused = useWhyNot(id, game.token, lang, active ? (st?.version ?? -1) : -1);
   const refusedPlaces = useMemo(() => refusedByPlace(refused, places), [refused, places]);
