@@ -297,8 +297,8 @@ function TechGrid({ view }: { view: View }) {
 }
 
 function Card({ kind, id, k, extra }: { kind: string; id: string; k: string; extra?: ComponentChildren }) {
-  const { cat, lang } = useI18n();
-  const f = face(cat, kind, id);
+  const { cat, lang, t } = useI18n();
+  const f = face(cat, kind, id, t);
   const entry = cat?.[kind]?.[id];
   return (
     <Spot k={k} card={f} class={`card ${kind}`} full={f ? `${f.title}` : undefined}>
@@ -313,7 +313,7 @@ function Card({ kind, id, k, extra }: { kind: string; id: string; k: string; ext
         <span class="card-name">{entry?.name ?? entry?.text ?? ""}</span>
       )}
       {kind === "blueprint" && entry ? (
-        <span class="chip" style={{ background: BUILDING_FILL[entry.building] }}>L{entry.level}</span>
+        <span class="chip" style={{ background: BUILDING_FILL[entry.building] }}>{t("levelN", { n: entry.level })}</span>
       ) : null}
       {extra}
     </Spot>

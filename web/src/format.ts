@@ -67,19 +67,27 @@ export function projectionCard(entry: Score | undefined, cat: Dict | null, t: T)
 }
 
 // --- component faces from the catalog --------------------------------------------------------------
-export function face(cat: Dict | null, kind: string, id: string): HoverCard | null {
+/** A printed code a player can read on a component (BP03, C08, M2, PG01, D14, R5): shown beside
+ * its name; the engine's own ids (geologist, A-rover, shelter-red) are not. */
+const CODE = /^[A-Z]{1,2}\d{1,2}$/;
+
+export function face(cat: Dict | null, kind: string, id: string, t?: T): HoverCard | null {
   const entry = cat?.[kind]?.[id];
   if (!entry) return null;
   const lines: string[] = [];
   for (const k of ["text", "action", "benefit_text", "cost_text"]) if (entry[k]) lines.push(String(entry[k]));
   if (kind === "blueprint") {
-    lines.unshift(`${entry.building_name} · L${entry.level}`);
+    lines.unshift(`${entry.building_name} · ${t ? t("levelN", { n: entry.level }) : `L${entry.level}`}`);
   }
   if (kind === "contract" || kind === "private_goal") {
-    if (entry.complete_op !== undefined) lines.push(`+${entry.complete_op} / ${entry.failed_op} OP`);
+    if (entry.complete_op !== undefined) lines.push(`+${entry.complete_op} / ${entry.failed_op} ${t ? t("op") : "OP"}`);
     if (entry.rewards) lines.push(...Object.values(entry.rewards as Record<string, string>));
   }
   if (kind === "mission" && entry.targets) lines.push(`${entry.crystals} ◆`);
   if (kind === "scientist" && entry.cost_text) lines.push(entry.cost_text);
-  return { title: entry.name ? `${entry.name} (${id})` : id, lines: [...new Set(lines)] };
+  // a Tech tile is told apart by its set (A, B) or its owner's colour, not by the engine's id
+  const tag = CODE.test(id) ? id : kind === "tech_tile" ? (entry.set_name ?? "") : "";
+  const name = entry.name ?? (CODE.test(id) ? "" : id);
+  const title = name && tag ? `${name} (${tag})` : name || tag || id;
+  return { title, lines: [...new Set(lines)] };
 }

@@ -3,7 +3,7 @@
 // and Research tiles. Hexes where a legal move lands are highlighted and clickable.
 import type { Dict, GameEvent, PlayerView, View } from "./api";
 import { CELLS, cellText, centre, corners } from "./hexmap";
-import { useI18n, type Key } from "./i18n";
+import { translator, useI18n, type Key, type Lang, type T } from "./i18n";
 import { colourOf, face, initialOf, textOn } from "./format";
 import { Shape, faceProps, usePlay, useSpot } from "./ui";
 import { usePanZoom } from "./panzoom";
@@ -60,7 +60,7 @@ export function MarsMap({ view, recent, abCards }: { view: View; recent?: Set<st
       viewBox={zoom.viewBox()}
       onClick={() => ctx.pickBot(null)}
       role="img"
-      aria-label="Mars"
+      aria-label={t("map")}
     >
       <defs>
         <radialGradient id="marsbg" cx="50%" cy="50%" r="60%">
@@ -95,7 +95,7 @@ function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: View; i: nu
   const miner: number = view.miner?.[i] ?? -1;
   const crystal = (view.crystal?.[i] ?? 0) > 0;
   const tile: string = view.tile?.[i] ?? "";
-  const card = hexCard(view, i, cat, abCard);
+  const card = hexCard(view, i, cat, abCard, translator(lang as Lang));
   const spot = useSpot(`hex:${text}`, card, text);
   const botSpot = useSpot(`bot:${text}`, null);
   const isPicked = ctx.pickedBot === text;
@@ -182,7 +182,7 @@ function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: View; i: nu
   );
 }
 
-function hexCard(view: View, i: number, cat: Dict | null, abCard = "") {
+function hexCard(view: View, i: number, cat: Dict | null, abCard = "", t?: T) {
   const lines: string[] = [];
   const bld: string = view.bld?.[i] ?? "";
   const kind = bld.startsWith("shelter:") ? "shelter" : bld;
@@ -190,7 +190,7 @@ function hexCard(view: View, i: number, cat: Dict | null, abCard = "") {
   if (kind) lines.push(cat?.building?.[kind]?.name ?? kind);
   if (bld.startsWith("shelter:")) lines.push(`→ ${name(Number(bld.slice(8)))}`);
   if ((view.ab?.[i] ?? -1) >= 0) {
-    const bp = abCard ? face(cat, "blueprint", abCard) : null;
+    const bp = abCard ? face(cat, "blueprint", abCard, t) : null;
     lines.push(`★ ${name(view.ab[i])}${bp ? `: ${bp.title}` : ""}`);
     if (bp) lines.push(...(bp.lines ?? []).slice(0, 3));
   }

@@ -55,6 +55,22 @@ describe("hover cards", () => {
     expect(face(cat, "blueprint", "BP99")).toBeNull();
     expect(face(null, "blueprint", "BP03")).toBeNull();
   });
+
+  it("face in Chinese says the level and the OP in Chinese, and no engine id beside a name", () => {
+    const zh = {
+      blueprint: { BP09: { name: "氧气罐", building_name: "氧气设施", level: 1, text: "获得 1 氧气" } },
+      contract: { C04: { text: "交付温室资源", complete_op: 12, failed_op: -6 } },
+      scientist: { geologist: { name: "地质学家", text: "在矿井先进建筑中工作", cost_text: "2 殖民者" } },
+      tech_tile: { "A-rover": { name: "探测车", set_name: "A 组", text: "将其等级加到你的探测车移动点数上" } },
+      discovery: { D14: { text: "按常规规则建造 1 座矿井" } },
+    };
+    const tz = translator("zh");
+    expect(face(zh, "blueprint", "BP09", tz)).toEqual({ title: "氧气罐 (BP09)", lines: ["氧气设施 · 1级", "获得 1 氧气"] });
+    expect(face(zh, "contract", "C04", tz)?.lines).toContain("+12 / -6 机会分");
+    const titles = [face(zh, "scientist", "geologist", tz)?.title, face(zh, "tech_tile", "A-rover", tz)?.title];
+    expect(titles).toEqual(["地质学家", "探测车 (A 组)"]);
+    expect(face(zh, "discovery", "D14", tz)?.title).toBe("D14");
+  });
 });
 
 describe("ranges of a choice still open (issue 23)", () => {

@@ -1,0 +1,42 @@
+"""The browser table in Chinese, as a Chinese-speaking player reads it: components are named in
+Chinese, with a printed code (BP09, C04, D14) where the board has one, never with the engine's
+ids (geologist, A-rover, shelter-red); a Blueprint's level reads 1级, not L1; the map is named in
+Chinese for a screen reader.
+
+Skipped without Chromium or Playwright, except in CI (see tests/webkit.py).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from webfixtures import Tab
+from webkit import CJK, Api, wait_ready
+
+pytestmark = pytest.mark.slow
+
+#: Every accessible name and tooltip on the page.
+LABELS = """() => [...document.querySelectorAll('[aria-label], [title]')]
+  .flatMap((el) => [el.getAttribute('aria-label'), el.getAttribute('title')])
+  .filter(Boolean)"""
+
+#: A word of the engine in brackets after a name: "(geologist)", "(A-rover)", "(shelter-red)";
+#: a printed code ("(BP09)") is not one.
+ENGINE_ID = re.compile(r"\((?![A-Z]{1,2}\d)[A-Za-z][\w-]{2,}\)")
+
+
+def test_the_chinese_table_names_components_in_chinese(server: Any, api: Api) -> None:
+    gid, tokens = api.create([{"name": "安安"}, {"name": "机器人", "bot": "greedy"}])
+    tab = Tab(server, "zh-CN")
+    page = tab.goto(f"/play/{gid}#token={tokens[0]}")
+    wait_ready(page)
+    labels = page.evaluate(LABELS)
+    scientists = [s for s in labels if "地质学家" in s]
+    assert scientists, "the Scientists are named on the board"
+    assert [s for s in labels if ENGINE_ID.search(s)] == []
+    assert CJK.search(page.locator("[data-testid=board-map]").get_attribute("aria-label") or "")
+    levels = page.locator(".card.blueprint .chip").all_inner_texts()
+    assert levels and all(re.fullmatch(r"\d级", lv) for lv in levels), levels
+    tab.close()
