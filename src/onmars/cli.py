@@ -172,7 +172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     r = sub.add_parser("rules", help="facts about the rules data")
     r.add_argument("--substitutes", action="store_true", help="list substitute values (RUL-n)")
     r.add_argument("--lang", default="en", choices=LANGS, help="en (default) or zh")
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0].startswith("-") and words[0] not in ("-h", "--help"):
+        words.insert(0, "play")  # play is the default command: onmars --players 2 ...
+    args = parser.parse_args(words)
     if args.command == "rules":
         return rules(args)
     try:

@@ -11,6 +11,10 @@ Importing this module registers the game (short name ``onmars``) with ``pyspiel`
   ``deals=1`` makes the game deterministic given ``seed``;
 - ``returns``: ``"shares"`` or ``"margin"`` (:mod:`onmars.ai.returns`).
 
+A game still going after ``MAX_GAME_LENGTH`` (10,000) moves, the game's declared
+``max_game_length``, is ended by agreement (RUL-20) and scored as it stands, as the arena ends
+one at its move cap.
+
 It is general-sum, imperfect-information, with terminal rewards. Actions are
 :mod:`onmars.ai.actions`' numbers; observation tensors :mod:`onmars.ai.observation`'s; the
 observation string is the seat's view as JSON, the information-state string the seat's move log
@@ -34,7 +38,10 @@ from onmars.bots import make_bot
 from onmars.rules import LENGTHS, Game
 
 SHORT_NAME = "onmars"
-#: No random game of 2-4 players took more than about 2,500 moves.
+#: No random game of 2-4 players took more than about 2,500 moves; a game still going after
+#: this many (always the first legal action: it would never end) is ended by agreement
+#: (RUL-20), scored as it stands, as the arena ends one at its move cap: OpenSpiel's algorithms
+#: rely on the game's declared ``max_game_length``.
 MAX_GAME_LENGTH = 10_000
 DEFAULTS: dict[str, Any] = {
     "players": 3,
@@ -159,7 +166,10 @@ class OnMarsState(pyspiel.State):
             players, length, seed = self.settings[:3]
             self.held = _Held(Game.new(players, seed=seed + int(action), length=length))
             return
-        self.held.game.push(actions.decode(int(action)))
+        game = self.held.game
+        game.push(actions.decode(int(action)))
+        if len(game.moves) >= MAX_GAME_LENGTH and not game.is_over:
+            game.conclude()  # the declared max_game_length: ended by agreement (RUL-20)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -206,9 +206,10 @@ class Session:
                 elif not self.lone_choice(seat):
                     self.human_decision(seat)
         except (Quit, KeyboardInterrupt):
-            self.save()
+            self._save_warned = False  # the last save's failure is said, as the first's was
+            saved = self.save()
             self.say(self.t(N_("Game stopped.")), "bold")
-            if self.save_path:
+            if saved:
                 self.say(self.t(N_("Resume it with: {command}"),
                                 command=f"onmars play --load {self.save_path}"))  # fmt: skip
             return 0
@@ -668,18 +669,19 @@ class Session:
             data["hints"] = list(self.hints)
         return data
 
-    def save(self, path: str | None = None, announce: bool = False) -> None:
+    def save(self, path: str | None = None, announce: bool = False) -> bool:
+        """Save the game to ``path`` (else the autosave file); False when nothing was saved."""
         target = Path(path) if path else self.save_path
         if target is None:
             if announce:
                 self.error(self.t(N_("No save file: give one, e.g. save mygame.json")))
-            return
+            return False
         if path and target != self.save_path and target.is_file():  # never replace unasked
             try:
                 confirm_replace(str(target), self.console, self.input_fn, self.lang)
             except ValueError as exc:
                 self.error(str(exc))
-                return
+                return False
         tmp = None
         try:
             if not target.name or target.is_dir():
@@ -695,10 +697,11 @@ class Session:
                 self.error(self.t(N_("Could not save to {path}: {reason}"), path=repr(str(target)),
                                   reason=self.save_error(exc)))  # fmt: skip
                 self._save_warned = not announce
-            return
+            return False
         if announce:
             self.say(self.t(N_("Saved {n} moves to {path}."), n=len(self.game.moves),
                             path=target), "green3")  # fmt: skip
+        return True
 
     def save_error(self, exc: Exception) -> str:
         """Why a save failed, naming no file: the message names the file the player chose
@@ -741,7 +744,9 @@ class Session:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``onmars play``."""
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), help="2-4 (default 3)")
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), help="2-4 (default 3, or one per --names)"
+    )
     parser.add_argument(
         "--bots",
         default=None,
@@ -863,6 +868,20 @@ def new_save_path(folder: Path | None = None) -> Path:
     return path
 
 
+def check_save_target(path: str, lang: str = "en") -> None:
+    """A ``--save`` file the game could never be written to (its folder missing, or a folder
+    itself) is refused before the game starts, not after its first move. Raises ValueError."""
+    target = Path(path)
+    problem = None
+    if not target.name or target.is_dir():
+        problem = SAVE_ERRORS[errno.EISDIR]
+    elif not target.parent.is_dir():
+        problem = SAVE_ERRORS[errno.ENOENT]
+    if problem:
+        raise ValueError(tr(N_("Could not save to {path}: {reason}"), lang, path=repr(path),
+                            reason=tr(problem, lang)))  # fmt: skip
+
+
 def confirm_replace(
     path: str, console: Console, input_fn: InputFn | None, lang: str = "en"
 ) -> None:
@@ -930,6 +949,7 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
             else:
                 kinds = [None] * players
         if args.save and Path(args.save).resolve() != Path(args.load).resolve():
+            check_save_target(args.save, lang)
             confirm_replace(args.save, console, input_fn, lang)
         save = args.save or args.load
         session = Session(game, kinds, console=console, input_fn=input_fn, save_path=save,
@@ -946,6 +966,7 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
     kinds = seat_bots(players, bots_arg or [], lang)
     game = Game.new(names or default_names(kinds, lang), seed=args.seed, length=args.length)
     if args.save:
+        check_save_target(args.save, lang)
         confirm_replace(args.save, console, input_fn, lang)
     save = args.save or new_save_path()
     return Session(game, kinds, console=console, input_fn=input_fn, save_path=save, lang=lang,

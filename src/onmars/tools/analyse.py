@@ -12,6 +12,7 @@ projected final score by round; the OP by category; the mistakes (or every decis
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from rich.table import Table
 
 from onmars import LANGS, N_, OnMarsError, reason_text, tr
 from onmars.terminal import words
+from onmars.terminal.play import SAVE_ERRORS
 from onmars.tools import analysis as an
 from onmars.tools.charts import CHARTS
 from onmars.tools.record import read_record
@@ -60,6 +62,12 @@ def run(args: argparse.Namespace, console: Console) -> int:
                          path=args.file), markup=False, highlight=False)  # fmt: skip
         return 2
 
+    out = Path(args.out)
+    try:  # before the analysis: a folder that cannot be made is said at once, not after it
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return _cannot_write(console, args.out, exc, lang)
+
     def progress(done: int, total: int) -> None:
         print(tr(N_("analysed {done} of {total} decisions"), lang, done=done, total=total),
               end="\r", file=sys.stderr, flush=True)  # fmt: skip
@@ -68,13 +76,31 @@ def run(args: argparse.Namespace, console: Console) -> int:
     print(file=sys.stderr)
     for table in tables(analysis, game.players, lang, every=args.all):
         console.print(table)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     for name, chart in CHARTS.items():
         path = out / f"{Path(args.file).stem}-{name}.svg"
-        path.write_text(chart(analysis, game.players, lang), encoding="utf-8")
+        try:
+            path.write_text(chart(analysis, game.players, lang), encoding="utf-8")
+        except OSError as exc:
+            return _cannot_write(console, str(path), exc, lang)
         console.print(tr(N_("wrote {path}"), lang, path=str(path)), markup=False, highlight=False)
     return 0
+
+
+#: Why a chart's folder or file cannot be written, in words (the OS's own are English only).
+WRITE_ERRORS = {
+    **SAVE_ERRORS,
+    errno.EEXIST: N_("it is a file, not a folder"),
+    errno.ENOTDIR: N_("part of it is a file, not a folder"),
+}
+
+
+def _cannot_write(console: Console, path: str, exc: OSError, lang: str) -> int:
+    """``--out`` cannot take the charts: said in words, exit status 2, no traceback."""
+    known = WRITE_ERRORS.get(exc.errno or 0)
+    reason = tr(known, lang) if known else exc.strerror or str(exc)
+    console.print(tr(N_("cannot write the charts to {path}: {reason}"), lang, path=path,
+                     reason=reason), markup=False, highlight=False)  # fmt: skip
+    return 2
 
 
 def tables(

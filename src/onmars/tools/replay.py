@@ -78,7 +78,8 @@ def run(
         return 2
     log = game.log
     total = len(game.moves)
-    upto = total if to is None else max(0, min(to, total))
+    start = 0 if input_fn is not None else total  # stepping starts at the first move
+    upto = start if to is None else max(0, min(to, total))
     show(console, log, total, upto, seat, lang)
     if input_fn is None:
         return 0
@@ -109,7 +110,10 @@ def run(
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a saved game (its log, or its record, as JSON)")
     parser.add_argument("--seat", type=int, default=None, help="see as this seat (0-3)")
-    parser.add_argument("--to", type=int, default=None, help="show the position after N moves")
+    parser.add_argument(
+        "--to", type=int, default=None,
+        help="show the position after N moves (default: the end; with --step, the start)",
+    )  # fmt: skip
     parser.add_argument("--step", action="store_true", help="step through the moves")
     parser.add_argument("--lang", default="en", choices=LANGS, help="en (default) or zh")
 

@@ -314,7 +314,7 @@ def explain(s: State, m: Move) -> Reason:
         shown = Joined([Term("move", x) for x in public[:8]] + ["..."])
         reason = refuse(
             st.rule,
-            "{prompt}: '{move}' is not one of the choices here ({shown}; see legal_moves())",
+            "{prompt}: '{move}' is not one of the choices here ({shown})",
             prompt=refuse("", st.prompt) if st.prompt else st.name,
             move=Term("move", str(m)),
             shown=shown,
