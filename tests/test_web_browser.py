@@ -511,6 +511,47 @@ def test_a_refused_move_shows_its_reason(server: Any, api: Api) -> None:
         stale.close()
 
 
+def test_a_move_sent_without_a_connection_says_so_and_plays_once_it_is_back(
+    server: Any, api: Api
+) -> None:
+    """A move whose request gets no answer (the phone offline, the server down) is not a
+    refusal: the window says the connection is down, in the player's language (never the
+    browser's "Failed to fetch"), nothing is played, and the same click plays it once the
+    connection is back."""
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    seat = api.wait_for_human(gid)
+    for locale, title, words in (
+        ("en-US", "No connection", "No answer"),
+        ("zh-CN", "连接中断", "没有回应"),
+    ):
+        tab = Tab(server, locale)
+        try:
+            page = tab.goto(f"/play/{gid}#token={tokens[seat]}")
+            wait_ready(page)
+            ply = api.state(gid)["ply"]
+            cut = "**/api/games/*/moves*"
+            page.route(cut, lambda route: route.abort("internetdisconnected"))
+            move = listed_moves(page)[0]
+            page.locator(f'[data-testid=move-list] [data-move="{move}"]').click()
+            if by_testid(page, "confirm-dialog").count():
+                by_testid(page, "confirm-yes").click()
+            refusal = by_testid(page, "refusal")
+            refusal.wait_for()
+            said = refusal.inner_text()
+            assert title in said and words in said and "fetch" not in said.lower(), said
+            assert api.state(gid)["ply"] == ply, "nothing was played"
+            page.unroute(cut)
+            by_testid(page, "refusal").locator("button").click()
+            click_move(page, move)
+            deadline = time.monotonic() + 30
+            while api.state(gid)["ply"] == ply and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert api.state(gid)["ply"] > ply, "played once the connection is back"
+            seat = api.wait_for_human(gid)
+        finally:
+            tab.close()
+
+
 def test_the_log_filters_by_player(tab: Tab, api: Api) -> None:
     page, gid, _ = open_vs_bot(tab, "random")
     play_clicks(page, 12, seed=21)

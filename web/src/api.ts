@@ -2,6 +2,7 @@
 // seat tokens this browser holds (localStorage: {gameId: {seat: token}}).
 
 import type { components } from "./protocol";
+import { initialLang, translator } from "./i18n";
 
 /** The protocol's models, as the server's OpenAPI schema declares them (web/src/protocol.d.ts is
  * generated from it by scripts/gen_types.sh; never edit the types by hand). */
@@ -85,8 +86,11 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   let res: Response;
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (e) {
-    throw new ApiError({ status: 0, detail: String(e) });
+  } catch {
+    // No answer (offline, the server down): said in the page's language, not as the browser's
+    // "TypeError: Failed to fetch". A move sent may still have been played: the live
+    // connection shows what was once it is back.
+    throw new ApiError({ status: 0, detail: translator(initialLang())("noAnswer") });
   }
   const text = await res.text();
   let data: any = null;

@@ -89,7 +89,7 @@ export function Refusal({ game }: { game: Game }) {
   if (!refusal) return null;
   return (
     <div class="refusal" data-testid="refusal" role="alert">
-      <b>{t("refused")}</b>
+      <b>{refusal.status === 0 ? t("noConnection") : refusal.status >= 500 ? t("serverError") : t("refused")}</b>
       {refusal.rule ? <span class="rule">{t("rule")} {refusal.rule}</span> : null}
       <span>{refusal.detail}</span>
       <button onClick={() => setRefusal(null)}>{t("close")}</button>
