@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import threading
 import time
 from pathlib import Path
@@ -134,6 +135,35 @@ def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(
             assert not [pid for pid in children if alive(pid)], "orphaned worker processes"
     finally:
         server.stop()
+
+
+def test_a_server_stopped_with_sigterm_ends_its_bot_workers_cleanly(tmp_path: Path) -> None:
+    """A host stops the server as systemd does (SIGTERM) while bots are thinking: it shuts
+    down (uvicorn then ends by the signal, as systemd expects), its bot worker ends with it, and
+    its log has no warning of leaked multiprocessing resources."""
+    log = tmp_path / "serve.log"
+    server = ServerProcess(log, "--database", str(tmp_path / "g.sqlite3")).start()
+    try:
+        bots = [{"name": "G1", "bot": "greedy"}, {"name": "G2", "bot": "greedy"}]
+        r = httpx.post(f"{server.base}/api/games", json={"players": bots}, timeout=10)
+        assert r.status_code == 201, r.text
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not server.children():
+            time.sleep(0.05)
+        children = server.children()
+        assert children, "no bot worker process"
+        assert server.proc is not None
+        server.proc.terminate()
+        assert server.proc.wait(30) in (0, -signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(alive(pid) for pid in children):
+            time.sleep(0.1)
+        assert not [pid for pid in children if alive(pid)], "orphaned worker processes"
+    finally:
+        server.stop()
+    said = log.read_text()
+    assert "Application shutdown complete" in said
+    assert "leaked" not in said and "Traceback" not in said, said[-2000:]
 
 
 def test_two_processes_on_one_postgres_push_each_others_moves(

@@ -37,6 +37,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from onmars import OnMarsError
+from onmars.server.bots import end_pool
 from onmars.server.store import Store, games, metadata, now
 from onmars.tools import analysis as an
 
@@ -342,9 +343,5 @@ class Analyst:
         restart), its worker ended at once."""
         self.closed = True
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            with contextlib.suppress(Exception):
-                process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        if pool is not None:
+            end_pool(pool)

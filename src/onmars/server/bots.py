@@ -142,13 +142,21 @@ class BotRunner:
             return
         self._pool = None
         self.broken += 1
-        workers = getattr(pool, "_processes", None) or {}  # ProcessPoolExecutor's own
-        for process in list(workers.values()):
-            with contextlib.suppress(Exception):
-                process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        end_pool(pool)
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            end_pool(self._pool)
             self._pool = None
+
+
+def end_pool(pool: Executor) -> None:
+    """End a pool at once: its worker processes killed (a choice or step under way is asked
+    again after a restart), then waited for, so that the server stops without leaving
+    multiprocessing's queues for it to warn about at exit. A thread pool is left to finish."""
+    workers = getattr(pool, "_processes", None) or {}  # ProcessPoolExecutor's own
+    for process in list(workers.values()):
+        with contextlib.suppress(Exception):
+            process.kill()
+    with contextlib.suppress(Exception):
+        pool.shutdown(wait=isinstance(pool, ProcessPoolExecutor), cancel_futures=True)

@@ -26,7 +26,6 @@ second), :data:`MAX_RUNNING` in all (503 when busy). The search's seed is drawn 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
 import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -36,6 +35,7 @@ import sqlalchemy as sa
 
 from onmars import Move
 from onmars.bots.advice import AdviceError, advise
+from onmars.server.bots import end_pool
 from onmars.server.live import Hub, Live, ServerError
 from onmars.server.ratings import Seat, would_be_rated
 from onmars.server.store import Store, account_seats, hint_uses, now
@@ -103,8 +103,7 @@ class HintRunner:
 
     def close(self) -> None:
         if self._pool is not None:
-            with contextlib.suppress(Exception):
-                self._pool.shutdown(wait=False, cancel_futures=True)
+            end_pool(self._pool)
             self._pool = None
 
 
