@@ -181,6 +181,29 @@ def test_a_sequence_carries_on_through_small_choices_to_the_end_of_the_turn(
     assert ended and branched, (ended, branched)
 
 
+def test_a_sequence_says_done_as_stopping_in_both_languages(games: list[Game]) -> None:
+    """A sequence's ``done`` (declining what is left of a step) reads as stopping: last, "...,
+    then stop here" ("……，然后到此为止"); first, "Done, then ..." ("完成，然后……"); never the
+    single move's "Done: stop here" after a "then:" (read as noise). A Chinese label joins its
+    parts with the full-width comma and colon."""
+    ending = starting = 0
+    for game in games:
+        english = {tuple(s["moves"]): s["label"] for s in game.sequences("en")}
+        chinese = {tuple(s["moves"]): s["label"] for s in game.sequences("zh")}
+        assert english.keys() == chinese.keys()
+        for moves, en in english.items():
+            zh = chinese[moves]
+            assert "Done: stop here" not in en and "完成：到此为止" not in zh, (en, zh)
+            assert ", " not in zh and ": " not in zh, zh
+            if moves[-1] == "done":
+                ending += 1
+                assert en.endswith(", then stop here") and zh.endswith("，然后到此为止"), (en, zh)
+            if moves[0] == "done" and len(moves) > 1:
+                starting += 1
+                assert en.startswith("Done, then") and zh.startswith("完成，然后"), (en, zh)
+    assert ending and starting, (ending, starting)
+
+
 def test_a_sequence_that_turns_something_up_last_counts_only_what_that_move_costs(
     games: list[Game],
 ) -> None:

@@ -3,7 +3,7 @@
 // player's board, drawn from the seat's view (RUL-18: other players' secrets arrive as counts).
 import type { ComponentChildren } from "preact";
 import type { Dict, PlayerView, Score, View } from "./api";
-import { useI18n } from "./i18n";
+import { labelled, useI18n } from "./i18n";
 import { BUILDING_FILL, buildingCode } from "./map";
 import { Icon } from "./icons";
 import { colourOf, face, itemName, projectionCard } from "./format";
@@ -103,7 +103,7 @@ function TurnOrder({ view }: { view: View }) {
           const seat = at.get(n);
           const f = cat?.turn_order?.[String(n)];
           return (
-            <Spot k={`to:${n}`} card={f ? { title: `${t("space")} ${n}`, lines: [f.text] } : null} class={`to-space ${n <= 4 ? "orbit" : "colony"}`} full={f ? `${t("space")} ${n}: ${f.text}` : undefined}>
+            <Spot k={`to:${n}`} card={f ? { title: `${t("space")} ${n}`, lines: [f.text] } : null} class={`to-space ${n <= 4 ? "orbit" : "colony"}`} full={f ? labelled(t, `${t("space")} ${n}`, f.text) : undefined}>
               <span class="to-n">{n}</span>
               <span class="to-bonus" title={bonusName(f?.bonus ?? "", lang)}>{bonusMark(f?.bonus ?? "", lang)}</span>
               {seat !== undefined ? <Pawn view={view} seat={seat} dim={view.done?.includes(seat)} /> : <span class="to-empty" />}
@@ -189,7 +189,7 @@ function LifeSupport({ view }: { view: View }) {
         {[1, 2, 3, 4, 5].map((n) => (
           <span class={`lvl ${n === level ? "on" : n < level ? "past" : ""}`}>{n}</span>
         ))}
-        <span class="muted"> {t("remaining")}: {view.remaining}</span>
+        <span class="muted"> {labelled(t, t("remaining"), view.remaining)}</span>
       </div>
       <div class="lss-cols">
         {LSS_TYPES.map((kind) => {
@@ -344,7 +344,7 @@ function Science({ view }: { view: View }) {
       </div>
       {view.contract_deck?.length ? (
         <div class="cards deck">
-          <span class="muted small">{t("contractDeck")}:</span>
+          <span class="muted small">{labelled(t, t("contractDeck"))}</span>
           {view.contract_deck.map((id: string) => (
             <Card kind="contract" id={id} k={`sci:${id}`} />
           ))}
@@ -391,12 +391,12 @@ export function PlayerBoard({ view, seat, projected }: { view: View; seat: numbe
       </div>
       <div class="pb-res">
         {RESOURCES.map((item) => (
-          <Spot k={own(`res:${item}`)} card={{ title: itemName(cat, item, p.res?.[item] ?? 0), lines: [`${t("storage")}: ${storage}`] }}>
+          <Spot k={own(`res:${item}`)} card={{ title: itemName(cat, item, p.res?.[item] ?? 0), lines: [labelled(t, t("storage"), storage)] }}>
             <Item item={item} n={p.res?.[item] ?? 0} />
             <small>/{storage}</small>
           </Spot>
         ))}
-        <Spot k={own("res:crystal")} card={{ title: itemName(cat, "crystal", 2), lines: [`${t("pending")}: ${p.pending}`] }}>
+        <Spot k={own("res:crystal")} card={{ title: itemName(cat, "crystal", 2), lines: [labelled(t, t("pending"), p.pending)] }}>
           <Item item="crystal" n={p.crystals} />
           {p.pending ? <small>+{p.pending}</small> : null}
         </Spot>
@@ -408,12 +408,12 @@ export function PlayerBoard({ view, seat, projected }: { view: View; seat: numbe
       <Depot view={view} p={p} own={own} />
       <div class="pb-people">
         <LivingQuarters lq={p.lq} cap={lqCap} />
-        <Spot k={own("wa")}>{t("wa")}: <b>{p.wa}</b></Spot>
-        <span>{t("supply")}: <b>{p.reserve}</b><Icon name="colonist" /> <b>{p.bots}</b><Icon name="bot" /></span>
-        <span>{t("hangar")}: <b>{p.hangar}</b><Icon name="ship" /></span>
+        <Spot k={own("wa")}>{t("wa")}{t("colon")}<b>{p.wa}</b></Spot>
+        <span>{t("supply")}{t("colon")}<b>{p.reserve}</b><Icon name="colonist" /> <b>{p.bots}</b><Icon name="bot" /></span>
+        <span>{t("hangar")}{t("colon")}<b>{p.hangar}</b><Icon name="ship" /></span>
         <span {...faceProps({ title: t("abMarkers") })}>★ <b>{p.ab}</b></span>
-        <span>{t("shelters")}: <b>{p.shelters}</b></span>
-        {p.progress?.length ? <span>{t("progress")}: {p.progress.map((k: string) => buildingCode(cat, "en", k)).join(" ")}</span> : null}
+        <span>{t("shelters")}{t("colon")}<b>{p.shelters}</b></span>
+        {p.progress?.length ? <span>{labelled(t, t("progress"), p.progress.map((k: string) => buildingCode(cat, "en", k)).join(" "))}</span> : null}
       </div>
       <Lab p={p} own={own} />
       <div class="pb-cards">
@@ -432,21 +432,21 @@ export function PlayerBoard({ view, seat, projected }: { view: View; seat: numbe
         {Array.isArray(p.discoveries)
           ? p.discoveries.map((d: string) => <Card kind="discovery" id={d} k={`disc:${d}`} />)
           : p.discoveries
-            ? <span class="card muted">{t("discoveries")}: {p.discoveries}</span>
+            ? <span class="card muted">{labelled(t, t("discoveries"), p.discoveries)}</span>
             : null}
       </div>
       {mine ? (
         <div class="goals" data-testid="private-goals">
-          <span class="goals-title">{t("privateGoals")}:</span>
+          <span class="goals-title">{labelled(t, t("privateGoals"))}</span>
           {(Array.isArray(p.goals) ? p.goals : []).map((g: string) => <Card kind="private_goal" id={g} k={`goal:${g}`} />)}
-          {p.goal_done ? <span class="card done">{t("goalDone")}: {p.goal_done}</span> : null}
-          {spent.length ? <span class="goals-title" data-testid="spent-goals">{t("goalsSpent")}:</span> : null}
+          {p.goal_done ? <span class="card done">{labelled(t, t("goalDone"), p.goal_done)}</span> : null}
+          {spent.length ? <span class="goals-title" data-testid="spent-goals">{labelled(t, t("goalsSpent"))}</span> : null}
           {spent.map((g: string) => <Card kind="private_goal" id={g} k={`spent:${g}`} />)}
         </div>
       ) : (
         <div class="goals-hidden muted">
-          {t("privateGoals")}: {t("goalsHidden", { n: Array.isArray(p.goals) ? p.goals.length : p.goals })}
-          {p.goal_done ? ` · ${t("goalDone")}: ${p.goal_done}` : ""}
+          {t("privateGoals")}{t("colon")}{t("goalsHidden", { n: Array.isArray(p.goals) ? p.goals.length : p.goals })}
+          {p.goal_done ? ` · ${labelled(t, t("goalDone"), p.goal_done)}` : ""}
         </div>
       )}
     </div>
@@ -481,7 +481,7 @@ function Depot({ view, p, own }: { view: View; p: PlayerView; own: (key: string)
         {execs.map(([id, e]) => {
           const covered = p.depot_ships?.includes(e.row);
           return (
-            <Spot k={own(`exec:${id}`)} card={{ title: `${e.row}. ${e.text}`, lines: [`${e.cost} ◆`, covered ? `${t("covered")}: ${e.opened_by}` : t("openRow")] }} class={`exec ${covered ? "covered" : "open"} ${used.includes(id) ? "used" : ""}`} full={`${e.row}. ${e.text} (${e.cost} ◆)`}>
+            <Spot k={own(`exec:${id}`)} card={{ title: `${e.row}. ${e.text}`, lines: [`${e.cost} ◆`, covered ? labelled(t, t("covered"), e.opened_by) : t("openRow")] }} class={`exec ${covered ? "covered" : "open"} ${used.includes(id) ? "used" : ""}`} full={`${e.row}. ${e.text} (${e.cost} ◆)`}>
               <span class="exec-row">{e.row} <span class="exec-name">{execMark(id, lang)}</span></span>
               <span class="exec-cost">{e.cost}◆</span>
               <Spot k={own(`depot:${e.row}`)} class="exec-ship">{covered ? <Icon name="ship" size={12} /> : ""}</Spot>
@@ -562,9 +562,9 @@ function benefitMark(effect: string, item: string | null | undefined, lang: stri
 function LabSpace({ space, k }: { space: string; k: string }) {
   const { t, cat, lang } = useI18n();
   const sp = cat?.lab_space?.[space];
-  const spot = useSpot(k, { title: `${space} · ${sp?.op ?? ""} ${t("op")}`, lines: [sp?.benefit_text ?? "", `${t("cost")}: ${sp?.cost_text ?? ""}`] }, space);
+  const spot = useSpot(k, { title: `${space} · ${sp?.op ?? ""} ${t("op")}`, lines: [sp?.benefit_text ?? "", labelled(t, t("cost"), sp?.cost_text ?? "")] }, space);
   return (
-    <span {...spot} class={`lab-empty ${spot.class ?? ""}`} title={`${sp?.op ?? ""} ${t("op")} · ${t("cost")}: ${sp?.cost_text ?? ""} · ${sp?.benefit_text ?? ""}`}>
+    <span {...spot} class={`lab-empty ${spot.class ?? ""}`} title={`${sp?.op ?? ""} ${t("op")} · ${labelled(t, t("cost"), sp?.cost_text ?? "")} · ${sp?.benefit_text ?? ""}`}>
       {/* as the board prints it: the OP it is worth, the Resources it costs, and its benefit */}
       <span class="lab-line">
         <b class="lab-op">{sp?.op ?? space}</b>

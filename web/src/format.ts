@@ -1,7 +1,7 @@
 // Pure formatting of what the table shows (no components, no DOM): player colours and initials,
 // item names and amounts, hover cards for components and projected scores. Unit-tested.
 import type { Dict, LegalMove, Score, View } from "./api";
-import type { T } from "./i18n";
+import { labelled, type T } from "./i18n";
 
 // Okabe-Ito colours for the four player colours; each seat also has its own shape.
 export const COLOURS: Record<string, string> = {
@@ -61,7 +61,7 @@ export function projectionCard(entry: Score | undefined, cat: Dict | null, t: T)
   const parts = Object.entries((entry.breakdown ?? {}) as Record<string, number>).filter(([, n]) => n !== 0);
   parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
   return {
-    title: `${t("projected")}: ${entry.total} ${t("op")}`,
+    title: labelled(t, t("projected"), `${entry.total} ${t("op")}`),
     lines: parts.map(([k, n]) => `${n > 0 ? "+" : ""}${n}  ${cat?.names?.score?.[k] ?? k}`),
   };
 }

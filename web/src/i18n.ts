@@ -653,6 +653,15 @@ export function translator(lang: Lang): T {
   };
 }
 
+/** A label and its value as the reader's language joins them, with the dictionary's ``colon``:
+ * "Storage: 3" in English, "储存：3" in Chinese (the full-width colon takes no space). Without a
+ * value, the label as a heading: "Private Goals:", "私人目标：". Where markup follows the colon
+ * (a value in bold), JSX writes ``{t("x")}{t("colon")}<b>…</b>`` with the same entry. */
+export function labelled(t: T, label: string, value?: string | number): string {
+  const colon = t("colon");
+  return value === undefined ? label + colon.trimEnd() : label + colon + String(value);
+}
+
 /** The bots by name, as the server labels them (``/api/bots``): for places that show a seat's
  * bot without asking the server (the table's scores, the lobby before the list arrives). */
 export const BOT_LABELS: Record<string, [string, string]> = {

@@ -3,7 +3,7 @@
 // and Research tiles. Hexes where a legal move lands are highlighted and clickable.
 import type { Dict, GameEvent, PlayerView, View } from "./api";
 import { CELLS, cellText, centre, corners } from "./hexmap";
-import { translator, useI18n, type Key, type Lang, type T } from "./i18n";
+import { labelled, translator, useI18n, type Key, type Lang, type T } from "./i18n";
 import { colourOf, face, initialOf, textOn } from "./format";
 import { Shape, faceProps, usePlay, useSpot } from "./ui";
 import { usePanZoom } from "./panzoom";
@@ -86,6 +86,7 @@ export function MarsMap({ view, recent, abCards }: { view: View; recent?: Set<st
 
 function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: View; i: number; rovers: number[]; lang: string; cat: Dict | null; recent: boolean; abCard: string }) {
   const ctx = usePlay();
+  const t = translator(lang as Lang);
   const text = cellText(i);
   const { cx, cy, outline, inner } = GEOM[i];
   const bld: string = view.bld?.[i] ?? "";
@@ -95,7 +96,7 @@ function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: View; i: nu
   const miner: number = view.miner?.[i] ?? -1;
   const crystal = (view.crystal?.[i] ?? 0) > 0;
   const tile: string = view.tile?.[i] ?? "";
-  const card = hexCard(view, i, cat, abCard, translator(lang as Lang));
+  const card = hexCard(view, i, cat, abCard, t);
   const spot = useSpot(`hex:${text}`, card, text);
   const botSpot = useSpot(`bot:${text}`, null);
   const isPicked = ctx.pickedBot === text;
@@ -172,7 +173,7 @@ function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: View; i: nu
         </g>
       ) : null}
       {rovers.map((seat, k) => (
-        <g {...faceProps({ title: `${view.players[seat].name}: ${cat?.names?.tech?.rover ?? "Rover"}` })}>
+        <g {...faceProps({ title: labelled(t, view.players[seat].name, cat?.names?.tech?.rover ?? "Rover") })}>
           <rect x={cx - 16 + k * 9} y={cy - 6 - 10} width="9" height="6" rx="1.5" fill={colourOf(view, seat)} stroke="#111" stroke-width="0.8" />
           <circle cx={cx - 14 + k * 9} cy={cy - 9} r="1.6" fill="#111" />
           <circle cx={cx - 9 + k * 9} cy={cy - 9} r="1.6" fill="#111" />
@@ -182,7 +183,7 @@ function Hex({ view, i, rovers, lang, cat, recent, abCard }: { view: View; i: nu
   );
 }
 
-function hexCard(view: View, i: number, cat: Dict | null, abCard = "", t?: T) {
+function hexCard(view: View, i: number, cat: Dict | null, abCard: string, t: T) {
   const lines: string[] = [];
   const bld: string = view.bld?.[i] ?? "";
   const kind = bld.startsWith("shelter:") ? "shelter" : bld;
@@ -191,7 +192,7 @@ function hexCard(view: View, i: number, cat: Dict | null, abCard = "", t?: T) {
   if (bld.startsWith("shelter:")) lines.push(`→ ${name(Number(bld.slice(8)))}`);
   if ((view.ab?.[i] ?? -1) >= 0) {
     const bp = abCard ? face(cat, "blueprint", abCard, t) : null;
-    lines.push(`★ ${name(view.ab[i])}${bp ? `: ${bp.title}` : ""}`);
+    lines.push(`★ ${bp ? labelled(t, name(view.ab[i]), bp.title) : name(view.ab[i])}`);
     if (bp) lines.push(...(bp.lines ?? []).slice(0, 3));
   }
   if ((view.bot?.[i] ?? -1) >= 0) lines.push(`⚙ ${name(view.bot[i])}`);
@@ -200,7 +201,7 @@ function hexCard(view: View, i: number, cat: Dict | null, abCard = "", t?: T) {
   const tile: string = view.tile?.[i] ?? "";
   if (tile) {
     const f = face(cat, tile.startsWith("R") && tile.length === 2 ? "research" : "discovery", tile.startsWith("R") && tile.length === 2 ? tile.slice(1) : tile);
-    lines.push(`${tile}: ${f?.lines?.[0] ?? ""}`);
+    lines.push(labelled(t, tile, f?.lines?.[0] ?? ""));
   }
   return { title: cellText(i), lines };
 }

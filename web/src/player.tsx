@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { ApiError } from "./api";
 import { Players, playerHref } from "./account";
 import type { components } from "./protocol";
-import { type T, botLabel, useI18n } from "./i18n";
+import { type T, botLabel, labelled, useI18n } from "./i18n";
 import { TopBar } from "./topbar";
 
 type Schemas = components["schemas"];
@@ -98,6 +98,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** The rating after each rated game: a line with its ±2σ band, the first and last values marked. */
 export function RatingChart({ points }: { points: RatingPoint[] }) {
+  const { t } = useI18n();
   const W = 560,
     H = 180,
     PAD = 34;
@@ -114,7 +115,7 @@ export function RatingChart({ points }: { points: RatingPoint[] }) {
       <polyline points={line} class="line" />
       {points.map((p, i) => (
         <circle cx={x(i)} cy={y(p.rating)} r={3}>
-          <title>{`${day(p.at)}: ${p.rating} ± ${p.deviation}`}</title>
+          <title>{labelled(t, day(p.at), `${p.rating} ± ${p.deviation}`)}</title>
         </circle>
       ))}
       <text x={4} y={y(hi) + 10}>{Math.round(hi)}</text>

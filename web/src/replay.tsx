@@ -132,7 +132,7 @@ export function ReplayPage({ id }: { id: string }) {
           </span>
           {lastMove ? (
             <span class="replay-last">
-              {t("lastMove")}: {lastMove.seat !== null && lastMove.seat !== undefined ? <Pawn view={view} seat={lastMove.seat} size={13} /> : null} {lastMove.text ?? String(lastMove.move ?? "")}
+              {t("lastMove")}{t("colon")}{lastMove.seat !== null && lastMove.seat !== undefined ? <Pawn view={view} seat={lastMove.seat} size={13} /> : null} {lastMove.text ?? String(lastMove.move ?? "")}
             </span>
           ) : null}
           <span class="grow" />

@@ -5,7 +5,7 @@ import { useContext, useEffect, useState } from "preact/hooks";
 import type { Dict, LegalMove, RefusedPlace, View } from "./api";
 import { SHAPES, colourOf, initialOf, itemsText, rangesText, textOn, type HoverCard } from "./format";
 import { hexesOf, playMark, refusedCard, tileOf, type Offer, type Places } from "./moves";
-import { useI18n, type T } from "./i18n";
+import { labelled, useI18n, type T } from "./i18n";
 
 /** A player's piece: their colour, their seat's shape and their initial. */
 export function Pawn(props: { view: View; seat: number; size?: number; dim?: boolean; title?: string }) {
@@ -162,7 +162,7 @@ export function HoverLayer() {
       {card.lines?.map((l) => <div class="hc-line">{l}</div>)}
       {card.why ? (
         <div class="hc-why" data-testid="why-not">
-          <b>{t("whyNot")}:</b> {card.why}
+          <b>{t("whyNot")}{t("colon")}</b>{card.why}
         </div>
       ) : null}
       {card.move ? <Preview m={card.move} t={t} cat={cat} /> : null}
@@ -178,19 +178,19 @@ export function HoverLayer() {
 
 export function Preview({ m, t, cat }: { m: LegalMove; t: T; cat: Dict | null }) {
   const rows: ComponentChildren[] = [];
-  if (Object.keys(m.cost).length) rows.push(<div class="pv-cost">{t("cost")}: {itemsText(cat, m.cost)}</div>);
-  if (Object.keys(m.gain).length) rows.push(<div class="pv-gain">{t("gain")}: {itemsText(cat, m.gain)}</div>);
+  if (Object.keys(m.cost).length) rows.push(<div class="pv-cost">{labelled(t, t("cost"), itemsText(cat, m.cost))}</div>);
+  if (Object.keys(m.gain).length) rows.push(<div class="pv-gain">{labelled(t, t("gain"), itemsText(cat, m.gain))}</div>);
   if (m.op) rows.push(<div class="pv-op">{m.op > 0 ? "+" : ""}{m.op} {t("op")}</div>);
   if (m.events.length)
     rows.push(
       <div class="pv-events">
-        {t("events")}:<ul>{m.events.slice(0, 8).map((e) => <li>{e}</li>)}</ul>
+        {labelled(t, t("events"))}<ul>{m.events.slice(0, 8).map((e) => <li>{e}</li>)}</ul>
       </div>,
     );
   if (m.then?.length)
     rows.push(
       <div class="pv-then" data-testid="preview-then">
-        {t("thenOpen")}:
+        {labelled(t, t("thenOpen"))}
         <ul>
           {m.then.map((s) => {
             const parts: string[] = [];

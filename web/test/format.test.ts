@@ -45,6 +45,8 @@ describe("hover cards", () => {
   it("projectionCard lists a projected score's parts, biggest first, zeros left out", () => {
     const card = projectionCard({ seat: 0, name: "Ana", total: 12, breakdown: { lq: 3, tech: 15, bp: -6, goals: 0 }, tiebreak: [] }, cat, t);
     expect(card?.title).toBe(`${t("projected")}: 12 ${t("op")}`);
+    const zh = projectionCard({ seat: 0, name: "安安", total: 12, breakdown: { lq: 3 }, tiebreak: [] }, cat, translator("zh"));
+    expect(zh?.title).toBe("预计终局：12 机会分"); // the full-width colon, no space
     expect(card?.lines).toEqual(["+15  Tech tiles", "-6  Blueprints", "+3  Living Quarters"]);
     expect(projectionCard(undefined, cat, t)).toBeNull();
   });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { BOT_LABELS, DEFAULT_NAMES, DICTS, STEPS, botLabel, stepText, translator, type Key } from "../src/i18n";
+import { LEARN } from "../src/i18n-learn";
+import { WORDS } from "../src/analysis/words";
+import { BOT_LABELS, DEFAULT_NAMES, DICTS, STEPS, botLabel, labelled, stepText, translator, type Key } from "../src/i18n";
 
 const CJK = /[\u4e00-\u9fff]/;
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -71,5 +73,33 @@ describe("stepText and botLabel", () => {
     expect(botLabel("search:200", "zh")).toBe("搜索 200");
     expect(botLabel("search:200", "en")).toBe("search:200");
     expect(botLabel("someone", "zh")).toBe("someone");
+  });
+});
+
+describe("a label and its value", () => {
+  it("are joined with a colon and a space in English, the full-width colon alone in Chinese", () => {
+    const en = translator("en");
+    const zh = translator("zh");
+    expect(labelled(en, en("winners"), "Ada")).toBe("Winner: Ada");
+    expect(labelled(zh, zh("winners"), "安安")).toBe(`${zh("winners")}：安安`);
+    expect(labelled(zh, zh("storage"), 3)).toBe(`${zh("storage")}：3`);
+    expect(labelled(en, en("storage"), 0)).toBe(`${en("storage")}: 0`);
+  });
+
+  it("end a heading with the colon, without the space", () => {
+    expect(labelled(translator("en"), "Private Goals")).toBe("Private Goals:");
+    expect(labelled(translator("zh"), "私人目标")).toBe("私人目标：");
+  });
+
+  it("is never an ASCII colon in the Chinese words (dictionary, steps, lessons, analysis)", () => {
+    const chinese = [
+      ...Object.values(DICTS.zh),
+      ...Object.values(STEPS).map((pair) => pair[1]),
+      ...Object.values(LEARN).map((pair) => pair[1]),
+      ...Object.values(WORDS).map((pair) => pair[1]),
+    ];
+    const ascii = chinese.filter((s) => /:/.test(s.replace(/\{\w+\}/g, "")) && CJK.test(s));
+    expect(ascii).toEqual([]);
+    expect(DICTS.zh.colon).toBe("：");
   });
 });

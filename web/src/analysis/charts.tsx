@@ -1,6 +1,7 @@
 // The analysis charts as plain SVG (no chart library): each player's projected final score by
 // round, the evaluation by move with the mistakes circled (a click moves the replay there), and
 // the OP each player gained in each round, stacked by scoring category.
+import { labelled, useI18n } from "../i18n";
 import type { AnalysisData } from "./panel";
 
 const W = 560;
@@ -111,6 +112,7 @@ export function EvaluationChart(props: {
 
 export function SourcesChart(props: { data: AnalysisData; colours: string[]; names: string[]; finalLabel: string; categoryName: (c: string) => string }) {
   const { data, colours, names } = props;
+  const { t } = useI18n();
   const entries = data.sources;
   const categories: string[] = [];
   for (const e of entries) for (const g of e.op) for (const c of Object.keys(g)) if (!categories.includes(c)) categories.push(c);
@@ -139,7 +141,7 @@ export function SourcesChart(props: { data: AnalysisData; colours: string[]; nam
                   base += op;
                   return (
                     <rect x={x} y={y1} width={Math.max(1, slot - 1)} height={y0 - y1} fill={colour(c)} stroke={colours[seat]}>
-                      <title>{`${names[seat]}: ${props.categoryName(c)} ${op}`}</title>
+                      <title>{labelled(t, names[seat], `${props.categoryName(c)} ${op}`)}</title>
                     </rect>
                   );
                 });

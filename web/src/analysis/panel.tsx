@@ -4,7 +4,7 @@
 // link to its position.
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type AnalysisOut, type View } from "../api";
-import { useI18n } from "../i18n";
+import { labelled, useI18n } from "../i18n";
 import { colourOf } from "../format";
 import { EvaluationChart, ProjectedChart, SourcesChart } from "./charts";
 import { word, type WordKey } from "./words";
@@ -17,7 +17,7 @@ export type Verdict = AnalysisData["decisions"][number];
 const POLL_MS = 5000;
 
 export function AnalysisPanel(props: { id: string; ply: number; setPly: (ply: number) => void; view: View }) {
-  const { lang, cat } = useI18n();
+  const { lang, cat, t } = useI18n();
   const [out, setOut] = useState<AnalysisOut | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -53,7 +53,7 @@ export function AnalysisPanel(props: { id: string; ply: number; setPly: (ply: nu
   };
   const status = w(statusKey[out.status], { done: data?.done ?? 0, total: data?.total ?? 0, sims: data?.sims ?? 0 });
   const label = (d: Verdict) => d.label[lang] ?? d.move;
-  const mistakeText = (d: Verdict) => `${w("moveN", { n: d.ply + 1 })} · ${names[d.seat]}: ${label(d)} · ${w("lost", { loss: d.loss.toFixed(1) })}`;
+  const mistakeText = (d: Verdict) => `${w("moveN", { n: d.ply + 1 })} · ${labelled(t, names[d.seat], label(d))} · ${w("lost", { loss: d.loss.toFixed(1) })}`;
   const categoryName = (c: string) => cat?.names?.score?.[c] ?? c;
   const mistakes = data?.decisions.filter((d) => d.mistake) ?? [];
   const here = data?.decisions.find((d) => d.ply === props.ply - 1);
@@ -111,10 +111,11 @@ export function AnalysisPanel(props: { id: string; ply: number; setPly: (ply: nu
 
 function ThisMove(props: { d: Verdict; names: string[]; w: (k: WordKey, p?: Record<string, string | number>) => string; lang: string }) {
   const { d, w, lang } = props;
+  const { t } = useI18n();
   const same = d.best === d.move;
   return (
     <p class={`analysis-here ${d.mistake ? "is-mistake" : ""}`} data-testid="analysis-here">
-      <b>{w("thisMove")}</b> ({props.names[d.seat]}): {d.label[lang] ?? d.move} · {w("valueBefore", { v: d.before.toFixed(1) })} · {w("valueAfter", { v: d.after.toFixed(1) })} ·{" "}
+      <b>{w("thisMove")}</b>{labelled(t, ` (${props.names[d.seat]})`, d.label[lang] ?? d.move)} · {w("valueBefore", { v: d.before.toFixed(1) })} · {w("valueAfter", { v: d.after.toFixed(1) })} ·{" "}
       {w("winChance", { before: Math.round(d.win_before * 100), after: Math.round(d.win_after * 100) })}
       {same ? ` · ${w("best")}` : ` · ${w("lost", { loss: d.loss.toFixed(1) })} · ${w("preferred", { move: d.best_label[lang] ?? d.best })}`}
     </p>

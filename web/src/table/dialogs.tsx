@@ -3,7 +3,7 @@
 import { useState } from "preact/hooks";
 import { askedWarnings, muteKinds, mutedKinds } from "../decision";
 import type { Toast } from "../events";
-import { useI18n } from "../i18n";
+import { labelled, useI18n } from "../i18n";
 import { Preview } from "../ui";
 import { MoveButton } from "./prompt";
 import type { Game } from "./useGame";
@@ -66,7 +66,7 @@ export function ChooserDialog({ game }: { game: Game }) {
   return (
     <div class="modal" role="dialog" aria-modal="true" onClick={() => setChooser(null)}>
       <div class="modal-box" onClick={(e) => e.stopPropagation()}>
-        <h3>{t("chooseOne")}{chooser.title ? `: ${chooser.title}` : ""}</h3>
+        <h3>{chooser.title ? labelled(t, t("chooseOne"), chooser.title) : t("chooseOne")}</h3>
         <div class="chooser">
           {chooser.moves.map((m, k) => (
             <span class="choice">

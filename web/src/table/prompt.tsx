@@ -3,7 +3,7 @@
 import type { GameState, View } from "../api";
 import { crumbsOf, payLeftOf, promptHints, stepOf } from "../decision";
 import { itemName } from "../format";
-import { stepText, useI18n } from "../i18n";
+import { labelled, stepText, useI18n } from "../i18n";
 import { playMark, type Offer, type Places } from "../moves";
 import { useRef } from "preact/hooks";
 import { Pawn, firstTap, hover } from "../ui";
@@ -53,7 +53,7 @@ export function MoveList({ moves, sequences, sending, play }: { moves: Offer[]; 
       {moves.map((m) => (
         <MoveButton m={m} play={play} list />
       ))}
-      {sequences.length ? <span class="muted seqs">{t("oneClick")}:</span> : null}
+      {sequences.length ? <span class="muted seqs">{labelled(t, t("oneClick"))}</span> : null}
       {sequences.map((m) => (
         <MoveButton m={m} play={play} list />
       ))}
@@ -76,7 +76,7 @@ function PayLeft({ view }: { view: View }) {
   const left = payLeftOf(view);
   if (!left.length) return null;
   const words = left.map(([tok, n]) => `${n} ${tok === "any" ? t("anyRes") : itemName(cat, tok, n)}`);
-  return <small class="muted"> ({t("toPay")}: {words.join(", ")})</small>;
+  return <small class="muted"> ({labelled(t, t("toPay"), words.join(", "))})</small>;
 }
 
 export function MoveButton({ m, play, list }: { m: Offer; play: (m: Offer) => void; list?: boolean }) {

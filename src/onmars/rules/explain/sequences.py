@@ -364,20 +364,17 @@ def _shaped(walk: _Walk, kind: SequenceKind, lang: str) -> Sequence:
 
 def _label(walk: _Walk, kind: SequenceKind, lang: str) -> str:
     moves, start = walk.moves, walk.states[0]
-    goal = goal_of(start)
     if kind == "choice" and walk.origin is not None:
         return _choice_label(walk, walk.origin, lang)
     if walk.lead:  # a lead, then the moves without a choice
         part = _lead_label(_prefix(walk, walk.lead), lang)
         if moves[-1] == END:
             return tr(N_("{move}, then end your turn"), lang, move=part)
-        rest = ", ".join(label(m, lang, goal) for m in moves[walk.lead :])
-        return tr(N_("{move}, then: {next}"), lang, move=part, next=rest)
+        return _then_list(part, moves[walk.lead :], walk.states[walk.lead : -1], lang)
     if kind == "then":
-        text = label(moves[-1], lang, goal_of(walk.states[-2]))
-        for k in range(len(moves) - 2, -1, -1):
-            text = tr(N_("{move}, then: {next}"), lang,
-                      move=label(moves[k], lang, goal_of(walk.states[k])), next=text)  # fmt: skip
+        text = _step_label(moves[0], start, lang, first=True)
+        for k in range(1, len(moves)):
+            text = _then_list(text, moves[k : k + 1], walk.states[k : k + 1], lang)
         return text
     if kind == "pay":
         counts = Counter(m.args[0] for m in moves)
@@ -391,7 +388,7 @@ def _label(walk: _Walk, kind: SequenceKind, lang: str) -> str:
             return tr(N_("Move your Rover to {hex} in {steps} steps, picking up {n} Crystal(s)"),
                       lang, hex=dest, steps=steps, n=picked)  # fmt: skip
         return tr(N_("Move your Rover to {hex} in {steps} steps"), lang, hex=dest, steps=steps)
-    return label(moves[0], lang, goal)
+    return _step_label(moves[0], start, lang, first=True)
 
 
 def _choice_label(walk: _Walk, origin: tuple[_Walk, SequenceKind], lang: str) -> str:
@@ -400,20 +397,56 @@ def _choice_label(walk: _Walk, origin: tuple[_Walk, SequenceKind], lang: str) ->
     text = _label(start, kind, lang)
     n = len(start.moves)
     ended = walk.moves[-1] == END
-    rest = [
-        label(m, lang, goal_of(before))
-        for before, m in zip(walk.states[n:-1], walk.moves[n:], strict=True)
-    ][: -1 if ended else None]
-    if rest:
-        text = tr(N_("{move}, then: {next}"), lang, move=text, next=", ".join(rest))
+    last = len(walk.moves) - 1 if ended else len(walk.moves)
+    text = _then_list(text, walk.moves[n:last], walk.states[n:last], lang)
     return tr(N_("{move}, then end your turn"), lang, move=text) if ended else text
+
+
+#: A sequence's ``done`` (declining what is left of a step: more movement points, an optional
+#: bonus...) after a move is said as stopping, "Move a Bot from 1,2 to 2,2, then stop here";
+#: first in a sequence it is "Done, then: ..." (not the single move's "Done: stop here", which
+#: after a "then:" read as noise, "..., then: Done: stop here").
+DONE = Move("done", ())
+DONE_FIRST = N_("Done")
+THEN_STOP = N_("{move}, then stop here")
+
+
+def _step_label(m: Move, before: State, lang: str, first: bool = False) -> str:
+    """One move's label within a sequence's (``first``: the sequence starts with it)."""
+    if m == DONE and first:
+        return tr(DONE_FIRST, lang)
+    return label(m, lang, goal_of(before))
+
+
+def _then_list(text: str, moves: list[Move], befores: list[State], lang: str) -> str:
+    """``text`` followed by ``moves`` (each played on the state of ``befores`` at the same
+    place): "{move}, then: {next}" with the moves between two ``done`` listed together, and each
+    ``done`` as "{move}, then stop here"."""
+    group: list[str] = []
+    for m, before in zip(moves, befores, strict=True):
+        if m != DONE:
+            group.append(label(m, lang, goal_of(before)))
+            continue
+        if group:
+            text = tr(N_("{move}, then: {next}"), lang, move=text, next=_listed(group, lang))
+            group = []
+        text = tr(THEN_STOP, lang, move=text)
+    if group:
+        text = tr(N_("{move}, then: {next}"), lang, move=text, next=_listed(group, lang))
+    return text
+
+
+def _listed(labels: list[str], lang: str) -> str:
+    """Moves one after the other, in the language's list ("Pay 1 Water, Pay 1 Plant"; Chinese
+    with its own comma)."""
+    return tr(N_(", "), lang).join(labels)
 
 
 def _lead_label(lead: _Walk, lang: str) -> str:
     """The label of what comes before the moves without a choice."""
     first = lead.moves[0].verb
     if len(lead.moves) == 1:
-        return label(lead.moves[0], lang, goal_of(lead.states[0]))
+        return _step_label(lead.moves[0], lead.states[0], lang, first=True)
     if first == "pay":
         return _label(lead, "pay", lang)
     if first == "rover":
