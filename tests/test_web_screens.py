@@ -342,9 +342,11 @@ def test_on_a_phone_a_hex_and_the_bot_on_it_are_one_place(
 ) -> None:
     """On a phone a hex is about 35 px wide and a Bot on it 10: a finger cannot aim between
     them, and the browser moves a tap near the Bot onto it. So where Ana may step her Rover onto
-    a hex (§10) and also move her Bot from it, the hex offers both in one chooser (its Bot is not
-    a target of its own); a tap there shows the Rover's step's card, the next plays it."""
+    a hex (§10) and also move her Bot from it, the hex is one place (its Bot is no target of
+    its own): a tap offers the Rover's step and the Bot; choosing the Bot shows where it may go
+    on the map; the hex then plays the Rover's step, a first tap showing its card."""
     game, where = rover_onto_own_bot()
+    bot_moves = [str(m) for m in game.legal_moves() if str(m).startswith(f"bot {where} ")]
     gid, tokens = store_game(str(server.folder / "games.sqlite3"), game)
     page = screens(PHONE["width"], PHONE["height"]).table(gid, tokens[0])
     hex_ = page.locator(f'g.hex[data-hex="{where}"]')
@@ -353,14 +355,20 @@ def test_on_a_phone_a_hex_and_the_bot_on_it_are_one_place(
     hex_.tap()
     chooser = page.locator(".modal .chooser")
     offered = chooser.locator("[data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
-    assert f"rover {where}" in offered and any(m.startswith(f"bot {where} ") for m in offered)
-    step = chooser.locator(f'[data-move="rover {where}"]')
+    assert offered == [f"rover {where}"]
+    pick = chooser.locator("[data-testid=choose-bot]")
+    assert f"({len(bot_moves)} places)" in pick.inner_text()
+    pick.tap()
+    for move in bot_moves:  # each place the Bot may go is a place to tap on the map
+        to = move.split()[-1]
+        assert "spot" in (page.locator(f'g.hex[data-hex="{to}"]').get_attribute("class") or "")
+    assert "picked" in (hex_.locator(".botpiece").get_attribute("class") or "")
     ply = api.state(gid)["ply"]
-    step.tap()
+    hex_.tap()
     page.locator("[data-testid=tap-card]").wait_for()
     assert api.state(gid)["ply"] == ply, "a first tap only shows the card"
-    step.tap()
-    page.wait_for_function(f"() => !document.querySelector('g.hex[data-hex=\"{where}\"].multi')")
+    hex_.tap()
+    page.wait_for_function(f"() => !document.querySelector('g.hex[data-hex=\"{where}\"].spot')")
     game.push(onmars.Move.parse(f"rover {where}"))
     rover = api.state(gid, tokens[0])["view"]["players"][0]["rover"]
     assert api.state(gid)["ply"] > ply and rover == game.view(0)["players"][0]["rover"]

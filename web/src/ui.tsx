@@ -226,7 +226,7 @@ export interface PlayCtx {
   /** Why not (issue 23): the reason each refused place of this decision gives, by place key. */
   refused: Map<string, RefusedPlace>;
   play: (m: Offer) => void;
-  choose: (moves: Offer[], title: string) => void;
+  choose: (moves: Offer[], title: string, bot?: { hex: string; n: number }) => void;
 }
 
 export const Play = createContext<PlayCtx>({
@@ -340,6 +340,10 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
       onMouseLeave: () => hover(null),
     };
   }
+  // A Bot joined to its hex (a touch screen) is one choice: picked, it shows its places.
+  const hex = key.startsWith("hex:") ? key.slice(4) : null;
+  const bot = hex === null ? [] : moves.filter((m) => m.target.kind === "bot" && m.target.id === hex);
+  const own = bot.length ? moves.filter((m) => !bot.includes(m)) : moves;
   return {
     class: "spot multi",
     "aria-label": t("chooseLabel", { what, n: moves.length }),
@@ -347,7 +351,7 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
     onClick: (e: Event) => {
       e.stopPropagation();
       hover(null);
-      ctx.choose(moves, title ?? face?.title ?? "");
+      ctx.choose(own, title ?? face?.title ?? "", hex !== null && bot.length ? { hex, n: bot.length } : undefined);
     },
     ...faceProps(face),
   };

@@ -74,6 +74,13 @@ export function ChooserDialog({ game }: { game: Game }) {
               <MoveButton m={m} play={(x) => { setChooser(null); play(x); }} list />
             </span>
           ))}
+          {chooser.bot ? (
+            <span class="choice">
+              <button class="move inlist" data-testid="choose-bot" onClick={() => { setChooser(null); game.setPickedBot(chooser.bot!.hex); }}>
+                ⚙ {t("chooseBot", { hex: chooser.bot.hex, n: chooser.bot.n })}
+              </button>
+            </span>
+          ) : null}
         </div>
         <div class="modal-btns">
           <button onClick={() => setChooser(null)}>{t("no")} (Esc)</button>

@@ -59,7 +59,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
     pickedTile,
     pickTile: game.setPickedTile,
     play,
-    choose: (ms, title) => game.setChooser({ moves: ms, title }),
+    choose: (ms, title, bot) => game.setChooser({ moves: ms, title, bot }),
     refused: refusedPlaces,
   };
 

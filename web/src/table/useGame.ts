@@ -14,6 +14,9 @@ import { hover } from "../ui";
 export interface Chooser {
   moves: Offer[];
   title: string;
+  /** A Bot on the place, offered as one choice: picking it shows where it may go on the map
+   * (a touch screen joins a Bot to its hex, ``indexMoves``). */
+  bot?: { hex: string; n: number };
 }
 
 /** The votes every human seat casts: end by agreement (RUL-20), go on with a held game. */
