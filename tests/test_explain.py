@@ -169,7 +169,7 @@ def assert_both_languages(reason: object) -> None:
     en, zh = onmars.reason_text(reason, "en"), onmars.reason_text(reason, "zh")
     rule = reason.rule  # type: ignore[attr-defined]
     assert en == str(reason)
-    assert rule and zh.startswith(f"{rule}: "), (zh, rule)
+    assert rule and zh.startswith(f"{rule}："), (zh, rule)
     assert zh != en and _has_chinese(zh), (en, zh)
 
 
@@ -181,7 +181,7 @@ def test_a_refused_move_reads_in_chinese() -> None:
     err = info.value
     assert_both_languages(err)
     zh = onmars.reason_text(err, "zh")
-    assert zh.startswith("§1.2: ") and "轨道" in zh and "建造建筑" in zh and "construct" not in zh
+    assert zh.startswith("§1.2：") and "轨道" in zh and "建造建筑" in zh and "construct" not in zh
     assert onmars.reason_text(game.why("main construct"), "zh") == zh
 
 

@@ -116,7 +116,7 @@ def test_each_concept_has_one_chinese_word() -> None:
 
 def test_chinese_punctuation_is_full_width_and_spaced_right() -> None:
     """No ASCII punctuation beside a Chinese character, no space between two of them or beside
-    full-width punctuation, no doubled space (a rule id opening a refusal keeps ``§9.2: ``)."""
+    full-width punctuation, no doubled space (a refusal in Chinese opens ``§9.2：``)."""
     ascii_by_cjk = re.compile(rf"[{CJK}][,;:()?!]|[,;:()?!][{CJK}]")
     stray = re.compile(rf"[{CJK}] [{CJK}]|[{FULL_WIDTH}] | [{FULL_WIDTH}]|  ")
     bad = [(w, t) for w, t in chinese_texts() if ascii_by_cjk.search(t) or stray.search(t)]

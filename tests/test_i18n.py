@@ -55,7 +55,7 @@ def test_every_refusal_of_random_games_is_chinese_in_chinese() -> None:
                 seen.add(reason.message_id)  # type: ignore[attr-defined]
                 zh = onmars.reason_text(reason, "zh")
                 rule = reason.rule  # type: ignore[attr-defined]
-                body = zh.removeprefix(f"{rule}: ")
+                body = zh.removeprefix(f"{rule}：")
                 if chinese_problems(body):
                     bad.setdefault(reason.message_id, f"{zh} {chinese_problems(body)}")  # type: ignore[attr-defined]
             game.play(rng.choice(game.legal_moves()))
@@ -73,7 +73,7 @@ def test_lists_are_joined_the_chinese_way() -> None:
     deck = s.contract_deck
     assert "[" not in en and ", ".join(deck) in en
     assert "、".join(f"地球合约（{c}）" for c in deck) in zh
-    assert chinese_problems(zh.removeprefix("§9.5: ")) == []
+    assert chinese_problems(zh.removeprefix("§9.5：")) == []
 
 
 def test_a_refusal_names_resources_and_buildings_in_chinese() -> None:
@@ -82,7 +82,7 @@ def test_a_refusal_names_resources_and_buildings_in_chinese() -> None:
 
     full = refuse("§4", "your storage for {item} is full", item=Term("item", "water"))
     assert str(full) == "§4: your storage for water is full"
-    assert onmars.reason_text(full, "zh") == "§4: 你的水存储已满"
+    assert onmars.reason_text(full, "zh") == "§4：你的水存储已满"
     from onmars.rules.actions.advanced import title
 
     closed = refuse(
@@ -91,7 +91,8 @@ def test_a_refusal_names_resources_and_buildings_in_chinese() -> None:
         title=title("BP01"),
     )
     zh = onmars.reason_text(closed, "zh")
-    assert "BP01 " not in zh and "（BP01）" in zh and chinese_problems(zh[7:]) == []
+    assert zh.startswith("§13.3：") and "BP01 " not in zh and "（BP01）" in zh
+    assert chinese_problems(zh.removeprefix("§13.3：")) == []
 
 
 def test_an_upgrade_contracts_building_takes_its_own_article() -> None:

@@ -3,7 +3,7 @@
 // player's board, drawn from the seat's view (RUL-18: other players' secrets arrive as counts).
 import type { ComponentChildren } from "preact";
 import type { Dict, PlayerView, Score, View } from "./api";
-import { labelled, useI18n } from "./i18n";
+import { labelled, parenthesised, useI18n } from "./i18n";
 import { BUILDING_FILL, buildingCode } from "./map";
 import { Icon } from "./icons";
 import { colourOf, face, itemName, projectionCard } from "./format";
@@ -117,7 +117,7 @@ function TurnOrder({ view }: { view: View }) {
         <span class="sh-sep">⇄</span>
         {shuttle("colony")}
         <Spot k="side:colony" class="side-name">{t("colony")}</Spot>
-        {!view.shuttle_side && view.phase !== "setup" ? <span class="muted">({t("shuttle")} ✕)</span> : null}
+        {!view.shuttle_side && view.phase !== "setup" ? <span class="muted">{parenthesised(t, `${t("shuttle")} ✕`).trim()}</span> : null}
       </div>
     </Panel>
   );
@@ -261,11 +261,11 @@ function Warehouse({ view }: { view: View }) {
 }
 
 function TechTile({ id, k }: { id: string; k: string }) {
-  const { cat } = useI18n();
-  const f = face(cat, "tech_tile", id);
+  const { cat, t } = useI18n();
+  const f = face(cat, "tech_tile", id, t);
   const entry = cat?.tech_tile?.[id];
   return (
-    <Spot k={k} card={f} class={`tech ${id.startsWith("B-") ? "setb" : ""}`} full={`${entry?.name ?? id} (${entry?.set_name ?? entry?.set ?? ""})`}>
+    <Spot k={k} card={f} class={`tech ${id.startsWith("B-") ? "setb" : ""}`} full={`${entry?.name ?? id}${parenthesised(t, entry?.set_name ?? entry?.set ?? "")}`}>
       <span class="tech-name">{entry?.name ?? id}</span>
       <span class="tech-set">{entry?.set_name ?? entry?.set ?? ""}</span>
     </Spot>
@@ -323,7 +323,7 @@ function Card({ kind, id, k, extra }: { kind: string; id: string; k: string; ext
 function BlueprintDisplay({ view }: { view: View }) {
   const { t } = useI18n();
   return (
-    <Panel title={`${t("blueprints")} (${t("bpDeck")} ${view.bp_deck ?? 0})`} class="bpdisplay">
+    <Panel title={`${t("blueprints")}${parenthesised(t, `${t("bpDeck")} ${view.bp_deck ?? 0}`)}`} class="bpdisplay">
       <div class="cards">
         {(view.bp_display ?? []).map((bp: string) => (
           <Card kind="blueprint" id={bp} k={`card:${bp}`} />
@@ -357,7 +357,7 @@ function Science({ view }: { view: View }) {
 function Exploration({ view }: { view: View }) {
   const { t } = useI18n();
   return (
-    <Panel title={`${t("exploration")} (${t("discoveryStack")} ${view.discovery_stack ?? 0})`} class="exploration">
+    <Panel title={`${t("exploration")}${parenthesised(t, `${t("discoveryStack")} ${view.discovery_stack ?? 0}`)}`} class="exploration">
       <div class="cards">
         {(view.exploration ?? []).map((id: string) => (
           <Card kind="discovery" id={id} k={`radar:${id}`} />

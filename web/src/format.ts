@@ -1,7 +1,7 @@
 // Pure formatting of what the table shows (no components, no DOM): player colours and initials,
 // item names and amounts, hover cards for components and projected scores. Unit-tested.
 import type { Dict, LegalMove, Score, View } from "./api";
-import { labelled, type T } from "./i18n";
+import { labelled, listed, parenthesised, type T } from "./i18n";
 
 // Okabe-Ito colours for the four player colours; each seat also has its own shape.
 export const COLOURS: Record<string, string> = {
@@ -38,20 +38,22 @@ export function itemName(cat: Dict | null, item: string, n = 1): string {
   return n === 1 ? names.one : names.many;
 }
 
-/** Amounts of items ("2 Crystals, 1 Water"); the schema leaves a move's cost and gain free, so
- * an amount is read as a number. */
-export function itemsText(cat: Dict | null, items: Record<string, unknown>): string {
-  return Object.entries(items)
-    .map(([k, n]) => `${n} ${itemName(cat, k, Number(n))}`)
-    .join(", ");
+/** Amounts of items ("2 Crystals, 1 Water"; "2 水晶、1 水" in Chinese); the schema leaves a
+ * move's cost and gain free, so an amount is read as a number. */
+export function itemsText(cat: Dict | null, items: Record<string, unknown>, t: T): string {
+  return listed(
+    t,
+    Object.entries(items).map(([k, n]) => `${n} ${itemName(cat, k, Number(n))}`),
+  );
 }
 
 /** Ranges of items a choice still open may cost or give ("0–2 Water, 1 Battery"); ``any``
- * (any Resource) is named by ``anyName``. */
-export function rangesText(cat: Dict | null, items: Record<string, number[]>, anyName: string): string {
-  return Object.entries(items)
-    .map(([k, [lo, hi]]) => `${lo === hi ? lo : `${lo}–${hi}`} ${k === "any" ? anyName : itemName(cat, k, hi)}`)
-    .join(", ");
+ * (any Resource) is named by the dictionary's ``anyResource``. */
+export function rangesText(cat: Dict | null, items: Record<string, number[]>, t: T): string {
+  return listed(
+    t,
+    Object.entries(items).map(([k, [lo, hi]]) => `${lo === hi ? lo : `${lo}–${hi}`} ${k === "any" ? t("anyResource") : itemName(cat, k, hi)}`),
+  );
 }
 
 /** What a projected final score is made of (the server's breakdown), biggest parts first, so a
@@ -88,6 +90,9 @@ export function face(cat: Dict | null, kind: string, id: string, t?: T): HoverCa
   // a Tech tile is told apart by its set (A, B) or its owner's colour, not by the engine's id
   const tag = CODE.test(id) ? id : kind === "tech_tile" ? (entry.set_name ?? "") : "";
   const name = entry.name ?? (CODE.test(id) ? "" : id);
-  const title = name && tag ? `${name} (${tag})` : name || tag || id;
+  // a printed code keeps ASCII brackets in either language ("Mine (BP03)", "矿场 (BP03)"); a set
+  // named in words takes the reader's brackets ("红" → "科技（红）")
+  const aside = t && !CODE.test(id) && kind === "tech_tile" ? parenthesised(t, tag) : ` (${tag})`;
+  const title = name && tag ? `${name}${aside}` : name || tag || id;
   return { title, lines: [...new Set(lines)] };
 }

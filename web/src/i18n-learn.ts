@@ -27,7 +27,7 @@ export const LEARN = {
   learnIntro: ["A guided first game: 2 players, short, against the easy bot. The table explains each phase and decision the first time it comes up and suggests a move.", "引导式的第一局：2 名玩家，短局，对战简单电脑玩家。桌面会在每个阶段和每种决定第一次出现时加以讲解，并建议一步操作。"],
   learnStart: ["Start the guided game", "开始引导对局"],
   learnResume: ["Resume your guided game", "继续你的引导对局"],
-  // the guided game's seat: a name, not a pronoun ("You takes Turn Order space 3", "你是 你")
+  // the guided game's seat: a name, not a pronoun ('You takes Turn Order space 3', '你是 你')
   learnYou: ["Newcomer", "新手"],
   learnNoSeat: ["The new game has no seat for you. Please try again.", "新对局里没有你的座位，请重试。"],
   learnCoachName: ["Coach", "教练"],

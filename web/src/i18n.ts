@@ -260,6 +260,9 @@ const EN = {
   ratingNote: "Ratings: OpenSkill (Weng-Lin), shown on the arena ladder's scale (random bot = 1000); ± two deviations.",
   player: "Player",
   colon: ": ",
+  listSep: ", ",
+  clauseSep: ", ",
+  inParens: " ({text})",
   // issue 23: the log by round and turn, the summary, hot-seat, the lobby, accessibility
   logOpening: "Opening picks",
   logRound: "Round {n}",
@@ -556,6 +559,9 @@ const ZH: Record<Key, string> = {
   ratingNote: "等级分：OpenSkill（Weng-Lin），按竞技场天梯的标尺显示（随机电脑玩家 = 1000）；± 为两个标准差。",
   player: "玩家",
   colon: "：",
+  listSep: "、",
+  clauseSep: "，",
+  inParens: "（{text}）",
   logOpening: "开局选择",
   logRound: "第 {n} 轮",
   logTurnOf: "{name}的回合",
@@ -662,6 +668,21 @@ export function translator(lang: Lang): T {
 export function labelled(t: T, label: string, value?: string | number): string {
   const colon = t("colon");
   return value === undefined ? label + colon.trimEnd() : label + colon + String(value);
+}
+
+/** Names or items as the reader's language lists them, with the dictionary's ``listSep``: "Ann,
+ * Bob" in English, "安安、贝贝" in Chinese (the enumeration comma 、, no space). For lists shown to
+ * people only; ids, keys and notation keep their own separators, and parts of a phrase (a place's
+ * name for a screen reader) take ``clauseSep`` (", " / "，"). */
+export function listed(t: T, items: readonly (string | number)[]): string {
+  return items.join(t("listSep"));
+}
+
+/** An aside in brackets after a word, as the reader's language writes it, with the dictionary's
+ * ``inParens``: " (Ann)" in English (a space before), "（安安）" in Chinese (full-width brackets, no
+ * space). For asides in words; a bare number or code may keep ASCII brackets. */
+export function parenthesised(t: T, text: string | number): string {
+  return t("inParens", { text });
 }
 
 /** The bots by name, as the server labels them (``/api/bots``): for places that show a seat's

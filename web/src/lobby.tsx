@@ -5,7 +5,7 @@ import { HintsUsed } from "./hint";
 import { LearnToPlay } from "./tutorial/start";
 import { ApiError, allTokens, api, saveToken, type Bot, type Created, type GameSummary, type NewGame, type SeatLink, type TimeControlIn } from "./api";
 import { ClockPicker, LobbyClock } from "./clock";
-import { DEFAULT_NAMES, type Lang, type T, botLabel, useI18n } from "./i18n";
+import { DEFAULT_NAMES, type Lang, type T, botLabel, listed, useI18n } from "./i18n";
 import { TopBar } from "./topbar";
 import { claimIfSignedIn } from "./account";
 
@@ -29,7 +29,7 @@ const INVITES = "onmars.invites.";
 /** A listed game in a few words: its round and whose turn, or its winners once over. */
 function gameStatus(g: GameSummary, t: T): string {
   const name = (seat: number) => g.players.find((p) => p.seat === seat)?.name ?? "?";
-  if (g.is_over) return g.winners?.length ? `${t("over")} · ${t("listWinner", { names: g.winners.map(name).join(", ") })}` : t("over");
+  if (g.is_over) return g.winners?.length ? `${t("over")} · ${t("listWinner", { names: listed(t, g.winners.map(name)) })}` : t("over");
   const round = g.round ? t("logRound", { n: g.round }) : t("logOpening");
   return g.current_player !== null && g.current_player !== undefined ? `${round} · ${t("listTurn", { name: name(g.current_player) })}` : round;
 }
@@ -260,7 +260,7 @@ export function Lobby() {
                   <tr data-game-id={g.id}>
                     <td class="gid keepcase">#{g.id}</td>
                     <td>
-                      {(g.players ?? []).map((p) => (p.bot ? `⚙${p.name}` : p.name)).join(", ")}
+                      {listed(t, (g.players ?? []).map((p) => (p.bot ? `⚙${p.name}` : p.name)))}
                       <HintsUsed n={(g.players ?? []).reduce((n, p) => n + (p.hints ?? 0), 0)} />
                     </td>
                     <td class="muted">{g.length === "long" ? t("long") : t("short")}</td>

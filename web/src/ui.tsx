@@ -5,7 +5,7 @@ import { useContext, useEffect, useState } from "preact/hooks";
 import type { Dict, LegalMove, RefusedPlace, View } from "./api";
 import { SHAPES, colourOf, initialOf, itemsText, rangesText, textOn, type HoverCard } from "./format";
 import { hexesOf, playMark, refusedCard, tileOf, type Offer, type Places } from "./moves";
-import { labelled, useI18n, type T } from "./i18n";
+import { labelled, parenthesised, useI18n, type T } from "./i18n";
 
 /** A player's piece: their colour, their seat's shape and their initial. */
 export function Pawn(props: { view: View; seat: number; size?: number; dim?: boolean; title?: string }) {
@@ -178,8 +178,8 @@ export function HoverLayer() {
 
 export function Preview({ m, t, cat }: { m: LegalMove; t: T; cat: Dict | null }) {
   const rows: ComponentChildren[] = [];
-  if (Object.keys(m.cost).length) rows.push(<div class="pv-cost">{labelled(t, t("cost"), itemsText(cat, m.cost))}</div>);
-  if (Object.keys(m.gain).length) rows.push(<div class="pv-gain">{labelled(t, t("gain"), itemsText(cat, m.gain))}</div>);
+  if (Object.keys(m.cost).length) rows.push(<div class="pv-cost">{labelled(t, t("cost"), itemsText(cat, m.cost, t))}</div>);
+  if (Object.keys(m.gain).length) rows.push(<div class="pv-gain">{labelled(t, t("gain"), itemsText(cat, m.gain, t))}</div>);
   if (m.op) rows.push(<div class="pv-op">{m.op > 0 ? "+" : ""}{m.op} {t("op")}</div>);
   if (m.events.length)
     rows.push(
@@ -194,15 +194,15 @@ export function Preview({ m, t, cat }: { m: LegalMove; t: T; cat: Dict | null })
         <ul>
           {m.then.map((s) => {
             const parts: string[] = [];
-            if (Object.keys(s.cost).length) parts.push(`${t("cost")} ${rangesText(cat, s.cost, t("anyResource"))}`);
-            if (Object.keys(s.gain).length) parts.push(`${t("gain")} ${rangesText(cat, s.gain, t("anyResource"))}`);
+            if (Object.keys(s.cost).length) parts.push(`${t("cost")} ${rangesText(cat, s.cost, t)}`);
+            if (Object.keys(s.gain).length) parts.push(`${t("gain")} ${rangesText(cat, s.gain, t)}`);
             const [lo, hi] = s.op;
             if (lo || hi) parts.push(`${lo === hi ? lo : `${lo}–${hi}`} ${t("op")}`);
             if (s.partial) parts.push(t("rangePartial"));
             return (
               <li>
                 {s.text}
-                {s.choices > 1 ? ` (${t("choicesN", { n: s.choices })})` : ""}
+                {s.choices > 1 ? parenthesised(t, t("choicesN", { n: s.choices })) : ""}
                 {parts.length ? <span class="pv-range"> — {parts.join(" · ")}</span> : null}
               </li>
             );
@@ -265,7 +265,7 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
   const { t } = useI18n();
   const moves = ctx.active ? ctx.places.get(key) : undefined;
   // Its accessible name (issue 23.9): what it is, then the move it plays or how many it offers.
-  const what = key.startsWith("hex:") ? spotName({ title: t("hexLabel", { hex: key.slice(4) }), lines: face?.lines }, title) : spotName(face, title);
+  const what = key.startsWith("hex:") ? spotName(t, { title: t("hexLabel", { hex: key.slice(4) }), lines: face?.lines }, title) : spotName(t, face, title);
   if (key.startsWith("bot:") && moves?.length) {
     const hex = key.slice(4);
     return {
@@ -357,11 +357,11 @@ export function useSpot(key: string, face: HoverCard | null, title?: string): Re
   };
 }
 
-/** A place's name for assistive technology: its face's title and first lines ("2,-1, Mine"),
- * else the title given. */
-export function spotName(face: HoverCard | null, title?: string): string {
+/** A place's name for assistive technology: its face's title and first lines ("Hex 2,-1, Mine";
+ * in Chinese parted by the full-width comma, the dictionary's ``clauseSep``), else the title given. */
+export function spotName(t: T, face: HoverCard | null, title?: string): string {
   if (!face) return title ?? "";
-  return [face.title, ...(face.lines ?? []).slice(0, 2)].filter(Boolean).join(", ");
+  return [face.title, ...(face.lines ?? []).slice(0, 2)].filter(Boolean).join(t("clauseSep"));
 }
 
 /** The language switch: English ⇄ Chinese, at any time. */

@@ -23,8 +23,8 @@ describe("items", () => {
   });
 
   it("itemsText lists amounts", () => {
-    expect(itemsText(cat, { crystal: 2, water: 1 })).toBe("2 Crystals, 1 Water");
-    expect(itemsText(cat, {})).toBe("");
+    expect(itemsText(cat, { crystal: 2, water: 1 }, translator("en"))).toBe("2 Crystals, 1 Water");
+    expect(itemsText(cat, {}, translator("en"))).toBe("");
   });
 });
 
@@ -70,14 +70,14 @@ describe("hover cards", () => {
     expect(face(zh, "blueprint", "BP09", tz)).toEqual({ title: "氧气罐 (BP09)", lines: ["氧气设施 · 1级", "获得 1 氧气"] });
     expect(face(zh, "contract", "C04", tz)?.lines).toContain("+12 / -6 机会分");
     const titles = [face(zh, "scientist", "geologist", tz)?.title, face(zh, "tech_tile", "A-rover", tz)?.title];
-    expect(titles).toEqual(["地质学家", "探测车 (A 组)"]);
+    expect(titles).toEqual(["地质学家", "探测车（A 组）"]);
     expect(face(zh, "discovery", "D14", tz)?.title).toBe("D14");
   });
 });
 
 describe("ranges of a choice still open (issue 23)", () => {
   it("says a fixed amount once, a range with a dash, and names any Resource", () => {
-    expect(rangesText(cat, { crystal: [0, 2], water: [1, 1], any: [0, 1] }, "any Resource")).toBe(
+    expect(rangesText(cat, { crystal: [0, 2], water: [1, 1], any: [0, 1] }, translator("en"))).toBe(
       "0–2 Crystals, 1 Water, 0–1 any Resource",
     );
   });

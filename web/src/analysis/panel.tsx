@@ -4,7 +4,7 @@
 // link to its position.
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type AnalysisOut, type View } from "../api";
-import { labelled, useI18n } from "../i18n";
+import { labelled, parenthesised, useI18n } from "../i18n";
 import { colourOf } from "../format";
 import { EvaluationChart, ProjectedChart, SourcesChart } from "./charts";
 import { word, type WordKey } from "./words";
@@ -115,7 +115,7 @@ function ThisMove(props: { d: Verdict; names: string[]; w: (k: WordKey, p?: Reco
   const same = d.best === d.move;
   return (
     <p class={`analysis-here ${d.mistake ? "is-mistake" : ""}`} data-testid="analysis-here">
-      <b>{w("thisMove")}</b>{labelled(t, ` (${props.names[d.seat]})`, d.label[lang] ?? d.move)} · {w("valueBefore", { v: d.before.toFixed(1) })} · {w("valueAfter", { v: d.after.toFixed(1) })} ·{" "}
+      <b>{w("thisMove")}</b>{labelled(t, parenthesised(t, props.names[d.seat]), d.label[lang] ?? d.move)} · {w("valueBefore", { v: d.before.toFixed(1) })} · {w("valueAfter", { v: d.after.toFixed(1) })} ·{" "}
       {w("winChance", { before: Math.round(d.win_before * 100), after: Math.round(d.win_after * 100) })}
       {same ? ` · ${w("best")}` : ` · ${w("lost", { loss: d.loss.toFixed(1) })} · ${w("preferred", { move: d.best_label[lang] ?? d.best })}`}
     </p>

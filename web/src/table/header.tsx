@@ -4,7 +4,7 @@
 import { useState } from "preact/hooks";
 import { api, type GameState } from "../api";
 import type { LocalPrefs } from "../notify";
-import { useI18n } from "../i18n";
+import { listed, useI18n } from "../i18n";
 import { TopBar } from "../topbar";
 import { Icon } from "../icons";
 import { LangToggle, Pawn } from "../ui";
@@ -101,7 +101,7 @@ function VoteButton({ st, voters, acting, label, testid, vote }: {
   const { t } = useI18n();
   const mine = voters.includes(acting ?? -1);
   return (
-    <button class="vote" data-testid={testid} title={voters.map((v) => st.players[v]?.name).join(", ")} onClick={() => vote(!mine)}>
+    <button class="vote" data-testid={testid} title={listed(t, voters.map((v) => st.players[v]?.name ?? "?"))} onClick={() => vote(!mine)}>
       {mine ? t("withdraw") : label} {voters.length ? ` (${voters.length})` : ""}
     </button>
   );

@@ -6,7 +6,7 @@ import type { GameState, Score } from "../api";
 import { PlayerBoard } from "../boards";
 import { boardOrder } from "../decision";
 import { projectionCard } from "../format";
-import { botLabel, labelled, useI18n } from "../i18n";
+import { botLabel, labelled, listed, useI18n } from "../i18n";
 import { Pawn, faceProps } from "../ui";
 import { HintsUsed } from "../hint";
 
@@ -56,7 +56,7 @@ export function GameOver({ st }: { st: GameState }) {
       <div class="go-head">
         <b>{t("gameOver")}</b>
         <span>
-          {labelled(t, t("winners"), st.winners.map((w) => st.players[w]?.name).join(", "))}
+          {labelled(t, t("winners"), listed(t, st.winners.map((w) => st.players[w]?.name ?? "?")))}
         </span>
         <a href={`/replay/${st.id}`}>{t("watchReplay")}</a>
         <button onClick={() => setOpen(!open)}>{open ? "▾" : "▴"}</button>

@@ -3,7 +3,7 @@
 import type { GameState, View } from "../api";
 import { crumbsOf, payLeftOf, promptHints, stepOf } from "../decision";
 import { itemName } from "../format";
-import { labelled, stepText, useI18n } from "../i18n";
+import { labelled, listed, parenthesised, stepText, useI18n } from "../i18n";
 import { playMark, type Offer, type Places } from "../moves";
 import { useRef } from "preact/hooks";
 import { Pawn, firstTap, hover } from "../ui";
@@ -76,7 +76,7 @@ function PayLeft({ view }: { view: View }) {
   const left = payLeftOf(view);
   if (!left.length) return null;
   const words = left.map(([tok, n]) => `${n} ${tok === "any" ? t("anyRes") : itemName(cat, tok, n)}`);
-  return <small class="muted"> ({labelled(t, t("toPay"), words.join(", "))})</small>;
+  return <small class="muted">{parenthesised(t, labelled(t, t("toPay"), listed(t, words)))}</small>;
 }
 
 export function MoveButton({ m, play, list }: { m: Offer; play: (m: Offer) => void; list?: boolean }) {

@@ -122,7 +122,12 @@ def reason_text(reason: object, lang: str = DEFAULT) -> str:
     except (KeyError, IndexError, ValueError, AttributeError):
         return str(reason)
     rule = getattr(reason, "rule", "")
-    return f"{rule}: {said}" if rule else said
+    return tr(RULED, lang, rule=rule, text=said) if rule else said
+
+
+#: A refusal's rule id before its reason, as the language writes it: "§9.2: ..." in English (the
+#: engine's own text), "§9.2：..." in Chinese (the full-width colon, no space).
+RULED = N_("{rule}: {text}")
 
 
 #: How a language joins a list (``Joined``'s English separators): Chinese enumerates with 、.
