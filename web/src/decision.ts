@@ -58,7 +58,10 @@ export function tilesWithChoice(moves: LegalMove[]): boolean {
 export function promptHints(places: Places, moves: LegalMove[], pickedBot: string | null, pickedTile: string | null): Key[] {
   const out: Key[] = [];
   if (pickedBot) out.push("moveBot");
-  else if ([...places.keys()].some((k) => k.startsWith("bot:"))) out.push("pickBotHint");
+  // only when this decision itself moves Bots: a Bot on the map may also light up for a move
+  // offered in one click after this one (a Turn Order space whose bonus moves Bots), which is no
+  // reason to tell a player choosing a Turn Order space to click a Bot
+  else if (moves.some((m) => m.move.startsWith("bot ")) && [...places.keys()].some((k) => k.startsWith("bot:"))) out.push("pickBotHint");
   if (!pickedTile && tilesWithChoice(moves)) out.push("pickTileHint");
   if (pickedTile) out.push("pickSpace");
   return out;

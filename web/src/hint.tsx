@@ -22,7 +22,7 @@ export interface HintAsk {
   hint: HintOut | null;
   busy: number; // seconds being thought (0: not asking)
   error: string;
-  ask: (seconds: number) => void;
+  ask: (seconds: number, top?: number) => void;
 }
 
 /** Asks for hints for this seat; the answer is dropped once the game moves on. */
@@ -38,12 +38,12 @@ export function useHint(id: string, token: string | null, st: GameState | null):
     setError("");
   }, [ply]);
   const ask = useCallback(
-    (seconds: number) => {
+    (seconds: number, top?: number) => {
       if (!token || busy) return;
       setBusy(seconds);
       setError("");
       const attempt = (left: number): Promise<void> =>
-        api.hint(id, token, seconds, lang).then(setHint, (e) => {
+        api.hint(id, token, seconds, lang, top).then(setHint, (e) => {
           // another hint of this seat still being worked out (a guide left and come back)
           if (e instanceof ApiError && e.problem.status === 409 && left > 0)
             return new Promise<void>((ok) => setTimeout(ok, RETRY_MS)).then(() => attempt(left - 1));

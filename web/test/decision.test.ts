@@ -51,6 +51,13 @@ describe("the prompt's hints", () => {
     expect(promptHints(indexMoves(tiles, null, "A-rover"), tiles, null, "A-rover")).toEqual(["pickSpace"]);
     expect(promptHints(indexMoves([done()], null), [done()], null, null)).toEqual([]);
   });
+
+  it("promptHints: no 'click a Bot' while choosing a Turn Order space whose bonus moves Bots later", () => {
+    // the Bots light up for the moves offered in one click after the seat, not for the seat itself
+    const seats = [mv("seat", []), mv("end", [])];
+    const bots = [botMove("4,1", "1,1")];
+    expect(promptHints(indexMoves(bots, null), seats, null, null)).toEqual([]);
+  });
 });
 
 describe("boardOrder", () => {

@@ -2,7 +2,7 @@
 // phase first; where each points; the progress kept per game in the browser.
 import { beforeEach, describe, expect, it } from "vitest";
 import { LEARN, learnT } from "../src/i18n-learn";
-import { FOCUS, PHASE_LESSONS, STEP_LESSONS, focusOf, lessonKey, lessonsDue } from "../src/tutorial/lessons";
+import { FOCUS, PHASE_LESSONS, STEP_LESSONS, coachPick, focusOf, lessonKey, lessonsDue } from "../src/tutorial/lessons";
 import { CURRENT, currentTutorial, finishTutorial, saveTutorial, startTutorial, tutorialOf } from "../src/tutorial/state";
 
 describe("lessons", () => {
@@ -25,6 +25,59 @@ describe("lessons", () => {
     expect(focusOf("step:pay", 1)).toEqual(["[data-testid=player-board-1]"]);
     expect(focusOf("phase:shuttle", 0)).toEqual(FOCUS["phase:shuttle"]);
     expect(focusOf("step:unknown", 0)).toEqual([]);
+  });
+});
+
+describe("the lessons say what the rules say", () => {
+  const en = learnT("en");
+  const zh = learnT("zh");
+  it("setup: each takes a Turn Order space and may take its bonus; the highest space places the Shuttle (§3.5, RUL-17)", () => {
+    expect(en("tut_phase_setup")).toContain("highest space places the Shuttle");
+    expect(zh("tut_phase_setup")).toContain("编号最大顺位格的玩家放置穿梭机");
+    // no Blueprint is picked at setup (only as Turn Order space 2's bonus)
+    expect(en("tut_phase_setup")).not.toMatch(/Blueprint/);
+    expect(zh("tut_phase_setup")).not.toMatch(/蓝图/);
+  });
+  it("shuttle phase: only travellers take a new Turn Order space; who stays keeps theirs (§5.2, §12.2)", () => {
+    expect(en("tut_phase_shuttle")).not.toContain("Then each picks a new Turn Order space");
+    expect(en("tut_phase_shuttle")).toContain("who stays keeps their space");
+    expect(zh("tut_phase_shuttle")).toContain("留下的玩家保留原来的顺位格");
+  });
+  it("travel: free only when the Shuttle flew from your side, else a Ship from the Hangar (§12.2)", () => {
+    expect(en("tut_travel")).toMatch(/free if the Shuttle flew from your side.*Ship from your Hangar/);
+    expect(zh("tut_travel")).toMatch(/从你所在一侧出发.*机库/);
+  });
+  it("Tech tiles join buildings into Complexes, they make nothing cheaper (§8.2)", () => {
+    expect(en("tut_learn")).not.toMatch(/cheaper/);
+    expect(zh("tut_learn")).not.toMatch(/便宜/);
+    expect(en("tut_learn")).toContain("join a Complex");
+    expect(zh("tut_learn")).toContain("建筑群");
+  });
+  it("a 2-player placement costs 1 per Colonist on the slots, own included (§6.2)", () => {
+    expect(en("tut_placement_cost")).toContain("(yours too)");
+    expect(zh("tut_placement_cost")).toContain("包括你自己的");
+  });
+  it("a Contract may cost OP, a Scientist scores per Advanced Building (§15, §16)", () => {
+    expect(en("tut_hire")).not.toContain("both score OP");
+    expect(en("tut_hire")).toContain("costs OP if not");
+    expect(zh("tut_hire")).toContain("招募科学家"); // the digest's word, as the decision bar says
+  });
+  it("the decisions a first game meets have their own lesson, not the general words", () => {
+    for (const step of ["new_bot", "refill_science", "owner_develop", "claim", "construct_tech", "rover_move", "retrieve", "displace", "goal_reward"]) {
+      expect(lessonKey(`step:${step}`)).not.toBe("tut_other");
+      expect(focusOf(`step:${step}`, 0).length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("the suggestion", () => {
+  const s = (move: string) => ({ move });
+  it("is the search's best move, but not a Private Goal spent as a Crystal when another move is offered", () => {
+    expect(coachPick([s("main tech"), s("main construct")])?.move).toBe("main tech");
+    expect(coachPick([s("discard PG16"), s("discard PG02"), s("exec mineral")])?.move).toBe("exec mineral");
+    // nothing else offered: the best one after all
+    expect(coachPick([s("discard PG16"), s("discard PG02")])?.move).toBe("discard PG16");
+    expect(coachPick([])).toBeUndefined();
   });
 });
 

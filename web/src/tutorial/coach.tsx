@@ -10,11 +10,13 @@ import { HintList, useHint } from "../hint";
 import { learnT } from "../i18n-learn";
 import { useI18n } from "../i18n";
 import type { Game } from "../table/useGame";
-import { focusOf, lessonKey, lessonsDue } from "./lessons";
+import { coachPick, focusOf, lessonKey, lessonsDue } from "./lessons";
 import { finishTutorial, saveTutorial, tutorialOf, type Tutorial } from "./state";
 
 /** How long the guide's suggestion thinks (seconds): quick, against the easy bot. */
 const SUGGEST_SECONDS = 1;
+/** How many of the search's best moves the guide asks for, to choose its suggestion from. */
+const SUGGEST_TOP = 5;
 
 export function Coach({ id, st, game }: { id: string; st: GameState; game: Game }) {
   const [tut, setTut] = useState<Tutorial | null>(() => tutorialOf(id));
@@ -55,12 +57,13 @@ function CoachOn({ id, st, game, tut, update }: { id: string; st: GameState; gam
   // (asked again once an answer for an earlier decision is in: it is dropped as stale)
   const missing = wanted >= 0 && !asked.busy && !asked.hint && !asked.error;
   useEffect(() => {
-    if (missing) asked.ask(SUGGEST_SECONDS);
+    if (missing) asked.ask(SUGGEST_SECONDS, SUGGEST_TOP);
   }, [wanted, missing]);
   useEffect(() => {
     if (st.is_over) finishTutorial(id);
   }, [st.is_over]);
 
+  const pick = asked.hint ? coachPick(asked.hint.suggestions) : undefined;
   let body;
   if (st.is_over) body = <p data-testid="coach-text">{lt("tutOver")}</p>;
   else if (lesson)
@@ -81,7 +84,7 @@ function CoachOn({ id, st, game, tut, update }: { id: string; st: GameState; gam
         <b>{lt("tutSuggest")}</b>{" "}
         {asked.busy ? <span class="sending">{lt("tutThinking")}</span> : null}
         {asked.error ? <span class="warn small">{asked.error}</span> : null}
-        {asked.hint ? <HintList hint={asked.hint} st={st} game={game} lt={lt} top={1} /> : null}
+        {asked.hint && pick ? <HintList hint={{ ...asked.hint, suggestions: [pick] }} st={st} game={game} lt={lt} top={1} /> : null}
         <p class="muted small">{lt("tutIgnore")}</p>
       </div>
     );
@@ -103,10 +106,29 @@ function useHighlight(selectors: string[], version: number): void {
   const key = selectors.join(",");
   useEffect(() => {
     if (!key) return;
-    const lit = [...document.querySelectorAll(key)];
+    const parts = [...document.querySelectorAll(key)];
+    const lit = [...parts, ...paneTabsOf(parts)];
     for (const el of lit) el.classList.add("tut-focus");
     return () => {
       for (const el of lit) el.classList.remove("tut-focus");
     };
   }, [key, version]); // again after each change: a board drawn anew loses the mark
+}
+
+/** A phone shows one pane at a time (page.tsx PaneTabs), by column: the tabs of the panes that
+ * hold the lit parts light up too, or a part on another pane could not be found. */
+const PANE_OF_COLUMN: [string, string][] = [
+  [".col-left", "map"],
+  [".col-mid", "boards"],
+  [".col-right", "players"],
+];
+
+function paneTabsOf(parts: Element[]): Element[] {
+  const tabs = new Set<Element>();
+  for (const el of parts)
+    for (const [column, pane] of PANE_OF_COLUMN) {
+      const tab = el.closest(column) ? document.querySelector(`[data-testid=pane-${pane}]`) : null;
+      if (tab) tabs.add(tab);
+    }
+  return [...tabs];
 }

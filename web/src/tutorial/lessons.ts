@@ -34,6 +34,17 @@ export const STEP_LESSONS: Record<string, LearnKey> = {
   develop: "tut_develop",
   hire: "tut_hire",
   advanced: "tut_advanced",
+  new_bot: "tut_new_bot",
+  refill_science: "tut_refill_science",
+  owner_develop: "tut_owner_develop",
+  claim: "tut_claim",
+  construct_tech: "tut_construct_tech",
+  rover_move: "tut_rover_move",
+  retrieve: "tut_retrieve",
+  goal_retrieve: "tut_retrieve",
+  ab_retrieve: "tut_retrieve",
+  displace: "tut_displace",
+  goal_reward: "tut_goal_reward",
 };
 
 const MAP = "[data-testid=board-map]";
@@ -67,6 +78,17 @@ export const FOCUS: Record<string, string[]> = {
   develop: [MINE],
   hire: [".panel.science"],
   advanced: [MINE],
+  new_bot: [MAP],
+  refill_science: [".panel.science"],
+  owner_develop: [MINE],
+  claim: [MAP],
+  construct_tech: [MAP],
+  rover_move: [MAP],
+  retrieve: [".panel.actions", MINE],
+  goal_retrieve: [".panel.actions", MINE],
+  ab_retrieve: [".panel.actions", MINE],
+  displace: [MAP],
+  goal_reward: [MINE],
 };
 
 /** The lessons due at a decision, not yet read: the phase's first, then the decision's. */
@@ -85,4 +107,17 @@ export function lessonKey(lesson: string): LearnKey {
 export function focusOf(lesson: string, seat: number): string[] {
   const key = lesson.startsWith("step:") ? lesson.slice(5) : lesson;
   return (FOCUS[key] ?? []).map((s) => s.replace("{seat}", String(seat)));
+}
+
+/** Whether a move spends a Private Goal card as a Crystal (§18.1). */
+export function spendsGoal(move: string): boolean {
+  return move.startsWith("discard ");
+}
+
+/** The suggestion the guide shows, of the search's best moves (best first): the best one, but
+ * not a Private Goal spent as a Crystal while another move is among them. The search may value
+ * the Crystal more, but a newcomer following the guide would throw away every goal in the first
+ * round before learning what one can bring (§18.1: a completed goal's reward). */
+export function coachPick<S extends { move: string }>(suggestions: readonly S[]): S | undefined {
+  return suggestions.find((s) => !spendsGoal(s.move)) ?? suggestions[0];
 }
