@@ -173,7 +173,7 @@ def test_moves_are_checked_against_the_ply_and_the_rules(client: TestClient) -> 
         headers=bearer(tokens[seat]),
     )
     assert zh.status_code == 422 and zh.json()["rule"] == "§19"
-    assert zh.json()["detail"].startswith("§19: ") and zh.json()["detail"] != body["detail"]
+    assert zh.json()["detail"].startswith("§19：") and zh.json()["detail"] != body["detail"]
     r = move(client, gid, tokens[seat], 0, "fly to the moon")
     assert r.status_code == 422 and r.json()["detail"]
     assert get(client, gid)["ply"] == 0
@@ -496,10 +496,10 @@ def test_errors_answer_in_the_language_asked_for(client: TestClient) -> None:
         detail = cn.json()["detail"]
         assert detail != en.json()["detail"], detail
         assert any("\u4e00" <= ch <= "\u9fff" for ch in detail), detail
-        said = re.sub(r"“[^”]*”|^(§[\d.]+|RUL-\d+): ", "", detail)  # the rule; what was sent
+        said = re.sub(r"“[^”]*”|^(§[\d.]+|RUL-\d+)：", "", detail)  # the rule; what was sent
         words = [w for w in chinese_problems(said) if w not in ("Authorization", "Bearer")]
         assert words == [], detail
-    assert chinese[2].json()["rule"] == "§19" and chinese[2].json()["detail"].startswith("§19: ")
+    assert chinese[2].json()["rule"] == "§19" and chinese[2].json()["detail"].startswith("§19：")
     by_param = client.get("/api/games/nosuchgame", params={"lang": "zh"})
     assert by_param.json()["detail"] == chinese[0].json()["detail"]
     with client.websocket_connect(f"/api/games/{gid}/ws?lang=zh") as ws:
