@@ -81,6 +81,14 @@ def stored_moves(url: str, gid: str) -> dict[int, str]:
 
 
 @pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def assert_gone(pids: list[int]) -> None:
+    """A stopped server's worker processes leave with it (within 10 s)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(alive(pid) for pid in pids):
+        time.sleep(0.1)
+    assert not [pid for pid in pids if alive(pid)], "orphaned worker processes"
+
+
 def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(
     db: str, tmp_path: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -129,10 +137,7 @@ def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(
             assert state["ply"] == len(stored) >= acked[-1][0] + 1
             assert sorted(stored) == list(range(len(stored)))
             # the killed server's bot worker leaves too
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline and any(alive(pid) for pid in children):
-                time.sleep(0.1)
-            assert not [pid for pid in children if alive(pid)], "orphaned worker processes"
+            assert_gone(children)
     finally:
         server.stop()
 
@@ -155,10 +160,7 @@ def test_a_server_stopped_with_sigterm_ends_its_bot_workers_cleanly(tmp_path: Pa
         assert server.proc is not None
         server.proc.terminate()
         assert server.proc.wait(30) in (0, -signal.SIGTERM)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and any(alive(pid) for pid in children):
-            time.sleep(0.1)
-        assert not [pid for pid in children if alive(pid)], "orphaned worker processes"
+        assert_gone(children)
     finally:
         server.stop()
     said = log.read_text()

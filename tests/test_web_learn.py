@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from webfixtures import Tab
-from webkit import CJK, WAIT_MS, Api, listed_moves, shot, wait_ready
+from webkit import CJK, WAIT_MS, Api, listed_moves, play_suggestion, shot, wait_ready
 
 pytestmark = pytest.mark.slow
 
@@ -90,14 +90,7 @@ def coach_step(page: Any) -> str:
         return "over"
     button = page.locator("[data-testid=coach] [data-testid=hint-move] button.move").first
     move = button.get_attribute("data-move") or ""
-    button.click()
-    confirm = page.locator("[data-testid=confirm-yes]")
-    if confirm.count():
-        confirm.click()
-    page.wait_for_function(
-        f"""() => !document.querySelector('[data-testid=coach] [data-move="{move}"]')""",
-        timeout=WAIT_MS,
-    )
+    play_suggestion(page, button, move)
     return f"play {move}"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from webfixtures import Tab
-from webkit import CJK, WAIT_MS, Api
+from webkit import CJK, WAIT_MS, Api, play_suggestion
 
 pytestmark = pytest.mark.slow
 
@@ -65,14 +65,7 @@ def test_the_guided_game_on_a_chinese_phone(server: Any, api: Api) -> None:
             # the guide keeps the goals while it has something else among the search's best
             assert not move.startswith("discard "), move
         shown.append(move)
-        button.click()
-        confirm = page.locator("[data-testid=confirm-yes]")
-        if confirm.count():
-            confirm.click()
-        page.wait_for_function(
-            f"""() => !document.querySelector('[data-testid=coach] [data-move="{move}"]')""",
-            timeout=WAIT_MS,
-        )
+        play_suggestion(page, button, move)
     assert len(shown) >= 4
     assert api.state(gid)["view"]["round"] >= 2
     tab.close()

@@ -191,6 +191,19 @@ def listed_moves(page: Any) -> list[str]:
     )
 
 
+def play_suggestion(page: Any, button: Any, move: str) -> None:
+    """Play the guided game's suggested ``move`` by its ``button`` (confirmed if the page asks)
+    and wait until the coach has moved on from it."""
+    button.click()
+    confirm = page.locator("[data-testid=confirm-yes]")
+    if confirm.count():
+        confirm.click()
+    page.wait_for_function(
+        f"""() => !document.querySelector('[data-testid=coach] [data-move="{move}"]')""",
+        timeout=WAIT_MS,
+    )
+
+
 def wait_ready(page: Any, timeout: float = WAIT_MS) -> bool:
     """Wait until the page may be clicked again; True if the game is over."""
     page.wait_for_function(READY, timeout=timeout)
