@@ -80,7 +80,6 @@ def stored_moves(url: str, gid: str) -> dict[int, str]:
     return dict(rows)
 
 
-@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
 def assert_gone(pids: list[int]) -> None:
     """A stopped server's worker processes leave with it (within 10 s)."""
     deadline = time.monotonic() + 10
@@ -89,6 +88,7 @@ def assert_gone(pids: list[int]) -> None:
     assert not [pid for pid in pids if alive(pid)], "orphaned worker processes"
 
 
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
 def test_a_server_killed_with_sigkill_loses_no_acknowledged_move(
     db: str, tmp_path: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
