@@ -236,8 +236,15 @@ def test_two_processes_on_one_postgres_apply_a_timeout_once(postgres: str, tmp_p
             st = httpx.get(f"{b.base}/api/games/{gid}", timeout=10).json()
             return st if moved_by(st, 0) >= 3 else None
 
-        seen = wait_for(played_on, 60)
-        assert seen["clock"]["absent"] == [0]
+        wait_for(played_on, 60)
+
+        def caught_up() -> dict[str, Any] | None:
+            # b may answer with the stand-in's moves a moment before their clocks (seen under
+            # a full CI run's load, notes of 2026-12-07): it must show the seat absent soon
+            st = httpx.get(f"{b.base}/api/games/{gid}", timeout=10).json()
+            return st if st["clock"]["absent"] == [0] else None
+
+        seen = wait_for(caught_up, 10)
         assert version_less_ply(seen) == 1, "the timeout applied once across two processes"
         logs = (tmp_path / "a.log").read_text() + (tmp_path / "b.log").read_text()
         assert logs.count(f"game {gid}: seat 0 ran out of time") == 1
