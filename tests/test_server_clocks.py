@@ -242,10 +242,9 @@ def test_two_processes_on_one_postgres_apply_a_timeout_once(postgres: str, tmp_p
             # b may answer with the stand-in's moves a moment before their clocks (seen under
             # a full CI run's load, notes of 2026-12-07): it must show the seat absent soon
             st = httpx.get(f"{b.base}/api/games/{gid}", timeout=10).json()
-            return st if st["clock"]["absent"] == [0] else None
+            return st if st["clock"]["absent"] == [0] and version_less_ply(st) == 1 else None
 
-        seen = wait_for(caught_up, 10)
-        assert version_less_ply(seen) == 1, "the timeout applied once across two processes"
+        wait_for(caught_up, 10)  # the timeout applied once: one version without a move
         logs = (tmp_path / "a.log").read_text() + (tmp_path / "b.log").read_text()
         assert logs.count(f"game {gid}: seat 0 ran out of time") == 1
     finally:

@@ -460,12 +460,10 @@ class Change:
     short: bool = False
 
 
-def _caught_up(live: Live, texts: list[str], head: Head, clock: clocks.Clock | None) -> bool:
+def _caught_up(live: Live, texts: list[str], head: Head) -> bool:
     """Play the moves another process appended (and its end by agreement), in an engine
-    thread, on the game itself, which keeps its events, and take its clocks (``clock``, read
-    after ``head``: set in the same engine call, so that no answer shows, and keeps for the
-    version, the new moves with the old clocks); when these rules refuse one (False: the game
-    is rebuilt from its log) the game is put back as it was."""
+    thread, on the game itself, which keeps its events; when these rules refuse one (False: the
+    game is rebuilt from its log) the game is put back as it was."""
     before = live.game.copy()
     try:
         for text in texts:
@@ -476,20 +474,13 @@ def _caught_up(live: Live, texts: list[str], head: Head, clock: clocks.Clock | N
         live.game = before
         return False
     live.version = head.version
-    if clock is not None:
-        live.clock = clock
     return True
 
 
-def _reloaded(
-    live: Live, record: GameRecord, game: Game, stop: Stop | None, clock: clocks.Clock | None
-) -> None:
-    """The game rebuilt from its stored record (``game``, ``stop``: :func:`replayed`), with
-    its clocks (``clock``: as :func:`_caught_up` takes them)."""
+def _reloaded(live: Live, record: GameRecord, game: Game, stop: Stop | None) -> None:
+    """The game rebuilt from its stored record (``game``, ``stop``: :func:`replayed`)."""
     live.forget_answers()
     live.load(record, game, stop)
-    if clock is not None:
-        live.clock = clock
 
 
 def _voted(live: Live, votes: set[int], ended: bool) -> None:
@@ -1170,18 +1161,18 @@ class Hub:
         head = await self.db(self.store.head, live.id)
         if head is None or head.version == live.version:
             return False
-        # the clocks as stored now (at least as new as ``head``), set with the game
-        clock = None if live.clock is None else await self.db(clocks.load, self.store, live.id)
-        if not await self._appended(live, head, clock):
+        if not await self._appended(live, head):
             record = await self.db(self.store.load, live.id)
             if record is None:
                 return False
             game, stop = await self.engine(None, replayed, record)
-            await self.engine(live, _reloaded, live, record, game, stop, clock)
+            await self.engine(live, _reloaded, live, record, game, stop)
+        if live.clock is not None:
+            live.clock = await self.db(clocks.load, self.store, live.id)
         self._changed(live, local=False)
         return True
 
-    async def _appended(self, live: Live, head: Head, clock: clocks.Clock | None) -> bool:
+    async def _appended(self, live: Live, head: Head) -> bool:
         """Play the moves another process appended, when that is all it did; False when the
         game must be rebuilt from its log instead (an undo, a vote, a held game, or a move
         these rules refuse: a process of another rules version wrote it, and the rebuilt game
@@ -1191,7 +1182,7 @@ class Hub:
         if added < 0 or head.version - live.version != added or live.game.ended or live.stop:
             return False
         texts = await self.db(self.store.moves_from, live.id, n)
-        return await self.engine(live, _caught_up, live, texts, head, clock)
+        return await self.engine(live, _caught_up, live, texts, head)
 
     def _after(self, live: Live, before: int | None) -> None:
         for hook in self.after_change:
