@@ -142,7 +142,7 @@ class BotRunner:
             return
         self._pool = None
         self.broken += 1
-        end_pool(pool)
+        end_pool(pool, wait=False)  # while serving: the event loop is not held up joining it
 
     def close(self) -> None:
         if self._pool is not None:
@@ -150,13 +150,14 @@ class BotRunner:
             self._pool = None
 
 
-def end_pool(pool: Executor) -> None:
+def end_pool(pool: Executor, wait: bool = True) -> None:
     """End a pool at once: its worker processes killed (a choice or step under way is asked
-    again after a restart), then waited for, so that the server stops without leaving
-    multiprocessing's queues for it to warn about at exit. A thread pool is left to finish."""
+    again after a restart), then, with ``wait`` (at shutdown), waited for, so that the server
+    stops without leaving multiprocessing's queues for it to warn about at exit. A thread pool
+    is left to finish."""
     workers = getattr(pool, "_processes", None) or {}  # ProcessPoolExecutor's own
     for process in list(workers.values()):
         with contextlib.suppress(Exception):
             process.kill()
     with contextlib.suppress(Exception):
-        pool.shutdown(wait=isinstance(pool, ProcessPoolExecutor), cancel_futures=True)
+        pool.shutdown(wait=wait and isinstance(pool, ProcessPoolExecutor), cancel_futures=True)
