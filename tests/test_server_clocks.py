@@ -199,6 +199,53 @@ def test_an_absent_player_s_move_brings_them_back_under_the_agreement_policy(
         assert r.json()["clock"]["absent"] == [] and r.json()["ply"] == 1
 
 
+def test_a_move_after_the_deadline_is_late_even_before_the_periodic_check(
+    database: str,
+) -> None:
+    """The server checks its clocks every minute here, so the deadline has passed but no check
+    has applied it when the late player moves: the move is refused (409, a bot plays the seat
+    since their time ran out) and the timeout applies then, as it would have a moment later."""
+    with make_client(database, clock_check=60.0, bot_delay=0.05) as client:
+        gid, tokens = create(client, [{"name": "Ana"}, {"name": "Ben"}], **PER_SECOND)
+        first = state(client, gid)
+        late = first["current_player"]
+        mine = state(client, gid, tokens[late])
+        assert first["clock"]["absent"] == [] and mine["legal_moves"]
+        time.sleep(1.3)  # past the deadline; the next check is a minute away
+        assert state(client, gid)["clock"]["absent"] == [], "no check applied it yet"
+        r = client.post(
+            f"/api/games/{gid}/moves",
+            json={"ply": 0, "move": mine["legal_moves"][0]["move"]},
+            headers=bearer(tokens[late]),
+        )
+        assert r.status_code == 409, r.text
+        assert "time ran out" in r.json()["detail"]
+        seen = state(client, gid)
+        assert seen["clock"]["absent"] == [late]
+        assert version_less_ply(seen) == 1, "the timeout applied once"
+
+
+def test_a_late_move_under_the_agreement_policy_times_out_and_brings_the_player_back(
+    database: str,
+) -> None:
+    with make_client(database, clock_check=60.0) as client:
+        gid, tokens = create(
+            client, [{"name": "Ana"}, {"name": "Ben"}], mode="move", seconds=1, policy="agree"
+        )
+        late = state(client, gid)["current_player"]
+        mine = state(client, gid, tokens[late])
+        time.sleep(1.3)
+        r = client.post(
+            f"/api/games/{gid}/moves",
+            json={"ply": 0, "move": mine["legal_moves"][0]["move"]},
+            headers=bearer(tokens[late]),
+        )
+        assert r.status_code == 200, r.text
+        assert r.json()["ply"] == 1 and r.json()["clock"]["absent"] == []
+        # the timeout, the return, the move: the record keeps that the time ran out
+        assert version_less_ply(r.json()) == 2
+
+
 def version_less_ply(st: dict[str, Any]) -> int:
     """Changes other than moves: each move bumps the version once, so with no undo and no
     vote this counts the timeouts applied."""

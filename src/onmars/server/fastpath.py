@@ -31,7 +31,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from onmars import LANGS
-from onmars.server import errors
+from onmars.server import clocks, errors
 from onmars.server.deps import Server, rate_key
 from onmars.server.guard import SECURITY_HEADERS, number
 from onmars.server.live import ServerError, token_hash
@@ -131,7 +131,7 @@ class MoveFastPath:
         if (
             live is None
             or seat is None
-            or (clock is not None and seat in clock.absent)
+            or (clock is not None and (seat in clock.absent or clocks.due(clock, clocks.utcnow())))
             or any(len(text) > server.settings.max_move for text in texts)
         ):
             return False
