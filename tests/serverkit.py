@@ -16,7 +16,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from email import message_from_bytes
 from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -151,6 +151,17 @@ def make_client(database: str, **settings: Any) -> Any:
     from onmars.server.config import Settings
 
     return TestClient(create_app(Settings(database=database, **{**FAST, **settings})))
+
+
+def wait_for(what: Callable[[], Any], seconds: float = 30.0, step: float = 0.05) -> Any:
+    """``what()`` once it is true (returned), polled every ``step`` s for up to ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = what()
+        if found:
+            return found
+        time.sleep(step)
+    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 def bearer(token: str | None) -> dict[str, str]:

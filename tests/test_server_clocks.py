@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,15 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import ServerProcess, bearer, head_revision, make_client, postgres_database, state
+from serverkit import (
+    ServerProcess,
+    bearer,
+    head_revision,
+    make_client,
+    postgres_database,
+    state,
+    wait_for,
+)
 
 import onmars
 from onmars.server import clocks
@@ -30,16 +37,6 @@ from onmars.server.store import Hints, SeatRow, Store
 #: The clocks are checked often here: a 1 s clock runs out within about 1.1 s.
 QUICK = {"clock_check": 0.1, "bot_delay": 0.05}
 AT = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
-
-
-def wait_for(what: Callable[[], Any], seconds: float = 30.0, step: float = 0.05) -> Any:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = what()
-        if found:
-            return found
-        time.sleep(step)
-    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 def create(client: Any, players: list[dict[str, Any]], **clock: Any) -> tuple[str, list[str]]:

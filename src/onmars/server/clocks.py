@@ -38,7 +38,7 @@ from typing import Any, Literal
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from onmars.server.store import Store, Write, clocks, games, seats
+from onmars.server.store import Head, Store, Write, clocks, games, seats
 from onmars.server.store import now as _now
 
 Mode = Literal["move", "fischer"]
@@ -242,6 +242,22 @@ def load(store: Store, game_id: str) -> Clock | None:
     """A game's clocks (``None``: it has no time control)."""
     with store.engine.connect() as conn:
         return read(conn, game_id)
+
+
+def head(store: Store, game_id: str) -> tuple[Head | None, Clock | None]:
+    """A game's head (:meth:`Store.head`) and its clocks, in one query so that they agree:
+    a process catching up with another's changes shows them together."""
+    query = (
+        sa.select(games.c.version, games.c.ply, games.c.ended, clocks)
+        .select_from(games.outerjoin(clocks, clocks.c.game_id == games.c.id))
+        .where(games.c.id == game_id)
+    )
+    with store.engine.connect() as conn:
+        row = conn.execute(query).first()
+    if row is None:
+        return None, None
+    clock = _clock(row) if row.mode is not None else None
+    return Head(row.version, row.ply, row.ended), clock
 
 
 #: A change of the clocks, made in the transaction of a game's change.

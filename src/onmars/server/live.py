@@ -460,10 +460,11 @@ class Change:
     short: bool = False
 
 
-def _caught_up(live: Live, texts: list[str], head: Head) -> bool:
+def _caught_up(live: Live, texts: list[str], head: Head, clock: Clock | None) -> bool:
     """Play the moves another process appended (and its end by agreement), in an engine
     thread, on the game itself, which keeps its events; when these rules refuse one (False: the
-    game is rebuilt from its log) the game is put back as it was."""
+    game is rebuilt from its log) the game is put back as it was. The version and the clocks
+    (read with the head) change together, the engine held: answers are kept per version."""
     before = live.game.copy()
     try:
         for text in texts:
@@ -473,14 +474,18 @@ def _caught_up(live: Live, texts: list[str], head: Head) -> bool:
     except OnMarsError:
         live.game = before
         return False
-    live.version = head.version
+    live.version, live.clock = head.version, clock
     return True
 
 
-def _reloaded(live: Live, record: GameRecord, game: Game, stop: Stop | None) -> None:
-    """The game rebuilt from its stored record (``game``, ``stop``: :func:`replayed`)."""
+def _reloaded(
+    live: Live, record: GameRecord, game: Game, stop: Stop | None, clock: Clock | None
+) -> None:
+    """The game rebuilt from its stored record (``game``, ``stop``: :func:`replayed`), with
+    its clocks (read after the record: at least as new)."""
     live.forget_answers()
     live.load(record, game, stop)
+    live.clock = clock
 
 
 def _voted(live: Live, votes: set[int], ended: bool) -> None:
@@ -983,9 +988,9 @@ class Hub:
         if edit is None:
             assert write is not None
             stored = await self.write(self._timed(live, write, change.tick, ticked))
-            if stored:
-                live.version += 1
+            if stored:  # the clock first: no answer of the new version shows the old one
                 live.clock = ticked.clock or live.clock
+                live.version += 1
             return stored
         loop = asyncio.get_running_loop()
 
@@ -1008,8 +1013,8 @@ class Hub:
                     live.game = before
                     raise
                 if stored:
-                    live.version += change.steps
                     live.clock = ticked.clock or live.clock
+                    live.version += change.steps
                 else:
                     live.game = before
                 return stored
@@ -1158,21 +1163,20 @@ class Hub:
         this process's version (each bumps the version by one), just those are read and
         played; otherwise (an undo, a vote elsewhere) the game is rebuilt from its log. Bots
         are not started here: the process that stored a change moves the bots after it."""
-        head = await self.db(self.store.head, live.id)
+        head, clock = await self.db(clocks.head, self.store, live.id)
         if head is None or head.version == live.version:
             return False
-        if not await self._appended(live, head):
+        if not await self._appended(live, head, clock):
             record = await self.db(self.store.load, live.id)
             if record is None:
                 return False
+            clock = await self.db(clocks.load, self.store, live.id)
             game, stop = await self.engine(None, replayed, record)
-            await self.engine(live, _reloaded, live, record, game, stop)
-        if live.clock is not None:
-            live.clock = await self.db(clocks.load, self.store, live.id)
+            await self.engine(live, _reloaded, live, record, game, stop, clock)
         self._changed(live, local=False)
         return True
 
-    async def _appended(self, live: Live, head: Head) -> bool:
+    async def _appended(self, live: Live, head: Head, clock: Clock | None) -> bool:
         """Play the moves another process appended, when that is all it did; False when the
         game must be rebuilt from its log instead (an undo, a vote, a held game, or a move
         these rules refuse: a process of another rules version wrote it, and the rebuilt game
@@ -1182,7 +1186,11 @@ class Hub:
         if added < 0 or head.version - live.version != added or live.game.ended or live.stop:
             return False
         texts = await self.db(self.store.moves_from, live.id, n)
-        return await self.engine(live, _caught_up, live, texts, head)
+        if len(texts) < added:  # an undo since the head was read: rebuild
+            return False
+        # Moves appended since the head was read wait for the next catch-up: the version
+        # set is the head's, so it must count the head's moves, no more.
+        return await self.engine(live, _caught_up, live, texts[:added], head, clock)
 
     def _after(self, live: Live, before: int | None) -> None:
         for hook in self.after_change:
