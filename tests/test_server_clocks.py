@@ -243,6 +243,62 @@ def test_a_late_move_under_the_agreement_policy_times_out_and_brings_the_player_
         assert version_less_ply(r.json()) == 2
 
 
+def ask_hint(client: Any, gid: str, token: str, lang: str = "en") -> httpx.Response:
+    """A hint of 0.1 s, its answer and its refusal in ``lang``."""
+    return client.post(
+        f"/api/games/{gid}/hint?lang={lang}",
+        json={"seconds": 0.1, "lang": lang},
+        headers=bearer(token),
+    )
+
+
+STANDIN_HINT = (
+    "a bot plays this seat since your time ran out: take your seat back (POST /return) to ask "
+    "for a hint"
+)
+
+
+def test_no_hint_for_a_seat_a_stand_in_bot_plays(database: str) -> None:
+    """Ana asks for a hint after her deadline, before the periodic check (a minute away)
+    applied it: the timeout applies first, and a seat a bot plays since her time ran out gets
+    no hint (409, as her moves), whoever decides now; nothing is counted."""
+    with make_client(database, clock_check=60.0, bot_delay=0.05) as client:
+        gid, tokens = create(client, [{"name": "Ana"}, {"name": "Ben"}], **PER_SECOND)
+        late = state(client, gid)["current_player"]
+        time.sleep(1.3)  # past the deadline; the next check is a minute away
+        r = ask_hint(client, gid, tokens[late])
+        assert r.status_code == 409, r.text
+        assert r.json()["detail"] == STANDIN_HINT
+        assert state(client, gid)["clock"]["absent"] == [late]
+        wait_for(lambda: state(client, gid)["ply"] > 0)  # the stand-in plays her seat
+        zh = ask_hint(client, gid, tokens[late], lang="zh")
+        assert zh.status_code == 409, zh.text
+        assert zh.json()["detail"] == (
+            "你已超时，现由电脑玩家代为出手：请先重新接管你的座位（POST /return），再请求提示"
+        )
+        assert state(client, gid)["players"][late]["hints"] == 0
+
+
+def test_a_hint_leaves_an_absent_player_absent_under_the_agreement_policy(
+    database: str,
+) -> None:
+    """No stand-in: the hint is given (nobody else plays the seat), a late one after the
+    timeout applied (as a late move), and it does not bring the player back (a move does):
+    the seat stays absent, off the clock, and nothing but the timeout was stored."""
+    with make_client(database, clock_check=60.0) as client:
+        gid, tokens = create(
+            client, [{"name": "Ana"}, {"name": "Ben"}], mode="move", seconds=1, policy="agree"
+        )
+        late = state(client, gid)["current_player"]
+        time.sleep(1.3)
+        r = ask_hint(client, gid, tokens[late])
+        assert r.status_code == 200, r.text
+        seen = state(client, gid)
+        assert seen["clock"]["absent"] == [late] and seen["clock"]["deadline"] is None
+        assert seen["ply"] == 0 and version_less_ply(seen) == 1, "the timeout, nothing else"
+        assert seen["players"][late]["hints"] == 1
+
+
 def version_less_ply(st: dict[str, Any]) -> int:
     """Changes other than moves: each move bumps the version once, so with no undo and no
     vote this counts the timeouts applied."""

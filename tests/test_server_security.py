@@ -252,6 +252,24 @@ def test_a_body_that_does_not_come_gets_408(served: ServerProcess) -> None:
     assert b"did not come" in answer
 
 
+@pytest.mark.slow
+def test_a_move_whose_body_does_not_come_gets_408_within_one_body_timeout(
+    served: ServerProcess,
+) -> None:
+    """A move's body goes through the fast path first (fastpath.py): its wait counts, the 408
+    comes after one body timeout (1 s here), not after the fast path's and then the app's."""
+    head = (
+        b"POST /api/games/nosuchgame/moves HTTP/1.1\r\nHost: x\r\n"
+        b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+    )
+    started = time.monotonic()
+    answer = raw_exchange(served.port, head)
+    took = time.monotonic() - started
+    assert answer.startswith(b"HTTP/1.1 408 "), answer[:200]
+    assert b"did not come within 1 s" in answer and b"x-frame-options: deny" in answer.lower()
+    assert 0.9 <= took < 1.6, f"answered after {took:.2f} s for a body timeout of 1 s"
+
+
 # --- 4. bots never stall -------------------------------------------------------------------------
 @pytest.mark.slow
 def test_bot_games_finish_though_their_worker_is_killed_again_and_again(tmp_path: Path) -> None:

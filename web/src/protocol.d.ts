@@ -218,7 +218,9 @@ export interface paths {
          *     thinking ``seconds`` (at most 10), from that seat's view only (RUL-18): each
          *     with its estimated OP margin, win chance and why in ``lang``. 403 in a game that would be
          *     rated (hints are allowed in unrated games and always against bots); a game where a hint
-         *     was asked is not rated, and the count per seat is shown with the players.
+         *     was asked is not rated, and the count per seat is shown with the players. 409 while a
+         *     stand-in bot plays the seat since its player's time ran out (take it back first: POST
+         *     /return); under the agreement policy an absent player gets the hint and stays absent.
          */
         post: operations["hint_api_games__game_id__hint_post"];
         delete?: never;

@@ -76,6 +76,10 @@ SERVER_MESSAGES = (
     N_("the server is busy with other hints: ask again shortly"),
     N_("the hint took too long: the server is loaded"),
     N_(
+        "a bot plays this seat since your time ran out: take your seat back (POST /return) to "
+        "ask for a hint"
+    ),
+    N_(
         "hints are off in rated games (issue 25.1): this game is rated when it ends; hints are "
         "allowed in unrated games and against bots"
     ),

@@ -13,7 +13,9 @@ headers, gzip for clients that accept it), and a refusal answered by the app's o
 handlers (:mod:`onmars.server.errors`). Everything else (another route, a token to look up in
 the database, an invalid body, a game to load, a refusal the framework answers: 413, 429) goes
 through the whole app with the body as it came: what a client receives never depends on which
-path answered it.
+path answered it. One exception to passing it on: a body that pauses over the body timeout gets
+its 408 here, as the app's Guard words it (:func:`onmars.server.guard.refuse_late`), since the
+Guard would otherwise wait a whole timeout more before refusing it.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from onmars import LANGS
 from onmars.server import clocks, errors
 from onmars.server.deps import Server, rate_key
-from onmars.server.guard import SECURITY_HEADERS, number
+from onmars.server.guard import SECURITY_HEADERS, number, refuse_late
 from onmars.server.live import ServerError, token_hash
 from onmars.server.protocol import MoveIn
 
@@ -70,7 +72,11 @@ class MoveFastPath:
         if found is None or not ours or not json or not isinstance(server, Server):
             await self.app(scope, receive, send)
             return
-        read, body = await self._body(headers, receive)
+        try:
+            read, body = await self._body(headers, receive)
+        except TimeoutError:  # answered now: the app's Guard would wait as long again
+            await refuse_late(scope, send, self.timeout)
+            return
         if body is not None:
             answered = await self._move(scope, send, server, found[1], lang, headers, body)
             if answered:
@@ -82,18 +88,16 @@ class MoveFastPath:
         self, headers: dict[bytes, bytes], receive: Receive
     ) -> tuple[list[Message], bytes | None]:
         """The messages read and the whole body; ``None`` for a body the framework's layers
-        must refuse or wait for (too large, late, cut off): they get the messages read."""
+        must refuse or wait for (too large, cut off): they get the messages read. A pause over
+        the body timeout raises ``TimeoutError``: the client has waited its time already."""
         declared = headers.get(b"content-length")
         read: list[Message] = []
         if declared is None or number(declared, self.limit) is None:
             return read, None
         body, more = b"", True
         while more:
-            try:
-                async with asyncio.timeout(self.timeout):
-                    message = await receive()
-            except TimeoutError:
-                return read, None
+            async with asyncio.timeout(self.timeout):
+                message = await receive()
             read.append(message)
             if message["type"] != "http.request":
                 return read, None

@@ -142,8 +142,7 @@ class Guard:
                 async with asyncio.timeout(self.timeout):  # no task per request
                     message = await receive()
             except TimeoutError:
-                late = f"the request body did not come within {self.timeout:g} s"
-                await _refuse(scope, send, 408, late)
+                await _refuse(scope, send, 408, _late(self.timeout))
                 return
             if message["type"] != "http.request":
                 await self.app(scope, _replay([message]), send)
@@ -189,6 +188,16 @@ def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
         return await then()
 
     return receive
+
+
+def _late(timeout: float) -> str:
+    return f"the request body did not come within {timeout:g} s"
+
+
+async def refuse_late(scope: Scope, send: Send, timeout: float) -> None:
+    """The 408 :class:`Guard` answers for a body that paused over ``timeout`` s, for a layer
+    outside it that was reading the body (the move fast path): the client waited once."""
+    await _refuse(scope, _secured(send, scope["path"]), 408, _late(timeout))
 
 
 async def _refuse(scope: Scope, send: Send, status: int, detail: str) -> None:

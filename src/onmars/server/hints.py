@@ -19,8 +19,9 @@ never on the event loop; the seat gives the time it allows, above 0 and at most
 :data:`MAX_SECONDS` of wall-clock time (the search stops then: onmars.bots.advice), and the
 answer waits at most ``seconds`` x
 :data:`WAIT_FACTOR` + :data:`WAIT_GRACE` s (503 after). One hint at a time per seat (409 for a
-second), :data:`MAX_RUNNING` in all (503 when busy). The search's seed is drawn from
-:mod:`secrets`, never from the game's seed (RUL-18).
+second), :data:`MAX_RUNNING` in all (503 when busy). Not for a seat a stand-in bot plays since
+its player's time ran out (409, as its moves are: :mod:`onmars.server.clocks`). The search's
+seed is drawn from :mod:`secrets`, never from the game's seed (RUL-18).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ import sqlalchemy as sa
 from onmars import Move
 from onmars.bots.advice import AdviceError, advise
 from onmars.server.bots import end_pool
-from onmars.server.live import Hub, Live, ServerError
+from onmars.server.live import Hub, Live, ServerError, standing_in
 from onmars.server.ratings import Seat, would_be_rated
 from onmars.server.store import Store, account_seats, hint_uses, now
 
@@ -48,6 +49,12 @@ WAIT_GRACE = 10.0
 #: Hints worked out at once on this server process.
 MAX_RUNNING = 4
 
+#: A seat a stand-in bot plays since its player's time ran out (onmars.server.clocks): its
+#: player does not play it, so the hint workers (:data:`MAX_RUNNING`) are not spent on it.
+REFUSED_STANDIN = (
+    "a bot plays this seat since your time ran out: take your seat back (POST /return) to ask "
+    "for a hint"
+)
 REFUSED_RATED = (
     "hints are off in rated games (issue 25.1): this game is rated when it ends; hints are "
     "allowed in unrated games and against bots"
@@ -148,6 +155,13 @@ async def hint(
         raise ServerError(422, f"a hint thinks for more than 0 and at most {MAX_SECONDS:g} s")
     if live.is_over or live.stop is not None:
         raise ServerError(409, "the game is not being played: no hint")
+    await hub.overdue(live, seat)  # a hint after the deadline is late, as a move is
+    # Under the agreement policy an absent player (nobody stands in) gets the hint and stays
+    # absent: a hint plays nothing, so it does not bring them back as a move does (that would
+    # start their clock again and make the others' agreement to end wait for their vote again,
+    # on a request that changes nothing); the seat is still theirs alone to play.
+    if standing_in(live, seat):
+        raise ServerError(409, REFUSED_STANDIN, ply=live.ply)
     if live.game.current_player != seat:
         raise ServerError(403, "a hint is for the seat that decides now")
     why = refusal(await hub.db(seats_of, hub.store, live), seat)
@@ -157,6 +171,8 @@ async def hint(
     def question() -> tuple[int, dict[str, Any], list[str]]:
         # checked again under the game's lock: it may have moved on while the seats were
         # read, and another seat's legal moves are not this seat's to see (RUL-18)
+        if standing_in(live, seat):  # timed out while the seats were read
+            raise ServerError(409, REFUSED_STANDIN, ply=live.ply)
         if live.is_over or live.stop is not None or live.game.current_player != seat:
             raise ServerError(409, "the game moved on: ask again when you decide")
         return live.ply, live.game.view(seat), [str(m) for m in live.game.legal_moves()]

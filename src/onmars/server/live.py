@@ -1137,6 +1137,14 @@ class Hub:
             log.info("game %s: seat %s ran out of time", live.id, live.clock.seat)
         return applied
 
+    async def overdue(self, live: Live, seat: int) -> None:
+        """A request of ``seat`` (a move, an undo, a hint) that comes after its deadline,
+        before the periodic check applied it, is late: the timeout applies first (a deadline is
+        a deadline, whatever the check's period)."""
+        clock = live.clock
+        if clock is not None and clock.seat == seat and clocks.due(clock, clocks.utcnow()):
+            await self.timeout(live)
+
     async def take_back(self, live: Live, seat: int) -> None:
         """The absent player of ``seat`` takes it back (the stand-in bot stops; its clock runs
         again if it decides now): 409 for a seat that is not absent."""

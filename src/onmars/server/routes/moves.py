@@ -10,7 +10,6 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import Response
 
-from onmars.server import clocks
 from onmars.server.deps import Seated, game_route, hub_of, no_inputs, server_of
 from onmars.server.live import STANDIN_PLAYS, Hub, Live, ServerError, standing_in
 from onmars.server.protocol import ERRORS, GameState, Lang, MoveIn, UndoIn, VoteIn
@@ -82,11 +81,9 @@ async def came_back(hub: Hub, live: Live, seat: int) -> None:
     agreement policy it brings them back; while a bot stands in for them it is refused (409)
     until they take the seat back (POST /return), their choice. A move that comes after the
     seat's deadline, before the server's periodic check applied it, is late: the timeout is
-    applied first (a deadline is a deadline, whatever the check's period)."""
+    applied first (:meth:`Hub.overdue`)."""
+    await hub.overdue(live, seat)
     clock = live.clock
-    if clock is not None and clock.seat == seat and clocks.due(clock, clocks.utcnow()):
-        await hub.timeout(live)
-        clock = live.clock
     if clock is None or seat not in clock.absent:
         return
     if standing_in(live, seat):
