@@ -159,6 +159,40 @@ def test_the_shuttle_moves_after_the_shuttle_phase_heading() -> None:
     assert found
 
 
+def shuttle_phase_plies(game: onmars.Game) -> list[int]:
+    """The moves that began a Shuttle phase (§5.1: the last turn of a Colonization phase)."""
+    events = game.events(None)
+    return [e["ply"] for e in events if e["id"] == "phase" and e["phase"] == "shuttle"]
+
+
+def test_a_move_that_begins_a_shuttle_phase_tells_what_it_did_first() -> None:
+    """§5.1, §12.1: the last turn of a Colonization phase begins the Shuttle phase, whose start
+    moves the Shuttle. The move's events, as the server sends them to the browser and as the
+    terminal prints them, in English and Chinese: the move, what it did, "Shuttle phase
+    begins", then the Shuttle's move; never the phase between the move and its effects."""
+    found = 0
+    for seed in range(3):
+        game = played(seed, 160)
+        for ply in shuttle_phase_plies(game):
+            for lang in LANGS:
+                events = game.events(None, since=ply, until=ply + 1, lang=lang)
+                ids = [e["id"] for e in events]
+                k = ids.index("phase")
+                assert ids[0] == "move" and set(ids[k + 1 :]) <= {"shuttle", "shuttle_gone"}, ids
+                assert "shuttle" in ids[k + 1 :] and not {"shuttle", "round"} & set(ids[:k]), ids
+                lines = [line.plain for line in logview.log_lines(game.view(None), events)]
+                heading = lines.index(f"── {events[k]['text']} ──")
+                shuttle = "穿梭机位于" if lang == "zh" else "The Shuttle is on the"
+                assert all(shuttle in line for line in lines[heading + 1 :]), lines
+                assert lines[0].startswith(game.players[events[0]["seat"]]), lines
+                told = logview.in_order(events)  # less what only repeats the move's line
+                own = [e["text"] for e in told[1 : told.index(events[k])]]
+                assert [line.strip() for line in lines[1:heading]] == own, lines
+                found += bool(own)
+    assert found >= 4  # moves whose own effects (a card revealed, Resources...) are told
+    assert "穿梭机阶段开始" in event_text({"id": "phase", "phase": "shuttle"}, "zh", [])
+
+
 # --- item 4: the Scientist / Contract display with costs and gains ---------------------------
 
 

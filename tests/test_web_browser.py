@@ -568,3 +568,49 @@ def test_the_log_filters_by_player(tab: Tab, api: Api) -> None:
     page.wait_for_function(
         "() => document.querySelector('[data-testid=log]').innerText.includes('Ana:')"
     )
+
+
+#: What a move that begins a Shuttle phase may do itself (its turn's last action, §5.1).
+OWN_EFFECTS = {"revealed", "resource", "crystals", "crystals_waiting", "colonists", "op", "lost"}
+
+
+def shuttle_phase_ply(api: Api, gid: str, tokens: list) -> int:
+    """Play random moves until one begins a Shuttle phase after doing something of its own
+    (§5.1, §12.1); that move's ply."""
+    for k in range(300):
+        events = api.play_random(gid, tokens, 1, seed=k)["events"]
+        last = [e for e in events if e["ply"] == max(e["ply"] for e in events)]
+        began = any(e["id"] == "phase" and e["phase"] == "shuttle" for e in last)
+        if began and {e["id"] for e in last} & OWN_EFFECTS:
+            return int(last[0]["ply"])
+    raise AssertionError("no move began a Shuttle phase after doing something of its own")
+
+
+def test_the_log_tells_a_moves_effects_before_the_shuttle_phase_it_begins(
+    tab: Tab, api: Api
+) -> None:
+    """§5.1, §12.1: the move that ends the Colonization phase shows what it did first, then
+    "Shuttle phase begins", then the Shuttle's move (the phase's start), in English and
+    Chinese; never the phase between the move and its own effects."""
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    ply = shuttle_phase_ply(api, gid, tokens)
+    page = tab.goto(f"/watch/{gid}")
+    group = f".ev-group[data-ply='{ply}']"
+    page.wait_for_selector(group, state="attached")
+    for lang, phase, shuttle in (
+        ("en", "Shuttle phase begins", "The Shuttle is on the"),
+        ("zh", "穿梭机阶段开始", "穿梭机位于"),
+    ):
+        if lang == "zh":
+            by_testid(page, "lang-toggle").click()
+            page.wait_for_function("() => document.documentElement.lang === 'zh'")
+        page.wait_for_function(
+            "([g, p]) => [...document.querySelectorAll(g + ' li')].some(li =>"
+            " li.textContent === p)",
+            arg=[group, phase],
+        )
+        lines = page.eval_on_selector_all(f"{group} li", "els => els.map(e => e.textContent)")
+        k = lines.index(phase)
+        assert k > 0, lines  # the move's own effects come first
+        assert lines[k + 1 :] and all(shuttle in line for line in lines[k + 1 :]), lines
+        assert not any(shuttle in line for line in lines[:k]), lines

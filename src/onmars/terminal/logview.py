@@ -20,7 +20,6 @@ from onmars.terminal.mapview import DIM, seat_style
 View = dict[str, Any]
 Event = dict[str, Any]
 SEPARATORS = {"round", "phase", "game_over"}
-HEADINGS = {"round", "phase"}
 GAIN, LOSS, OP = "green3", "red1", "bold yellow1"
 #: What a move's own line already says, by its verb: the events of these kinds about its mover
 #: would say the same move twice ("Take Turn Order space 5", then "Ana takes Turn Order space
@@ -80,42 +79,18 @@ def repeats_move(move: Event | None, event: Event) -> bool:
     return event["id"] in SAID_BY_MOVE.get(verb, ())
 
 
-def after_heading(event: Event, headings: Sequence[Event]) -> bool:
-    """Whether ``event`` belongs after a move's round or phase heading: what the new phase or
-    round did, not the move. The events say which by their kind only: the Shuttle's move when
-    a Shuttle phase began (§12.1), and the Crystals that come into a Depot from below it at
-    the start of the new round's first turn (seed item 3: only a turn's start moves them)."""
-    if event["id"] in ("shuttle", "shuttle_gone"):
-        return any(h["id"] == "phase" and h.get("phase") == "shuttle" for h in headings)
-    if event["id"] == "crystals_waiting":
-        delta = event.get("delta")
-        return isinstance(delta, int) and delta < 0 and any(h["id"] == "round" for h in headings)
-    return False
-
-
 def in_order(events: Sequence[Event]) -> list[Event]:
-    """Each move's events as the log tells them: its line, what it did (less what only repeats
-    its line), then the round or phase it started and what that did. The rules give a move's
-    events with its round and phase first (:func:`onmars.rules.explain.events.events_of`): a
-    move that ended round 1 would tell its "+1 Oxygen" under "Round 2 begins"."""
+    """Each move's events as the log tells them, less what only repeats its move's line. The
+    rules give them in the order they are read (:func:`onmars.rules.explain.events.events_of`):
+    the move, what it did, then the round or phase it began and what that did (the Shuttle's
+    move when a Shuttle phase begins, §12.1)."""
     out: list[Event] = []
-    k = 0
-    while k < len(events):
-        end = k
-        while end < len(events) and events[end]["ply"] == events[k]["ply"]:
-            end += 1
-        ply = events[k:end]
-        move = ply[0] if ply[0]["id"] == "move" else None
-        headings = [e for e in ply if e["id"] in HEADINGS]
-        rest = [e for e in ply if e is not move and e["id"] not in HEADINGS]
-        rest = [e for e in rest if not repeats_move(move, e)]
-        later = [e for e in rest if after_heading(e, headings)]
-        moved_in = {e.get("seat") for e in later if e["id"] == "crystals_waiting"}
-        later += [e for e in rest if e["id"] == "crystals" and e.get("seat") in moved_in]
-        after = {id(e) for e in later}
-        out += [*([move] if move else []), *(e for e in rest if id(e) not in after)]
-        out += [*headings, *(e for e in rest if id(e) in after)]
-        k = end
+    move: Event | None = None
+    for event in events:
+        if event["id"] == "move" or move is None or event["ply"] != move["ply"]:
+            move = event if event["id"] == "move" else None
+        if not repeats_move(move, event):
+            out.append(event)
     return out
 
 

@@ -113,32 +113,68 @@ WHAT = {
 def events_of(
     before: State, after: State, ply: int, mover: int | None, move: Move | None, goal: str = ""
 ) -> list[Event]:
-    """The events of one move, in a fixed order: the move itself (``move``, in words; ``None``
-    when the players ended the game by agreement, RUL-20), round and phase, then each player's
-    changes, then the map, then the shared boards. ``goal``: the Private Goal a ``reward``
-    move chose for."""
-    out: list[Event] = []
+    """The events of one move, in the order a player reads them: the move itself (``move``, in
+    words; ``None`` when the players ended the game by agreement, RUL-20), what it did (each
+    player's changes, then the map, then the shared boards), then the round and phase it
+    began and what their start did (:func:`by_new_phase`), then the end. ``goal``: the Private
+    Goal a ``reward`` move chose for."""
+
+    def event(seat: int | None, eid: str, **params: Any) -> Event:
+        return {"ply": ply, "round": after.round, "seat": seat, "id": eid, **params}
 
     def add(seat: int | None, eid: str, **params: Any) -> None:
-        out.append({"ply": ply, "round": after.round, "seat": seat, "id": eid, **params})
+        out.append(event(seat, eid, **params))
 
+    out: list[Event] = []
     if move is None:
         add(None, "concluded")
     else:
         add(mover, "move", move=str(move), hexes=hexes(move), **({"goal": goal} if goal else {}))
-    if after.round != before.round:
-        add(None, "round", number=after.round)
-    if after.phase != before.phase and after.phase != "over":  # the end has its own event
-        add(None, "phase", phase=after.phase)
     for a, b in zip(before.players, after.players, strict=True):
         _player(add, a, b)
     _map(add, before, after, mover)
     _boards(add, before, after)
+    headings: list[Event] = []
+    if after.round != before.round:
+        headings.append(event(None, "round", number=after.round))
+    if after.phase != before.phase and after.phase != "over":  # the end has its own event
+        headings.append(event(None, "phase", phase=after.phase))
+    later = by_new_phase(out[1:], headings)
+    moved = {id(e) for e in later}
+    out[:] = [*(e for e in out if id(e) not in moved), *headings, *later]
     if after.phase == "over" and before.phase != "over":
         add(None, "game_over")
         for p in after.players:
             add(p.seat, "score", total=p.op)
     return out
+
+
+def by_new_phase(effects: list[Event], headings: list[Event]) -> list[Event]:
+    """The ``effects`` of a move that the start of the round or phase it began did, not the
+    move (they follow its ``headings``). The states before and after a move do not say which
+    step changed what, so each is known by its kind: the Shuttle moves as a Shuttle phase
+    begins (§12.1), and the Crystals below a Depot move in (those it cannot hold are lost) as
+    the new round's first turn starts (§5.1, seed item 3)."""
+    phases = {h.get("phase") for h in headings if h["id"] == "phase"}
+    new_round = any(h["id"] == "round" for h in headings)
+    moved_in = {
+        e["seat"] for e in effects if new_round and e["id"] == "crystals_waiting" and e["delta"] < 0
+    }
+    return [
+        e
+        for e in effects
+        if (e["id"] in ("shuttle", "shuttle_gone") and "shuttle" in phases)
+        or (e.get("seat") in moved_in and _crystals_moving_in(e))
+    ]
+
+
+def _crystals_moving_in(event: Event) -> bool:
+    """Whether ``event`` is part of Crystals moving into a Depot: fewer below it, more in it,
+    those it cannot hold lost (seed item 3)."""
+    eid: str = event["id"]
+    if eid == "crystals_waiting":
+        return bool(event["delta"] < 0)
+    return eid == "crystals" or (eid == "lost" and event["item"] == "crystal")
 
 
 def _added(a: list[str], b: list[str]) -> list[str]:
