@@ -85,7 +85,7 @@ def test_board_takes_a_player_by_their_place_in_the_list(tmp_path: Path) -> None
     s.show = lambda seat: seen.append(s.board_seat)  # type: ignore[method-assign]
     s.run()
     assert seen == [None, 1]  # the first screen, then Ben's board
-    assert "No player '3': name one, or give their number 1-2" in output(con)
+    assert "No player is called '3'. Type a name or a number: 1: Ana, 2: Ben." in output(con)
 
 
 # --- the map -------------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ Advanced Building is its building's code and ``+`` on its owner's colour.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 from rich import box
@@ -210,9 +212,46 @@ def map_panel(view: View, lang: str = "en") -> Panel:
     )
 
 
+#: Text meant as a hex, besides any with a comma (no id has one): numbers apart by ``;`` or
+#: spaces, after :func:`hex_text`.
+HEX_LIKE = re.compile(r"[-+]?[0-9.]+(\s*[,;\s]\s*[-+]?[0-9.]+)+")
+
+
+def hex_text(token: str) -> str:
+    """A typed hex as notation reads it: the full-width comma and digits of a Chinese input
+    method made plain (NFKC), and brackets taken off ("(0,0)", as the rulings write hexes)."""
+    text = unicodedata.normalize("NFKC", token).strip()
+    if text[:1] in "([" and text[-1:] in ")]":
+        text = text[1:-1].strip()
+    return text
+
+
+def hex_problem(token: str, lang: str = "en") -> str:
+    """Why ``token``, meant as a hex, names none: off the map (with the column's range of r, or
+    the range of q) or not written ``q,r``; "" when it is a hex or not meant as one."""
+    text = hex_text(token)
+    meant = "," in text or HEX_LIKE.fullmatch(text)
+    if not meant or hexmap.parse(text) is not None:
+        return ""
+    try:
+        q, r = (int(x) for x in text.split(","))
+    except ValueError:
+        return tr(N_("{token} is not a hex: write it q,r, two whole numbers, e.g. info 0,0 "
+                     "(the centre of Mars)."), lang, token=repr(token.strip()))  # fmt: skip
+    columns = {col.q: col for col in load().column.values()}
+    if q in columns:
+        col = columns[q]
+        return tr(N_("{hex} is off the map: where q is {q}, r runs from {low} to {high} (type "
+                     "map to see every hex's q,r)."), lang, hex=f"{q},{r}", q=q, low=col.r_min,
+                  high=col.r_max)  # fmt: skip
+    return tr(N_("{hex} is off the map: q runs from {low} to {high} (type map to see every "
+                 "hex's q,r)."), lang, hex=f"{q},{r}", low=min(columns),
+              high=max(columns))  # fmt: skip
+
+
 def describe_hex(view: View, token: str, lang: str = "en") -> str:
     """What stands on the hex ``q,r`` in ``view`` ("" if ``token`` is not a hex of the map)."""
-    cell = hexmap.parse(token.strip())
+    cell = hexmap.parse(hex_text(token))
     if cell is None:
         return ""
     names = [p["name"] for p in view["players"]]
@@ -249,14 +288,14 @@ def _tile_text(tile: str, lang: str) -> str:
         return research_text(tile[1:], lang)
     text = words.face(tile, lang)
     name = words.card_name(tile, lang)
-    return f"{name}: {text}" if text else name
+    return words.label(name, lang) + text if text else name
 
 
 def research_text(rid: str, lang: str) -> str:
     colour = load().research[rid].colour
     return tr(
-        N_("Research tile {tile} ({colour}): develop one Tech tile twice or two once, "
-           "at no cost"),
+        N_("Research tile {tile} ({colour}): develop one Tech tile twice, or two Tech tiles "
+           "once each, at no cost"),
         lang,
         tile=rid,
         colour=tr(RESEARCH_COLOURS.get(colour, colour), lang),

@@ -66,8 +66,9 @@ from onmars import (
 )
 from onmars.bots import BOTS, STALL_ROUNDS, Bot, agrees_to_end, make_bot, round_marks
 from onmars.bots.advice import advise
-from onmars.terminal import hints, logview, menu, render
+from onmars.terminal import hints, logview, mapview, menu, render
 from onmars.terminal.mapview import DIM
+from onmars.terminal.players import check_names, find_seat
 
 InputFn = Callable[[str], str]
 LOG_MOVES = 30  # moves of events read for the screen's log
@@ -584,32 +585,21 @@ class Session:
         if text:
             self.console.print(text, markup=False, highlight=False)
         else:
-            self.error(self.t(N_("Nothing is called {token}."), token=repr(echo(token))))
+            nothing = self.t(N_("Nothing is called {token}."), token=repr(echo(token)))
+            self.error(mapview.hex_problem(echo(token), self.lang) or nothing)
 
     def switch_view(self, seat: int, focus: str | None, arg: str) -> None:
         """``map``, ``board [player]``: what the top of the screen shows for this decision."""
         if arg:
-            target = self.find_seat(arg)
-            if target is None:
-                self.error(self.t(N_("No player {who}: name one, or give their number 1-{n} "
-                                     "(their place in the list of players)."),
-                                  who=repr(echo(arg)), n=len(self.bots)))  # fmt: skip
+            try:
+                self.board_seat = find_seat(self.game.players, arg, self.lang, cut=echo)
+            except ValueError as exc:
+                self.error(str(exc))
                 return
-            self.board_seat = target
         elif focus == "board":
             self.board_seat = seat
         self.focus = focus
         self.show(seat)
-
-    def find_seat(self, arg: str) -> int | None:
-        """A player by name, or by number 1-n as the screen lists them (a 0-based seat number
-        would read two ways: "board 1" showing Player 2, issue 21)."""
-        names = [name.lower() for name in self.game.players]
-        if arg.lower() in names:
-            return names.index(arg.lower())
-        if is_number(arg) and 1 <= int(arg) <= len(names):
-            return int(arg) - 1
-        return None
 
     def switch_lang(self, seat: int, arg: str) -> None:
         if arg not in LANGS:
@@ -963,6 +953,7 @@ def build_session(args: argparse.Namespace, console: Console, input_fn: InputFn 
     if names and len(names) != players:
         raise ValueError(tr(N_("{names} names for {players} players"), lang, names=len(names),
                             players=players))  # fmt: skip
+    check_names(names, lang)
     kinds = seat_bots(players, bots_arg or [], lang)
     game = Game.new(names or default_names(kinds, lang), seed=args.seed, length=args.length)
     if args.save:
