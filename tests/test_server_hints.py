@@ -6,6 +6,7 @@ hint was asked is not rated."""
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,23 @@ def test_a_hint_against_a_bot_names_legal_moves_and_is_counted(database: str) ->
         assert [p.get("hints", 0) for p in lobby[0]["players"]] == [2, 0]
     with make_client(database) as client:  # stored: a restart keeps the count
         assert state(client, gid)["players"][0]["hints"] == 2
+
+
+def test_a_second_hint_while_the_first_is_worked_out_says_when_to_ask_again(
+    database: str,
+) -> None:
+    """One hint at a time per seat: the second gets 409 with ``Retry-After`` (the one refusal
+    a table asks again after); the first still answers."""
+    with make_client(database) as client:
+        gid, tokens = new_game(client, TWO_GUESTS)
+        seat = state(client, gid)["current_player"]
+        with ThreadPoolExecutor(1) as pool:
+            first = pool.submit(ask, client, gid, tokens[seat], seconds=2)
+            time.sleep(0.5)  # the first is being worked out
+            second = ask(client, gid, tokens[seat])
+            assert second.status_code == 409, second.text
+            assert second.headers["Retry-After"] == "1"
+            assert first.result().status_code == 200
 
 
 def test_bad_hint_requests_are_refused(database: str) -> None:

@@ -70,8 +70,9 @@ type NoticeIn = Schemas["NoticeIn"];
 type ChatIn = Schemas["ChatIn"];
 type PushSubscriptionIn = Schemas["PushSubscriptionIn"];
 
-/** A refusal: the schema's problem body, with the HTTP status the client adds (0: no answer). */
-export type Problem = Schemas["Problem"] & { status: number };
+/** A refusal: the schema's problem body, with the HTTP status the client adds (0: no answer)
+ * and the seconds of its Retry-After header, when the same request may succeed later. */
+export type Problem = Schemas["Problem"] & { status: number; retryAfter?: number };
 
 export class ApiError extends Error {
   constructor(public problem: Problem) {
@@ -101,7 +102,8 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   }
   if (!res.ok) {
     const detail = typeof data?.detail === "string" ? data.detail : JSON.stringify(data?.detail ?? res.statusText);
-    throw new ApiError({ ...(data ?? {}), status: res.status, detail });
+    const retryAfter = Number(res.headers.get("Retry-After")) || undefined;
+    throw new ApiError({ ...(data ?? {}), status: res.status, detail, retryAfter });
   }
   return data as T;
 }

@@ -44,8 +44,9 @@ export function useHint(id: string, token: string | null, st: GameState | null):
       setError("");
       const attempt = (left: number): Promise<void> =>
         api.hint(id, token, seconds, lang, top).then(setHint, (e) => {
-          // another hint of this seat still being worked out (a guide left and come back)
-          if (e instanceof ApiError && e.problem.status === 409 && left > 0)
+          // another hint of this seat still being worked out (a guide left and come back): the
+          // server says when to ask again; its other refusals are said at once
+          if (e instanceof ApiError && e.problem.retryAfter && left > 0)
             return new Promise<void>((ok) => setTimeout(ok, RETRY_MS)).then(() => attempt(left - 1));
           setError(refusalText(e, lt));
         });
@@ -56,12 +57,19 @@ export function useHint(id: string, token: string | null, st: GameState | null):
   return { hint: hint && hint.ply === ply ? hint : null, busy, error, ask };
 }
 
-function refusalText(e: unknown, lt: LT): string {
+export function refusalText(e: unknown, lt: LT): string {
   if (!(e instanceof ApiError)) return lt("hintFailed", { why: String(e) });
-  const { status, detail } = e.problem;
+  const { status, detail, retryAfter } = e.problem;
   if (status === 403 && /rated/.test(detail ?? "")) return lt("hintRated");
-  if (status === 503 || status === 409) return lt("hintBusy");
+  if (status === 503 || retryAfter) return lt("hintBusy");
   return lt("hintFailed", { why: detail ?? String(status) });
+}
+
+/** Whether a bot plays ``seat`` since its player's time ran out: its player asks no hint (the
+ * server refuses one) until they take the seat back (the clocks' strip offers it). */
+export function standIn(st: GameState, seat: number | null): boolean {
+  const clock = st.clock;
+  return !!clock && seat !== null && clock.policy === "bot" && clock.absent.includes(seat);
 }
 
 export function signed(x: number): string {
@@ -74,7 +82,7 @@ export function HintPanel({ id, st, game }: { id: string; st: GameState; game: G
   const lt = learnT(lang);
   const asked = useHint(id, game.token, st);
   const [seconds, setSeconds] = useState<number>(() => Number(localStorage.getItem(SECONDS_KEY)) || 2);
-  if (!game.active || !game.token) return null;
+  if (!game.active || !game.token || standIn(st, game.acting)) return null;
   return (
     <div class="hintpanel" data-testid="hint-panel">
       <div class="hint-ask">

@@ -95,7 +95,8 @@ class HintRunner:
 
     async def run(self, key: tuple[str, int], *args: Any, seconds: float) -> dict[str, Any]:
         if key in self.running:
-            raise ServerError(409, "a hint for this seat is being worked out: wait for it")
+            # the one refusal a client should ask again after (Retry-After)
+            raise ServerError(409, "a hint for this seat is being worked out: wait for it", retry=1)
         if len(self.running) >= MAX_RUNNING:
             raise ServerError(503, "the server is busy with other hints: ask again shortly")
         self.running.add(key)
