@@ -160,9 +160,15 @@ def test_the_shuttle_moves_after_the_shuttle_phase_heading() -> None:
 
 
 def shuttle_phase_plies(game: onmars.Game) -> list[int]:
-    """The moves that began a Shuttle phase (§5.1: the last turn of a Colonization phase)."""
+    """The moves that began a Shuttle phase with decisions in it (§5.1: the last turn of a
+    Colonization phase; one passed whole is told with the next round's start, tested below)."""
     events = game.events(None)
-    return [e["ply"] for e in events if e["id"] == "phase" and e["phase"] == "shuttle"]
+    rounds = {e["ply"] for e in events if e["id"] == "round"}
+    return [
+        e["ply"]
+        for e in events
+        if e["id"] == "phase" and e["phase"] == "shuttle" and e["ply"] not in rounds
+    ]
 
 
 def test_a_move_that_begins_a_shuttle_phase_tells_what_it_did_first() -> None:
@@ -241,3 +247,28 @@ def test_the_board_asked_for_shows_the_display_and_a_decision_keeps_its_menu() -
         assert cost not in auto
         assert all(f"{e.number})" in auto for e in entries)  # the whole menu
         assert ("Scientists and Contracts" if lang == "en" else "科学家与合约展示区") in auto
+
+
+def test_a_shuttle_phase_passed_within_one_move_is_told() -> None:
+    """§5.1, §12: every round but the last has a Shuttle phase; when nobody has a choice in it
+    the move that ends the Colonization phase passes it whole. Its log says so: the Shuttle
+    phase begins, the Shuttle moves (§12.1), then the new round and its Colonization phase."""
+    found = 0
+    for seed in range(3):
+        game = played(seed, 300)
+        events = game.events(None, lang="en")
+        for ply in {e["ply"] for e in events if e["id"] == "round"}:
+            mine = [e for e in events if e["ply"] == ply]
+            phases = [e["phase"] for e in mine if e["id"] == "phase"]
+            if phases[:1] != ["shuttle"] or len(phases) < 2:
+                continue  # the Shuttle phase had decisions: it began with an earlier move
+            found += 1
+            ids = [e["id"] for e in mine]
+            k = ids.index("phase")
+            assert phases == ["shuttle", "colonization"], ids
+            assert ids[k + 1 : k + 2] in (["shuttle"], ["shuttle_gone"], ["round"]), ids
+            assert ids.index("round") > k and "move" not in ids[k:], ids
+            lines = [line.plain for line in logview.log_lines(game.view(None), mine)]
+            new_round = f"── Round {mine[0]['round']} begins ──"
+            assert lines.index("── Shuttle phase begins ──") < lines.index(new_round)
+    assert found

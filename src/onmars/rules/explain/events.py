@@ -134,19 +134,36 @@ def events_of(
         _player(add, a, b)
     _map(add, before, after, mover)
     _boards(add, before, after)
-    headings: list[Event] = []
+    # A round that began within this move from the Colonization phase passed a whole Shuttle
+    # phase (§5.1: every round but the last has one) in which nobody had a choice (§12.2): it
+    # is told as one that began, before the new round.
+    passed = after.round != before.round and before.phase == after.phase == "colonization"
+    headings: list[Event] = [event(None, "phase", phase="shuttle")] if passed else []
     if after.round != before.round:
         headings.append(event(None, "round", number=after.round))
-    if after.phase != before.phase and after.phase != "over":  # the end has its own event
+    if (after.phase != before.phase or passed) and after.phase != "over":  # the end has its own
         headings.append(event(None, "phase", phase=after.phase))
     later = by_new_phase(out[1:], headings)
     moved = {id(e) for e in later}
-    out[:] = [*(e for e in out if id(e) not in moved), *headings, *later]
+    out[:] = [*(e for e in out if id(e) not in moved), *_placed(headings, later)]
     if after.phase == "over" and before.phase != "over":
         add(None, "game_over")
         for p in after.players:
             add(p.seat, "score", total=p.op)
     return out
+
+
+def _placed(headings: list[Event], later: list[Event]) -> list[Event]:
+    """The ``headings`` with what their start did: the Shuttle's move right after the Shuttle
+    phase's (§12.1), the rest after them all."""
+    shuttle = [e for e in later if e["id"] in ("shuttle", "shuttle_gone")]
+    out: list[Event] = []
+    for heading in headings:
+        out.append(heading)
+        if heading.get("phase") == "shuttle":
+            out += shuttle
+    placed = {id(e) for e in shuttle}
+    return [*out, *(e for e in later if id(e) not in placed)]
 
 
 def by_new_phase(effects: list[Event], headings: list[Event]) -> list[Event]:
