@@ -21,3 +21,18 @@ def check_name(name: str) -> None:
     shown = [c for c in name if unicodedata.category(c)[0] not in "ZCM"]
     if not shown or all(c in INVISIBLE for c in shown):
         raise ServerError(422, "a name needs at least one visible character")
+
+
+def check_players(names: list[str]) -> None:
+    """422 for a game's seats unless each name passes :func:`check_name` and no two are the
+    same as read (case, spacing and full-width forms aside): the log, the clocks and the
+    chat name seats by name."""
+    seen: set[str] = set()
+    for name in names:
+        check_name(name)
+        key = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+        if key in seen:
+            raise ServerError(
+                422, f"two players are named {name.strip()!r}: give each player a name of their own"
+            )
+        seen.add(key)

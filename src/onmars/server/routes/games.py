@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from onmars.server.clocks import TimeControl
 from onmars.server.deps import Seated, Token, address, game_route, hub_of, limit, server_of
 from onmars.server.live import Hub, Live
-from onmars.server.names import BIDI, INVISIBLE, check_name  # noqa: F401 (kept importable)
+from onmars.server.names import BIDI, INVISIBLE, check_name, check_players  # noqa: F401 (kept importable)
 from onmars.server.protocol import (
     ERRORS,
     MAX_PLY,
@@ -41,8 +41,7 @@ async def new_game(request: Request, body: NewGame, _token: Token) -> JSONRespon
     (kept only as a hash here) and a private link: hand each player theirs. Its token is
     in the link's fragment (``#token=``), which browsers never send to a server."""
     hub = hub_of(request)
-    for player in body.players:
-        check_name(player.name)
+    check_players([p.name for p in body.players])
     limit(server_of(request).creates, f"a:{address(request)}")
     control = time_control(body.clock)
     live, tokens = await hub.create([(p.name, p.bot) for p in body.players], body.length, control)
