@@ -18,12 +18,25 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+#: The record version this reader understands (the shards' ``onmars.selfplay`` metadata).
+KNOWN_VERSION = "1"
+
 
 def load(folder: Path) -> tuple[list[Path], pa.Table]:
     paths = sorted(folder.glob("shard-*.parquet"))
     if not paths:
         raise SystemExit(f"no shard-*.parquet in {folder}: run `onmars selfplay --out {folder}`")
-    return paths, pa.concat_tables([pq.read_table(p) for p in paths])
+    tables = [pq.read_table(p) for p in paths]
+    # the numbers mean what the versions say: refuse records this reader does not know, and
+    # shards of different runs (another action space, tensor or player count)
+    first = tables[0].schema.metadata or {}
+    for path, table in zip(paths, tables, strict=True):
+        meta = table.schema.metadata or {}
+        if meta.get(b"onmars.selfplay", b"").decode() != KNOWN_VERSION:
+            raise SystemExit(f"{path}: not self-play records of version {KNOWN_VERSION}")
+        if meta != first:
+            raise SystemExit(f"{path}: written with other versions or players than {paths[0]}")
+    return paths, pa.concat_tables(tables)
 
 
 def batch(table: pa.Table, size: int, seed: int) -> dict[str, np.ndarray]:

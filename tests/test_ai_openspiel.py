@@ -17,7 +17,7 @@ from open_spiel.python.bots import uniform_random  # noqa: E402
 
 from onmars.ai import actions, observation  # noqa: E402
 from onmars.ai.openspiel import ProjectionEvaluator, load  # noqa: E402
-from onmars.rules import Game  # noqa: E402
+from onmars.rules import Game, IllegalMoveError  # noqa: E402
 
 
 def dealt(players: int = 2, deal: int = 0, moves: int = 0, **params: object) -> object:
@@ -184,3 +184,50 @@ def test_ismcts_searches_worlds_dealt_from_the_view() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    """OpenSpiel applies any number it is given: a number that is not a legal action now is
+    refused with the rules' IllegalMoveError (its rule and reason), the state unchanged, never
+    played unchecked (which would corrupt the game). A deal outside ``range(deals)`` and a move
+    after the end are refused too."""
+    chance = load(players=2, deals=2).new_initial_state()
+    with pytest.raises(ValueError, match=r"deal 5 is not a chance outcome: range\(2\)"):
+        chance.apply_action(5)
+    assert chance.is_chance_node() and chance.history() == []
+    state = dealt(2, moves=120)
+    legal, history, moves = state.legal_actions(), state.history(), list(state.game.moves)
+    refused = [a for a in range(0, actions.num_actions(), 97) if a not in legal]
+    for action in refused:
+        with pytest.raises(IllegalMoveError, match=r"^(§\d|RUL-)"):
+            state.apply_action(action)
+    assert state.history() == history and state.game.moves == moves
+    assert state.legal_actions() == legal
+    state.game.conclude()  # ended by agreement (RUL-20)
+    with pytest.raises(IllegalMoveError, match="RUL-20"):
+        state.apply_action(legal[0])
+
+
+def test_a_resampled_world_shows_no_seat_the_resamplers_spent_goal() -> None:
+    """RUL-18 in IS-MCTS's worlds: a state resampled for one seat keeps that seat's log as it
+    saw it (its own ``discard <goal>`` named) for that seat only; every other seat's
+    information string reads ``discard (a goal)``."""
+    game = load(players=2, deals=1, seed=0)
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        spent = [a for a in legal if str(actions.decode(a)).startswith("discard ")]
+        mover = state.current_player()
+        state.apply_action(spent[0] if spent else rng.choice(legal))
+        if spent:
+            break
+    text = str(actions.decode(spent[0]))
+    world = state.resample_from_infostate(mover, pyspiel.UniformProbabilitySampler(3, 0.0, 1.0))
+    assert text in world.information_state_string(mover)
+    assert text not in world.information_state_string(1 - mover)
+    assert "discard (a goal)" in world.information_state_string(1 - mover)
+    again = world.resample_from_infostate(1 - mover, pyspiel.UniformProbabilitySampler(4, 0, 1))
+    assert text not in again.information_state_string(mover)
+    assert text not in again.information_state_string(1 - mover)

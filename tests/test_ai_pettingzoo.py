@@ -132,3 +132,32 @@ def test_observations_and_masks_handed_out_never_change() -> None:
         e.step(int(rng.choice(np.flatnonzero(mask))))
     assert len(kept) > 100
     assert all(t.tobytes() == tb and m.tobytes() == mb for t, tb, m, mb in kept)
+
+
+def test_bad_actions_and_steps_out_of_turn_are_typed_errors() -> None:
+    """An action that is not an integer is refused with a ValueError naming it (not a bare
+    TypeError from inside), the game unchanged; a player count that is not a whole 2-4 too;
+    the unwrapped environment refuses a step before ``reset()`` and after every agent is done
+    with a RuntimeError (the wrapped one: PettingZoo's own error and warning)."""
+    e = env(players=2)
+    e.reset(seed=1)
+    agent, moves = e.agent_selection, list(e.unwrapped.game.moves)
+    for bad in (1.5, "3", None):
+        with pytest.raises(ValueError, match="an action is an integer"):
+            e.step(bad)
+    assert e.unwrapped.game.moves == moves and e.agent_selection == agent
+    assert not any(e.terminations.values())
+    for players in (3.0, True, "3"):
+        with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
+            raw_env(players=players)
+    raw = raw_env(players=2)
+    with pytest.raises(RuntimeError, match=r"reset\(\) must be called"):
+        raw.step(0)
+    raw.reset(seed=1)
+    mask = raw.observe(raw.agent_selection)["action_mask"]
+    raw.step(int(np.flatnonzero(mask == 0)[0]))  # illegal: the game ends
+    for _ in raw.possible_agents:
+        raw.step(None)  # each done agent steps out
+    assert raw.agents == []
+    with pytest.raises(RuntimeError, match="every agent is done"):
+        raw.step(0)

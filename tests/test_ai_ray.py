@@ -179,3 +179,41 @@ def test_arena_refuses_a_mapper_that_loses_a_game() -> None:
 
     with pytest.raises(RuntimeError, match=r"lost the results of tasks \[1\]"):
         arena.run(2, ("random", "random"), games=2, seed=1, max_moves=10, mapper=loses_the_last)
+
+
+def test_selfplay_refuses_an_out_that_is_a_file_or_holds_shards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before any game is played: a file is no folder for shards, and a folder that already
+    holds shards would mix two runs (some overwritten, the rest read with the new ones)."""
+    bots = ("random", "random")
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    with pytest.raises(ValueError, match="is a file, not a folder"):
+        selfplay.run(afile, bots, games=1, max_moves=5)
+    options = ["selfplay", "--games", "1", "--max-moves", "5", "--quiet"]
+    assert cli([*options, "--out", str(afile)]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+    out = tmp_path / "run"
+    selfplay.run(out, bots, games=2, per_shard=1, max_moves=5)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert cli([*options, "--out", str(out)]) == 2
+    assert "already holds self-play shards" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_reading_shards_of_another_version_is_refused(tmp_path: Path) -> None:
+    """docs/ai.md, section 8: a reader refuses shards whose versions it does not know (the
+    numbers would mean something else); ``selfplay.read`` and the example both do."""
+    selfplay.run(tmp_path, ("random", "random"), games=2, per_shard=1, max_moves=5)
+    path = tmp_path / "shard-00001.parquet"
+    table = pq.read_table(path)
+    meta = {**table.schema.metadata, b"encoding_version": b"0"}
+    pq.write_table(table.replace_schema_metadata(meta), path)
+    with pytest.raises(ValueError, match="shard-00001.parquet: encoding_version is '0'"):
+        selfplay.read(tmp_path)
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE), str(tmp_path)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode != 0
+    assert "shard-00001.parquet: written with other versions" in done.stderr

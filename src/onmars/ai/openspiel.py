@@ -16,7 +16,8 @@ A game still going after ``MAX_GAME_LENGTH`` (10,000) moves, the game's declared
 one at its move cap.
 
 It is general-sum, imperfect-information, with terminal rewards. Actions are
-:mod:`onmars.ai.actions`' numbers; observation tensors :mod:`onmars.ai.observation`'s; the
+:mod:`onmars.ai.actions`' numbers, checked: an illegal one is refused with the rules'
+``IllegalMoveError``, the state unchanged; observation tensors :mod:`onmars.ai.observation`'s; the
 observation string is the seat's view as JSON, the information-state string the seat's move log
 (``Game.seat_log``, other seats' secrets redacted) followed by the view. The information-state
 tensor is the observation tensor (the view holds what a seat knows of the position; it does not
@@ -130,9 +131,10 @@ class OnMarsState(pyspiel.State):
         # the game's settings: plain values, cheap to copy with the state
         self.settings = (game.players, game.length, game.seed, game.deals, game.returns_kind)
         self.held: _Held | None = None
-        #: the information-state lines of the seat a resampled state was dealt for (the log
-        #: before the resample, as that seat saw it); None for a state that was played
-        self.past: tuple[str, ...] | None = None
+        #: a resampled state's log before the resample: (the seat it was dealt for, the lines
+        #: as that seat saw them, the lines as any other seat may see them: a spectator's, RUL-18);
+        #: None for a state that was played
+        self.past: tuple[int, tuple[str, ...], tuple[str, ...]] | None = None
 
     @property
     def game(self) -> Game | None:
@@ -163,11 +165,15 @@ class OnMarsState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.held is None:
-            players, length, seed = self.settings[:3]
+            players, length, seed, deals = self.settings[:4]
+            if not 0 <= int(action) < deals:
+                raise ValueError(f"deal {action} is not a chance outcome: range({deals})")
             self.held = _Held(Game.new(players, seed=seed + int(action), length=length))
             return
         game = self.held.game
-        game.push(actions.decode(int(action)))
+        # checked (a set lookup once the legal actions are listed): OpenSpiel applies any
+        # number it is given, and an unchecked illegal move would corrupt the game
+        game.play(actions.decode(int(action)))
         if len(game.moves) >= MAX_GAME_LENGTH and not game.is_over:
             game.conclude()  # the declared max_game_length: ended by agreement (RUL-20)
 
@@ -204,7 +210,8 @@ class OnMarsState(pyspiel.State):
         else:
             seed = int(np.random.randint(0, 2**31 - 1))
         twin.held = _Held(game.determinize(player, seed))
-        twin.past = tuple(_log_lines(self, player))
+        # the other seats' strings must not show what only ``player`` saw (its discarded goals)
+        twin.past = (player, tuple(_log_lines(self, player)), tuple(_log_lines(self, None)))
         return twin
 
     def __str__(self) -> str:
@@ -214,12 +221,17 @@ class OnMarsState(pyspiel.State):
         return observation.text(game.view(None))
 
 
-def _log_lines(state: OnMarsState, player: int) -> list[str]:
-    """The moves as ``player`` saw them, one line each (``round:seat:move``)."""
+def _log_lines(state: OnMarsState, player: int | None) -> list[str]:
+    """The moves as ``player`` saw them (``None``: a spectator), one line each
+    (``round:seat:move``). Before a resample: as the seat it was dealt for saw them, for that
+    seat; as a spectator saw them, for any other (RUL-18)."""
     game = state.game
     assert game is not None
     lines = [f"{e.round}:{e.seat}:{e.move}" for e in game.seat_log(player)]
-    return [*state.past, *lines] if state.past is not None else lines
+    if state.past is None:
+        return lines
+    seat, own, others = state.past
+    return [*(own if player == seat else others), *lines]
 
 
 class Observer:

@@ -95,8 +95,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if players not in (2, 3, 4):
+        whole = isinstance(players, int | np.integer) and not isinstance(players, bool)
+        if not whole or players not in (2, 3, 4):
             raise ValueError(f"§3: players must be 2, 3 or 4, not {players!r}")
+        players = int(players)
         if length not in LENGTHS:
             raise ValueError(f"§3.2: length must be one of {LENGTHS}, not {length!r}")
         if returns not in RETURNS:
@@ -193,12 +195,17 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         return {"observation": tensor, "action_mask": self._mask if deciding else self._no_moves}
 
     def step(self, action: int) -> None:
+        if self.game is None:
+            raise RuntimeError("reset() must be called before step()")
+        if not self.agents:
+            raise RuntimeError("§24.1: the game is over and every agent is done: reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         game, legal = self.game, self._legal
-        assert game is not None
+        if type(action) is not int and not isinstance(action, np.integer):
+            raise ValueError(f"an action is an integer, not {type(action).__name__}: {action!r}")
         if not 0 <= action < len(legal):
             raise ValueError(f"action {action!r} is outside range({len(legal)})")
         self._cumulative_rewards[agent] = 0.0

@@ -191,6 +191,7 @@ def run(
     if kind not in RETURNS:
         raise ValueError(f"--returns must be one of {RETURNS}, not {kind!r}")
     folder = Path(out)
+    check_out(folder)
     tasks = shard_tasks(bots, games, seed, per_shard, max_moves, length, kind)
     paths: dict[int, Path] = {}
     rows = 0
@@ -204,16 +205,46 @@ def run(
     return Written(tuple(paths[k] for k in sorted(paths)), rows, games)
 
 
+def check_out(folder: Path) -> None:
+    """Refuse, before any game is played, a ``--out`` that is not a folder, or one that already
+    holds shards: the new ones would overwrite some of them and sit beside the rest, and
+    :func:`read` would mix the two runs."""
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--out {folder} is a file, not a folder for the shards")
+    if folder.is_dir() and any(folder.glob("shard-*.parquet")):
+        raise ValueError(
+            f"--out {folder} already holds self-play shards (shard-*.parquet): "
+            "choose a new folder, or remove them first"
+        )
+
+
 def _here(tasks: Sequence[ShardTask]) -> Iterable[tuple[int, pa.Table]]:
     return ((k, shard_table(task)) for k, task in enumerate(tasks))
 
 
 def read(folder: Path | str) -> pa.Table:
-    """Every shard in ``folder`` as one table, in shard order."""
+    """Every shard in ``folder`` as one table, in shard order. A shard written with other
+    versions of the records, the action space or the tensor than this code's, or with another
+    player count than the first shard's, is refused (``ValueError`` naming the shard and the
+    key): its numbers would mean something else."""
     paths = sorted(Path(folder).glob("shard-*.parquet"))
     if not paths:
         raise FileNotFoundError(f"no self-play shards (shard-*.parquet) in {folder}")
-    return pa.concat_tables([pq.read_table(p) for p in paths])
+    tables = [pq.read_table(p) for p in paths]
+    expected: dict[str, str] | None = None
+    for path, table in zip(paths, tables, strict=True):
+        meta = {k.decode(): v.decode() for k, v in (table.schema.metadata or {}).items()}
+        if expected is None:
+            players = int(meta["players"]) if meta.get("players", "").isdigit() else 0
+            wanted = schema(players).metadata or {}
+            expected = {k.decode(): v.decode() for k, v in wanted.items()}
+        for key, value in expected.items():
+            if meta.get(key) != value:
+                raise ValueError(
+                    f"{path}: {key} is {meta.get(key)!r}, this code reads {value!r} "
+                    "(records of another version or another run)"
+                )
+    return pa.concat_tables(tables)
 
 
 def dense_mask(legal: Sequence[int]) -> np.ndarray:
