@@ -374,6 +374,29 @@ def test_on_a_phone_a_hex_and_the_bot_on_it_are_one_place(
     assert api.state(gid)["ply"] > ply and rover == game.view(0)["players"][0]["rover"]
 
 
+def test_back_on_a_phone_the_log_opens_at_what_happened_since(screens: Any, api: Api) -> None:
+    """Ben comes back on his phone (in Chinese) after Ana's turn: the log pane, hidden until its
+    tab is tapped, opens at the first of her moves since his last turn (not at the game's first
+    line); once the game is ended by agreement (RUL-20), the final scores, as wide as the phone
+    allows, show the tie-break values that decide equal totals (§24.4)."""
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    api.play_random(gid, tokens, 30, seed=3)
+    for seat in (0, 1):  # on to Ana's turn, then through it to Ben's
+        while api.wait_for_human(gid) != seat:
+            api.play_random(gid, tokens, 1)
+    page = screens(PHONE["width"], PHONE["height"], "zh-CN").table(gid, tokens[1])
+    page.locator("[data-testid=pane-log]").tap()
+    lines = page.locator("[data-testid=log-lines]")
+    page.wait_for_function("() => document.querySelector('[data-testid=log-lines]').scrollTop > 0")
+    box, first = lines.bounding_box(), lines.locator(".ev-new").first.bounding_box()
+    assert box["y"] <= first["y"] < box["y"] + box["height"], "her first move is in view"
+    scores = api.conclude(gid, tokens)["scores"]
+    row = page.locator("[data-testid=tiebreak]").inner_text()
+    assert "同分比较" in row and all(" / ".join(map(str, s["tiebreak"])) in row for s in scores)
+    # centred by its left edge at half the screen, it must not shrink to the other half
+    assert page.locator("[data-testid=game-over]").bounding_box()["width"] > PHONE["width"] / 2
+
+
 def test_a_whole_game_on_a_phone_by_tapping(screens: Any, api: Api) -> None:
     """Ana plays a short game against the greedy bot to its end (§24.1) on a phone (390x844,
     touch, Chromium's mobile emulation), by tapping only: each move where the table draws it

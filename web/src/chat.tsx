@@ -34,6 +34,34 @@ function saveMuted(id: string, senders: string[]): void {
   localStorage.setItem(MUTED, JSON.stringify(all));
 }
 
+const SEEN = "onmars.chatSeen";
+
+/** The newest message id this browser has read in a game's chat: kept, so a player coming back
+ * days later is shown only what was said since, not every message again. */
+export function seenOf(id: string): number {
+  try {
+    const all = JSON.parse(localStorage.getItem(SEEN) || "{}") || {};
+    return typeof all[id] === "number" ? all[id] : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export function saveSeen(id: string, last: number): void {
+  let all: Record<string, number> = {};
+  try {
+    all = JSON.parse(localStorage.getItem(SEEN) || "{}") || {};
+  } catch {
+    all = {};
+  }
+  if ((all[id] ?? 0) >= last) return;
+  all[id] = last;
+  // Only the most recent games' marks are kept (ids grow with time within a game, not across).
+  const ids = Object.keys(all);
+  if (ids.length > 200) delete all[ids[0]];
+  localStorage.setItem(SEEN, JSON.stringify(all));
+}
+
 /** Messages merged by id, oldest first (a push and a reload may bring the same one). */
 export function mergeMessages(old: ChatMessage[], added: ChatMessage[]): ChatMessage[] {
   const byId = new Map<number, ChatMessage>();
@@ -52,7 +80,7 @@ export function ChatDock({ id, token, st }: { id: string; token: string | null; 
   const [text, setText] = useState("");
   const [name, setName] = useState(() => localStorage.getItem("onmars.chatName") || "");
   const [problem, setProblem] = useState("");
-  const [seen, setSeen] = useState(0);
+  const [seen, setSeen] = useState(() => seenOf(id));
   const list = useRef<HTMLDivElement>(null);
   const mySender = st.seat !== null ? `seat${st.seat}` : null;
 
@@ -85,7 +113,11 @@ export function ChatDock({ id, token, st }: { id: string; token: string | null; 
   const unread = messages.filter((m) => m.id > seen && !muted.includes(m.sender) && m.sender !== mySender).length;
 
   useEffect(() => {
-    if (open && messages.length) setSeen(messages[messages.length - 1].id);
+    if (open && messages.length) {
+      const last = messages[messages.length - 1].id;
+      setSeen(last);
+      saveSeen(id, last);
+    }
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [open, messages.length, channel]);

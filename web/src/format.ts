@@ -96,3 +96,10 @@ export function face(cat: Dict | null, kind: string, id: string, t?: T): HoverCa
   const title = name && tag ? `${name}${aside}` : name || tag || id;
   return { title, lines: [...new Set(lines)] };
 }
+
+/** Whether the best total is shared: then the winner was decided by the tie-breakers (§24.4),
+ * which the final scores must show. */
+export function tiedAtTop(scores: { total: number }[]): boolean {
+  const best = Math.max(...scores.map((s) => s.total));
+  return scores.filter((s) => s.total === best).length > 1;
+}

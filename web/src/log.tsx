@@ -11,10 +11,30 @@ import { Pawn } from "./ui";
 export function LogLines({ events, view, me = null, since = Infinity, filter = "all" }: { events: GameEvent[]; view: View; me?: number | null; since?: number; filter?: string }) {
   const { t, lang } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
+  // The first time the log is seen it opens at what others did since this seat's last turn (a
+  // player back after a day reads on from there), later at the newest line. A phone's log pane
+  // is hidden until its tab is chosen, and a hidden box cannot scroll: it is placed when shown.
+  const read = useRef(false);
+  const place = (el: HTMLDivElement) => {
+    if (!el.clientHeight) return;
+    const news = read.current ? null : el.querySelector<HTMLElement>(".ev-new");
+    el.scrollTop = news ? el.scrollTop + news.getBoundingClientRect().top - el.getBoundingClientRect().top - 4 : el.scrollHeight;
+    if (el.childElementCount) read.current = true;
+  };
+  useEffect(() => {
+    if (ref.current) place(ref.current);
+  }, [events.length]);
   useEffect(() => {
     const el = ref.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [events.length]);
+    if (!el || typeof ResizeObserver === "undefined") return;
+    let shown = el.clientHeight > 0;
+    const seen = new ResizeObserver(() => {
+      if (el.clientHeight > 0 && !shown) place(el);
+      shown = el.clientHeight > 0;
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, []);
   const rounds = useMemo(() => groupLog(events), [events]);
   const colours = view.players?.map((p: PlayerView) => `${p.colour}:${p.name}`).join("|") ?? "";
   return (

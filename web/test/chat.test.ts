@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatMessage } from "../src/api";
-import { PHRASES, mergeMessages } from "../src/chat";
+import { PHRASES, mergeMessages, saveSeen, seenOf } from "../src/chat";
 import { DICTS } from "../src/i18n";
 import { turnTitle } from "../src/notify";
 
@@ -34,5 +34,21 @@ describe("the your-turn title", () => {
   it("carries a badge on the player's turn only", () => {
     expect(turnTitle("On Mars · x", true)).toBe("▶ On Mars · x");
     expect(turnTitle("On Mars · x", false)).toBe("On Mars · x");
+  });
+});
+
+describe("what a returning player has read", () => {
+  beforeEach(() => {
+    // the tests run in node: a localStorage of the test's own
+    const kept = new Map<string, string>();
+    (globalThis as any).localStorage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+  });
+
+  it("keeps the last message read per game, so a reload shows only newer ones as unread", () => {
+    expect(seenOf("g1")).toBe(0);
+    saveSeen("g1", 7);
+    saveSeen("g1", 3); // an older page never moves the mark back
+    expect(seenOf("g1")).toBe(7);
+    expect(seenOf("g2")).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COLOURS, colourOf, face, initialOf, itemName, itemsText, projectionCard, rangesText, textOn } from "../src/format";
+import { COLOURS, colourOf, face, initialOf, itemName, itemsText, projectionCard, rangesText, textOn, tiedAtTop } from "../src/format";
 import { translator } from "../src/i18n";
 import { viewWith } from "./helpers";
 
@@ -80,5 +80,13 @@ describe("ranges of a choice still open (issue 23)", () => {
     expect(rangesText(cat, { crystal: [0, 2], water: [1, 1], any: [0, 1] }, translator("en"))).toBe(
       "0–2 Crystals, 1 Water, 0–1 any Resource",
     );
+  });
+});
+
+describe("the final scores' tie-break (§24.4)", () => {
+  it("is called for only when the best total is shared", () => {
+    expect(tiedAtTop([{ total: 9 }, { total: 9 }])).toBe(true);
+    expect(tiedAtTop([{ total: 9 }, { total: 12 }, { total: 12 }])).toBe(true);
+    expect(tiedAtTop([{ total: 9 }, { total: 9 }, { total: 12 }])).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { useState } from "preact/hooks";
 import type { GameState, Score } from "../api";
 import { PlayerBoard } from "../boards";
 import { boardOrder } from "../decision";
-import { projectionCard } from "../format";
+import { projectionCard, tiedAtTop } from "../format";
 import { botLabel, labelled, listed, useI18n } from "../i18n";
 import { Pawn, faceProps } from "../ui";
 import { HintsUsed } from "../hint";
@@ -79,6 +79,11 @@ export function GameOver({ st }: { st: GameState }) {
             <tr class="total">
               <td>{t("total")}</td>
               {scores.map((s) => <td>{s.total}</td>)}
+            </tr>
+            {/* Equal totals are decided by Crystals, Advanced Buildings, Progress cubes (§24.4). */}
+            <tr class={`tiebreak ${tiedAtTop(scores) ? "" : "muted"}`} data-testid="tiebreak">
+              <td>{t("tiebreakRow")}</td>
+              {scores.map((s) => <td>{(s.tiebreak ?? []).join(" / ")}</td>)}
             </tr>
           </tbody>
         </table>
