@@ -344,6 +344,77 @@ def test_a_bot_that_failed_three_times_is_woken_by_the_periodic_check(
     assert calls["n"] > 150  # more than three failures in all
 
 
+def busy_question() -> tuple[dict[str, Any], list[Any]]:
+    """A 3-player game's view and legal moves after 30 random moves (seed 4): a position where a
+    ``hard`` bot thinks about 0.15-0.3 s."""
+    import random
+
+    from onmars import Game
+
+    game, rng = Game.new(3, seed=4), random.Random(4)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_moves()))
+    seat = game.current_player
+    assert seat is not None
+    return game.view(seat), list(game.legal_moves())
+
+
+@pytest.mark.slow
+def test_a_queue_of_bot_choices_is_not_taken_for_a_hung_worker() -> None:
+    """Games of bots only, made by anyone (12 at once from one address within the creation
+    limits, more each minute), queue their choices for the one bot worker: ``expert`` thinks
+    3-5 s a choice, so about 30 of its games made the queue longer than ``bot_timeout``
+    (120 s). The timeout counted the wait in the queue: the worker, busy but well, was taken
+    as hung and killed, the choices under way failed, again and again, and every game's bots
+    stalled, the games of other players against bots among them. Now only a choice's own time
+    counts: here 12 choices of 0.15-0.3 s each wait for one worker with a 2 s timeout, and
+    no worker is killed."""
+    import asyncio
+
+    view, legal = busy_question()
+    runner = server_bots.BotRunner(processes=1, timeout=2.0)
+
+    async def many() -> list[str]:
+        asks = [runner.choose("hard", k, (f"g{k}", 0), view, legal) for k in range(12)]
+        return await asyncio.gather(*asks)
+
+    try:
+        chosen = asyncio.run(many())
+    finally:
+        runner.close()
+    assert len(chosen) == 12 and {str(m) for m in legal} >= set(chosen)
+    assert runner.broken == 0, "a worker busy with a queue of choices was killed as hung"
+
+
+def test_the_bots_of_a_game_a_person_plays_in_choose_before_games_of_bots_only() -> None:
+    """The worker's queue (``bots.Queue``, one slot here): while a choice is worked out, a
+    game of bots only asks, then a game a person plays in: the person's game goes first,
+    then the games of bots only in the order they asked. A waiter cancelled (its game
+    dropped) passes its turn on."""
+    import asyncio
+
+    async def scenario() -> list[str]:
+        queue, order = server_bots.Queue(1), []
+
+        async def ask(name: str, rank: int) -> None:
+            await queue.enter(rank)
+            order.append(name)
+            await asyncio.sleep(0.01)
+            queue.leave()
+
+        await queue.enter(0)  # a choice under way
+        tasks = [asyncio.create_task(ask(n, r)) for n, r in [("bots1", 1), ("gone", 1)]]
+        tasks += [asyncio.create_task(ask(n, r)) for n, r in [("bots2", 1), ("person", 0)]]
+        await asyncio.sleep(0.01)
+        tasks[1].cancel()
+        queue.leave()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        assert queue.free == 1 and not queue.waiting
+        return order
+
+    assert asyncio.run(scenario()) == ["person", "bots1", "bots2"]
+
+
 # --- 5. errors stay in the protocol --------------------------------------------------------------
 def refuse_writes(engine: Any) -> Any:
     """From now on the database refuses writes, as a full disk does (SQLite: a page limit at

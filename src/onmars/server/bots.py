@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import multiprocessing
 import os
 import threading
@@ -80,12 +82,52 @@ def known(name: str) -> bool:
     return name in BOTS
 
 
+#: Threads that choose for the bots when the server runs no worker process.
+THREADS = 2
+
+
+class Queue:
+    """Who hands a choice to the workers next: at most ``slots`` at once (as many as there are
+    workers), the others wait, those of games a person plays in first, then in the order they
+    came. A choice handed over starts at once, so a timeout counts only its own work, never
+    a wait behind other games' choices (which anyone can make long: games of bots only)."""
+
+    def __init__(self, slots: int) -> None:
+        self.free = slots
+        self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    async def enter(self, rank: int) -> None:
+        """Wait for a free slot (``rank`` 0 goes before 1), and take it."""
+        if self.free > 0 and not self.waiting:
+            self.free -= 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self.waiting, (rank, next(self._order), turn))
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # given the slot as it was cancelled
+                self.leave()
+            raise
+
+    def leave(self) -> None:
+        """Give the slot to the first one waiting (one not cancelled meanwhile), else free it."""
+        while self.waiting:
+            _, _, turn = heapq.heappop(self.waiting)
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
+
+
 class BotRunner:
-    """Runs bots' choices in ``processes`` worker processes (0: in two threads). A worker that
+    """Runs bots' choices in ``processes`` worker processes (0: in two threads), one choice
+    per worker at a time (:class:`Queue`: the games a person plays in first). A worker that
     dies (killed, out of memory) breaks its pool, and a pool that has not answered within
-    ``timeout`` seconds is taken as hung: the pool is replaced (its workers ended) and the
-    choice asked again, up to ``RETRIES`` times, so that a broken pool is never taken for a
-    broken bot."""
+    ``timeout`` seconds of being handed a choice is taken as hung: the pool is replaced (its
+    workers ended) and the choice asked again, up to ``RETRIES`` times, so that a broken pool
+    is never taken for a broken bot."""
 
     RETRIES = 3
 
@@ -93,6 +135,7 @@ class BotRunner:
         self.processes, self.timeout = processes, timeout
         self._pool: Executor | None = None
         self.broken = 0  # pools replaced after a worker died
+        self.queue = Queue(processes if processes > 0 else THREADS)
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -102,7 +145,7 @@ class BotRunner:
                     self.processes, mp_context=context, initializer=_warm, initargs=(os.getpid(),)
                 )
             else:
-                self._pool = ThreadPoolExecutor(2, thread_name_prefix="onmars-bot")
+                self._pool = ThreadPoolExecutor(THREADS, thread_name_prefix="onmars-bot")
         return self._pool
 
     async def choose(
@@ -112,13 +155,25 @@ class BotRunner:
         key: tuple[str, int],
         view: dict[str, Any] | None,
         legal: list[Move],
+        watched: bool = True,
     ) -> str:
         """The move (text) bot ``name`` chooses among ``legal`` for the seat that sees
-        ``view`` (``None`` for an :data:`INSTANT` bot, which reads no view)."""
+        ``view`` (``None`` for an :data:`INSTANT` bot, which reads no view). ``watched``: a
+        person plays in the game (its choice goes before those of games of bots only)."""
         if instant(name):
             return str(choose_now(name, seed, key, legal))
         assert view is not None
         texts = [str(m) for m in legal]
+        await self.queue.enter(0 if watched else 1)
+        try:
+            return await self._choose(name, seed, key, view, texts)
+        finally:
+            self.queue.leave()
+
+    async def _choose(
+        self, name: str, seed: int, key: tuple[str, int], view: dict[str, Any], texts: list[str]
+    ) -> str:
+        """:meth:`choose` in a worker, its slot taken (:class:`Queue`)."""
         loop = asyncio.get_running_loop()
         for attempt in range(self.RETRIES + 1):
             pool = self._executor()

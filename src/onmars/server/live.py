@@ -1268,7 +1268,9 @@ class Hub:
                 # the bot's own randomness, never derived from the game's seed (RUL-18)
                 seed = secrets.randbits(63)
                 try:
-                    text = await self.bots.choose(name, seed, (live.id, seat), view, legal)
+                    text = await self.bots.choose(
+                        name, seed, (live.id, seat), view, legal, watched=bool(live.timed())
+                    )  # a game of bots only waits behind those a person plays in
                 except Exception:
                     failures += 1
                     log.exception("bot %s of game %s failed", name, live.id)
