@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import store_game
+from serverkit import bearer, store_game
 from webfixtures import Tab
 from webkit import Api, listed_moves, wait_ready
 
@@ -395,6 +395,76 @@ def test_back_on_a_phone_the_log_opens_at_what_happened_since(screens: Any, api:
     assert "同分比较" in row and all(" / ".join(map(str, s["tiebreak"])) in row for s in scores)
     # centred by its left edge at half the screen, it must not shrink to the other half
     assert page.locator("[data-testid=game-over]").bounding_box()["width"] > PHONE["width"] / 2
+
+
+#: The shown elements ``sel`` selects that something covers: a tap on their middle reaches
+#: another element.
+COVERED = """(sel) => [...document.querySelectorAll(sel)].filter((el) => {
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !hit || !el.contains(hit);
+}).map((el) => (el.dataset.testid || el.textContent).trim().slice(0, 30))"""
+
+#: The box of ``sel`` lies between the top bar and the board areas (in the flow, over nothing).
+BETWEEN_BAR_AND_TABLE = """(sel) => {
+  const box = document.querySelector(sel).getBoundingClientRect();
+  const bar = document.querySelector('.topbar').getBoundingClientRect();
+  const main = document.querySelector('main.cols').getBoundingClientRect();
+  return box.top >= bar.bottom && box.bottom <= main.top;
+}"""
+
+
+def test_two_friends_see_who_proposes_the_end_and_nothing_covers_a_control(
+    screens: Any, server: Any, api: Api
+) -> None:
+    """Ana on a desktop in English, Ben on a phone in Chinese. A Mission advances: its news sits
+    between the top bar and the table on both screens, over no control, and a tap hides it. Ana
+    votes to end the game by agreement (RUL-20): Ben's table names her and asks him, hers says
+    she waits for Ben; Ben agrees, and the final scores show with no news over them, their fold
+    button and the phone's top bar (Undo) within reach."""
+    game, greedy = onmars.Game.new(["Ana", "Ben"], seed=7), GreedyBot(3)
+    for _ in range(35):  # the 36th move advances a Mission (its news)
+        game.play(greedy.choose(game.view(game.current_player), game.legal_moves()))
+    mover, news_move = (
+        game.current_player,
+        str(greedy.choose(game.view(game.current_player), game.legal_moves())),
+    )
+    gid, tokens = store_game(str(server.folder / "games.sqlite3"), game)
+    ana, ben = screens(1280, 720).page, screens(PHONE["width"], PHONE["height"], "zh-CN").page
+    for page, token in ((ana, tokens[0]), (ben, tokens[1])):
+        page.goto(f"{page.base}/play/{gid}#token={token}")
+        page.locator("main.cols").wait_for()  # its state is in: the news comes after it
+    r = api.http.post(
+        f"/api/games/{gid}/moves",
+        json={"ply": 35, "move": news_move},
+        headers=bearer(tokens[mover]),
+    )
+    assert r.status_code == 200, r.text
+    for page in (ana, ben):
+        page.locator("[data-testid=news]").wait_for()
+        assert page.evaluate(BETWEEN_BAR_AND_TABLE, "[data-testid=news]")
+        covered = page.evaluate(COVERED, ".topbar button, .panes button, [data-testid=news] button")
+        assert covered == []
+    ana.locator("[data-testid=news] button").first.click()
+    ana.locator("[data-testid=news]").wait_for(state="detached")
+
+    ana.locator("[data-testid=end-vote]").click()
+    ben.locator("[data-testid=end-agree]").wait_for()
+    assert "Ana 提议立即按现状结束并计分" in ben.locator("[data-testid=end-proposal]").inner_text()
+    mine = ana.locator("[data-testid=end-proposal]")
+    mine.locator("[data-testid=end-withdraw]").wait_for()
+    assert "Waiting for Ben to agree" in mine.inner_text()
+    assert ana.locator("[data-testid=end-vote]").count() == 0, "the proposal takes the answers"
+    for page in (ana, ben):
+        assert page.evaluate(BETWEEN_BAR_AND_TABLE, "[data-testid=end-proposal]")
+    ben.locator("[data-testid=end-agree]").tap()
+    for page in (ana, ben):
+        page.locator("[data-testid=game-over]").wait_for()
+        assert page.locator("[data-testid=news], [data-testid=end-proposal]").count() == 0
+        assert page.evaluate(COVERED, ".topbar button, [data-testid=game-over-fold]") == []
+    assert "胜者" in ben.locator("[data-testid=game-over]").inner_text()
+    assert api.state(gid)["ended"] is not None
 
 
 def test_a_whole_game_on_a_phone_by_tapping(screens: Any, api: Api) -> None:

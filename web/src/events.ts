@@ -19,7 +19,28 @@ export interface Toast {
   text: string;
 }
 
-/** The news among a state's events from ``since`` (the ply seen before) on: one toast each. */
+/** A piece of news on screen since ``at`` (ms, the page's clock). */
+export interface Shown extends Toast {
+  at: number;
+}
+
+/** News stays at least this long (ms); after that, the next change of the game takes it away
+ * (or a tap, any time): it never vanishes on its own, so the table below it never jumps under a
+ * finger about to tap. */
+export const NEWS_MS = 7000;
+/** At most this many pieces of news at once (the newest). */
+export const NEWS_MAX = 3;
+
+/** The news shown after a state message (``now``: the page's clock): none once the game is
+ * over (the game-over panel says how it ended), else what is shown and younger than NEWS_MS,
+ * then ``news``, the newest NEWS_MAX. */
+export function keepNews(shown: Shown[], news: Toast[], now: number, over: boolean): Shown[] {
+  if (over) return [];
+  const kept = shown.filter((x) => now - x.at < NEWS_MS && !news.some((n) => n.key === x.key));
+  return [...kept, ...news.map((n) => ({ ...n, at: now }))].slice(-NEWS_MAX);
+}
+
+/** The news among a state's events from ``since`` (the ply seen before) on: one line each. */
 export function newsOf(events: GameEvent[], since: number): Toast[] {
   const news = events.filter((e) => e.ply >= since && NEWS.has(e.id) && e.text);
   // A Mission advanced several steps at once says only where it stands now.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterEvents, lastMoveOf, mergeEvents, newsOf, recentHexes } from "../src/events";
+import { NEWS_MAX, NEWS_MS, filterEvents, keepNews, lastMoveOf, mergeEvents, newsOf, recentHexes } from "../src/events";
 import { ev, stateAt } from "./helpers";
 
 describe("mergeEvents: the log after a state message", () => {
@@ -40,6 +40,29 @@ describe("newsOf: the events that pop up", () => {
       ev(5, "mission", { card: "M6", text: "Mission Technology: 4 left" }),
     ];
     expect(newsOf(events, 5).map((x) => x.text)).toEqual(["Mission Bots: 1 left", "Mission Technology: 4 left"]);
+  });
+});
+
+describe("keepNews: the news below the top bar", () => {
+  const news = (k: string) => ({ key: k, text: `news ${k}` });
+
+  it("shows no news once the game is over: the game-over panel says how it ended (RUL-20)", () => {
+    const shown = keepNews([], [news("a")], 1000, false);
+    expect(shown.map((x) => x.key)).toEqual(["a"]);
+    expect(keepNews(shown, [news("5:concluded:The players end the game by agreement")], 1500, true)).toEqual([]);
+  });
+
+  it("keeps news until the game changes after NEWS_MS, never taking it on a timer alone", () => {
+    const shown = keepNews([], [news("a")], 1000, false);
+    expect(keepNews(shown, [], 1000 + NEWS_MS - 1, false).map((x) => x.key)).toEqual(["a"]);
+    expect(keepNews(shown, [news("b")], 1000 + NEWS_MS, false).map((x) => x.key)).toEqual(["b"]);
+  });
+
+  it("shows the newest few, each once", () => {
+    const shown = keepNews([], ["a", "b"].map(news), 0, false);
+    const next = keepNews(shown, ["b", "c", "d"].map(news), 10, false);
+    expect(next.map((x) => x.key)).toEqual(["b", "c", "d"].slice(-NEWS_MAX));
+    expect(next.find((x) => x.key === "b")!.at).toBe(10);
   });
 });
 

@@ -1,8 +1,7 @@
 // What pops up over the table: the confirmation of a move with warnings, the chooser among
-// several moves of one place, a refused move's reason, and the news toasts.
+// several moves of one place, and a refused move's reason.
 import { useState } from "preact/hooks";
 import { askedWarnings, muteKinds, mutedKinds } from "../decision";
-import type { Toast } from "../events";
 import { labelled, useI18n } from "../i18n";
 import { Preview } from "../ui";
 import { MoveButton } from "./prompt";
@@ -100,15 +99,6 @@ export function Refusal({ game }: { game: Game }) {
       {refusal.rule ? <span class="rule">{t("rule")} {refusal.rule}</span> : null}
       <span>{refusal.detail}</span>
       <button onClick={() => setRefusal(null)}>{t("close")}</button>
-    </div>
-  );
-}
-
-export function Toasts({ toasts }: { toasts: Toast[] }) {
-  if (!toasts.length) return null;
-  return (
-    <div class="toasts" role="status">
-      {toasts.map((x) => <div class="toast">{x.text}</div>)}
     </div>
   );
 }

@@ -56,8 +56,9 @@ export function TableHeader({ id, game, st, prefs, setPrefs }: {
           {t("downloadRecord")}
         </a>
       ) : null}
-      {token && !st.is_over ? (
-        <VoteButton st={st} voters={st.votes} acting={acting} label={t("agreeEnd")} vote={(agree) => vote("conclude", agree)} />
+      {/* Once someone voted, the proposal below the top bar names them and takes the answers. */}
+      {token && !st.is_over && !st.votes.length ? (
+        <VoteButton st={st} voters={st.votes} acting={acting} label={t("agreeEnd")} testid="end-vote" vote={(agree) => vote("conclude", agree)} />
       ) : null}
       <button
         data-testid="undo"

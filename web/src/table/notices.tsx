@@ -1,5 +1,5 @@
 // The 🔔 panel: how this player is told their turn came (issue 24 item 2). This browser's own
-// choices (a sound, a desktop notification, with the button that asks the browser's
+// choices (a sound, a browser notification on any device, with the button that asks the browser's
 // permission), and the seat's choices kept by the server for when the page is closed (Web Push
 // on this browser, e-mail to an address), each switchable.
 import { useEffect, useState } from "preact/hooks";
@@ -63,7 +63,7 @@ export function NoticePanel({ id, token, prefs, setPrefs, close }: {
           disabled={permission !== "granted"}
           onChange={(e) => setPrefs({ ...prefs, desktop: (e.target as HTMLInputElement).checked })}
         />
-        {t("noticeDesktop")}
+        {t("noticeBrowser")}
       </label>
       {!canNotify() ? (
         <p class="muted small">{t("noticeNoSupport")}</p>

@@ -1,7 +1,7 @@
 // The table: one game as this browser's seat (or a spectator) sees it, live. The game itself
 // (state, live connection, sending) is useGame's; this lays out the board areas: the top bar,
 // the map with the decision bar and the move list, the shared boards, the scores, the player
-// boards and the log, and what pops up over them.
+// boards and the log, what everyone is told (below the top bar) and what pops up over them.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, type RefusedPlace, type Score } from "../api";
 import { SharedBoards } from "../boards";
@@ -16,11 +16,12 @@ import { indexMoves, refusedByPlace, sequenceOffers } from "../moves";
 import { TopBar } from "../topbar";
 import { FINGER, HoverLayer, Play, type PlayCtx } from "../ui";
 import { useAnnouncer } from "./a11y";
-import { ChooserDialog, ConfirmDialog, Refusal, Toasts } from "./dialogs";
+import { ChooserDialog, ConfirmDialog, Refusal } from "./dialogs";
 import { Handover } from "./handover";
 import { TableHeader } from "./header";
 import { useKeys, usePrefs, useScrollToDecision, useTurnSignal } from "./hooks";
 import { ChatDock } from "../chat";
+import { EndProposal, News } from "./newsbar";
 import { GameOver, PlayerBoards, Scores } from "./players";
 import { DecisionBar, MoveList } from "./prompt";
 import { useGame } from "./useGame";
@@ -101,6 +102,9 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
             {st.stop.message}
           </div>
         ) : null}
+        {/* In the flow below the top bar: what everyone is told covers no control. */}
+        {st.is_over ? <GameOver st={st} /> : <EndProposal st={st} game={game} />}
+        <News news={game.news} dismiss={game.dismiss} />
         <main class={`cols tabbed pane-${pane}`}>
           <PaneTabs pane={pane} setPane={setPane} live={places} />
           <div class="col col-left">
@@ -127,13 +131,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         <ConfirmDialog game={game} />
         <ChooserDialog game={game} />
         <Refusal game={game} />
-        <Toasts toasts={game.toasts} />
         <div class="sr-only" role="log" aria-live="polite" aria-label={t("announcements")} data-testid="announcer">
           {said.map((x) => (
             <div>{x}</div>
           ))}
         </div>
-        {st.is_over ? <GameOver st={st} /> : null}
         <ChatDock id={id} token={game.token} st={st} />
         <HoverLayer />
       </div>

@@ -59,7 +59,9 @@ export function GameOver({ st }: { st: GameState }) {
           {labelled(t, t("winners"), listed(t, st.winners.map((w) => st.players[w]?.name ?? "?")))}
         </span>
         <a href={`/replay/${st.id}`}>{t("watchReplay")}</a>
-        <button onClick={() => setOpen(!open)}>{open ? "▾" : "▴"}</button>
+        <button data-testid="game-over-fold" aria-expanded={open} aria-label={t("foldResult")} title={t("foldResult")} onClick={() => setOpen(!open)}>
+          {open ? "▴" : "▾"}
+        </button>
       </div>
       {open ? (
         <table class="go-table">

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type Problem } from "../api";
 import { askedWarnings, mutedKinds } from "../decision";
-import { mergeEvents, newsOf, type Toast } from "../events";
+import { keepNews, mergeEvents, newsOf, type Shown } from "../events";
 import { useI18n } from "../i18n";
 import type { Offer } from "../moves";
 import { hover } from "../ui";
@@ -28,7 +28,10 @@ export interface Game {
   /** Why the game cannot be shown (before any state arrived). */
   error: string | null;
   connected: boolean;
-  toasts: Toast[];
+  /** Table-wide news shown below the top bar (``keepNews``). */
+  news: Shown[];
+  /** Take a piece of news away (a tap on it). */
+  dismiss: (key: string) => void;
   held: Record<string, string>;
   hotseat: boolean;
   acting: number | null;
@@ -82,7 +85,7 @@ export function useGame(id: string, watch: boolean): Game {
   const [pickedBot, setPickedBot] = useState<string | null>(null);
   const [pickedTile, setPickedTile] = useState<string | null>(null);
   const [connected, setConnected] = useState(true);
-  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [newsShown, setNews] = useState<Shown[]>([]);
   const [handover, setHandover] = useState<number | null>(null);
   const stRef = useRef<GameState | null>(null);
   const sendingRef = useRef(false);
@@ -122,12 +125,10 @@ export function useGame(id: string, watch: boolean): Game {
     // An older version, or the same one again (a move's answer, then its push): nothing new.
     if (prev && s.version <= prev.version && s.seat === prev.seat) return;
     if (prev && s.seat === prev.seat) {
-      // Table-wide news (a level-up, the end triggered...) pops up for a few seconds.
-      const news = newsOf(s.events, prev.ply);
-      if (news.length) {
-        setToasts((old) => [...old, ...news].slice(-4));
-        setTimeout(() => setToasts((old) => old.filter((x) => !news.some((n) => n.key === x.key))), 7000);
-      }
+      // Table-wide news (a level-up, the end triggered...) is shown below the top bar; older
+      // news goes with a change of the game, never on a timer (nothing jumps under a finger).
+      const fresh = newsOf(s.events, prev.ply);
+      setNews((old) => keepNews(old, fresh, Date.now(), s.is_over));
     }
     stRef.current = s;
     setSt(s);
@@ -251,6 +252,8 @@ export function useGame(id: string, watch: boolean): Game {
     [id, token],
   );
 
+  const dismiss = useCallback((key: string) => setNews((old) => old.filter((x) => x.key !== key)), []);
+
   const cancel = useCallback(() => {
     setConfirm(null);
     setChooser(null);
@@ -260,7 +263,7 @@ export function useGame(id: string, watch: boolean): Game {
   }, []);
 
   return {
-    st, events, error, connected, toasts, held, hotseat, acting, handover, takeOver, token, active, sending,
+    st, events, error, connected, news: newsShown, dismiss, held, hotseat, acting, handover, takeOver, token, active, sending,
     refusal, setRefusal, confirm, setConfirm, chooser, setChooser,
     pickedBot, setPickedBot, pickedTile, setPickedTile,
     play, send, undo, vote, cancel,
