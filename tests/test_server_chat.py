@@ -153,6 +153,25 @@ def test_spectators_are_told_apart_without_their_address(chat_client: Any) -> No
     assert elsewhere["sender"] != one["sender"]  # not traceable across games
 
 
+def test_a_spectator_cannot_write_under_a_players_name(chat_client: Any) -> None:
+    """Readers know players by name: a spectator named as one of them (case, spacing and
+    full-width letters aside) is refused (422, in the language asked for), and nothing is posted."""
+    client = chat_client
+    gid, _ = new_game(client, HUMANS)
+    for twin in ("Ana", "ben", " Ｂｅｎ "):
+        r = say(client, gid, None, "I resign", channel="spectators", name=twin)
+        assert r.status_code == 422, r.text
+    zh = client.post(
+        f"/api/games/{gid}/chat?lang=zh",
+        json={"channel": "spectators", "text": "I resign", "name": "Ana"},
+    )
+    assert zh.json()["detail"] == "“Ana”是玩家的名字：观众请用自己的名字发言"
+    assert read(client, gid)["messages"] == []
+    assert (
+        say(client, gid, None, "go Ana", channel="spectators", name="Ana's fan").status_code == 201
+    )
+
+
 def test_chat_of_a_game_that_does_not_exist(chat_client: Any) -> None:
     assert chat_client.get("/api/games/nosuchgame/chat").status_code == 404
     r = say(chat_client, "nosuchgame", None, "hi", channel="spectators", name="Zoe")

@@ -42,7 +42,7 @@ import orjson
 
 from onmars.server.guard import RateLimiter
 from onmars.server.live import Hub, Live, ServerError
-from onmars.server.names import BIDI, check_name
+from onmars.server.names import BIDI, check_spectator
 from onmars.server.social import ChatFull, Social
 
 log = logging.getLogger("onmars.server")
@@ -128,7 +128,7 @@ class ChatHub:
         elif not name:
             raise ServerError(422, "a spectator's message needs a name")
         else:
-            check_name(name)
+            check_spectator(name, [s.name for s in live.seats])
         sender = self.sender_of(live.id, seat, address)
         wait = self.limiter.wait(f"{live.id} {sender}")
         if wait:

@@ -68,6 +68,7 @@ SERVER_MESSAGES = (
     N_("the name {name!r} holds bidirectional control characters"),
     N_("a name needs at least one visible character"),
     N_("two players are named {name!r}: give each player a name of their own"),
+    N_("{name!r} is a player's name: a spectator writes under a name of their own"),
     # hints (issue 25.1, onmars.server.hints)
     N_("a hint thinks for more than 0 and at most {most} s"),
     N_("the game is not being played: no hint"),

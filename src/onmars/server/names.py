@@ -23,6 +23,22 @@ def check_name(name: str) -> None:
         raise ServerError(422, "a name needs at least one visible character")
 
 
+def name_key(name: str) -> str:
+    """A name as it reads: case, spacing and full-width forms aside."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def check_spectator(name: str, players: list[str]) -> None:
+    """422 for a spectator's chat name that :func:`check_name` refuses or that reads as one of
+    the game's players' (a spectator would speak as them)."""
+    check_name(name)
+    if name_key(name) in {name_key(p) for p in players}:
+        raise ServerError(
+            422,
+            f"{name.strip()!r} is a player's name: a spectator writes under a name of their own",
+        )
+
+
 def check_players(names: list[str]) -> None:
     """422 for a game's seats unless each name passes :func:`check_name` and no two are the
     same as read (case, spacing and full-width forms aside): the log, the clocks and the
@@ -30,7 +46,7 @@ def check_players(names: list[str]) -> None:
     seen: set[str] = set()
     for name in names:
         check_name(name)
-        key = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+        key = name_key(name)
         if key in seen:
             raise ServerError(
                 422, f"two players are named {name.strip()!r}: give each player a name of their own"
