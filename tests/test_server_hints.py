@@ -17,7 +17,7 @@ from test_server_ratings import claim_as, finished_game, stored, why_unrated
 from onmars import Move
 from onmars.server import ratings
 from onmars.server.config import Settings
-from onmars.server.hints import refusal
+from onmars.server.hints import MAX_RUNNING, refusal
 from onmars.server.ratings import Seat
 from onmars.server.store import Store
 
@@ -79,6 +79,26 @@ def test_a_second_hint_while_the_first_is_worked_out_says_when_to_ask_again(
             assert second.status_code == 409, second.text
             assert second.headers["Retry-After"] == "1"
             assert first.result().status_code == 200
+
+
+def test_hints_asked_at_once_each_get_their_own_time(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four seats of four games ask at once (the most a server takes), for 2 s each, on the
+    workers (two threads here): each hint's time limit (here 3.5 s) counts from its own start,
+    so the last ones are not refused for the others' time."""
+    monkeypatch.setattr("onmars.server.hints.WAIT_FACTOR", 1.0)
+    monkeypatch.setattr("onmars.server.hints.WAIT_GRACE", 1.5)
+    with make_client(database) as client:
+        asks = []
+        for _ in range(MAX_RUNNING):
+            gid, tokens = new_game(client, TWO_GUESTS)
+            asks.append((gid, tokens[state(client, gid)["current_player"]]))
+        warm = ask(client, *asks[0], seconds=0.2)  # the worker started and warm
+        assert warm.status_code == 200, warm.text
+        with ThreadPoolExecutor(MAX_RUNNING) as pool:
+            answers = list(pool.map(lambda a: ask(client, *a, seconds=2), asks))
+        assert [r.status_code for r in answers] == [200] * MAX_RUNNING, [r.text for r in answers]
 
 
 def test_bad_hint_requests_are_refused(database: str) -> None:

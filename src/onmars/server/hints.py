@@ -36,7 +36,7 @@ import sqlalchemy as sa
 
 from onmars import Move
 from onmars.bots.advice import AdviceError, advise
-from onmars.server.bots import end_pool
+from onmars.server.bots import Queue, end_pool
 from onmars.server.live import Hub, Live, ServerError, standing_in
 from onmars.server.ratings import Seat, would_be_rated
 from onmars.server.store import Store, account_seats, hint_uses, now
@@ -77,12 +77,14 @@ def _warm() -> None:
 
 class HintRunner:
     """Works hints out off the event loop: in one worker process (``processes`` > 0) or two
-    threads."""
+    threads, one hint per worker at a time (:class:`onmars.server.bots.Queue`), so that the
+    time a hint may take counts from its start, not from the hints before it."""
 
     def __init__(self, processes: int = 1) -> None:
         self.processes = processes
         self._pool: Executor | None = None
         self.running: set[tuple[str, int]] = set()
+        self.queue = Queue(1 if processes > 0 else 2)
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -101,9 +103,13 @@ class HintRunner:
             raise ServerError(503, "the server is busy with other hints: ask again shortly")
         self.running.add(key)
         try:
-            loop = asyncio.get_running_loop()
-            job = loop.run_in_executor(self._executor(), work, *args)
-            return await asyncio.wait_for(job, seconds * WAIT_FACTOR + WAIT_GRACE)
+            await self.queue.enter(0)
+            try:
+                loop = asyncio.get_running_loop()
+                job = loop.run_in_executor(self._executor(), work, *args)
+                return await asyncio.wait_for(job, seconds * WAIT_FACTOR + WAIT_GRACE)
+            finally:
+                self.queue.leave()
         except TimeoutError:
             raise ServerError(503, "the hint took too long: the server is loaded") from None
         finally:
