@@ -1,7 +1,8 @@
 """Audit of the end of the game and the final scoring: cases the other test files leave out
 (§24.1 for 2 and 4 players and a Mission completed in the Shuttle phase, §24.1 with §16 for the
 last move of Crystals into the Depot, §15 with Shelters of several owners, §24.4 after the last
-deliveries).
+deliveries), and every final category recomputed by hand, from printed values, for random games
+of 2, 3 and 4 players played to their end.
 
 Rule ids: §n = rules.md sections, RUL-n = rulings.md, "seed item n" = the Chinese digest.
 """
