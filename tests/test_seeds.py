@@ -65,7 +65,9 @@ def test_server_bots_do_not_derive_their_randomness_from_the_seed(
 
     handed: dict[str, list[int]] = {}
 
-    async def choose(self: Any, name: str, seed: int, key: tuple[str, int], *rest: Any) -> str:
+    async def choose(
+        self: Any, name: str, seed: int, key: tuple[str, int], *rest: Any, **_: Any
+    ) -> str:
         handed.setdefault(key[0], []).append(seed)
         return rest[1][0]  # the first legal move
 
@@ -77,7 +79,8 @@ def test_server_bots_do_not_derive_their_randomness_from_the_seed(
 
     monkeypatch.setattr(onmars.Game, "new", classmethod(fixed_seed))
     with TestClient(create_app(Settings(database=database, **FAST))) as client:
-        ids = [new_game(client, [{"name": "A", "bot": "random"}] * 2)[0] for _ in range(2)]
+        bots = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
+        ids = [new_game(client, bots)[0] for _ in range(2)]
         for _ in range(200):  # the bots play on their own: wait for a decision of each game
             if all(handed.get(gid) for gid in ids):
                 break
