@@ -57,8 +57,8 @@ def test_board_refuses_an_ambiguous_or_unknown_name_listing_the_players(tmp_path
     seen, out = boards_shown(game, ["board greedy", "board 某人"], tmp_path, "zh")
     assert seen == []
     roster = "1：Player 1，2：Greedy 2，3：Greedy 3。"
-    assert f"'greedy' 可指不止一名玩家：Greedy 2，Greedy 3。请输入玩家序号：{roster}" in out
-    assert f"没有名为 '某人' 的玩家。请输入名字或序号：{roster}" in out
+    assert f"“greedy”可指不止一名玩家：Greedy 2，Greedy 3。请输入玩家序号：{roster}" in out
+    assert f"没有名为“某人”的玩家。请输入名字或序号：{roster}" in out
     twins = onmars.Game.new(["Ana", "Ana", "Ben"], seed=3)
     seen, out = boards_shown(twins, ["board ana", "board 2", "board ben"], tmp_path)
     assert seen == [1, 2]
@@ -75,7 +75,7 @@ def test_duplicate_names_are_refused_before_the_game_starts(tmp_path: Path, monk
         assert f"two players are named {said} in --names" in output(con)
     con = console()
     assert play.main(args(names="Ana,Ana", lang="zh"), con, lambda p: "quit") == 2
-    assert "--names 中有两名玩家都叫 'Ana'：请给每名玩家不同的名字" in output(con)
+    assert "--names 中有两名玩家都叫“Ana”：请给每名玩家不同的名字" in output(con)
     assert list(tmp_path.iterdir()) == []  # no save: nothing started
 
 
@@ -95,7 +95,7 @@ def test_info_on_a_hex_off_the_map_or_written_wrong_says_so(tmp_path: Path) -> N
     _, out = boards_shown(game, ["info 9,9", "info 1,9", "info a,b", "info ０，０"], tmp_path, "zh")
     assert "9,9 不在地图上：q 从 -6 到 6（输入 map 可看每格的 q,r）。" in out
     assert "1,9 不在地图上：q 为 1 时，r 从 -4 到 3" in out
-    assert "'a,b' 不是地图格：请写成 q,r，即两个整数，例如 info 0,0（火星中心）。" in out
+    assert "“a,b”不是地图格：请写成 q,r，即两个整数，例如 info 0,0（火星中心）。" in out
     assert "格 0,0：矿井" in out
 
 

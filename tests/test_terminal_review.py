@@ -261,11 +261,14 @@ def test_a_save_error_names_the_file_chosen(tmp_path: Path) -> None:
     """Saving into a folder that does not exist names that file, not the .tmp written first."""
     game = onmars.Game.new(["Ana", "Ben"], seed=3)
     target = tmp_path / "nowhere" / "game.json"
-    for lang, words_ in (("en", "its folder does not exist"), ("zh", "所在文件夹不存在")):
+    for lang, words_, named in (
+        ("en", "its folder does not exist", f"'{target}'"),
+        ("zh", "所在文件夹不存在", f"“{target}”"),  # the language's quotes
+    ):
         s, _, con = session(game, [None, "random"], [f"save {target}", "quit"], tmp_path, lang)
         s.run()
         out = " ".join(output(con).split())
-        assert f"'{target}'" in out and words_ in out and "game.json.tmp" not in out, out
+        assert named in out and words_ in out and "game.json.tmp" not in out, out
 
 
 def test_replay_of_a_file_that_is_no_save_says_so(tmp_path: Path, capsys) -> None:

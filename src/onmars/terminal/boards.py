@@ -169,7 +169,8 @@ def warehouse_text(view: View, lang: str) -> Text:
         t.append(words.label(tr(N_("Building tiles left"), lang), lang).rstrip(), style=HEAD)
         for kind in words.BUILDING_CODE:
             if kind in stacks:
-                t.append(f" {words.building_code(kind, lang)}", style="bold white")
+                code = words.building_code(kind, lang)
+                t.append(words.gap(t.plain, code) + code, style="bold white")
                 t.append(f" {stacks[kind]['count']}")
     return t
 
@@ -177,8 +178,9 @@ def warehouse_text(view: View, lang: str) -> Text:
 def exploration_text(view: View, lang: str) -> Text:
     t = Text(words.label(tr(N_("Exploration"), lang), lang).rstrip(), style=HEAD)
     for tile in view["exploration"]:
-        t.append(f" {tile}")
-    t.append(" " + tr(N_("({n} in the stack)"), lang, n=view["discovery_stack"]), style=DIM)
+        t.append(words.gap(t.plain, tile) + tile)
+    stack = tr(N_("({n} in the stack)"), lang, n=view["discovery_stack"])
+    t.append(words.gap(t.plain, stack) + stack, style=DIM)
     return t
 
 
@@ -229,7 +231,8 @@ def player_lines(
     held = {r: p["res"][r] for r in RESOURCES if p["res"][r]}
     two.append(words.items_text(held, lang) if held else tr(N_("no Resources"), lang),
                style="bold" if held else DIM)  # fmt: skip
-    two.append(" " + tr(N_("(max {n} each)"), lang, n=storage), style=DIM)
+    most = tr(N_("(max {n} each)"), lang, n=storage)
+    two.append(words.gap(two.plain, most) + most, style=DIM)
     two.append_text(sep)
     two.append(tr(N_("LQ {n}/{room}, WA {wa}"), lang, n=p["lq"], room=lq_cap, wa=p["wa"]))
     two.append_text(sep)
@@ -353,14 +356,16 @@ def cards_text(view: View, seat: int, lang: str, science: bool = True) -> Text:
     t.append("\n" + words.label(tr(N_("Private Goals"), lang), lang).rstrip(), style=HEAD)
     if isinstance(goals, list):
         for goal in goals:
-            t.append(f" {goal} ", style="bold yellow1")
-            t.append(words.face(goal, lang) + tr(N_("; "), lang).rstrip())
+            t.append(words.gap(t.plain, goal) + goal, style="bold yellow1")
+            t.append(" " + words.face(goal, lang) + tr(N_("; "), lang).rstrip())
         if not goals:
-            t.append(" " + none)
+            t.append(words.gap(t.plain, none) + none)
     else:
-        t.append(" " + tr(N_("{n} hidden"), lang, n=goals), style=DIM)
+        hidden = tr(N_("{n} hidden"), lang, n=goals)
+        t.append(words.gap(t.plain, hidden) + hidden, style=DIM)
     if p["goal_done"]:
-        t.append(" " + tr(N_("completed: {card}"), lang, card=p["goal_done"]), style=OK)
+        done_goal = tr(N_("completed: {card}"), lang, card=p["goal_done"])
+        t.append(words.gap(t.plain, done_goal) + done_goal, style=OK)
     held = p["discoveries"]
     if held:
         shown = " ".join(held) if isinstance(held, list) else tr(N_("{n} face down"), lang, n=held)
@@ -383,11 +388,14 @@ def grid_text(view: View, lang: str) -> Text:
     c = load()
     stacks = "+".join(str(x) for x in view["tech_stacks"]) or "0"
     t = Text(tr(N_("Tech Grid"), lang), style=HEAD)
-    t.append(" " + tr(N_("({n} face down)"), lang, n=stacks), style=DIM)
+    down = tr(N_("({n} face down)"), lang, n=stacks)
+    t.append(words.gap(t.plain, down) + down, style=DIM)
     for rid in ("top", "middle", "bottom"):
         row = c.grid_row[rid]
-        t.append(f"\n{tr(words.LAB_ROWS[rid[0]], lang)} ", style="cyan")
-        t.append(f"({words.cost_text(row.cost, lang)}): ", style=DIM)
+        name = tr(words.LAB_ROWS[rid[0]], lang)
+        cost = words.paren(words.cost_text(row.cost, lang), lang)
+        t.append("\n" + name + words.gap(name, cost), style="cyan")
+        t.append(words.label(cost, lang), style=DIM)
         tiles = [view["grid"].get(f"{rid}{k}", "") for k in range(1, row.spaces + 1)]
         t.append(words.join([words.tech_name(x, lang) if x else "·" for x in tiles], lang))
     return t
@@ -396,8 +404,8 @@ def grid_text(view: View, lang: str) -> Text:
 def displays_text(view: View, lang: str) -> Text:
     """The Blueprint display."""
     t = Text(tr(N_("Blueprint display"), lang), style=HEAD)
-    t.append(" " + words.label(tr(N_("({n} in the deck)"), lang, n=view["bp_deck"]), lang),
-             style=DIM)  # fmt: skip
+    deck = words.label(tr(N_("({n} in the deck)"), lang, n=view["bp_deck"]), lang)
+    t.append(words.gap(t.plain, deck) + deck, style=DIM)
     t.append(words.join([words.card_name(bp, lang) for bp in view["bp_display"]], lang))
     return t
 

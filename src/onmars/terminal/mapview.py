@@ -236,8 +236,9 @@ def hex_problem(token: str, lang: str = "en") -> str:
     try:
         q, r = (int(x) for x in text.split(","))
     except ValueError:
+        said = words.quote(token.strip(), lang)
         return tr(N_("{token} is not a hex: write it q,r, two whole numbers, e.g. info 0,0 "
-                     "(the centre of Mars)."), lang, token=repr(token.strip()))  # fmt: skip
+                     "(the centre of Mars)."), lang, token=said)  # fmt: skip
     columns = {col.q: col for col in load().column.values()}
     if q in columns:
         col = columns[q]

@@ -164,7 +164,10 @@ PAY = N_("pay {items} (a Mineral may pay for a Resource)")
 
 def no_undo_text(entry: Entry, lang: str) -> str:
     """The mark of a move that turns something face up (RUL-19): " (no undo)", else ""."""
-    return " " + tr(N_("(no undo)"), lang) if entry.irreversible else ""
+    if not entry.irreversible:
+        return ""
+    said = tr(N_("(no undo)"), lang)
+    return words.gap("", said) + said
 
 
 def numbers_text(entries: Sequence[Entry], lang: str) -> str:
@@ -307,12 +310,28 @@ def _group_items(entries: Sequence[Entry], lang: str) -> list[Text]:
         item.append(" ")
         if e.warnings:
             item.append("⚠ ", style=WARN)
-        item.append(e.move.args[-1])
+        item.append(arg_text(e.move.args[-1], lang))
         if preview and not shared:
             item.append(f" [{preview}]", style="green3")
         items.append(item)
         last = preview
     return items
+
+
+def arg_text(arg: str, lang: str) -> str:
+    """A move's last argument as a group's item shows it: a hex or Lab space as typed (the map
+    and the board show them so), an action, a Resource or a Scientist by its name, the Working
+    Area in words (never an engine id such as ``construct`` in a Chinese menu)."""
+    cat = catalog(lang)
+    if arg in cat["action"]:
+        return str(cat["action"][arg]["name"])
+    if arg in cat["scientist"]:
+        return str(cat["scientist"][arg]["name"])
+    if arg == "wa":
+        return tr(N_("Working Area"), lang)
+    if arg in words.names(lang)["item"]:
+        return words.item_name(arg, lang)
+    return arg
 
 
 def _flow(items: Sequence[Text], width: int, indent: int = 2) -> list[Text]:
@@ -330,25 +349,31 @@ def _flow(items: Sequence[Text], width: int, indent: int = 2) -> list[Text]:
     return lines
 
 
-def _group_lines(members: Sequence[Entry], lang: str, width: int) -> list[Text]:
+def _group_lines(members: Sequence[Entry], lang: str, width: int, roomy: bool = True) -> list[Text]:
     """A group: its heading followed by its items on the same line when they fit, else on
-    the lines below it."""
+    the lines below it. ``roomy``: the "→ next step" (a cost: the top Tech Grid row's "→ pay
+    1 Battery, 1 any Resource") stays, after the heading or else after the items; otherwise
+    it is dropped where that keeps the group on one line (``moves`` says it)."""
     head = _group_head(members, lang)
+    bare = _group_head(members, lang, then=False)
     items = _group_items(members, lang)
-    # on one line if it fits, the "→ next step" dropped if that makes it fit (``moves`` says it)
-    for first in (head, _group_head(members, lang, then=False)):
+    for first in (head,) if roomy else (head, bare):
         inline = first.copy()
         for item in items:
             inline.append("  ")
             inline.append_text(item)
         if inline.cell_len <= width:
             return [inline]
-    return [head, *_flow(items, width)]
+    if not roomy or head.cell_len <= width or head.plain == bare.plain:
+        return [head, *_flow(items, width)]
+    return [bare, *_flow([*items, Text(then_text(members[0], lang), style=DIM)], width)]
 
 
-def blocks(entries: Sequence[Entry], lang: str, width: int) -> list[tuple[str, list[Text]]]:
+def blocks(
+    entries: Sequence[Entry], lang: str, width: int, roomy: bool = True
+) -> list[tuple[str, list[Text]]]:
     """The menu as blocks, in order: ("", [one line]) per single entry and (key, [heading,
-    item lines]) per group."""
+    item lines]) per group (``roomy``: see :func:`_group_lines`)."""
     out: list[tuple[str, list[Text]]] = []
     k = 0
     while k < len(entries):
@@ -361,7 +386,7 @@ def blocks(entries: Sequence[Entry], lang: str, width: int) -> list[tuple[str, l
         while end < len(entries) and entries[end].group == e.group:
             end += 1
         members = entries[k:end]
-        out.append((e.group, _group_lines(members, lang, width)))
+        out.append((e.group, _group_lines(members, lang, width, roomy)))
         k += len(members)
     return out
 
@@ -373,6 +398,8 @@ def menu_text(
     wrapped items per group; past ``max_lines`` the biggest groups shrink to one line each,
     then the list is cut with a pointer to ``moves``."""
     parts = blocks(entries, lang, width)
+    if max_lines is not None and sum(len(lines) for _, lines in parts) > max_lines:
+        parts = blocks(entries, lang, width, roomy=False)  # a group's next step gives way first
     if max_lines is not None:
         by_size = sorted(range(len(parts)), key=lambda i: -len(parts[i][1]))
         for i in by_size:
@@ -417,7 +444,10 @@ def full_text(entries: Sequence[Entry], lang: str) -> list[Text]:
     warning spelt out."""
     out = []
     for e in entries:
-        out.append(entry_text(e, lang, then=False))
+        line = entry_text(e, lang, then=False)
+        # the notation to type it (``why``, a move typed out): the menu shows only words
+        line.append("  " + tr(N_("notation: {move}"), lang, move=str(e.move)), style=DIM)
+        out.append(line)
         for warning in e.warnings:
             out.append(Text(f"     ⚠ {warning}", style=WARN))
         if e.irreversible:

@@ -66,7 +66,7 @@ from onmars import (
 )
 from onmars.bots import BOTS, STALL_ROUNDS, Bot, agrees_to_end, make_bot, round_marks
 from onmars.bots.advice import advise
-from onmars.terminal import hints, logview, mapview, menu, render
+from onmars.terminal import hints, logview, mapview, menu, render, words
 from onmars.terminal.mapview import DIM
 from onmars.terminal.players import check_names, find_seat
 
@@ -225,14 +225,14 @@ class Session:
         t.append(" · ")
         for seat, name in enumerate(self.bot_names):
             if seat:
-                t.append(", ")
+                t.append(self.t(N_(", ")))
             t.append_text(render.name_text(self.names, seat))
             kind = (
                 self.t(N_("({bot} bot)"), bot=self.t(BOT_NAMES.get(name, name)))
                 if name
                 else self.t(N_("(human)"))
             )
-            t.append(f" {kind}", style=DIM)
+            t.append(words.gap(t.plain, kind) + kind, style=DIM)
         self.console.print(t)
         if self.game.moves:
             self.say(self.t(N_("Resumed after {n} moves."), n=len(self.game.moves)))
@@ -585,7 +585,8 @@ class Session:
         if text:
             self.console.print(text, markup=False, highlight=False)
         else:
-            nothing = self.t(N_("Nothing is called {token}."), token=repr(echo(token)))
+            nothing = self.t(N_("Nothing is called {token}."),
+                             token=words.quote(echo(token), self.lang))  # fmt: skip
             self.error(mapview.hex_problem(echo(token), self.lang) or nothing)
 
     def switch_view(self, seat: int, focus: str | None, arg: str) -> None:
@@ -684,7 +685,8 @@ class Session:
                 with contextlib.suppress(OSError, ValueError):
                     tmp.unlink(missing_ok=True)
             if announce or not self._save_warned:
-                self.error(self.t(N_("Could not save to {path}: {reason}"), path=repr(str(target)),
+                self.error(self.t(N_("Could not save to {path}: {reason}"),
+                                  path=words.quote(str(target), self.lang),
                                   reason=self.save_error(exc)))  # fmt: skip
                 self._save_warned = not announce
             return False
@@ -868,8 +870,8 @@ def check_save_target(path: str, lang: str = "en") -> None:
     elif not target.parent.is_dir():
         problem = SAVE_ERRORS[errno.ENOENT]
     if problem:
-        raise ValueError(tr(N_("Could not save to {path}: {reason}"), lang, path=repr(path),
-                            reason=tr(problem, lang)))  # fmt: skip
+        raise ValueError(tr(N_("Could not save to {path}: {reason}"), lang,
+                            path=words.quote(path, lang), reason=tr(problem, lang)))  # fmt: skip
 
 
 def confirm_replace(

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from onmars import N_, tr
+from onmars.terminal import words
 
 #: A seat's place 1-n in the list of players, once normalised (ASCII digits).
 PLACE = re.compile(r"[0-9]{1,2}\Z")
@@ -52,7 +53,7 @@ def find_seat(
         found = [seat for seat, k in enumerate(keys) if k.startswith(start)]
     if len(found) == 1:
         return found[0]
-    who = repr(cut(unicodedata.normalize("NFKC", arg).strip()))
+    who = words.quote(cut(unicodedata.normalize("NFKC", arg).strip()), lang)
     if found:
         fits = tr(N_(", "), lang).join(names[seat] for seat in found)
         raise ValueError(tr(N_("{who} fits more than one player: {fits}. Type the player's "
@@ -70,7 +71,9 @@ def check_names(names: Sequence[str], lang: str = "en") -> None:
         key = name_key(name)
         if key in seen:
             first = seen[key]
-            same = repr(first) if first == name else f"{first!r} / {name!r}"
+            same = words.quote(first, lang)
+            if first != name:
+                same += " / " + words.quote(name, lang)
             raise ValueError(tr(N_("two players are named {name} in --names: give each player "
                                    "a name of their own (case and spaces do not make names "
                                    "different)"), lang, name=same))  # fmt: skip

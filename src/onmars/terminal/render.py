@@ -150,8 +150,9 @@ def decision_head(view: View, decision: Decision | None, lang: str) -> Text:
         over = view["phase"] == "over"
         return Text(tr(N_("The game is over.") if over else N_("Nothing to decide."), lang))
     t = name_text(view, decision.seat)
-    t.append(" " + tr(N_("to decide:"), lang) + " ")
-    t.append(tr(decision.prompt, lang), style="bold")
+    said, prompt = tr(N_("to decide:"), lang), tr(decision.prompt, lang)
+    t.append(" " + said + words.gap(said, prompt))
+    t.append(prompt, style="bold")
     if decision.rule:
         t.append(f"  [{decision.rule}]", style=DIM)
     return t
@@ -357,11 +358,11 @@ def scores_table(
 
 
 def winners_text(view: View, winners: Sequence[int], lang: str = "en") -> Text:
-    t = Text(tr(N_("Winner:") if len(winners) == 1 else N_("Shared victory:"), lang) + " ",
-             style="bold")  # fmt: skip
+    said = tr(N_("Winner:") if len(winners) == 1 else N_("Shared victory:"), lang)
+    t = Text(said + words.gap(said, ""), style="bold")
     for k, seat in enumerate(winners):
         if k:
-            t.append(", ")
+            t.append(tr(N_(", "), lang))
         t.append_text(name_text(view, seat))
     return t
 

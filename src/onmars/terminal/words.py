@@ -66,6 +66,37 @@ def join(items: list[str] | tuple[str, ...] | Any, lang: str) -> str:
     return (sep if sep.endswith(" ") else sep + " ").join(items)
 
 
+#: Chinese sets no space after these (a label's colon, a comma, an opening bracket or quote)...
+NO_SPACE_AFTER = frozenset("：，；。、（“《")
+#: ... nor before these (a bracket opened or closed, a colon, a comma, a closing quote).
+NO_SPACE_BEFORE = frozenset("（）：，；。、”》")
+
+
+def gap(before: str, after: str) -> str:
+    """The space between two texts: " ", or none where full-width punctuation meets the other
+    text ("决定：选择…", "飞船（植物+水）"), as Chinese is set."""
+    if (before and before[-1] in NO_SPACE_AFTER) or (after and after[0] in NO_SPACE_BEFORE):
+        return ""
+    return " "
+
+
+def spaced(before: str, after: str) -> str:
+    """``before`` and ``after`` with the :func:`gap` between them."""
+    return before + gap(before, after) + after
+
+
+def paren(text: str, lang: str) -> str:
+    """``text`` in brackets: "(Plant+Water)"; full-width in Chinese, "（植物+水）"."""
+    return tr(N_("({text})"), lang, text=text)
+
+
+def quote(text: str, lang: str) -> str:
+    """A typed text quoted in a message: 'xyz' in English, “xyz” in Chinese; control characters
+    escaped as ``repr`` does, so that no typed byte reaches the terminal raw."""
+    inner = repr(text)[1:-1]
+    return tr(N_("'{text}'"), lang, text=inner)
+
+
 def label(text: str, lang: str) -> str:
     """``text`` as a label before what follows it: "Warehouse: " ("仓库：" in Chinese)."""
     return tr(N_("{label}: "), lang, label=text)
@@ -121,11 +152,11 @@ def card_name(card: str, lang: str) -> str:
     "Geologist"), else its kind and id ("Earth Contract C02", "Discovery tile D04")."""
     cat = catalog(lang)
     if card in cat["blueprint"]:
-        return f"{cat['blueprint'][card]['name']} ({card})"
+        return tr(N_("{name} ({card})"), lang, name=cat["blueprint"][card]["name"], card=card)
     if card in cat["scientist"]:
         return cat["scientist"][card]["name"]
     if card in cat["mission"]:
-        return f"{cat['mission'][card]['name']} ({card})"
+        return tr(N_("{name} ({card})"), lang, name=cat["mission"][card]["name"], card=card)
     if card in cat["contract"]:
         return tr(N_("Earth Contract {card}"), lang, card=card)
     if card in cat["discovery"]:
@@ -192,7 +223,7 @@ def turn_bonus(space: int | str, lang: str) -> str:
     ref = load().turn_order[str(space)].bonus
     text = short_effect(entry["bonus"], dict(ref.params), lang)
     if entry["cost"]:
-        text += f" ({cost_text(entry['cost'], lang)})"
+        text = spaced(text, paren(cost_text(entry["cost"], lang), lang))
     return text
 
 

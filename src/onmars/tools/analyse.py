@@ -147,8 +147,8 @@ def _sources(analysis: dict[str, Any], players: list[str], lang: str) -> Table:
         if not any(entry["op"]):
             continue
         label = tr(N_("final"), lang) if entry["round"] is None else str(entry["round"])
-        cells = [", ".join(f"{words.score_name(c, lang)} {n}" for c, n in g.items()) or "-"
-                 for g in entry["op"]]  # fmt: skip
+        cells = [words.join([f"{words.score_name(c, lang)} {n}" for c, n in g.items()], lang)
+                 or "-" for g in entry["op"]]  # fmt: skip
         table.add_row(label, *cells)
     return table
 

@@ -311,7 +311,11 @@ def explain(s: State, m: Move) -> Reason:
     reason = st.why(s, f, m)
     if not reason:
         public = [str(x) for x in st.options(s, f) if not any(a in secret for a in x.args)]
-        shown = Joined([Term("move", x) for x in public[:8]] + ["..."])
+        # "..." only where choices are left out, in the reader's language (a "……" in Chinese)
+        parts: list[str] = [Term("move", x) for x in public[:8]]
+        if len(public) > 8:
+            parts.append(refuse("", "..."))
+        shown = Joined(parts)
         reason = refuse(
             st.rule,
             "{prompt}: '{move}' is not one of the choices here ({shown})",
