@@ -77,6 +77,7 @@ def _others(seats: list[int]) -> list[int]:
         (lambda r: r.update(version=9), "version 9"),
         (lambda r: r.update(format="chess-pgn"), "format is 'chess-pgn'"),
         (lambda r: r.update(analysis={"decisions": [{"ply": 10**6}]}), "analysis is malformed"),
+        (lambda r: r.update(analysis={"decisions": [{"ply": 2, "move": "seat 9"}]}), "'seat 9'"),
     ],
 )
 def test_a_corrupt_record_is_refused_naming_the_problem(spoil: Any, named: str) -> None:
@@ -105,6 +106,14 @@ def test_a_record_error_speaks_chinese_too() -> None:
     with pytest.raises(RecordError) as err:
         check_record(record, "zh")
     assert "players" not in str(err.value) and "Ana" in str(err.value)
+
+
+def test_a_record_with_a_move_edited_by_hand_is_refused_in_chinese_words() -> None:
+    record = record_of(short_game(), "g1")
+    record["moves"][3] = "main blueprint" if record["moves"][3] != "main blueprint" else "stay"
+    with pytest.raises(RecordError, match="第 4 步") as err:
+        check_record(record, "zh")
+    assert "of the log" not in str(err.value)
 
 
 # --- the analysis (25.3) -----------------------------------------------------------------------
