@@ -25,7 +25,7 @@ from onmars.server import analysis as server_analysis
 from onmars.server.config import Settings
 from onmars.server.live import token_hash
 from onmars.server.store import Hints, SeatRow, Store, moves
-from onmars.tools import analyse
+from onmars.tools import analyse, charts
 from onmars.tools import analysis as an
 from onmars.tools.record import RecordError, check_record, read_record, record_of
 
@@ -77,6 +77,7 @@ def _others(seats: list[int]) -> list[int]:
         (lambda r: r.update(version=9), "version 9"),
         (lambda r: r.update(format="chess-pgn"), "format is 'chess-pgn'"),
         (lambda r: r.update(analysis={"decisions": [{"ply": 10**6}]}), "analysis is malformed"),
+        (lambda r: r.update(analysis={"decisions": [{"ply": 2, "move": "seat 9"}]}), "'seat 9'"),
     ],
 )
 def test_a_corrupt_record_is_refused_naming_the_problem(spoil: Any, named: str) -> None:
@@ -105,6 +106,14 @@ def test_a_record_error_speaks_chinese_too() -> None:
     with pytest.raises(RecordError) as err:
         check_record(record, "zh")
     assert "players" not in str(err.value) and "Ana" in str(err.value)
+
+
+def test_a_record_with_a_move_edited_by_hand_is_refused_in_chinese_words() -> None:
+    record = record_of(short_game(), "g1")
+    record["moves"][3] = "main blueprint" if record["moves"][3] != "main blueprint" else "stay"
+    with pytest.raises(RecordError, match="第 4 步") as err:
+        check_record(record, "zh")
+    assert "of the log" not in str(err.value)
 
 
 # --- the analysis (25.3) -----------------------------------------------------------------------
@@ -308,3 +317,32 @@ def test_onmars_analyse_shows_a_records_own_analysis_without_searching_again(
     assert "Mistakes" in shown and "Projected final score by round" in shown
     if worst["mistake"]:
         assert worst["label"]["en"].split()[0] in shown
+
+
+def test_the_svg_charts_of_a_long_game_keep_grid_labels_and_legend_inside() -> None:
+    """36 rounds, values below zero, ten categories: grid lines inside the plot, round labels
+    apart, the legend wrapped within the width (a walk found them cut off and overlapping)."""
+    rounds = [{"round": r, "ply": r, "projected": [r, 2 * r]} for r in range(1, 37)]
+    sources = [{"round": r, "op": [{"tech": 1}, {}]} for r in range(1, 37)]
+    cats = ["lss_first", "lss_reward", "progress", "final_progress", "ships", "living_quarters",
+            "tech", "blueprints", "scientists", "contracts"]  # fmt: skip
+    sources.append({"round": None, "op": [dict.fromkeys(cats, 3), {}]})
+    decisions = [{"ply": p, "seat": p % 2, "before": -66.0, "after": -66.0, "mistake": False}
+                 for p in range(500)]  # fmt: skip
+    data = {"rounds": [*rounds, {"round": None, "ply": 40, "projected": [40, 80]}],
+            "sources": sources, "decisions": decisions}  # fmt: skip
+    for name, chart in charts.CHARTS.items():
+        svg = ET.fromstring(chart(data, ["Ana", "Ben"], "zh"))
+        height = float(svg.get("height", 0))
+        ns = "{http://www.w3.org/2000/svg}"
+        for line in svg.iter(ns + "line"):  # grid lines: within the plot's top and bottom
+            assert charts.TOP <= float(line.get("y1", 0)) <= charts.HEIGHT - charts.BOTTOM, name
+        below = [t for t in svg.iter(ns + "text") if t.get("y") == str(charts.HEIGHT - 48)]
+        xs = sorted(float(t.get("x", 0)) for t in below)
+        assert all(b - a >= 24 for a, b in zip(xs, xs[1:], strict=False)), (name, xs)
+        for rect in svg.iter(ns + "rect"):
+            assert float(rect.get("y", 0)) + float(rect.get("height", 0)) <= height, name
+        for text in svg.iter(ns + "text"):
+            assert float(text.get("y", 0)) <= height, name
+            if text.get("text-anchor") is None:  # the legend's, written rightwards
+                assert float(text.get("x", 0)) < charts.WIDTH - 40, name

@@ -358,6 +358,25 @@ def test_a_replay_steps_and_slides(tab: Tab, api: Api) -> None:
     shows(total - 1)
     assert str(total - 1) in ply_text.inner_text()
     by_testid(page, "board-map").wait_for()
+    page.keyboard.press("Home")  # the first and the last move by keyboard
+    shows(0)
+    page.keyboard.press("End")
+    shows(total)
+
+
+def test_the_replay_of_a_game_being_played_is_refused_with_nothing_to_click(
+    tab: Tab, api: Api
+) -> None:
+    """RUL-18, RUL-22: a game still in play has no replay: the page says so and offers to
+    watch it, with no record to download, no analysis and no endless "Loading"."""
+    gid, _ = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    page = tab.goto(f"/replay/{gid}")
+    error = by_testid(page, "replay-error")
+    error.wait_for()
+    assert error.locator(f"a[href='/watch/{gid}']").count() == 1
+    assert by_testid(page, "download-record").count() == 0
+    assert by_testid(page, "analysis-toggle").count() == 0
+    assert page.locator(".muted.pad").count() == 0
 
 
 def test_a_finished_games_replay_and_watch_show_every_hand(tab: Tab, api: Api) -> None:

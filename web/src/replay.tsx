@@ -1,5 +1,5 @@
-// A finished game, move by move: a slider over the plies, previous / next (arrow keys), the
-// board as a spectator saw it then, and the log up to that move.
+// A finished game, move by move: a slider over the plies, previous / next (arrow keys), first /
+// last (Home / End), the board as a spectator saw it then, and the log up to that move.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api, type GameEvent, type PlayerView, type ReplayState } from "./api";
 import { PlayerBoard, SharedBoards } from "./boards";
@@ -77,6 +77,12 @@ export function ReplayPage({ id }: { id: string }) {
       } else if (e.key === "ArrowRight") {
         e.preventDefault();
         step(1);
+      } else if (e.key === "Home") {
+        e.preventDefault();
+        setPly(0);
+      } else if (e.key === "End") {
+        e.preventDefault();
+        setPly(total ?? 0);
       } else if (e.key === "PageUp") {
         e.preventDefault();
         prevRound();
@@ -103,9 +109,11 @@ export function ReplayPage({ id }: { id: string }) {
       <TopBar id={id} />
       <div class="replay-bar">
         <b>{t("replayOf", { id })}</b>
+        {total === null ? null : (
         <a class="download" href={api.recordUrl(id)} download={`onmars-${id}.json`} data-testid="download-record">
           {t("downloadRecord")}
         </a>
+        )}
         <button data-testid="replay-prev" disabled={ply <= 0} onClick={() => step(-1)}>◀ {t("prev")}</button>
         <input
           data-testid="replay-slider"
@@ -119,11 +127,13 @@ export function ReplayPage({ id }: { id: string }) {
         <span data-testid="replay-ply" class="replay-ply">
           {t("ply")} {ply} {t("of")} {total ?? "?"}
         </span>
-        <button class="small" disabled={ply <= 0} onClick={prevRound} title="PageUp">« {t("prevRound")}</button>
-        <button class="small" disabled={total === null || ply >= total} onClick={nextRound} title="PageDown">{t("nextRound")} »</button>
-        <button class={`small ${analysis ? "on" : ""}`} aria-pressed={analysis} data-testid="analysis-toggle" onClick={() => setAnalysis(!analysis)}>
-          {word("analysis", lang)}
-        </button>
+        <button class="small" disabled={ply <= 0} onClick={prevRound} title="PageUp (Home: 0)">« {t("prevRound")}</button>
+        <button class="small" disabled={total === null || ply >= total} onClick={nextRound} title={`PageDown (End: ${total ?? "?"})`}>{t("nextRound")} »</button>
+        {total === null ? null : (
+          <button class={`small ${analysis ? "on" : ""}`} aria-pressed={analysis} data-testid="analysis-toggle" onClick={() => setAnalysis(!analysis)}>
+            {word("analysis", lang)}
+          </button>
+        )}
       </div>
       {view ? (
         <div class="replay-info">
@@ -131,7 +141,7 @@ export function ReplayPage({ id }: { id: string }) {
             {cat?.names?.phase?.[view.phase] ?? view.phase} · {t("round")} {view.round}
           </span>
           {lastMove ? (
-            <span class="replay-last">
+            <span class="replay-last" title={lastMove.text ?? String(lastMove.move ?? "")}>
               {t("lastMove")}{t("colon")}{lastMove.seat !== null && lastMove.seat !== undefined ? <Pawn view={view} seat={lastMove.seat} size={13} /> : null} {lastMove.text ?? String(lastMove.move ?? "")}
             </span>
           ) : null}
@@ -143,7 +153,17 @@ export function ReplayPage({ id }: { id: string }) {
           ))}
         </div>
       ) : null}
-      {error ? <p class="error">{error}</p> : null}
+      {error ? (
+        <p class="error pad" data-testid="replay-error">
+          {error}
+          {total === null ? (
+            <>
+              {" "}
+              <a href={`/watch/${id}`}>{t("watch")}</a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {view ? (
         <main class={`cols ${analysis ? "with-analysis" : ""}`}>
           <div class="col col-left">
@@ -171,7 +191,7 @@ export function ReplayPage({ id }: { id: string }) {
             </>
           )}
         </main>
-      ) : (
+      ) : error ? null : (
         <p class="muted pad">{t("loading")}</p>
       )}
       <HoverLayer />

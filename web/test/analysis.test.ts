@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ticks } from "../src/analysis/charts";
+import { shown, stride, ticks } from "../src/analysis/charts";
 import { WORDS, word } from "../src/analysis/words";
 
 describe("the analysis panel's words", () => {
@@ -20,5 +20,17 @@ describe("chart ticks", () => {
   it("are round numbers covering the span", () => {
     expect(ticks(0, 10)).toEqual([0, 2, 4, 6, 8, 10]);
     expect(ticks(-7, 12)).toEqual([-5, 0, 5, 10]);
+  });
+});
+
+describe("chart labels along x", () => {
+  it("thin out so that 36 rounds and the end do not overlap, the end always labelled", () => {
+    const count = 37;
+    const n = stride(count);
+    const labelled = [...Array(count).keys()].filter((k) => shown(k, count, n));
+    expect(labelled).toContain(count - 1);
+    const column = (560 - 58 - 24) / count;
+    for (let i = 1; i < labelled.length; i++) expect((labelled[i] - labelled[i - 1]) * column).toBeGreaterThanOrEqual(34);
+    expect(labelled.length).toBeGreaterThan(6);
   });
 });

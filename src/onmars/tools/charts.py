@@ -8,6 +8,7 @@ analysis alone (:mod:`onmars.tools.analysis`), in English or Chinese, with no ch
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -17,19 +18,22 @@ from onmars.terminal import words
 
 WIDTH, HEIGHT = 720, 360
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 40, 64
+LEGEND_LINE = 18
 #: A colour per seat, and per scoring category (in the order they first appear).
 SEAT_COLOURS = ("#d64541", "#2e86de", "#27ae60", "#f39c12")
 CATEGORY_COLOURS = ("#8e44ad", "#16a085", "#e67e22", "#2c3e50", "#c0392b", "#7f8c8d",
                     "#2980b9", "#d35400", "#27ae60", "#f1c40f", "#34495e", "#e84393")  # fmt: skip
 
 
-def _svg(title: str, body: list[str]) -> str:
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">')  # fmt: skip
+def _svg(title: str, body: list[str], extra: int = 0) -> str:
+    """The chart's document; ``extra`` pixels below for a legend of more than one line."""
+    height = HEIGHT + extra
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+            f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">')  # fmt: skip
     return "\n".join([
         head,
         f"<title>{escape(title)}</title>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
         f'<text x="{WIDTH / 2}" y="20" text-anchor="middle" font-size="15" '
         f'font-weight="bold">{escape(title)}</text>',
         *body,
@@ -42,7 +46,11 @@ class _Frame:
 
     def __init__(self, x0: float, x1: float, y0: float, y1: float) -> None:
         self.x0, self.x1 = x0, x1 if x1 > x0 else x0 + 1
-        self.y0, self.y1 = min(y0, 0.0), max(y1, 1.0)
+        lo, hi = min(y0, 0.0), max(y1, 1.0)
+        # widened to whole grid steps, so that every grid line lies inside the plot
+        self.ystep = _nice_step(hi - lo)
+        self.y0 = math.floor(lo / self.ystep) * self.ystep
+        self.y1 = math.ceil(hi / self.ystep) * self.ystep
 
     def x(self, v: float) -> float:
         return round(LEFT + (v - self.x0) / (self.x1 - self.x0) * (WIDTH - LEFT - RIGHT), 1)
@@ -62,8 +70,8 @@ class _Frame:
 
     def axes(self, ylabel: str, xlabel: str) -> list[str]:
         out = []
-        step = _nice_step(self.y1 - self.y0)
-        v = step * int(self.y0 // step)
+        step = self.ystep
+        v = self.y0
         while v <= self.y1:
             out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{self.y(v)}" y2="{self.y(v)}" '
                        f'stroke="{"#888" if v == 0 else "#ddd"}"/>')  # fmt: skip
@@ -84,13 +92,29 @@ def _nice_step(span: float) -> float:
     return 1000.0
 
 
-def _legend(items: Sequence[tuple[str, str]]) -> list[str]:
-    out, x = [], float(LEFT)
+def _legend(items: Sequence[tuple[str, str]]) -> tuple[list[str], int]:
+    """The legend's marks, wrapped onto as many lines as the width needs, and the pixels it
+    takes below the chart's usual height."""
+    out, x, y = [], float(LEFT), HEIGHT - 18
     for label, colour in items:
-        out.append(f'<rect x="{x}" y="{HEIGHT - 18}" width="10" height="10" fill="{colour}"/>')
-        out.append(f'<text x="{x + 14}" y="{HEIGHT - 9}">{escape(label)}</text>')
-        x += 24 + sum(13 if ord(ch) > 0x2E80 else 7 for ch in label)
-    return out
+        width = 24 + sum(13 if ord(ch) > 0x2E80 else 7 for ch in label)
+        if x > LEFT and x + width > WIDTH - RIGHT:
+            x, y = float(LEFT), y + LEGEND_LINE
+        out.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{colour}"/>')
+        out.append(f'<text x="{x + 14}" y="{y + 9}">{escape(label)}</text>')
+        x += width
+    return out, y - (HEIGHT - 18)
+
+
+def _stride(count: int, label_px: float = 30) -> int:
+    """Label every n-th of ``count`` evenly spaced columns, so that labels do not overlap."""
+    return max(1, math.ceil(count * label_px / (WIDTH - LEFT - RIGHT)))
+
+
+def _shown(k: int, count: int, stride: int) -> bool:
+    """Whether column ``k`` of ``count`` is labelled: every ``stride``-th, and always the last
+    (the end, the final scoring), whose neighbours give way to it."""
+    return k == count - 1 or (k % stride == 0 and count - 1 - k >= stride)
 
 
 def _round_label(entry: dict[str, Any], lang: str) -> str:
@@ -103,7 +127,10 @@ def projected_chart(analysis: dict[str, Any], players: list[str], lang: str = "e
     values = [v for r in rounds for v in r["projected"]]
     frame = _Frame(0, max(1, len(rounds) - 1), 0, max(values, default=1))
     body = frame.axes(tr(N_("projected final OP"), lang), tr(N_("round"), lang))
+    stride = _stride(len(rounds))
     for k, entry in enumerate(rounds):
+        if not _shown(k, len(rounds), stride):
+            continue
         body.append(f'<text x="{frame.x(k)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">'
                     f"{escape(_round_label(entry, lang))}</text>")  # fmt: skip
     for seat, name in enumerate(players):
@@ -113,8 +140,8 @@ def projected_chart(analysis: dict[str, Any], players: list[str], lang: str = "e
         colour = SEAT_COLOURS[seat]
         body.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2" '
                     f'data-seat="{seat}"><title>{escape(name)}</title></polyline>')  # fmt: skip
-    body += _legend([(name, SEAT_COLOURS[s]) for s, name in enumerate(players)])
-    return _svg(tr(N_("Projected final score by round"), lang), body)
+    legend, extra = _legend([(name, SEAT_COLOURS[s]) for s, name in enumerate(players)])
+    return _svg(tr(N_("Projected final score by round"), lang), body + legend, extra)
 
 
 def evaluation_chart(analysis: dict[str, Any], players: list[str], lang: str = "en") -> str:
@@ -138,9 +165,9 @@ def evaluation_chart(analysis: dict[str, Any], players: list[str], lang: str = "
                 body.append(f'<circle class="mistake" cx="{frame.x(d["ply"])}" '
                             f'cy="{frame.y(d["after"])}" r="5" fill="none" stroke="black" '
                             f'stroke-width="2"><title>{escape(text)}</title></circle>')  # fmt: skip
-    body += _legend([(name, SEAT_COLOURS[s]) for s, name in enumerate(players)]
-                    + [("○ " + tr(N_("mistake"), lang), "#000")])  # fmt: skip
-    return _svg(tr(N_("Evaluation by move"), lang), body)
+    legend, extra = _legend([(name, SEAT_COLOURS[s]) for s, name in enumerate(players)]
+                            + [("○ " + tr(N_("mistake"), lang), "#000")])  # fmt: skip
+    return _svg(tr(N_("Evaluation by move"), lang), body + legend, extra)
 
 
 def sources_chart(analysis: dict[str, Any], players: list[str], lang: str = "en") -> str:
@@ -157,11 +184,14 @@ def sources_chart(analysis: dict[str, Any], players: list[str], lang: str = "en"
     body = frame.axes(tr(N_("OP gained"), lang), tr(N_("round"), lang))
     n = max(1, len(players))
     slot = (frame.x(1) - frame.x(0)) * 0.8 / n
+    # the final scoring's label is a word: its neighbours give way to it
+    stride = _stride(len(sources), 44 if lang == "zh" else 30)
     for k, entry in enumerate(sources):
         label = tr(N_("final"), lang) if entry["round"] is None else str(entry["round"])
         centre = frame.x(k + 0.5)
-        body.append(f'<text x="{centre}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">'
-                    f"{escape(label)}</text>")  # fmt: skip
+        if _shown(k, len(sources), stride):
+            body.append(f'<text x="{centre}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">'
+                        f"{escape(label)}</text>")  # fmt: skip
         for seat, gained in enumerate(entry["op"]):
             x = centre - slot * n / 2 + slot * seat
             base = 0.0
@@ -176,8 +206,8 @@ def sources_chart(analysis: dict[str, Any], players: list[str], lang: str = "en"
                             f'stroke="{SEAT_COLOURS[seat]}"><title>{tip}</title></rect>'
                             )  # fmt: skip
                 base += op
-    body += _legend([(words.score_name(c, lang), colour[c]) for c in categories])
-    return _svg(tr(N_("Where the OP came from, by round"), lang), body)
+    legend, extra = _legend([(words.score_name(c, lang), colour[c]) for c in categories])
+    return _svg(tr(N_("Where the OP came from, by round"), lang), body + legend, extra)
 
 
 CHARTS = {

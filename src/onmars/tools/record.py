@@ -74,10 +74,13 @@ def check_record(data: Any, lang: str = "en") -> Game:
         raise _fail(lang, N_("a game record of version {version}: this program reads "
                              "version {ours}"), version=repr(version), ours=VERSION)  # fmt: skip
     try:
-        game = Game.replay(data)
+        game, stop = Game.replay(data, partial=True)
     except OnMarsError as exc:
         raise _fail(lang, N_("the record's moves do not replay: {reason}"),
                     reason=reason_text(exc, lang)) from None  # fmt: skip
+    if stop is not None:  # the stop says which move and why in lang (a bare error: English)
+        raise _fail(lang, N_("the record's moves do not replay: {reason}"),
+                    reason=stop.message(lang))  # fmt: skip
     if "players" in data:
         _check_players(data["players"], game, lang)
     if data.get("result") is not None:
@@ -114,15 +117,23 @@ def _check_result(result: Any, game: Game, lang: str) -> None:
 
 
 def _check_analysis(analysis: Any, game: Game, lang: str) -> None:
-    plies = len(game.moves)
+    moves = game.log["moves"]
+    plies = len(moves)
     decisions = analysis.get("decisions") if isinstance(analysis, dict) else None
     bad = not isinstance(decisions, list) or any(
         not isinstance(d, dict) or type(d.get("ply")) is not int or not 0 <= d["ply"] < plies
         for d in decisions
     )
-    if bad:
+    if bad or decisions is None:
         raise _fail(lang, N_("the record's analysis is malformed: each decision names a move "
                              "of the game (0 to {last})"), last=plies - 1)  # fmt: skip
+    # A verdict on a move other than the one played (a record edited by hand) would show the
+    # reader a mistake nobody made.
+    for d in decisions:
+        if d.get("move") != str(moves[d["ply"]]):
+            raise _fail(lang, N_("the record's analysis judges move {n} as '{move}', but "
+                                 "the game's move {n} is '{played}'"), n=d["ply"] + 1,
+                        move=d.get("move"), played=moves[d["ply"]])  # fmt: skip
 
 
 def read_record(path: str, lang: str = "en") -> tuple[Game, dict[str, Any]]:

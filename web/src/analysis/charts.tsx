@@ -5,11 +5,14 @@ import { labelled, useI18n } from "../i18n";
 import type { AnalysisData } from "./panel";
 
 const W = 560;
-const H = 220;
-const L = 44;
+const H = 236;
+const L = 58;
 const R = 24;
 const T = 10;
-const B = 32;
+const B = 48;
+/** Where the x axis's tick labels and its title sit. */
+const TICKS_Y = H - B + 18;
+const TITLE_Y = H - 6;
 const CATEGORY_COLOURS = ["#8e7cc3", "#45b39d", "#e69f00", "#5d6d7e", "#d9534f", "#a0a0a0", "#56b4e9", "#d35400", "#2ecc71", "#f1c40f", "#9b59b6", "#e84393"];
 
 interface Frame {
@@ -40,6 +43,32 @@ export function ticks(lo: number, hi: number): number[] {
   return out;
 }
 
+/** Label every n-th of `count` evenly spaced columns, so that labels `px` wide do not overlap. */
+export function stride(count: number, px = 34): number {
+  return Math.max(1, Math.ceil((count * px) / (W - L - R)));
+}
+
+/** Whether column k of count is labelled: every n-th, and always the last (the end, the final
+ * scoring), whose neighbours give way to it. */
+export function shown(k: number, count: number, n: number): boolean {
+  return k === count - 1 || (k % n === 0 && count - 1 - k >= n);
+}
+
+/** About how wide a label is at the charts' 16 px: a Chinese character takes the full em. */
+export function textWidth(text: string): number {
+  return [...text].reduce((w, ch) => w + (ch.codePointAt(0)! > 0x2e80 ? 16 : 9), 0);
+}
+
+/** The axes' titles: what x counts, and the unit of y (OP). */
+function AxisTitles(props: { x: string; y: string }) {
+  return (
+    <g class="axis-titles">
+      <text x={(L + W - R) / 2} y={TITLE_Y} text-anchor="middle">{props.x}</text>
+      <text x={16} y={(T + H - B) / 2} text-anchor="middle" transform={`rotate(-90 16 ${(T + H - B) / 2})`}>{props.y}</text>
+    </g>
+  );
+}
+
 function Grid(props: { f: Frame }) {
   const { f } = props;
   return (
@@ -54,17 +83,21 @@ function Grid(props: { f: Frame }) {
   );
 }
 
-export function ProjectedChart(props: { data: AnalysisData; colours: string[]; names: string[]; endLabel: string }) {
+export function ProjectedChart(props: { data: AnalysisData; colours: string[]; names: string[]; endLabel: string; axes: { x: string; y: string } }) {
   const { data, colours } = props;
   const rounds = data.rounds;
   const all = rounds.flatMap((r) => r.projected);
   const f = frame(0, Math.max(1, rounds.length - 1), 0, Math.max(1, ...all));
+  const n = stride(rounds.length);
   return (
-    <svg class="chart" viewBox={`0 0 ${W} ${H}`} data-testid="chart-projected" role="img">
+    <svg class="chart" viewBox={`0 0 ${W} ${H}`} data-testid="chart-projected" role="img" aria-label={`${props.axes.x} · ${props.axes.y}`}>
       <Grid f={f} />
-      {rounds.map((r, k) => (
-        <text x={f.x(k)} y={H - 10} text-anchor="middle">{r.round === null ? props.endLabel : r.round}</text>
-      ))}
+      <AxisTitles {...props.axes} />
+      {rounds.map((r, k) =>
+        shown(k, rounds.length, n) ? (
+          <text class="xtick" x={f.x(k)} y={TICKS_Y} text-anchor="middle">{r.round === null ? props.endLabel : r.round}</text>
+        ) : null,
+      )}
       {props.names.map((name, seat) => (
         <polyline fill="none" stroke={colours[seat]} stroke-width="2.5" points={rounds.map((r, k) => `${f.x(k)},${f.y(r.projected[seat] ?? 0)}`).join(" ")}>
           <title>{name}</title>
@@ -81,6 +114,7 @@ export function EvaluationChart(props: {
   ply: number;
   onPly: (ply: number) => void;
   mistakeText: (d: AnalysisData["decisions"][number]) => string;
+  axes: { x: string; y: string };
 }) {
   const { data, colours } = props;
   const ds = data.decisions;
@@ -88,10 +122,11 @@ export function EvaluationChart(props: {
   const last = Math.max(1, ...ds.map((d) => d.ply), data.rounds[data.rounds.length - 1]?.ply ?? 1);
   const f = frame(0, last, Math.min(0, ...values), Math.max(1, ...values));
   return (
-    <svg class="chart" viewBox={`0 0 ${W} ${H}`} data-testid="chart-evaluation" role="img">
+    <svg class="chart" viewBox={`0 0 ${W} ${H}`} data-testid="chart-evaluation" role="img" aria-label={`${props.axes.x} · ${props.axes.y}`}>
       <Grid f={f} />
+      <AxisTitles {...props.axes} />
       {ticks(0, last).map((v) => (
-        <text x={f.x(v)} y={H - 10} text-anchor="middle">{v}</text>
+        <text class="xtick" x={f.x(v)} y={TICKS_Y} text-anchor="middle">{v}</text>
       ))}
       <line class="now" x1={f.x(props.ply)} x2={f.x(props.ply)} y1={T} y2={H - B} stroke="#e69f00" stroke-dasharray="3 3" />
       {props.names.map((name, seat) => (
@@ -110,7 +145,14 @@ export function EvaluationChart(props: {
   );
 }
 
-export function SourcesChart(props: { data: AnalysisData; colours: string[]; names: string[]; finalLabel: string; categoryName: (c: string) => string }) {
+export function SourcesChart(props: {
+  data: AnalysisData;
+  colours: string[];
+  names: string[];
+  finalLabel: string;
+  categoryName: (c: string) => string;
+  axes: { x: string; y: string };
+}) {
   const { data, colours, names } = props;
   const { t } = useI18n();
   const entries = data.sources;
@@ -121,15 +163,20 @@ export function SourcesChart(props: { data: AnalysisData; colours: string[]; nam
   const f = frame(0, Math.max(1, entries.length), 0, top);
   const n = Math.max(1, names.length);
   const slot = ((f.x(1) - f.x(0)) * 0.8) / n;
+  // the final scoring's label is a word: the round numbers near it give way
+  const every = stride(entries.length, Math.max(34, textWidth(props.finalLabel) + 12));
   return (
     <div>
-      <svg class="chart" viewBox={`0 0 ${W} ${H}`} data-testid="chart-sources" role="img">
+      <svg class="chart" viewBox={`0 0 ${W} ${H}`} data-testid="chart-sources" role="img" aria-label={`${props.axes.x} · ${props.axes.y}`}>
         <Grid f={f} />
+        <AxisTitles {...props.axes} />
         {entries.map((e, k) => {
           const centre = f.x(k + 0.5);
           return (
             <g>
-              <text x={centre} y={H - 10} text-anchor="middle">{e.round === null ? props.finalLabel : e.round}</text>
+              {shown(k, entries.length, every) ? (
+                <text class="xtick" x={centre} y={TICKS_Y} text-anchor="middle">{e.round === null ? props.finalLabel : e.round}</text>
+              ) : null}
               {e.op.map((gained, seat) => {
                 let base = 0;
                 const x = centre - (slot * n) / 2 + slot * seat;

@@ -65,25 +65,26 @@ export function AnalysisPanel(props: { id: string; ply: number; setPly: (ply: nu
       {data ? (
         <div class="analysis-body">
           <div class="analysis-charts">
-            <figure>
-              <figcaption>{w("projected")}</figcaption>
-              <ProjectedChart data={data} colours={colours} names={names} endLabel={w("end")} />
-            </figure>
-            <figure>
-              <figcaption>{w("evaluation")}</figcaption>
-              <EvaluationChart data={data} colours={colours} names={names} ply={props.ply} onPly={(p) => props.setPly(p + 1)} mistakeText={mistakeText} />
-            </figure>
-            <figure>
-              <figcaption>{w("sources")}</figcaption>
-              <SourcesChart data={data} colours={colours} names={names} finalLabel={w("final")} categoryName={categoryName} />
-            </figure>
-            <div class="legend">
+            <div class="legend" data-testid="analysis-players">
               {names.map((name, seat) => (
                 <span>
                   <i style={{ background: colours[seat] }} /> {name}
                 </span>
               ))}
             </div>
+            <figure>
+              <figcaption>{w("projected")}</figcaption>
+              <ProjectedChart data={data} colours={colours} names={names} endLabel={w("end")} axes={{ x: w("round"), y: w("opProjected") }} />
+            </figure>
+            <figure>
+              <figcaption>{w("evaluation")}</figcaption>
+              <EvaluationChart data={data} colours={colours} names={names} ply={props.ply} onPly={(p) => props.setPly(p + 1)} mistakeText={mistakeText} axes={{ x: w("move"), y: w("opLead") }} />
+            </figure>
+            <figure>
+              <figcaption>{w("sources")}</figcaption>
+              <SourcesChart data={data} colours={colours} names={names} finalLabel={w("final")} categoryName={categoryName} axes={{ x: w("round"), y: w("opGained") }} />
+              <p class="muted chart-note">{w("columns", { names: names.join(" · ") })}</p>
+            </figure>
           </div>
           <div class="analysis-mistakes">
             <h3>{w("mistakes")}</h3>
