@@ -32,6 +32,7 @@ from onmars.rules import (
     catalog,
     env_lang,
     join_list,
+    name_key,
     reason_text,
     tr,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "catalog",
     "env_lang",
     "join_list",
+    "name_key",
     "reason_text",
     "tr",
 ]

@@ -54,7 +54,7 @@ from onmars.rules.explain.catalog import catalog
 from onmars.rules.explain.describe import WARNING_KINDS
 from onmars.rules.explain.sequences import MAX_SEQUENCE, Sequence
 from onmars.rules.explain.structure import ArgKind, MoveArg, MoveStructure, MoveTarget, TargetKind
-from onmars.rules.explain.terms import join_list, reason_text
+from onmars.rules.explain.terms import join_list, name_key, reason_text
 from onmars.rules.game import (
     LENGTHS,
     Decision,
@@ -104,6 +104,7 @@ __all__ = [
     "catalog",
     "env_lang",
     "join_list",
+    "name_key",
     "reason_text",
     "tr",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from onmars import name_key
 from onmars.server.live import ServerError
 
 #: Bidirectional controls (they reorder the text around a name: "Ana" could show as another).
@@ -21,11 +22,6 @@ def check_name(name: str) -> None:
     shown = [c for c in name if unicodedata.category(c)[0] not in "ZCM"]
     if not shown or all(c in INVISIBLE for c in shown):
         raise ServerError(422, "a name needs at least one visible character")
-
-
-def name_key(name: str) -> str:
-    """A name as it reads: case, spacing and full-width forms aside."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def check_spectator(name: str, players: list[str]) -> None:

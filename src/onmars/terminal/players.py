@@ -12,18 +12,13 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 
-from onmars import N_, tr
+from onmars import N_, name_key, tr
 from onmars.terminal import words
 
 #: A seat's place 1-n in the list of players, once normalised (ASCII digits).
 PLACE = re.compile(r"[0-9]{1,2}\Z")
 #: What ends a name cut to fit its column on the screen ("Search:10.").
 CUT = ".…"
-
-
-def name_key(name: str) -> str:
-    """``name`` as compared: NFKC (full-width forms), case-folded, without whitespace."""
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def roster(names: Sequence[str], lang: str) -> str:

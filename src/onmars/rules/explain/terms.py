@@ -8,6 +8,7 @@ quotation marks; a list joined the language's way (、).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import cast
 
@@ -132,6 +133,12 @@ RULED = N_("{rule}: {text}")
 
 #: How a language joins a list (``Joined``'s English separators): Chinese enumerates with 、.
 SEPARATORS = {"zh": {", ": "、", "; ": "；", " or ": "或"}}
+
+
+def name_key(name: str) -> str:
+    """A player's name as people read and type it, for telling seats apart: NFKC (full-width
+    forms), case-folded, without whitespace ("Ana", " ana", "Ａｎａ"; "Greedy 2", "greedy2")."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def join_list(items: Iterable[str], lang: str) -> str:
