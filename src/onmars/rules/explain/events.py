@@ -153,10 +153,14 @@ def events_of(
     return out
 
 
+#: The events of the Shuttle's own move (§12.1: it moves as a Shuttle phase begins).
+SHUTTLE_MOVES = ("shuttle", "shuttle_gone")
+
+
 def _placed(headings: list[Event], later: list[Event]) -> list[Event]:
     """The ``headings`` with what their start did: the Shuttle's move right after the Shuttle
     phase's (§12.1), the rest after them all."""
-    shuttle = [e for e in later if e["id"] in ("shuttle", "shuttle_gone")]
+    shuttle = [e for e in later if e["id"] in SHUTTLE_MOVES]
     out: list[Event] = []
     for heading in headings:
         out.append(heading)
@@ -180,7 +184,7 @@ def by_new_phase(effects: list[Event], headings: list[Event]) -> list[Event]:
     return [
         e
         for e in effects
-        if (e["id"] in ("shuttle", "shuttle_gone") and "shuttle" in phases)
+        if (e["id"] in SHUTTLE_MOVES and "shuttle" in phases)
         or (e.get("seat") in moved_in and _crystals_moving_in(e))
     ]
 
