@@ -309,6 +309,12 @@ const EN = {
   nHours: "{n} h",
   nMinutes: "{n} min",
   nSeconds: "{n} s",
+  vacation: "Vacation",
+  vacNone: "none",
+  tcVacation: "{control}, {t} of vacation each",
+  onVacation: "on vacation, {left} left",
+  vacationLeft: "vacation {left}",
+  vacationHelp: "Time each player may be away past their clock over the whole game: it is spent only when they overrun it.",
 } as const;
 
 export type Key = keyof typeof EN;
@@ -614,6 +620,12 @@ const ZH: Record<Key, string> = {
   nHours: "{n}小时",
   nMinutes: "{n}分钟",
   nSeconds: "{n}秒",
+  vacation: "休假",
+  vacNone: "无",
+  tcVacation: "{control}，每人休假 {t}",
+  onVacation: "休假中，剩余 {left}",
+  vacationLeft: "休假 {left}",
+  vacationHelp: "整局中每位玩家可超出计时的时间：只有超时时才会用掉。",
 };
 
 /** The decision being asked, by the engine's step name (the view's stack top). */

@@ -967,6 +967,16 @@ export interface components {
              * @description the seats whose time ran out, until they come back
              */
             absent: number[];
+            /**
+             * Vacation
+             * @description seconds of vacation each player had at the start
+             */
+            vacation: number;
+            /**
+             * Vacation Left
+             * @description each seat's vacation seconds left when its decision started (or its last one ended); the seat on the clock overruns its clock from `deadline` less this
+             */
+            vacation_left: number[];
         };
         /** Created */
         Created: {
@@ -2457,6 +2467,12 @@ export interface components {
              * @enum {string}
              */
             bot: "random" | "easy" | "greedy" | "medium" | "hard" | "expert";
+            /**
+             * Vacation
+             * @description vacation: seconds each player may overrun their clock over the whole game (their deadline is their clock's end plus what they have left; e.g. 604800, 7 days)
+             * @default 0
+             */
+            vacation: number;
         };
         /** UndoIn */
         UndoIn: {

@@ -192,6 +192,9 @@ clocks = sa.Table(
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("remaining", sa.Text, nullable=False),
     sa.Column("absent", sa.Text, nullable=False),
+    # vacation days (migration 0010): seconds each player may overrun, and each seat's left
+    sa.Column("vacation", sa.Float, nullable=False, server_default="0"),
+    sa.Column("vacation_left", sa.Text, nullable=False, server_default="[]"),
 )
 sa.Index("ix_clocks_deadline", clocks.c.deadline)
 

@@ -64,7 +64,8 @@ def time_control(clock: TimeControlIn | None) -> TimeControl | None:
         return None
     increment = clock.increment if clock.mode == "fischer" else 0
     bot = clock.bot if clock.policy == "bot" else None
-    return TimeControl(clock.mode, float(clock.seconds), float(increment), clock.policy, bot)
+    seconds, vacation = float(clock.seconds), float(clock.vacation)
+    return TimeControl(clock.mode, seconds, float(increment), clock.policy, bot, vacation)
 
 
 @dataclass(frozen=True)
