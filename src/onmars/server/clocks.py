@@ -56,6 +56,12 @@ POLICIES: tuple[str, ...] = ("bot", "agree")
 #: The time a seat whose clock is empty starts again with when it takes its seat back, as a
 #: share of the base time (decision: a returning player must not lose the seat again at once).
 RETURN_SHARE = 0.1
+#: Reminders (decision): a player whose decision has a deadline at least :data:`REMIND_MIN`
+#: seconds after its start (a game played over hours or days, not at one sitting) is reminded
+#: once, by the channels they chose for their turn, when :data:`REMIND_SHARE` of that time is
+#: left (a day a move: 6 hours before the deadline; vacation counts in, being part of it).
+REMIND_SHARE = 0.25
+REMIND_MIN = 3600.0
 
 
 @dataclass(frozen=True)
@@ -200,6 +206,17 @@ def returned(clock: Clock, seat: int, at: datetime) -> Clock:
     return replace(back, started=at, deadline=at + timedelta(seconds=budget))
 
 
+def remind_at(clock: Clock) -> datetime | None:
+    """When the seat on the clock is to be reminded that its time runs out (``None``: never,
+    the decision is untimed or short)."""
+    if clock.deadline is None or clock.started is None:
+        return None
+    budget = clock.deadline - clock.started
+    if budget.total_seconds() < REMIND_MIN:
+        return None
+    return clock.deadline - budget * REMIND_SHARE
+
+
 # --- what anyone may see (no secret: RUL-18) ------------------------------------------------
 def stamp(value: datetime | None) -> str | None:
     """An ISO 8601 time in UTC with milliseconds (the table counts down from it)."""
@@ -248,6 +265,7 @@ def _row(game_id: str, clock: Clock) -> dict[str, Any]:
         "absent": json.dumps({str(s): bot for s, bot in clock.absent.items()}),
         "vacation": control.vacation,
         "vacation_left": json.dumps(list(clock.vacation)),
+        "remind_at": remind_at(clock),
     }
 
 
@@ -345,6 +363,35 @@ def due_games(store: Store, at: datetime, limit: int = 100) -> list[str]:
     )
     with store.engine.connect() as conn:
         return list(conn.execute(query).scalars())
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A seat to remind that its time runs out: its game, its decision's start and deadline."""
+
+    game_id: str
+    seat: int
+    started: datetime
+    deadline: datetime
+
+
+def reminders_due(store: Store, at: datetime, limit: int = 100) -> list[Reminder]:
+    """The seats on the clock of unfinished games that are due a reminder at ``at`` (their
+    deadline still ahead; each is sent once, :meth:`onmars.server.social.Social.claim_reminder`)."""
+    c = clocks.c
+    query = (
+        sa.select(c.game_id, c.seat, c.started, c.deadline)
+        .join(games, games.c.id == c.game_id)
+        .where(c.remind_at <= at, c.deadline > at, games.c.finished == sa.false())
+        .order_by(c.remind_at)
+        .limit(limit)
+    )
+    with store.engine.connect() as conn:
+        rows = conn.execute(query).all()
+    return [
+        Reminder(r.game_id, r.seat, _utc(r.started), _utc(r.deadline))  # type: ignore[arg-type]
+        for r in rows
+    ]
 
 
 def standing_in(store: Store) -> list[str]:

@@ -195,8 +195,11 @@ clocks = sa.Table(
     # vacation days (migration 0010): seconds each player may overrun, and each seat's left
     sa.Column("vacation", sa.Float, nullable=False, server_default="0"),
     sa.Column("vacation_left", sa.Text, nullable=False, server_default="[]"),
+    # when the seat on the clock is reminded that its time runs out (migration 0011)
+    sa.Column("remind_at", sa.DateTime(timezone=True), nullable=True),
 )
 sa.Index("ix_clocks_deadline", clocks.c.deadline)
+sa.Index("ix_clocks_remind_at", clocks.c.remind_at)
 
 #: The hints each seat asked for (issue 25.1; migration 0009; onmars.server.hints): how many,
 #: and when last. A seat that asked none has no row.
