@@ -130,10 +130,11 @@ def test_turn_order_space_5_colonist_may_be_declined() -> None:
 
 
 def test_a_bot_hop_ends_its_move_where_it_may_end_and_passing_is_one_move() -> None:
-    """§9.1, §4: each ``bot`` move is a movement that must end on a hex with no other piece;
-    a Bot passes a piece only inside one move (``bot 0,0 2,0`` over the Miner on 1,0), which
-    costs no more than two hops would, so no position is lost. A hex where it stopped and then
-    left is not where it ended: a Discovery tile there stays (§9.1 "only where it ends")."""
+    """§9.1 ("may not end on"), components §1.3 ("may not stop on"), §4 (one piece per hex
+    at the end of a turn): our reading, each ``bot`` move is a stop that must be legal; a Bot
+    passes a piece only inside one move (``bot 0,0 2,0`` over the Miner on 1,0), never dearer
+    than two hops, so no end of the movement is lost. A hex where it stopped and then left is
+    not where it ended: a Discovery tile there stays (§9.1 "only where it ends")."""
     game = colony_turn()
     s = game.state
     arrange(game, {"map": {"0,0": "bot:0", "1,0": "mine miner:1", "0,1": "D01"}})
