@@ -60,6 +60,7 @@ SERVER_MESSAGES = (
     N_("the request body is over {limit} bytes"),
     N_("the request body did not come within {seconds} s"),
     N_("too many WebSockets from your address ({limit})"),
+    N_("too many games of bots only from your address ({limit}): wait until one of them is over"),
     N_("the token goes in the first message, never in the address"),
     N_("too many messages: slow down"),
     N_("send text messages (JSON), not binary ones"),

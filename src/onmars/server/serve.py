@@ -25,6 +25,7 @@ LIMITS = {
     "ws_per_address": "open WebSockets per address (%(default)s)",
     "ws_rate": "messages/s per WebSocket (%(default)s)",
     "ws_burst": "burst of WebSocket messages (%(default)s)",
+    "bot_games_per_address": "games of bots only not yet over, per address (%(default)s)",
     "body_timeout": "seconds a request body may pause (%(default)s)",
     "login_rate": "logins and registrations/s per address (%(default)s)",
     "login_burst": "burst of logins and registrations per address (%(default)s)",

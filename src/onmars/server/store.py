@@ -506,6 +506,14 @@ class Store:
             ).all()
         return {r.id: r.version for r in rows}
 
+    def unfinished(self, ids: list[str]) -> set[str]:
+        """Those of these games that are stored and not over."""
+        if not ids:
+            return set()
+        query = sa.select(games.c.id).where(games.c.id.in_(ids), games.c.finished == sa.false())
+        with self.engine.connect() as conn:
+            return set(conn.execute(query).scalars())
+
     def waiting_for_bots(self) -> list[str]:
         """Unfinished games whose next decision is a bot's (resumed at start)."""
         query = (
