@@ -96,6 +96,9 @@ class Settings:
     analysis_sims: int = 128
     analysis_pause: float = 5.0
     analysis_process: bool = True
+    #: Days a seat's tokens (its link's, its account's seat keys) keep acting for it once its
+    #: game is over (onmars.server.accounts.seat_of); the game stays open to everyone.
+    key_days: float = 30.0
     #: Chat messages per second a sender may post, and the burst.
     chat_rate: float = 0.5
     chat_burst: int = 5

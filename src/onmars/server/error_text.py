@@ -37,6 +37,10 @@ SERVER_MESSAGES = (
     N_('send the token first: {"token": "..."}'),
     N_('the first message must be {"token": "<seat token>" or null}'),
     N_("this token is not a seat of this game"),
+    N_(
+        "this seat's key expired {days} days after the game ended: the game stays open to "
+        "everyone without a key"
+    ),
     N_("no game {game_id!r}"),
     N_("ply {ply} is not the current one: the game is at ply {now}"),
     N_("§24.1: the game is over"),

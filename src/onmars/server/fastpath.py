@@ -135,6 +135,7 @@ class MoveFastPath:
         if (
             live is None
             or seat is None
+            or live.is_over  # the app answers (409, or 401 for an expired key)
             or (clock is not None and (seat in clock.absent or clocks.due(clock, clocks.utcnow())))
             or any(len(text) > server.settings.max_move for text in texts)
         ):

@@ -32,7 +32,8 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from functools import partial
 from typing import Any, TypeVar
 
@@ -102,6 +103,11 @@ class Subscriber:
     send: Callable[[str], Awaitable[None]]  # an async function sending one message (JSON)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sent: int = -1  # the game version last sent
+    #: The sha256 of the token it was opened with (``None``: a spectator); once that token no
+    #: longer stands for its seat (a new key was made for the seat) it is ``revoked`` and
+    #: closed (routes/websocket.py).
+    digest: str | None = None
+    revoked: bool = False
 
 
 #: A state whose events are of at most this many moves is worked out on the event loop.
@@ -186,9 +192,27 @@ class Live:
     #: The ply up to which the game's events were last worked out by a state (a game loaded
     #: from its log has none: its first state is worked out in a thread).
     events_at: int = -(10**9)
+    #: When the game was over, as stored (read once its seats' keys are shown after its end:
+    #: they expire ``key_days`` later, onmars.server.accounts); ``None``: not read yet.
+    over_since: datetime | None = None
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
+
+    def take_seats(self, seats: list[SeatRow]) -> None:
+        """The seats as stored. A seat whose link token changed was given a new key
+        (:meth:`Hub.rekey`, here or in another process): every other token it had stops
+        standing for it (the seat keys of accounts known here too), and its WebSockets
+        opened with one of them are closed."""
+        pairs = zip(seats, self.seats, strict=True)
+        changed = {new.seat for new, old in pairs if new.token_hash != old.token_hash}
+        self.seats = seats
+        self.by_hash = {h: s for h, s in self.by_hash.items() if s not in changed}
+        self.by_hash.update({s.token_hash: s.seat for s in seats if s.token_hash})
+        for sub in self.subscribers:
+            if sub.digest is not None and sub.digest not in self.by_hash:
+                sub.revoked = True
+                sub.wake.set()
 
     def nbytes(self) -> int:
         """About the memory this game takes: the game (``Game.nbytes``), its replay positions,
@@ -260,6 +284,7 @@ class Live:
         self.votes, self.resumes = set(record.votes), set(record.resumes)
         self.finished, self.result = record.finished, record.result
         self.version = record.version
+        self.take_seats(record.seats)
         if stop is not None:
             # the move is not logged: a refused discard names a Private Goal (RUL-18)
             log.warning(
@@ -1159,6 +1184,28 @@ class Hub:
             return Change(write=op, tick=partial(_came_back, seat))
 
         await self._change(live, prepare)
+
+    async def rekey(self, live: Live, seat: int) -> str:
+        """A new key for ``seat`` (a leaked link or key): its link's token is replaced by a
+        new one, returned (only its sha256 is stored), and every other token the seat had
+        (the old link's, the seat keys of its account) stops acting for it, in every process
+        (the game's version moves on: the others reload its seats, :meth:`Live.take_seats`);
+        its WebSockets opened with one of them are closed. Nothing else of the game changes
+        (not the time it changed last)."""
+        token = new_token()
+        seats = list(live.seats)
+        for _ in range(4):
+            async with live.lock:
+                op = self.store.rekey_op(live.id, live.version, seat, token_hash(token))
+                if await self.write(op):
+                    live.version += 1
+                    seats = list(live.seats)
+                    seats[seat] = replace(seats[seat], token_hash=token_hash(token))
+                    live.take_seats(seats)
+                    self._changed(live, local=False)
+                    return token
+                await self._refresh(live)  # another process wrote first: try again
+        raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
 
     async def refresh(self, live: Live, version: int | None = None) -> None:
         """Catch up with another process's change (stored ``version``, if known)."""

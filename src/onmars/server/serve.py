@@ -31,6 +31,7 @@ LIMITS = {
     "login_burst": "burst of logins and registrations per address (%(default)s)",
     "login_name_rate": "logins/s per user name (%(default).4f)",
     "login_name_burst": "burst of logins per user name (%(default)s)",
+    "key_days": "days a seat's keys keep acting once its game is over (%(default)s)",
     "clock_check": "seconds between checks for clocks that ran out (%(default)s)",
 }
 

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Depends, Query, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
 from onmars.server.deps import Seated, game_route, hub_of, no_inputs, server_of
 from onmars.server.live import STANDIN_PLAYS, Hub, Live, ServerError, standing_in
-from onmars.server.protocol import ERRORS, GameState, Lang, MoveIn, UndoIn, VoteIn
+from onmars.server.protocol import ERRORS, GameState, Lang, MoveIn, SeatKey, UndoIn, VoteIn
 from onmars.server.routes.answers import json_answer
 
 router = APIRouter()
@@ -104,6 +104,23 @@ async def take_back(request: Request, seated: Annotated[Seated[None], Depends(SE
     hub, live, seat = hub_of(request), seated.live, seated.player
     await hub.take_back(live, seat)
     return json_answer(await hub.seen_json(live, seat, live.ply))
+
+
+@router.post(
+    "/api/games/{game_id}/key",
+    response_model=SeatKey,
+    responses=ERRORS,
+    summary="A new key for your seat (the old ones stop)",
+)
+async def rekey(request: Request, seated: Annotated[Seated[None], Depends(SEAT)]) -> Response:
+    """A leaked link or key: the token's seat gets a new token (its new link:
+    ``/play/{game_id}#token=<token>``), and every token the seat had (its old link's, the
+    seat keys of its account's devices) stops acting for it at once (401 from then on; its
+    WebSockets are closed). An account that holds the seat makes a new seat key as before.
+    Nothing else of the game changes."""
+    hub, live, seat = hub_of(request), seated.live, seated.player
+    token = await hub.rekey(live, seat)
+    return JSONResponse({"game_id": live.id, "seat": seat, "token": token})
 
 
 @router.post(
