@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import bearer, make_client, new_game, state, wait_for
+from serverkit import bearer, make_client, new_game, state
 from starlette.websockets import WebSocketDisconnect
 
 HUMANS = [{"name": "Ana"}, {"name": "Ben"}]
@@ -116,22 +116,22 @@ def test_a_seat_replaces_a_leaked_key_and_every_old_token_stops(database: str) -
 
 def test_a_key_replaced_in_one_process_stops_in_another(database: str) -> None:
     """Two server processes on one database (as ``--workers 2``): the second has the game in
-    memory with the old token known; once the first made a new key, the second refuses the old
-    token too (it catches up with the game's version: PostgreSQL's NOTIFY, or its next read of
-    the game on SQLite) and takes the new one."""
+    memory with the old token known. Once the first made a new key, a move sent at once to
+    the second with the old token is refused there too (its write finds the game changed, it
+    catches up, and the token is checked again before the move is tried again: 401, nothing
+    stored); it then refuses the old token for everything and takes the new one."""
     with make_client(database) as one, make_client(database) as two:
         gid, tokens = new_game(one, HUMANS)
         seat = deciding(one, gid, tokens)
         old = tokens[seat]
-        assert state(two, gid, old)["seat"] == seat  # known to the second process
+        seen = state(two, gid, old)  # the old token known to the second process
+        assert seen["seat"] == seat
         new = one.post(f"/api/games/{gid}/key", headers=bearer(old)).json()["token"]
-        wait_for(lambda: two.get(f"/api/games/{gid}", headers=bearer(old)).status_code == 401, 10)
-        r = two.post(
-            f"/api/games/{gid}/moves",
-            json={"ply": state(two, gid)["ply"], "move": "pass"},
-            headers=bearer(old),
-        )
-        assert r.status_code == 401 and state(two, gid)["ply"] == 0
+        move = {"ply": seen["ply"], "move": seen["legal_moves"][0]["move"]}
+        r = two.post(f"/api/games/{gid}/moves", json=move, headers=bearer(old))
+        assert r.status_code == 401 and r.json()["detail"] == NOT_A_SEAT
+        assert state(one, gid)["ply"] == state(two, gid)["ply"] == 0
+        assert two.get(f"/api/games/{gid}", headers=bearer(old)).status_code == 401
         assert state(two, gid, new)["seat"] == seat
         assert first_move(two, gid, new).status_code == 200
 

@@ -151,6 +151,8 @@ class Seated(Generic[T]):
     live: Live
     seat: int | None
     inputs: T
+    #: The sha256 of the token, if any (a change checks it again: onmars.server.live.Hub._change).
+    digest: str | None = None
 
     @property
     def player(self) -> int:
@@ -187,10 +189,11 @@ def game_route(
         found = await accounts.seat_of(hub, live, value)
         if found is None and seat == "required":
             raise ServerError(401, "a seat's token is required (Authorization: Bearer <token>)")
-        if value is not None:
+        digest = token_hash(value) if value is not None else None
+        if digest is not None:
             # a token that was a seat has a rate budget of its own from now on
-            server_of(request).proven.add(token_hash(value))
-        return Seated(live, found, checked)
+            server_of(request).proven.add(digest)
+        return Seated(live, found, checked, digest)
 
     return dependency
 

@@ -148,7 +148,7 @@ class MoveFastPath:
         started = time.perf_counter()
         try:
             played = move.moves if move.moves is not None else texts[0]
-            await hub.play(live, seat, move.ply, played, lang)
+            await hub.play(live, seat, move.ply, played, lang, holder=digest)
             answer = await hub.seen_json(live, seat, move.ply, lang)
         except ServerError as exc:
             await _send_response(await errors.refused(request, exc), scope, send)

@@ -950,6 +950,7 @@ class Hub:
         text: str | list[str],
         lang: str | None = None,
         by_bot: str | None = None,
+        holder: str | None = None,
     ) -> None:
         """Seat ``seat`` plays ``text`` at ply ``ply``: 409 if that is not the current ply,
         403 if another seat decides now, 422 (with the rule) for an illegal move; nothing is
@@ -957,7 +958,8 @@ class Hub:
         23): each move checked in its turn (422 naming the refused move's ``index``), stored
         as a move of its own in the same write (one compare-and-set), pushed once.
         ``by_bot``: the bot that chose it, refused (409) once it no longer plays the seat (its
-        absent player took it back)."""
+        absent player took it back). ``holder``: the sha256 of the token the seat acts with
+        (:meth:`_change`)."""
 
         async def prepare() -> Change:
             if ply > live.ply:  # the client knows more than this process: catch up
@@ -981,16 +983,22 @@ class Hub:
 
             return Change(edit=edit, steps=len(checked), short=True)
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
 
-    async def _change(self, live: Live, prepare: Callable[[], Awaitable[Change]]) -> None:
+    async def _change(
+        self, live: Live, prepare: Callable[[], Awaitable[Change]], holder: str | None = None
+    ) -> None:
         """The one way a game changes (moves, undo, votes, resumes): under the game's lock,
         ``prepare`` checks the change (raising ``ServerError`` to refuse), which is then stored
         and made on the live game (:meth:`_store`). When another process wrote first
         (compare-and-set), the game is caught up and the change prepared again, a few times,
-        then 409."""
+        then 409. ``holder``: the sha256 of the token a seat acts with, checked again at each
+        try (401 once it no longer stands for a seat: a new key made in another process, seen
+        when catching up, :meth:`rekey`)."""
         for _ in range(4):
             async with live.lock:
+                if holder is not None and holder not in live.by_hash:
+                    raise ServerError(401, "this token is not a seat of this game")
                 before = live.game.current_player
                 change = await prepare()
                 if await self._store(live, change):
@@ -1064,7 +1072,7 @@ class Hub:
 
         return clocks.then_tick(write, live.id, moved, out)
 
-    async def undo(self, live: Live, seat: int, ply: int | None) -> None:
+    async def undo(self, live: Live, seat: int, ply: int | None, holder: str | None = None) -> None:
         """Take back seat's last move (RUL-19): 422 when the rules refuse it."""
 
         async def prepare() -> Change:
@@ -1080,9 +1088,9 @@ class Hub:
 
             return Change(edit=edit)
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
 
-    async def vote(self, live: Live, seat: int, agree: bool) -> None:
+    async def vote(self, live: Live, seat: int, agree: bool, holder: str | None = None) -> None:
         """Seat's vote to end the game by agreement (RUL-20), or its withdrawal: the game ends
         when every human seat has voted (bots agree). A held game ends at its last accepted
         move (the refused moves are dropped from the store)."""
@@ -1098,7 +1106,7 @@ class Hub:
                 return Change(write=op, settle=settle)
             return Change(edit=partial(self._ended, live, seat), settle=settle)
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
 
     def _ended(self, live: Live, seat: int, game: Game) -> Write:
         """The game ended by agreement (RUL-20) with seat's vote, and the write that stores it
@@ -1111,7 +1119,7 @@ class Hub:
         result = result_of(game)
         return self.store.vote_op(live.id, live.version, seat, yes=True, ended=True, result=result)
 
-    async def resume(self, live: Live, seat: int, agree: bool) -> None:
+    async def resume(self, live: Live, seat: int, agree: bool, holder: str | None = None) -> None:
         """Seat's vote to go on with a held game from its last accepted move (or its
         withdrawal): once every human seat has voted (bots agree) the moves today's rules
         refuse are dropped from the store and the game is played on, under its own rules
@@ -1133,7 +1141,7 @@ class Hub:
                 )
             return Change(write=op, settle=partial(_resumed, live, votes, going_on))
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
 
     # --- clocks (onmars.server.clocks) ---------------------------------------------------------
     async def timeout(self, live: Live) -> bool:
@@ -1170,7 +1178,7 @@ class Hub:
         if clock is not None and clock.seat == seat and clocks.due(clock, clocks.utcnow()):
             await self.timeout(live)
 
-    async def take_back(self, live: Live, seat: int) -> None:
+    async def take_back(self, live: Live, seat: int, holder: str | None = None) -> None:
         """The absent player of ``seat`` takes it back (the stand-in bot stops; its clock runs
         again if it decides now): 409 for a seat that is not absent."""
 
@@ -1183,7 +1191,7 @@ class Hub:
             op = self.store.touch_op(live.id, live.version)
             return Change(write=op, tick=partial(_came_back, seat))
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
 
     async def rekey(self, live: Live, seat: int) -> str:
         """A new key for ``seat`` (a leaked link or key): its link's token is replaced by a
