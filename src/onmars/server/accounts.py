@@ -291,7 +291,7 @@ async def check_not_expired(hub: Hub, live: Live) -> None:
     however long it waits (a link of a game in progress never stops working), and for
     ``key_days`` days (30) after the game is over, as stored (the players' chat, the
     spectators' chat, a last look as the seat); then they act no more (401, nothing done),
-    and the game stays open to everyone without a key (its state, its replay, RUL-18: a
+    and the game stays open to everyone without a key (its state, its replay, RUL-22: a
     finished game's record is public). A leaked token of an old game is then worth nothing."""
     if not live.is_over:
         return
