@@ -25,11 +25,13 @@ LIMITS = {
     "ws_per_address": "open WebSockets per address (%(default)s)",
     "ws_rate": "messages/s per WebSocket (%(default)s)",
     "ws_burst": "burst of WebSocket messages (%(default)s)",
+    "bot_games_per_address": "games of bots only not yet over, per address (%(default)s)",
     "body_timeout": "seconds a request body may pause (%(default)s)",
     "login_rate": "logins and registrations/s per address (%(default)s)",
     "login_burst": "burst of logins and registrations per address (%(default)s)",
     "login_name_rate": "logins/s per user name (%(default).4f)",
     "login_name_burst": "burst of logins per user name (%(default)s)",
+    "key_days": "days a seat's keys keep acting once its game is over (%(default)s)",
     "clock_check": "seconds between checks for clocks that ran out (%(default)s)",
 }
 

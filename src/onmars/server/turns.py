@@ -157,14 +157,13 @@ class Notifier:
         assert pusher is not None
         payload = json.dumps(push_payload(game_id, texts), ensure_ascii=False).encode()
         for sub in await self.hub.db(self.social.subscriptions, game_id, seat):
-            try:
-                if not self.settings.push_private:
-                    await check_send(sub.endpoint)  # where the name points now (SSRF)
+            try:  # where the name points now (SSRF): resolved once, sent there only
+                address = await check_send(sub.endpoint, private=self.settings.push_private)
             except PushRefused as exc:
                 log.warning("Web Push to game %s seat %d refused: %s", game_id, seat, exc)
                 continue
             try:
-                status = await asyncio.to_thread(pusher.send, sub.info(), payload)
+                status = await asyncio.to_thread(pusher.send, sub.info(), payload, address)
             except Exception as exc:
                 log.warning("Web Push to game %s seat %d failed: %r", game_id, seat, exc)
                 continue
