@@ -8,6 +8,7 @@ permission granted). Screenshots go to ONMARS_SHOTS (default: a temporary folder
 from __future__ import annotations
 
 import base64
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -217,3 +218,50 @@ def test_a_player_replaces_a_leaked_link_from_the_table(server: Any) -> None:
         ana.page.get_by_text("You are Ana").wait_for()
     finally:
         ana.close()
+
+
+def test_two_friends_play_again_each_in_their_own_seat(server: Any, shots: Path) -> None:
+    """The game over, Ana clicks "Play again": her page opens her seat of a new game with the
+    same players; Ben's page, still on the old game, soon offers "Join the rematch" and takes
+    him to his own seat there; a spectator is offered to watch it."""
+    from webfixtures import Tab
+
+    api = Api(server.base)
+    made = api.http.post(
+        "/api/games",
+        json={"players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Robo", "bot": "greedy"}]},
+    ).json()
+    gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    for token in tokens[:2]:
+        api.http.post(f"/api/games/{gid}/conclude", headers=bearer(token))
+    tabs = [Tab(server) for _ in range(3)]
+    try:
+        ana, ben, onlooker = (t.page for t in tabs)
+        ana.goto(f"{server.base}/play/{gid}#token={tokens[0]}")
+        ben.goto(f"{server.base}/play/{gid}#token={tokens[1]}")
+        onlooker.goto(f"{server.base}/play/{gid}")
+        ana.locator("[data-testid=play-again]").click()
+        ana.wait_for_url(lambda url: gid not in url and "/play/" in url)
+        new = ana.url.rstrip("/").split("/")[-1].split("#")[0]
+        assert api.http.get(f"/api/games/{gid}/rematch").json() == {"id": new}
+        ana.locator("[data-testid=table]").wait_for()
+        assert "Game over" not in ana.locator("[data-testid=table]").inner_text()
+        join = ben.locator("[data-testid=play-again]")
+        ben.wait_for_function(
+            "() => /Join the rematch/.test(document.querySelector('[data-testid=play-again]')"
+            "?.innerText)"
+        )  # found by the page's look every few seconds
+        ben.screenshot(path=str(shots / "join-rematch.png"))
+        join.click()
+        ben.wait_for_url(lambda url: new in url)
+        ben.locator("[data-testid=table]").wait_for()
+        held = ben.evaluate("() => localStorage.getItem('onmars.tokens')") or ""
+        seat_token = json.loads(held)[new]["1"]
+        r = api.http.get(f"/api/games/{new}", headers=bearer(seat_token))
+        assert r.json()["seat"] == 1, "Ben sits in his own seat"
+        onlooker.locator("[data-testid=watch-rematch]").wait_for()
+        assert onlooker.locator("[data-testid=play-again]").count() == 0
+    finally:
+        for t in tabs:
+            t.close()
+        api.http.close()

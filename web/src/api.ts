@@ -39,6 +39,8 @@ export type Bot = Schemas["BotOut"];
 export type NewGame = Schemas["NewGame"];
 export type Created = Schemas["Created"];
 export type SeatLink = Schemas["SeatOut"];
+export type Rematch = Schemas["Rematch"];
+export type RematchSeat = Schemas["RematchSeat"];
 /** What a seat may see of the game (``game.view(seat)``) and of each player in it. */
 export type View = Schemas["SeatView"];
 export type PlayerView = Schemas["PlayerView"];
@@ -165,6 +167,10 @@ export const api = {
     call<ChatMessage>("POST", `/api/games/${enc(id)}/chat`, body, token),
   /** A new token for the seat (a leaked link): every old token of the seat stops at once. */
   rekey: (id: string, token: string) => call<SeatKey>("POST", `/api/games/${enc(id)}/key`, undefined, token),
+  /** The finished game's rematch, if its players started one (anyone may ask). */
+  rematchOf: (id: string) => call<Rematch>("GET", `/api/games/${enc(id)}/rematch`),
+  /** Play again: start the rematch, or join it, in this seat (its token there). */
+  playAgain: (id: string, token: string) => call<RematchSeat>("POST", `/api/games/${enc(id)}/rematch`, undefined, token),
   notices: (id: string, token: string) => call<NoticeOut>("GET", `/api/games/${enc(id)}/notices`, undefined, token),
   setNotices: (id: string, token: string, body: NoticeIn) =>
     call<NoticeOut>("PUT", `/api/games/${enc(id)}/notices`, body, token),

@@ -320,6 +320,9 @@ const EN = {
   onVacation: "on vacation, {left} left",
   vacationLeft: "vacation {left}",
   vacationHelp: "Time each player may be away past their clock over the whole game: it is spent only when they overrun it.",
+  playAgain: "Play again",
+  joinRematch: "Join the rematch",
+  watchRematch: "Watch the rematch",
 } as const;
 
 export type Key = keyof typeof EN;
@@ -636,6 +639,9 @@ const ZH: Record<Key, string> = {
   onVacation: "休假中，剩余 {left}",
   vacationLeft: "休假 {left}",
   vacationHelp: "整局中每位玩家可超出计时的时间：只有超时时才会用掉。",
+  playAgain: "再来一局",
+  joinRematch: "加入再来一局",
+  watchRematch: "观看再来一局",
 };
 
 /** The decision being asked, by the engine's step name (the view's stack top). */

@@ -83,6 +83,7 @@ from onmars.server.routes import (
     notices,
     pages,
     players,
+    rematch,
     replay,
     websocket,
 )
@@ -111,6 +112,7 @@ ROUTERS = (
     players.router,
     catalog.router,
     health.router,
+    rematch.router,
     pages.router,
 )
 

@@ -55,6 +55,8 @@ SERVER_MESSAGES = (
     N_("RUL-18: a game's record is shown only once it is over"),
     # clocks and absent players (onmars.server.clocks)
     N_("this seat is not absent: its player plays it"),
+    # rematches (onmars.server.rematch)
+    N_("a rematch is offered once the game is over (§24.1)"),
     N_("a bot plays this seat since your time ran out: take your seat back first (POST /return)"),
     N_("this bot no longer plays this seat"),
     N_("game {game_id} cannot be shown: {why}"),

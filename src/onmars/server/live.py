@@ -64,6 +64,7 @@ from onmars.server.store import (
     SeatRow,
     Store,
     Write,
+    in_turn,
     resumes,
 )
 
@@ -632,10 +633,12 @@ class Hub:
         players: list[tuple[str, str | None]],
         length: str,
         control: TimeControl | None = None,
+        also: Callable[[str], Write] | None = None,
     ) -> tuple[Live, list[str | None]]:
         """A new game (its seed drawn here, never shown), with its time control if any; the
         seats' tokens (``None`` for a bot's seat), which are known only to the caller from now
-        on."""
+        on. ``also(game_id)`` writes more in the transaction that stores it (none of it is
+        stored if that write fails)."""
         try:
             game = await self.engine(None, Game.new, [name for name, _ in players], None, length)
         except OnMarsError as exc:
@@ -652,6 +655,7 @@ class Hub:
         if control is not None:
             humans = {s.seat for s in rows if not s.bot}
             clock = clocks.start(control, len(rows), game.current_player, humans)
+        stored_clock = clocks.insert_op(game_id, clock) if clock is not None else None
         await self.db(
             self.store.create,
             game_id,
@@ -660,7 +664,7 @@ class Hub:
             log["rules"],
             rows,
             Hints(game.current_player, False, game.round),
-            clocks.insert_op(game_id, clock) if clock is not None else None,
+            in_turn(stored_clock, also(game_id) if also is not None else None),
         )
         live = Live(game_id, game, seed, rows, set(), 0, clock=clock)
         self._remember(live)

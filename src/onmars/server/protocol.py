@@ -849,6 +849,21 @@ class SeatKey(Closed):
     token: str
 
 
+class Rematch(Closed):
+    """A finished game's rematch, if its players started one."""
+
+    id: str | None = Field(description="the new game's id (null: no rematch yet)")
+
+
+class RematchSeat(Closed):
+    """Your seat in the rematch: its token (keep it like a seat link's:
+    ``/play/{id}#token=<token>``)."""
+
+    id: str = Field(description="the new game's id")
+    seat: int = Field(description="your seat there (the same as in the finished game)")
+    token: str = Field(description="your seat's token in the new game")
+
+
 class RatingPoint(Closed):
     game_id: str | None = Field(description="the rated game; None: the rating it started from")
     at: str

@@ -150,6 +150,15 @@ seat_keys = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
 sa.Index("ix_seat_keys_game_id", seat_keys.c.game_id)
+#: A finished game's rematch: the new game its players were offered (migration 0012;
+#: onmars.server.rematch). At most one per game.
+rematches = sa.Table(
+    "rematches",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("rematch_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
 #: Each finished game once looked at for rating: rated or not, and why not.
 rated_games = sa.Table(
     "rated_games",
@@ -841,6 +850,19 @@ class Store:
 
 
 Write = Callable[[Connection], None]
+
+
+def in_turn(*ops: Write | None) -> Write | None:
+    """One write that makes ``ops`` (those given) in turn, in one transaction."""
+    given = [op for op in ops if op is not None]
+    if len(given) < 2:
+        return given[0] if given else None
+
+    def op(conn: Connection) -> None:
+        for write in given:
+            write(conn)
+
+    return op
 
 
 class Conflict(Exception):

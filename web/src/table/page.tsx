@@ -103,7 +103,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
           </div>
         ) : null}
         {/* In the flow below the top bar: what everyone is told covers no control. */}
-        {st.is_over ? <GameOver st={st} /> : <EndProposal st={st} game={game} />}
+        {st.is_over ? <GameOver st={st} game={game} /> : <EndProposal st={st} game={game} />}
         <News news={game.news} dismiss={game.dismiss} />
         <main class={`cols tabbed pane-${pane}`}>
           <PaneTabs pane={pane} setPane={setPane} live={places} />

@@ -1,14 +1,67 @@
 // The right column's players: the score line (each seat's OP and projected final score; a click
 // scrolls to the seat's board), the player boards with this seat's own first, and the final
 // scores once the game is over.
-import { useState } from "preact/hooks";
-import type { GameState, Score } from "../api";
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, api, saveToken, type GameState, type Score } from "../api";
 import { PlayerBoard } from "../boards";
 import { boardOrder } from "../decision";
 import { projectionCard, tiedAtTop } from "../format";
 import { botLabel, labelled, listed, useI18n } from "../i18n";
 import { Pawn, faceProps } from "../ui";
 import { HintsUsed } from "../hint";
+import type { Game } from "./useGame";
+
+/** Seconds between looks for a rematch another player started, while the game-over panel shows. */
+const REMATCH_POLL_S = 5;
+
+/** Play again (the server's onmars.server.rematch): a seat starts the rematch or joins it and
+ * goes to its own seat there; a spectator is shown the way to watch it once it exists. */
+export function PlayAgain({ st, game }: { st: GameState; game: Game }) {
+  const { t } = useI18n();
+  const [found, setFound] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (found) return;
+    let stop = false;
+    const look = () => api.rematchOf(st.id).then((r) => !stop && r.id && setFound(r.id)).catch(() => undefined);
+    look();
+    const timer = window.setInterval(look, REMATCH_POLL_S * 1000);
+    return () => {
+      stop = true;
+      window.clearInterval(timer);
+    };
+  }, [st.id, found]);
+  // every seat this browser holds plays again (one seat, or all of a game at one screen)
+  const tokens = Object.values(game.held);
+  const go = async () => {
+    if (!tokens.length || busy) return;
+    setBusy(true);
+    try {
+      let id = "";
+      for (const token of tokens) {
+        const made = await api.playAgain(st.id, token);
+        saveToken(made.id, made.seat, made.token);
+        id = made.id;
+      }
+      location.assign(`/play/${encodeURIComponent(id)}`);
+    } catch (e) {
+      game.setRefusal(e instanceof ApiError ? e.problem : { status: 0, detail: String(e) });
+      setBusy(false);
+    }
+  };
+  if (tokens.length) {
+    return (
+      <button class="primary" data-testid="play-again" disabled={busy} onClick={go}>
+        {found ? t("joinRematch") : t("playAgain")}
+      </button>
+    );
+  }
+  return found ? (
+    <a data-testid="watch-rematch" href={`/play/${encodeURIComponent(found)}`}>
+      {t("watchRematch")}
+    </a>
+  ) : null;
+}
 
 export function Scores({ st, projected }: { st: GameState; projected: Map<number, Score> }) {
   const { t, lang, cat } = useI18n();
@@ -47,7 +100,7 @@ export function PlayerBoards({ st, projected, changed }: { st: GameState; projec
   );
 }
 
-export function GameOver({ st }: { st: GameState }) {
+export function GameOver({ st, game }: { st: GameState; game: Game }) {
   const { t, cat } = useI18n();
   const [open, setOpen] = useState(true);
   const scores = st.scores ?? [];
@@ -59,6 +112,7 @@ export function GameOver({ st }: { st: GameState }) {
           {labelled(t, t("winners"), listed(t, st.winners.map((w) => st.players[w]?.name ?? "?")))}
         </span>
         <a href={`/replay/${st.id}`}>{t("watchReplay")}</a>
+        <PlayAgain st={st} game={game} />
         <button data-testid="game-over-fold" aria-expanded={open} aria-label={t("foldResult")} title={t("foldResult")} onClick={() => setOpen(!open)}>
           {open ? "▴" : "▾"}
         </button>
