@@ -116,3 +116,19 @@ def test_two_seats_asking_at_once_make_one_game(
         assert ben.status_code == 200, ben.text
         assert ben.json()["id"] == ana["id"] and ben.json()["seat"] == 1
         assert len(client.get("/api/games?limit=200").json()["games"]) == listed, "no 2nd game"
+
+
+def test_an_account_holds_its_seat_in_the_rematch(fresh_database: str) -> None:
+    """Ana's account held her seat: the rematch is in her games, the same seat, before she
+    joins it (Ben starts it)."""
+    from test_server_accounts import csrf, register
+
+    with make_client(fresh_database) as client:
+        gid, tokens = new_game(client, PLAYERS)
+        register(client, "Ana")
+        claim = {"game_id": gid, "token": tokens[0]}
+        assert client.post("/api/account/claim", json=claim, headers=csrf(client)).is_success
+        over(client, gid, tokens)
+        new = play_again(client, gid, tokens[1]).json()["id"]
+        mine = {g["id"]: g["seat"] for g in client.get("/api/account/games").json()["games"]}
+        assert mine == {gid: 0, new: 0}
