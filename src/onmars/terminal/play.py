@@ -917,8 +917,9 @@ def main(
     try:
         session = build_session(args, console, input_fn)
     except (ValueError, OnMarsError) as exc:
-        said = reason_text(exc, getattr(args, "lang", None) or env_lang())
-        console.print(Text(f"onmars play: {said}", style="bold red"))
+        lang = getattr(args, "lang", None) or env_lang()
+        said = reason_text(exc, lang)
+        console.print(Text(tr(N_("onmars play: {reason}"), lang, reason=said), style="bold red"))
         return 2
     if input_fn is None and console.is_terminal:
         with contextlib.suppress(ImportError):  # not on every platform
