@@ -24,6 +24,11 @@ onmars analyse FILE [--sims N] [--out DIR] [--all] [--lang en|zh]
 onmars bench [--games G] [--max-moves K] [--seed S] [--repeat R] [--search BOT]
     engine speed (each timing the least of R tries), and the search bot's simulations per
     second, one at a time and in a real game's decisions (BOT: search:100sims)
+
+Every command takes ``--lang en|zh`` (also before the command), by default the environment's
+language as ``onmars play`` reads it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English: the
+help texts, argparse's own words and errors, and the commands' messages and tables
+(:mod:`onmars.tools.text`).
 """
 
 from __future__ import annotations
