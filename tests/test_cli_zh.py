@@ -269,3 +269,20 @@ def test_wrap_breaks_chinese_by_cells() -> None:
     assert all(cell_len(line) <= 22 for line in lines)  # a closing mark may overhang
     assert not any(line[0] in "，。；：、）" for line in lines)
     assert wrap("use --lang zh here", 8) == ["use", "--lang", "zh here"]
+
+
+def test_the_substitute_values_are_explained_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    """``onmars rules --substitutes``: each substitute value's ruling, table and id as they are,
+    its explanation in the language (the component data's English otherwise)."""
+    _, zh, _ = run(["rules", "--substitutes", "--lang", "zh"], capsys)
+    _, en, _ = run(["rules", "--substitutes"], capsys)
+    assert len(zh.splitlines()) == len(en.splitlines()) > 40
+    assert (
+        "RUL-1   feature        shelters_2p  两名玩家时起始住所所在的格，每名玩家一座住所。" in zh
+    )
+    assert (
+        "RUL-1   feature        shelters_2p  Starting Shelter hexes with two players, one Shelter "
+        "per player." in en
+    )
+    explained = [line[36:] for line in zh.splitlines()]
+    assert [english_left(text) for text in explained if english_left(text)] == []

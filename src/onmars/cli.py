@@ -152,8 +152,10 @@ def rules(args: argparse.Namespace) -> int:
         for line in rules_summary(command_lang(args)):
             console.print(Text(line))
         return 0
+    lang = command_lang(args)
     for table, record in substitutes():
-        print(f"{record.ruling:<7} {table:<14} {record.id:<12} {record.text}")
+        said = tr(record.text, lang) if record.text else ""
+        print(f"{record.ruling:<7} {table:<14} {record.id:<12} {said}")
     return 0
 
 
