@@ -44,9 +44,9 @@ def collect() -> list[str]:
     for table in (c.blueprint, c.scientist, c.mission):
         for record in table.values():
             found[record.name] = None
-    for _table, record in substitutes():  # what ``onmars rules --substitutes`` explains
-        if record.text:
-            found[record.text] = None
+    for _table, substitute in substitutes():  # what ``onmars rules --substitutes`` explains
+        if substitute.text:
+            found[substitute.text] = None
     return list(found)
 
 
