@@ -250,6 +250,15 @@ def test_serve_play_replay_and_rules_follow_the_language(
     assert (status, err) == (2, "onmars serve：--workers 至少为 1，--port 须在 1-65535 之间\n")
     status, _, err = run(["serve", "--workers", "0"], capsys)
     assert (status, err) == (2, "onmars serve: --workers must be 1 or more, --port 1-65535\n")
+    status, _, err = run(["serve", "--smtp", "bogus", "--lang", "zh"], capsys)
+    assert (status, err) == (
+        2,
+        "onmars serve：--smtp：SMTP 地址必须是 smtp://user:password@host:port 或 smtps://...\n",
+    )
+    status, _, err = run(["serve", "--smtp", "bogus"], capsys)
+    assert err == (
+        "onmars serve: --smtp: the SMTP URL must be smtp://user:password@host:port or smtps://...\n"
+    )
     status, out, _ = run(["play", "--players", "2", "--bots", "foo", "--lang", "zh"], capsys)
     said = out.replace("\n", "")  # rich wraps at the captured console's width
     assert status == 2 and said.startswith("onmars play：没有名为“foo”的电脑玩家")
@@ -286,3 +295,17 @@ def test_the_substitute_values_are_explained_in_chinese(capsys: pytest.CaptureFi
     )
     explained = [line[36:] for line in zh.splitlines()]
     assert [english_left(text) for text in explained if english_left(text)] == []
+
+
+def test_lang_on_the_line_wins_over_the_environment(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Chinese environment, ``--lang en`` given: English (as ``onmars play`` does); the
+    ``--lang`` before the command is the command's too."""
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    status, _, err = run(["bench", "--games", "0", "--lang", "en"], capsys)
+    assert (status, err) == (2, "onmars bench: --games must be at least 1, not 0\n")
+    status, _, err = run(["--lang=en", "bench", "--games", "0"], capsys)
+    assert (status, err) == (2, "onmars bench: --games must be at least 1, not 0\n")
+    status, _, err = run(["bench", "--games", "0"], capsys)
+    assert (status, err) == (2, "onmars bench：--games 至少为 1，而不是 0\n")

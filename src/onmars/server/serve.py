@@ -161,7 +161,8 @@ def main(args: argparse.Namespace) -> int:
         try:
             Mailer.parse(args.smtp)
         except MailError as exc:
-            print(f"onmars serve: --smtp: {exc}", file=sys.stderr)
+            print(tr(N_("onmars serve: --smtp: {reason}"), lang, reason=exc.text(lang)),
+                  file=sys.stderr)  # fmt: skip
             return 2
     settings = Settings(
         database=url,
