@@ -41,6 +41,7 @@ FAST = {
     "ws_per_address": 10**6,
     "ws_rate": 1e6,
     "ws_burst": 10**6,
+    "bot_games_per_address": 10**6,
     "bot_processes": 0,
     "analysis_sims": 0,  # no post-game analysis (tests/test_analysis.py turns it on)
 }

@@ -66,6 +66,11 @@ def _others(seats: list[int]) -> list[int]:
     return [s for s in (0, 1) if s not in seats]
 
 
+def _judged(record: dict[str, Any], loss: Any) -> dict[str, Any]:
+    """An analysis of one decision (the record's third move), with ``loss`` written in."""
+    return {"decisions": [{"ply": 2, "move": record["moves"][2], "loss": loss}]}
+
+
 @pytest.mark.parametrize(
     ("spoil", "named"),
     [
@@ -78,6 +83,8 @@ def _others(seats: list[int]) -> list[int]:
         (lambda r: r.update(format="chess-pgn"), "format is 'chess-pgn'"),
         (lambda r: r.update(analysis={"decisions": [{"ply": 10**6}]}), "analysis is malformed"),
         (lambda r: r.update(analysis={"decisions": [{"ply": 2, "move": "seat 9"}]}), "'seat 9'"),
+        (lambda r: r.update(analysis=_judged(r, loss=-1.5)), "move 3 a loss of -1.5"),
+        (lambda r: r.update(analysis=_judged(r, loss="0")), "a loss of 0:"),
     ],
 )
 def test_a_corrupt_record_is_refused_naming_the_problem(spoil: Any, named: str) -> None:
@@ -106,6 +113,20 @@ def test_a_record_error_speaks_chinese_too() -> None:
     with pytest.raises(RecordError) as err:
         check_record(record, "zh")
     assert "players" not in str(err.value) and "Ana" in str(err.value)
+
+
+def test_a_negative_loss_written_into_a_records_analysis_is_refused_in_chinese_too() -> None:
+    """The analysis never judges the move played better than the search's choice (``after``
+    is capped at ``before``): a loss below 0 is an edited record, refused as corrupt."""
+    game = short_game(20)
+    record = record_of(game, "g1")
+    record["analysis"] = an.analyse_game(game.log, sims=SIMS)
+    check_record(record)  # as the analysis wrote it: every loss at least 0
+    record["analysis"]["decisions"][0]["loss"] = -0.5
+    n = record["analysis"]["decisions"][0]["ply"] + 1
+    with pytest.raises(RecordError, match=f"第 {n} 步.*-0.5") as err:
+        check_record(record, "zh")
+    assert "loss" not in str(err.value)
 
 
 def test_a_record_with_a_move_edited_by_hand_is_refused_in_chinese_words() -> None:
@@ -156,12 +177,13 @@ def test_onmars_analyse_prints_the_table_and_writes_valid_svgs(tmp_path: Path) -
     assert cli(["analyse", path, "--sims", "2", "--out", str(tmp_path / "en")]) == 0
 
 
-def _args(path: str, out: Path, lang: str = "en") -> Any:
+def _args(path: str, out: Path, lang: str = "en", sims: int | None = SIMS) -> Any:
     import argparse
 
     parser = argparse.ArgumentParser()
     analyse.add_arguments(parser)
-    return parser.parse_args([path, "--sims", str(SIMS), "--out", str(out), "--lang", lang])
+    budget = [] if sims is None else ["--sims", str(sims)]
+    return parser.parse_args([path, *budget, "--out", str(out), "--lang", lang])
 
 
 def test_onmars_analyse_refuses_an_unfinished_game(tmp_path: Path) -> None:
@@ -346,3 +368,51 @@ def test_the_svg_charts_of_a_long_game_keep_grid_labels_and_legend_inside() -> N
             assert float(text.get("y", 0)) <= height, name
             if text.get("text-anchor") is None:  # the legend's, written rightwards
                 assert float(text.get("x", 0)) < charts.WIDTH - 40, name
+
+
+def test_onmars_analyse_without_sims_keeps_the_records_analysis_and_its_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record analysed with 4 simulations, two decisions short (a server's analysis cut
+    short): without ``--sims`` only those two are searched, at 4, not all again at 64."""
+    game = short_game(20)
+    record = record_of(game, "g1")
+    full = an.analyse_game(game.log, sims=SIMS)
+    kept = full["decisions"][:-2]
+    record["analysis"] = an.assemble(an.summary(game.log), kept, SIMS)
+    path = write(tmp_path / "g.json", record)
+    asked: list[tuple[list[int], int]] = []
+    search = an.analyse_plies
+
+    def counted(log: dict[str, Any], plies: list[int], sims: int, seed: int) -> list[dict]:
+        asked.append((list(plies), sims))
+        return search(log, plies, sims, seed)
+
+    monkeypatch.setattr(an, "analyse_plies", counted)
+    console = Console(record=True, width=200)
+    assert analyse.run(_args(path, tmp_path, sims=None), console) == 0
+    assert asked == [([d["ply"] for d in full["decisions"][-2:]], SIMS)]
+    shown = " ".join(console.export_text().split())
+    assert f"at least {SIMS} simulations a decision" in shown
+
+
+def test_a_loss_too_small_to_show_is_said_in_words() -> None:
+    """A loss column reading "0.0" looks like a loss: a move about as good as the search's choice
+    shows "no loss" (无损失)."""
+    assert analyse.loss_text(0.0, "en") == "no loss"
+    assert analyse.loss_text(0.04, "zh") == "无损失"
+    assert analyse.loss_text(2.46, "en") == "2.5"
+
+
+def test_the_charts_colour_each_seat_as_the_browser_does() -> None:
+    """One table of player colours (``onmars/tools/colours.json``): the browser's table reads
+    it (web/src/format.ts), and each chart line is its seat's colour (seat 0 red)."""
+    web = (Path(__file__).parents[1] / "web" / "src" / "format.ts").read_text(encoding="utf-8")
+    assert 'from "../../src/onmars/tools/colours.json"' in web
+    seats = ("red", "blue", "green", "yellow")
+    assert tuple(charts.PLAYER_COLOURS[c] for c in seats) == charts.SEAT_COLOURS
+    assert charts.PLAYER_COLOURS["red"] == "#D55E00"
+    data = {"rounds": [{"round": 1, "ply": 0, "projected": [10, 12]}]}
+    svg = ET.fromstring(charts.projected_chart(data, ["Ana", "Ben"]))
+    lines = svg.iter("{http://www.w3.org/2000/svg}polyline")
+    assert [line.get("stroke") for line in lines] == list(charts.SEAT_COLOURS[:2])

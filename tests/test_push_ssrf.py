@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from serverkit import Browser, PushEndpoint, bearer, make_client, new_game, state
 from test_server_notify import play_until_turn_of, wait_for
+from urllib3.util import connection as urllib3_connection
 
 from onmars.server.push import Pusher, PushRefused, check_send, host_refusal, new_vapid_pem
 
@@ -185,6 +186,80 @@ def test_one_private_address_among_public_ones_is_enough_to_refuse(
         asyncio.run(check_send(f"https://{NAME}/push/x"))
     resolver[NAME] = ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"]
     asyncio.run(check_send(f"https://{NAME}/push/x"))  # all public: no refusal
+
+
+# --- DNS rebinding: the name is resolved once ----------------------------------------------------
+PUBLIC = "93.184.215.14"
+
+
+@pytest.fixture
+def rebinding(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
+    """A resolver that answers :data:`NAME` with a public address the first time and loopback
+    (where the test's push service listens) every time after, as a rebinding attacker's DNS
+    server does; and the Internet, as far as the tests go: a connection to :data:`PUBLIC` is
+    refused (recorded), any other is made. Every lookup of the name and every connection
+    urllib3 makes are recorded."""
+    seen: dict[str, list[Any]] = {"lookups": [], "connections": []}
+    real_lookup, real_connect = socket.getaddrinfo, urllib3_connection.create_connection
+
+    def lookup(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        if host != NAME:
+            return real_lookup(host, port, *args, **kwargs)
+        address = PUBLIC if not seen["lookups"] else "127.0.0.1"
+        seen["lookups"].append(address)
+        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (address, int(port)))]
+
+    def connect(where: tuple[str, int], *args: Any, **kwargs: Any) -> Any:
+        seen["connections"].append(where)
+        if where[0] == PUBLIC:
+            raise ConnectionRefusedError(111, "the tests have no Internet")
+        return real_connect(where, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    monkeypatch.setattr(urllib3_connection, "create_connection", connect)
+    return seen
+
+
+def test_a_name_rebound_to_loopback_after_the_check_is_not_reached(
+    database: str,
+    endpoint: PushEndpoint,
+    rebinding: dict[str, list[Any]],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Ben's endpoint is a name whose DNS answer is public when the server checks it and
+    loopback a moment later. The server resolves it once, checks that answer and connects to
+    it (refused here: no Internet), never looking the name up again: the push service on
+    loopback receives nothing, and the moves go on. (It used to be resolved again by the HTTP
+    client, which then posted to loopback.)"""
+    caplog.set_level(logging.WARNING, "onmars.server")
+    url = f"http://{NAME}:{endpoint.port}/push/ben"
+    with make_client(database, push_http=True) as client:
+        gid, tokens = new_game(client, HUMANS)
+        ben = 1 - state(client, gid)["current_player"]
+        assert subscribe(client, gid, tokens[ben], url).status_code == 200
+        rebinding["lookups"].clear()  # the subscription's own check (a name: not resolved)
+        play_until_turn_of(client, gid, tokens, ben)  # each move answered 200
+        wait_for(lambda: "Web Push to game" in caplog.text or endpoint.received, "the push")
+    assert rebinding["lookups"] == [PUBLIC], "the name was resolved again after the check"
+    assert rebinding["connections"] == [(PUBLIC, endpoint.port)]
+    assert endpoint.received == [], "the push reached the rebound (loopback) address"
+
+
+def test_the_pinned_address_carries_the_name_as_host(
+    endpoint: PushEndpoint, rebinding: dict[str, list[Any]]
+) -> None:
+    """A message sent to the checked address (here loopback, as ``push_private`` allows)
+    still names the push service's host: the ``Host`` header (and over HTTPS, SNI and the
+    certificate's check, urllib3's, from the same URL)."""
+    rebinding["lookups"].append("spent")  # the name now answers loopback
+    pusher = Pusher(new_vapid_pem(), "mailto:admin@example.org")
+    info = Browser(f"http://{NAME}:{endpoint.port}/push/x").subscription
+    address = asyncio.run(check_send(info["endpoint"], private=True))
+    assert address == "127.0.0.1"
+    assert pusher.send(info, b'{"title": "x"}', address) == 201
+    headers, _, path = endpoint.received[0]
+    assert headers["host"] == f"{NAME}:{endpoint.port}" and path == "/push/x"
+    assert rebinding["lookups"] == ["spent", "127.0.0.1"]  # once, by the check
 
 
 # --- redirects -----------------------------------------------------------------------------------

@@ -132,6 +132,31 @@ def test_game_creation_has_its_own_limit_per_address(database: str) -> None:
         assert r.json()["detail"] == "too many requests: slow down"
 
 
+def test_games_of_bots_only_are_capped_per_address(database: str) -> None:
+    """One address made game after game of bots only, each keeping a bot worker busy and
+    slowing every other game's bots: now at most ``bot_games_per_address`` of them not over
+    yet (429, in the language asked for, nothing made); a game a person plays in is not
+    counted; one over (in memory, or only in the store once dropped from it) frees a place."""
+    with make_client(database, bot_games_per_address=1, cache_games=1) as client:
+        hub = server_of(client).hub
+        first, _ = new_game(client, ROBOTS)
+        stored = client.get("/api/games").json()["games"]
+        r = client.post("/api/games", json={"players": ROBOTS}, headers={"Accept-Language": "zh"})
+        assert r.status_code == 429 and r.json()["lang"] == "zh"
+        assert r.json()["detail"] == (
+            "来自你的地址、尚未结束的全电脑玩家对局过多（1）：请等其中一局结束"
+        )
+        r = client.post("/api/games", json={"players": ROBOTS})
+        assert r.status_code == 429 and "games of bots only" in r.json()["detail"]
+        assert client.get("/api/games").json()["games"][0]["id"] == stored[0]["id"] == first
+        assert wait_until(lambda: client.get(f"/api/games/{first}").json()["is_over"], 60)
+        new_game(client, HUMANS)  # not counted; the cache (1 game) drops the finished one
+        assert first not in hub.games
+        second, _ = new_game(client, ROBOTS)  # the first is over, as stored
+        r = client.post("/api/games", json={"players": ROBOTS})
+        assert r.status_code == 429
+
+
 def test_replays_have_their_own_limit_per_address(database: str) -> None:
     with make_client(database, replay_rate=0.001, replay_burst=2) as client:
         gid, tokens = new_game(client, HUMANS)

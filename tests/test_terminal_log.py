@@ -11,6 +11,7 @@ import random
 from rich.cells import cell_len
 
 import onmars
+from onmars import tr
 from onmars.rules.data.components import load
 from onmars.rules.explain.events import event_text
 from onmars.terminal import boards, logview, menu, render
@@ -139,6 +140,34 @@ def test_crystals_moving_into_a_depot_at_the_new_rounds_start_follow_its_heading
                         assert heads[0] < k
                         found += 1
     assert found
+
+
+def test_crystals_moving_in_as_a_turn_starts_are_told_under_that_turn() -> None:
+    """§5.1, seed item 3: a move that ends a turn starts the next one, whose player's Crystals
+    below the Depot move in. Those events are the new player's: marked ``turn_start``, after
+    everything the move did, and in the terminal under "Ben's turn begins", not under the
+    mover's line, in English and Chinese."""
+    found = 0
+    for seed in range(3):
+        game = played(seed, 200)
+        names = game.players
+        for lang in LANGS:
+            events = game.events(None, lang=lang)
+            movers = {e["ply"]: e["seat"] for e in events if e["id"] == "move"}
+            for e in events:
+                ply = [x for x in events if x["ply"] == e["ply"]]
+                if e["id"] != "crystals_waiting" or e["delta"] >= 0 or ply[-1]["id"] == "score":
+                    continue  # the end's own move-in (§24.1) begins no turn
+                assert e.get("turn_start") is True, ply
+                assert e["seat"] == movers.get(e["ply"] + 1, e["seat"])  # who moves next
+                marked = [x.get("turn_start", False) for x in ply]
+                assert marked == sorted(marked), ply  # the turn's start comes last
+                lines = [line.plain for line in logview.log_lines(game.view(None), ply, lang=lang)]
+                begins = tr(logview.TURN_BEGINS, lang, name=names[e["seat"]])
+                assert begins in lines and lines.index(begins) < lines.index(f"  {e['text']}")
+                found += e["seat"] != ply[0]["seat"]
+    assert found >= 6  # another seat's turn began within the move
+    assert tr(logview.TURN_BEGINS, "zh", name="Ben") == "Ben的回合开始"
 
 
 def test_the_shuttle_moves_after_the_shuttle_phase_heading() -> None:

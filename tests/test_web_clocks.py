@@ -104,3 +104,48 @@ def test_an_absent_player_sees_the_stand_in_and_takes_the_seat_back(page: Any, s
     assert api.state(gid)["clock"]["absent"] == []  # hers again, her clock running
     shot(page, SHOTS, "table-back-en.png")
     api.http.close()
+
+
+def test_vacation_chosen_in_the_lobby_is_shown_then_spent_at_the_table(
+    page: Any, server: Any
+) -> None:
+    """Vacation days (issue 24.3's plus): the lobby gives each player 7 days with a day a move;
+    at the table a player who overruns their clock is shown "on vacation" with what is left,
+    and only then absent."""
+    api = Api(server.base)
+    page.goto(server.base + "/")
+    by_testid(page, "lobby").wait_for()
+    by_testid(page, "seat-name-0").fill("Ana")
+    by_testid(page, "seat-kind-1").select_option("random")
+    by_testid(page, "time-control").select_option("move-86400")
+    by_testid(page, "vacation").select_option("7")
+    by_testid(page, "create-game").click()
+    page.wait_for_url(re.compile(r".*/play/[A-Za-z0-9_-]+$"))
+    gid = page.url.rstrip("/").split("/")[-1]
+    clock = api.state(gid)["clock"]
+    assert clock["vacation"] == 7 * 86400 and clock["vacation_left"] == [7 * 86400] * 2
+    strip = by_testid(page, "clocks")
+    strip.wait_for()
+    assert "7 d of vacation each" in strip.inner_text(), strip.inner_text()
+    assert "vacation 7 d" in by_testid(page, "clock-0").inner_text()
+
+    r = api.http.post(
+        "/api/games",
+        json={
+            "players": [{"name": "Ana"}, {"name": "Robo", "bot": "random"}],
+            "clock": {"mode": "move", "seconds": 2, "policy": "agree", "vacation": 4},
+        },
+    )
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    page.goto(f"{server.base}/play/{gid}#token={token}")
+    by_testid(page, "clocks").wait_for()
+    page.wait_for_function(
+        "() => /on vacation/.test(document.querySelector('[data-testid=clock-0]')?.innerText)",
+        timeout=15_000,
+    )  # her 2 s are spent: her vacation runs
+    assert api.state(gid)["clock"]["absent"] == [], "on vacation is not absent"
+    shot(page, SHOTS, "table-vacation-en.png")
+    by_testid(page, "absent-0").wait_for(timeout=15_000)  # her 4 s of vacation are spent too
+    assert "absent" in by_testid(page, "clock-0").inner_text()
+    api.http.close()

@@ -192,3 +192,28 @@ def test_players_and_a_spectator_chat_and_the_turn_is_signalled(server: Any, sho
         for b in (ana, ben, zoe):
             b.close()
         api.http.close()
+
+
+def test_a_player_replaces_a_leaked_link_from_the_table(server: Any) -> None:
+    """Ana's link leaked: in the 🔔 panel she makes a new one (after confirming). The page
+    shows the new link and goes on as her seat with it, also after a reload; the old link's
+    token is refused from then on (401)."""
+    api = Api(server.base)
+    gid, tokens = api.create([{"name": "Ana"}, {"name": "Ben"}])
+    ana = Browser(server, f"/play/{gid}#token={tokens[0]}")
+    try:
+        ana.page.on("dialog", lambda dialog: dialog.accept())
+        ana.testid("notices").click()
+        ana.testid("seat-link-new").click()
+        link = ana.testid("seat-link").input_value()
+        assert link.startswith(f"{server.base}/play/{gid}#token=")
+        new = link.split("#token=", 1)[1]
+        assert new != tokens[0]
+        old = api.http.get(f"/api/games/{gid}", headers=bearer(tokens[0]))
+        assert old.status_code == 401
+        assert api.state(gid, new)["seat"] == 0
+        ana.page.reload()
+        ana.page.locator("[data-testid=table]").wait_for()
+        ana.page.get_by_text("You are Ana").wait_for()
+    finally:
+        ana.close()

@@ -64,6 +64,7 @@ export type ChatLog = Schemas["ChatLog"];
 export type ChatChannel = ChatMessage["channel"];
 /** How a seat is told its turn came with its page closed (Web Push, e-mail). */
 export type NoticeOut = Schemas["NoticeOut"];
+export type SeatKey = Schemas["SeatKey"];
 export type HintOut = Schemas["HintOut"];
 export type HintMove = Schemas["HintMove"];
 type NoticeIn = Schemas["NoticeIn"];
@@ -162,6 +163,8 @@ export const api = {
     call<ChatLog>("GET", `/api/games/${enc(id)}/chat?after=${after}`, undefined, token),
   say: (id: string, token: string | null, body: ChatIn) =>
     call<ChatMessage>("POST", `/api/games/${enc(id)}/chat`, body, token),
+  /** A new token for the seat (a leaked link): every old token of the seat stops at once. */
+  rekey: (id: string, token: string) => call<SeatKey>("POST", `/api/games/${enc(id)}/key`, undefined, token),
   notices: (id: string, token: string) => call<NoticeOut>("GET", `/api/games/${enc(id)}/notices`, undefined, token),
   setNotices: (id: string, token: string, body: NoticeIn) =>
     call<NoticeOut>("PUT", `/api/games/${enc(id)}/notices`, body, token),

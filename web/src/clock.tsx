@@ -18,12 +18,26 @@ export function useNow(on: boolean, ms = 250): number {
   return Date.now();
 }
 
-/** Seconds `seat` has left at `now` (ms): its deadline's for the seat on the clock, else the time
- * it will start its next decision with; null for a seat without a clock (a bot's, an absent one). */
+/** The vacation seconds `seat` had when its decision started (the server's `vacation_left`). */
+const banked = (clock: ClockOut, seat: number): number => clock.vacation_left[seat] ?? 0;
+
+/** Seconds `seat` has left at `now` (ms) on its clock: to its clock's own end for the seat on
+ * the clock (its deadline less the vacation it may still spend), else the time it will start
+ * its next decision with; null for a seat without a clock (a bot's, an absent one). */
 export function secondsLeft(clock: ClockOut, seat: number, now: number, bot: boolean): number | null {
   if (bot || clock.absent.includes(seat)) return null;
-  if (seat === clock.seat && clock.deadline) return Math.max(0, (Date.parse(clock.deadline) - now) / 1000);
+  if (seat === clock.seat && clock.deadline) {
+    return Math.max(0, (Date.parse(clock.deadline) - now) / 1000 - banked(clock, seat));
+  }
   return clock.mode === "move" ? clock.base : clock.remaining[seat] ?? clock.base;
+}
+
+/** Seconds of vacation `seat` has left at `now` (ms): the seat on the clock spends it once its
+ * clock is empty (the deadline is the clock's end plus the vacation, onmars.server.clocks). */
+export function vacationLeft(clock: ClockOut, seat: number, now: number): number {
+  const bank = banked(clock, seat);
+  if (seat !== clock.seat || !clock.deadline) return bank;
+  return Math.min(bank, Math.max(0, (Date.parse(clock.deadline) - now) / 1000));
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -47,11 +61,18 @@ export function span(seconds: number, t: T): string {
   return t("nSeconds", { n: seconds });
 }
 
-/** A time control in words: "24 h a move", "1 h in all + 1 min a move". */
-export function controlText(c: { mode: string; base: number; increment: number }, t: T): string {
-  if (c.mode === "move") return t("tcMove", { t: span(c.base, t) });
-  return t("tcFischer", { t: span(c.base, t), inc: span(c.increment, t) });
+/** A time control in words: "24 h a move", "1 h in all + 1 min a move", with the vacation
+ * each player has ("…, 7 d of vacation each"). */
+export function controlText(c: { mode: string; base: number; increment: number; vacation?: number }, t: T): string {
+  const control =
+    c.mode === "move"
+      ? t("tcMove", { t: span(c.base, t) })
+      : t("tcFischer", { t: span(c.base, t), inc: span(c.increment, t) });
+  return c.vacation ? t("tcVacation", { control, t: span(c.vacation, t) }) : control;
 }
+
+/** The vacation the lobby offers, in days (0: none). */
+export const VACATION_DAYS = [0, 3, 7, 14];
 
 /** The time controls the lobby offers (the API takes any within its limits). */
 export const PRESETS: { id: string; mode: TimeControlIn["mode"]; seconds: number; increment: number }[] = [
@@ -74,10 +95,12 @@ export function ClockPicker({ bots, onChange }: {
   const [preset, setPreset] = useState("none");
   const [policy, setPolicy] = useState<TimeControlIn["policy"]>("bot");
   const [bot, setBot] = useState("medium");
+  const [days, setDays] = useState(0);
   useEffect(() => {
     const p = PRESETS.find((x) => x.id === preset);
-    onChange(p ? { mode: p.mode, seconds: p.seconds, increment: p.increment, policy, bot: bot as TimeControlIn["bot"] } : null);
-  }, [preset, policy, bot]);
+    const vacation = days * 86400;
+    onChange(p ? { mode: p.mode, seconds: p.seconds, increment: p.increment, policy, bot: bot as TimeControlIn["bot"], vacation } : null);
+  }, [preset, policy, bot, days]);
   const value = (e: Event) => (e.target as HTMLSelectElement).value;
   return (
     <div class="form-row clockpick">
@@ -106,6 +129,16 @@ export function ClockPicker({ bots, onChange }: {
           ) : null}
         </label>
       ) : null}
+      {preset !== "none" ? (
+        <label title={t("vacationHelp")}>
+          {t("vacation")}{" "}
+          <select data-testid="vacation" value={String(days)} onChange={(e) => setDays(Number(value(e)))}>
+            {VACATION_DAYS.map((d) => (
+              <option value={String(d)}>{d ? t("nDays", { n: d }) : t("vacNone")}</option>
+            ))}
+          </select>
+        </label>
+      ) : null}
     </div>
   );
 }
@@ -116,11 +149,15 @@ function SeatClock({ clock, seat, players, now, t }: { clock: ClockOut; seat: nu
   const left = secondsLeft(clock, seat, now, !!player?.bot);
   const running = seat === clock.seat && !!clock.deadline;
   const absent = clock.absent.includes(seat);
-  const low = running && left !== null && left < Math.min(60, clock.base / 10);
+  const bank = left === null ? 0 : vacationLeft(clock, seat, now);
+  const away = running && left === 0 && bank > 0; // its clock is empty: the vacation is spent
+  const low = running && left !== null && !away && left < Math.min(60, clock.base / 10);
+  const shown = absent ? t("absent") : left === null ? t("notTimed") : away ? t("onVacation", { left: countdown(bank, t) }) : countdown(left, t);
   return (
-    <span class={`seatclock${running ? " running" : ""}${low ? " low" : ""}${absent ? " absent" : ""}`} data-testid={`clock-${seat}`}>
+    <span class={`seatclock${running ? " running" : ""}${low ? " low" : ""}${absent ? " absent" : ""}${away ? " away" : ""}`} data-testid={`clock-${seat}`}>
       {player?.bot ? "⚙" : ""}
-      {player?.name ?? seat} <b>{absent ? t("absent") : left === null ? t("notTimed") : countdown(left, t)}</b>
+      {player?.name ?? seat} <b>{shown}</b>
+      {bank > 0 && !away ? <span class="muted"> · {t("vacationLeft", { left: countdown(bank, t) })}</span> : null}
     </span>
   );
 }
@@ -174,13 +211,15 @@ export function LobbyClock({ clock, players, over }: { clock: ClockOut | null | 
   const seat = clock.seat;
   const on = seat !== null && !over ? players[seat] : undefined;
   const left = on && seat !== null ? secondsLeft(clock, seat, now, !!on.bot) : null;
+  const bank = left === 0 && seat !== null ? vacationLeft(clock, seat, now) : 0;
+  const time = bank > 0 ? t("onVacation", { left: countdown(bank, t) }) : left !== null ? countdown(left, t) : null;
   return (
     <span class="lobbyclock" data-testid="lobby-clock">
       {controlText(clock, t)}
       {on ? (
         <>
           {" · "}
-          {on.name} {clock.absent.includes(seat!) ? t("absent") : left !== null ? <b>{countdown(left, t)}</b> : null}
+          {on.name} {clock.absent.includes(seat!) ? t("absent") : time !== null ? <b>{time}</b> : null}
         </>
       ) : null}
     </span>

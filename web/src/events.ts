@@ -80,12 +80,14 @@ export function recentHexes(events: GameEvent[], ply: number, plies = 4): Set<st
 // --- the log by round and turn, and what changed since a seat's last turn (issue 23.5) -----------
 
 /** One move with its effects nested under it. ``move`` is null for effects without a move of
- * their own (the end by agreement). */
+ * their own: the end by agreement, and what the start of a seat's turn did (``start``: its
+ * Crystals moving in, which the move that ended the turn before brought about, seed item 3). */
 export interface MoveGroup {
   ply: number;
   seat: number | null;
   move: GameEvent | null;
   effects: GameEvent[];
+  start: boolean;
 }
 
 /** A player's turn: the moves one seat made in a row. */
@@ -129,13 +131,16 @@ export function verbOf(e: GameEvent | null): string {
 }
 
 /** Each move's events as one group: the move, then its effects, less those its own line says
- * and the round's start (a heading of its own). */
+ * and the round's start (a heading of its own). What the start of the next seat's turn did
+ * (the server marks it ``turn_start`` and sends it last) is a group of that seat's own. */
 export function groupMoves(events: GameEvent[]): MoveGroup[] {
   const out: MoveGroup[] = [];
   for (const e of events) {
     let g = out[out.length - 1];
-    if (!g || g.ply !== e.ply) {
-      g = { ply: e.ply, seat: e.id === "move" ? e.seat ?? null : null, move: null, effects: [] };
+    const start = e.turn_start === true;
+    if (!g || g.ply !== e.ply || g.start !== start || (start && g.seat !== e.seat)) {
+      const seat = e.id === "move" || start ? e.seat ?? null : null;
+      g = { ply: e.ply, seat, move: null, effects: [], start };
       out.push(g);
     }
     if (e.id === "move" && !g.move) {

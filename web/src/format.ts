@@ -2,14 +2,11 @@
 // item names and amounts, hover cards for components and projected scores. Unit-tested.
 import type { Dict, LegalMove, Score, View } from "./api";
 import { labelled, listed, parenthesised, type T } from "./i18n";
+import PLAYER_COLOURS from "../../src/onmars/tools/colours.json";
 
-// Okabe-Ito colours for the four player colours; each seat also has its own shape.
-export const COLOURS: Record<string, string> = {
-  red: "#D55E00",
-  blue: "#0072B2",
-  green: "#009E73",
-  yellow: "#F0E442",
-};
+// Okabe-Ito colours for the four player colours; each seat also has its own shape. One table
+// for the browser and `onmars analyse`'s charts: the Python package's own data.
+export const COLOURS: Record<string, string> = PLAYER_COLOURS;
 export const SHAPES = ["circle", "square", "triangle", "diamond"] as const;
 
 export function colourOf(view: View, seat: number): string {

@@ -229,6 +229,11 @@ const EN = {
   noticeOnce: "At most one message per turn. Messages hold no secret and no private link.",
   noticeTurnTitle: "On Mars: your turn",
   noticeTurnBody: "It is your turn in game {id}.",
+  seatLinkTitle: "Your seat's link",
+  seatLinkWhy: "Did your link leak? Make a new one: the old link, and your seat's keys on other devices, stop working at once.",
+  seatLinkNew: "New link",
+  seatLinkConfirm: "Make a new link for your seat? The old link stops working, on every device.",
+  seatLinkMade: "New link made: keep it, it is the only way back to your seat (or your account's My games).",
   // accounts, players, ratings (issue 24)
   account: "Account",
   signIn: "Sign in",
@@ -309,6 +314,12 @@ const EN = {
   nHours: "{n} h",
   nMinutes: "{n} min",
   nSeconds: "{n} s",
+  vacation: "Vacation",
+  vacNone: "none",
+  tcVacation: "{control}, {t} of vacation each",
+  onVacation: "on vacation, {left} left",
+  vacationLeft: "vacation {left}",
+  vacationHelp: "Time each player may be away past their clock over the whole game: it is spent only when they overrun it.",
 } as const;
 
 export type Key = keyof typeof EN;
@@ -536,6 +547,11 @@ const ZH: Record<Key, string> = {
   noticeOnce: "每个回合最多一条消息。消息中没有任何秘密信息，也没有私人链接。",
   noticeTurnTitle: "火星之上：你的回合",
   noticeTurnBody: "对局 {id} 到了你的回合。",
+  seatLinkTitle: "你座位的链接",
+  seatLinkWhy: "链接泄露了？生成一个新链接：旧链接以及其他设备上这个座位的令牌会立即失效。",
+  seatLinkNew: "生成新链接",
+  seatLinkConfirm: "为你的座位生成新链接？旧链接将在所有设备上失效。",
+  seatLinkMade: "新链接已生成：请妥善保存，这是回到你座位的唯一途径（或通过账户的“我的对局”）。",
   account: "账户",
   signIn: "登录",
   register: "注册账户",
@@ -614,6 +630,12 @@ const ZH: Record<Key, string> = {
   nHours: "{n}小时",
   nMinutes: "{n}分钟",
   nSeconds: "{n}秒",
+  vacation: "休假",
+  vacNone: "无",
+  tcVacation: "{control}，每人休假 {t}",
+  onVacation: "休假中，剩余 {left}",
+  vacationLeft: "休假 {left}",
+  vacationHelp: "整局中每位玩家可超出计时的时间：只有超时时才会用掉。",
 };
 
 /** The decision being asked, by the engine's step name (the view's stack top). */

@@ -99,7 +99,7 @@ function TurnBlock({ turn, view, since, me, t }: { turn: TurnGroup; view: View; 
     <details class={`log-turn ${isNew(turn, since, me) ? "ev-new" : ""}`} open>
       <summary class="log-turn-head">
         {turn.seat !== null && view.players?.[turn.seat] ? <Pawn view={view} seat={turn.seat} size={11} /> : <span class="ev-dot">·</span>}{" "}
-        {who ? t("logTurnOf", { name: who }) : t("logTable")} <small class="muted">({turn.moves.length})</small>
+        {who ? t("logTurnOf", { name: who }) : t("logTable")} <small class="muted">({turn.moves.filter((g) => !g.start).length})</small>
       </summary>
       {turn.moves.map((g) => (
         <div class={`ev-group ${g.ply > since && g.seat !== me ? "ev-new" : ""}`} data-ply={g.ply}>

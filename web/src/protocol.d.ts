@@ -135,6 +135,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game_id}/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new key for your seat (the old ones stop)
+         * @description A leaked link or key: the token's seat gets a new token (its new link:
+         *     ``/play/{game_id}#token=<token>``), and every token the seat had (its old link's, the
+         *     seat keys of its account's devices) stops acting for it at once (401 from then on; its
+         *     WebSockets are closed). An account that holds the seat makes a new seat key as before.
+         *     Nothing else of the game changes.
+         */
+        post: operations["rekey_api_games__game_id__key_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/undo": {
         parameters: {
             query?: never;
@@ -967,6 +991,16 @@ export interface components {
              * @description the seats whose time ran out, until they come back
              */
             absent: number[];
+            /**
+             * Vacation
+             * @description seconds of vacation each player had at the start
+             */
+            vacation: number;
+            /**
+             * Vacation Left
+             * @description each seat's vacation seconds left when its decision started (or its last one ended); the seat on the clock overruns its clock from `deadline` less this
+             */
+            vacation_left: number[];
         };
         /** Created */
         Created: {
@@ -2457,6 +2491,12 @@ export interface components {
              * @enum {string}
              */
             bot: "random" | "easy" | "greedy" | "medium" | "hard" | "expert";
+            /**
+             * Vacation
+             * @description vacation: seconds each player may overrun their clock over the whole game (their deadline is their clock's end plus what they have left; e.g. 604800, 7 days)
+             * @default 0
+             */
+            vacation: number;
         };
         /** UndoIn */
         UndoIn: {
@@ -3290,6 +3330,119 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rekey_api_games__game_id__key_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatKey"];
                 };
             };
             /** @description Bad Request */

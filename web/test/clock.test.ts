@@ -1,7 +1,7 @@
 // The clocks' words and numbers (clock.tsx): the countdown, the time controls in both languages,
 // and the time a seat has left (the seat on the clock counts down from its deadline).
 import { describe, expect, it } from "vitest";
-import { controlText, countdown, secondsLeft, span } from "../src/clock";
+import { controlText, countdown, secondsLeft, span, vacationLeft } from "../src/clock";
 import { translator } from "../src/i18n";
 
 const en = translator("en");
@@ -17,6 +17,8 @@ const clock = {
   deadline: "2026-12-07T12:10:00.000Z",
   remaining: [1800, 600],
   absent: [] as number[],
+  vacation: 0,
+  vacation_left: [0, 0],
 };
 
 describe("clocks", () => {
@@ -39,5 +41,27 @@ describe("clocks", () => {
     expect(secondsLeft(clock, 0, now, true)).toBeNull(); // a bot's seat has no clock
     expect(secondsLeft({ ...clock, absent: [1] }, 1, now, false)).toBeNull();
     expect(secondsLeft(clock, 1, Date.parse("2026-12-07T13:00:00.000Z"), false)).toBe(0);
+  });
+  it("spends the vacation only once the clock is empty", () => {
+    // a day a move, 7 days of vacation each: seat 1's deadline is a day plus its 7 days
+    const daily = {
+      ...clock,
+      mode: "move" as const,
+      base: 86400,
+      increment: 0,
+      started: "2026-12-01T12:00:00.000Z",
+      deadline: "2026-12-09T12:00:00.000Z",
+      vacation: 7 * 86400,
+      vacation_left: [7 * 86400, 7 * 86400],
+    };
+    const hourIn = Date.parse("2026-12-01T13:00:00.000Z");
+    expect(secondsLeft(daily, 1, hourIn, false)).toBe(23 * 3600);
+    expect(vacationLeft(daily, 1, hourIn)).toBe(7 * 86400);
+    const threeDaysIn = Date.parse("2026-12-04T12:00:00.000Z");
+    expect(secondsLeft(daily, 1, threeDaysIn, false)).toBe(0);
+    expect(vacationLeft(daily, 1, threeDaysIn)).toBe(5 * 86400);
+    expect(vacationLeft(daily, 0, threeDaysIn)).toBe(7 * 86400); // not on the clock: untouched
+    expect(controlText(daily, en)).toBe("1 d a move, 7 d of vacation each");
+    expect(controlText(daily, zh)).toBe("每步 1天，每人休假 7天");
   });
 });

@@ -102,3 +102,45 @@ describe("since a seat's last turn", () => {
     expect(announcements(game, 1, 0)).toEqual(["Ben: Build a Mine at 2,-1", "Ben: Pay 1 Mineral", "Mission Technology: 5 contributions left", "Mission Technology: 4 contributions left", "The Colony reaches level 2"]);
   });
 });
+
+describe("the start of a turn, in the move that ended the turn before (seed item 3)", () => {
+  // Ana ends her turn (ply 4); Ben's turn starts within it and his 2 Crystals below the Depot
+  // move in: the server marks those turn_start and sends them last. Then Ben builds (ply 5).
+  const turn = [
+    ev(4, "move", { seat: 0, move: "end", text: "Ana: End your turn" }),
+    ev(4, "crystals", { seat: 0, delta: -1, item: "crystal", text: "Ana: -1 Crystal in the Depot" }),
+    ev(4, "crystals", { seat: 1, delta: 2, item: "crystal", turn_start: true, text: "Ben: +2 Crystals in the Depot" }),
+    ev(4, "crystals_waiting", { seat: 1, delta: -2, item: "crystal", turn_start: true, text: "Ben: -2 Crystals waiting below the Depot" }),
+    ev(5, "move", { seat: 1, move: "main blueprint", text: "Ben: Blueprint action" }),
+  ];
+
+  it("puts the Crystals moving in under the new player's turn, not under the last move", () => {
+    const groups = groupMoves(turn);
+    expect(groups.map((g) => [g.ply, g.seat, g.start, g.effects.map((e) => e.id)])).toEqual([
+      [4, 0, false, ["crystals"]],
+      [4, 1, true, ["crystals", "crystals_waiting"]],
+      [5, 1, false, []],
+    ]);
+    const turns = groupLog(turn)[0].turns;
+    expect(turns.map((t) => [t.seat, t.moves.map((g) => g.ply)])).toEqual([
+      [0, [4]],
+      [1, [4, 5]],
+    ]);
+    expect(turns[0].moves.flatMap((g) => g.effects.map((e) => e.seat))).toEqual([0]);
+  });
+
+  it("puts them in the new round when the move ended the round", () => {
+    const round = [
+      ev(7, "move", { seat: 1, move: "end", text: "Ben: End your turn" }),
+      ev(7, "round", { number: 2, round: 2, text: "Round 2 begins" }),
+      ev(7, "crystals", { seat: 0, delta: 1, item: "crystal", round: 2, turn_start: true, text: "Ana: +1 Crystal in the Depot" }),
+      ev(7, "crystals_waiting", { seat: 0, delta: -1, item: "crystal", round: 2, turn_start: true, text: "Ana: -1 Crystal waiting below the Depot" }),
+    ];
+    const rounds = groupLog(round);
+    expect(rounds.map((r) => [r.round, r.turns.map((t) => t.seat)])).toEqual([
+      [1, [1]],
+      [2, [0]],
+    ]);
+    expect(rounds[1].turns[0].moves[0].effects.map((e) => e.id)).toEqual(["crystals", "crystals_waiting"]);
+  });
+});

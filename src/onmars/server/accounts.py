@@ -262,9 +262,17 @@ def key_seat(store: Store, game_id: str, digest: str) -> int | None:
         ).scalar()
 
 
+#: The refusal of a token of a game over for longer than ``key_days``.
+KEY_EXPIRED = (
+    "this seat's key expired {days} days after the game ended: the game stays open to "
+    "everyone without a key"
+)
+
+
 async def seat_of(hub: Hub, live: Live, token: str | None) -> int | None:
     """The seat a token stands for: a seat link's token, or a seat key an account made for a
-    device (looked up once, then known to the live game); 401 for neither."""
+    device (looked up once, then known to the live game); 401 for neither, and for a token of
+    a game over for longer than the ``key_days`` setting (:func:`check_not_expired`)."""
     if token is None:
         return None
     digest = token_hash(token)
@@ -274,7 +282,26 @@ async def seat_of(hub: Hub, live: Live, token: str | None) -> int | None:
         if seat is None:
             raise ServerError(401, "this token is not a seat of this game")
         live.by_hash[digest] = seat
+    await check_not_expired(hub, live)
     return seat
+
+
+async def check_not_expired(hub: Hub, live: Live) -> None:
+    """Decision (seat keys expire): a seat's tokens act for it while its game is played,
+    however long it waits (a link of a game in progress never stops working), and for
+    ``key_days`` days (30) after the game is over, as stored (the players' chat, the
+    spectators' chat, a last look as the seat); then they act no more (401, nothing done),
+    and the game stays open to everyone without a key (its state, its replay, RUL-22: a
+    finished game's record is public). A leaked token of an old game is then worth nothing."""
+    if not live.is_over:
+        return
+    if live.over_since is None:
+        live.over_since = await hub.db(hub.store.over_since, live.id)
+        if live.over_since is None:  # over here, not yet as stored: it just ended
+            live.over_since = now()
+    days = hub.settings.key_days
+    if now() - live.over_since > timedelta(days=days):
+        raise ServerError(401, KEY_EXPIRED.format(days=f"{days:g}"))
 
 
 def my_games(store: Store, account_id: int, limit: int = 200) -> list[dict[str, Any]]:

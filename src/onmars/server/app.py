@@ -173,7 +173,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     tasks.append(asyncio.create_task(_wake_bots(hub, settings.bot_check)))
     hub.on_over.append(partial(_rate, hub, set()))
     tasks.append(asyncio.create_task(hub.db(ratings.rate_pending, store)))
-    tasks.append(asyncio.create_task(watch_clocks(hub, settings.clock_check)))
+    tasks.append(asyncio.create_task(watch_clocks(hub, settings.clock_check, notifier)))
     analyst = None
     if settings.analysis_sims > 0:
         analyst = Analyst(store, hub.db, settings.analysis_sims, settings.analysis_pause,

@@ -25,6 +25,14 @@ changed only in the transaction of a change to the game, after its compare-and-s
 processes that see a deadline pass, one applies the timeout (the others lose the
 compare-and-set and find the clock already stopped). The arithmetic is in pure functions
 (:func:`handoff`, :func:`timed_out`, :func:`returned`) tested on their own.
+
+Vacation days (issue 24.3's "plus"; the policy is the server's, no rule covers it): a time
+control may give each player a bank of vacation time for the whole game. A seat's deadline is
+its clock's time *plus* the vacation it has left, so a player who is away simply overruns their
+clock and the bank pays for it: nothing to declare beforehand, nothing forgotten. When their
+decision ends, the time taken past the clock's own end is taken from their bank (Fischer: the
+clock itself is then empty, and gains its increment as usual). Only an empty bank lets the
+deadline pass and the policy above apply.
 """
 
 from __future__ import annotations
@@ -48,6 +56,12 @@ POLICIES: tuple[str, ...] = ("bot", "agree")
 #: The time a seat whose clock is empty starts again with when it takes its seat back, as a
 #: share of the base time (decision: a returning player must not lose the seat again at once).
 RETURN_SHARE = 0.1
+#: Reminders (decision): a player whose decision has a deadline at least :data:`REMIND_MIN`
+#: seconds after its start (a game played over hours or days, not at one sitting) is reminded
+#: once, by the channels they chose for their turn, when :data:`REMIND_SHARE` of that time is
+#: left (a day a move: 6 hours before the deadline; vacation counts in, being part of it).
+REMIND_SHARE = 0.25
+REMIND_MIN = 3600.0
 
 
 @dataclass(frozen=True)
@@ -59,14 +73,18 @@ class TimeControl:
     increment: float = 0.0  # seconds gained at the end of each decision (Fischer)
     policy: Policy = "bot"
     bot: str | None = "medium"  # the stand-in's level (policy "bot")
+    vacation: float = 0.0  # seconds each player may overrun their clock, over the whole game
 
 
 @dataclass(frozen=True)
 class Clock:
     """A game's clocks now: the seat on the clock (``None``: nobody, the game over), when its
     decision started, its deadline (``None``: not timed: a bot's seat, an absent one, the end),
-    each seat's time left when its last decision ended or this one started (Fischer), and the
-    absent seats (seat -> the stand-in bot's name; ``None`` under the agreement policy)."""
+    each seat's time left when its last decision ended or this one started (Fischer), the
+    absent seats (seat -> the stand-in bot's name; ``None`` under the agreement policy), and
+    each seat's vacation left when its last decision ended or this one started (the deadline
+    of the seat on the clock includes its vacation left: its clock's own end is earlier by
+    that much)."""
 
     control: TimeControl
     seat: int | None
@@ -74,13 +92,20 @@ class Clock:
     deadline: datetime | None
     remaining: tuple[float, ...]
     absent: dict[int, str | None] = field(default_factory=dict)
+    vacation: tuple[float, ...] = ()  # empty: none for anyone
+
+    def vacation_left(self, seat: int) -> float:
+        """The vacation seconds ``seat`` had left when its decision started (or its last one
+        ended)."""
+        return self.vacation[seat] if seat < len(self.vacation) else 0.0
 
     def standin(self, seat: int) -> str | None:
         """The bot that plays ``seat`` for its absent player, if any."""
         return self.absent.get(seat)
 
     def left(self, seat: int, at: datetime) -> float:
-        """Seconds ``seat`` has left at ``at`` (its deadline's, when on the clock)."""
+        """Seconds ``seat`` has left at ``at`` (to its deadline, its vacation included, when on
+        the clock)."""
         if seat == self.seat and self.deadline is not None:
             return max(0.0, (self.deadline - at).total_seconds())
         if self.control.mode == "move":
@@ -97,7 +122,8 @@ def utcnow() -> datetime:
 def start(control: TimeControl, players: int, seat: int | None, timed: set[int]) -> Clock:
     """The clocks of a new game whose first decision is ``seat``'s (``timed``: the human
     seats)."""
-    empty = Clock(control, None, None, None, (control.base,) * players)
+    vacation = (control.vacation,) * players if control.vacation else ()
+    empty = Clock(control, None, None, None, (control.base,) * players, vacation=vacation)
     return handoff(empty, utcnow(), seat, timed)
 
 
@@ -105,11 +131,16 @@ def handoff(clock: Clock, at: datetime, seat: int | None, humans: set[int]) -> C
     """The clocks once the game decides ``seat`` next (``None``: nobody; the game is over or
     held), at time ``at``. The same seat deciding on: nothing changes. Another seat: the seat
     that decided is charged the time it took and gains the increment (Fischer), and the new
-    seat's clock starts, with a deadline when it is a human's seat that no bot stands in for."""
+    seat's clock starts, with a deadline when it is a human's seat that no bot stands in for
+    (its vacation left added). The seat that decided pays for any time past its clock's own end
+    from its vacation."""
     if seat == clock.seat and clock.started is not None and seat is not None:
         return clock
-    remaining = list(clock.remaining)
+    remaining, vacation = list(clock.remaining), list(clock.vacation)
     before = clock.seat
+    if vacation and before is not None and clock.deadline is not None:
+        over = (at - clock.deadline).total_seconds() + vacation[before]  # past the clock's end
+        vacation[before] = max(0.0, vacation[before] - max(0.0, over))
     if (
         clock.control.mode == "fischer"
         and before is not None
@@ -121,8 +152,15 @@ def handoff(clock: Clock, at: datetime, seat: int | None, humans: set[int]) -> C
     deadline = None
     if seat is not None and seat in humans and seat not in clock.absent:
         budget = clock.control.base if clock.control.mode == "move" else remaining[seat]
-        deadline = at + timedelta(seconds=budget)
-    return replace(clock, seat=seat, started=at, deadline=deadline, remaining=tuple(remaining))
+        deadline = at + timedelta(seconds=budget + (vacation[seat] if vacation else 0.0))
+    return replace(
+        clock,
+        seat=seat,
+        started=at,
+        deadline=deadline,
+        remaining=tuple(remaining),
+        vacation=tuple(vacation),
+    )
 
 
 def due(clock: Clock, at: datetime) -> bool:
@@ -132,12 +170,15 @@ def due(clock: Clock, at: datetime) -> bool:
 
 def timed_out(clock: Clock, at: datetime) -> Clock:
     """The clocks once the seat on the clock ran out of time at ``at``: it is absent (under the
-    bot policy a bot of the chosen level stands in), its clock stopped and, Fischer, empty."""
+    bot policy a bot of the chosen level stands in), its clock stopped and, Fischer, empty; its
+    vacation, which the deadline included, all spent."""
     seat = clock.seat
     assert seat is not None and clock.started is not None
-    remaining = list(clock.remaining)
+    remaining, vacation = list(clock.remaining), list(clock.vacation)
     if clock.control.mode == "fischer":
         remaining[seat] = 0.0
+    if vacation:
+        vacation[seat] = 0.0
     stand_in = clock.control.bot if clock.control.policy == "bot" else None
     return replace(
         clock,
@@ -145,6 +186,7 @@ def timed_out(clock: Clock, at: datetime) -> Clock:
         deadline=None,
         remaining=tuple(remaining),
         absent={**clock.absent, seat: stand_in},
+        vacation=tuple(vacation),
     )
 
 
@@ -160,7 +202,19 @@ def returned(clock: Clock, seat: int, at: datetime) -> Clock:
     if clock.seat != seat:
         return back
     budget = clock.control.base if clock.control.mode == "move" else remaining[seat]
+    budget += clock.vacation_left(seat)
     return replace(back, started=at, deadline=at + timedelta(seconds=budget))
+
+
+def remind_at(clock: Clock) -> datetime | None:
+    """When the seat on the clock is to be reminded that its time runs out (``None``: never,
+    the decision is untimed or short)."""
+    if clock.deadline is None or clock.started is None:
+        return None
+    budget = clock.deadline - clock.started
+    if budget.total_seconds() < REMIND_MIN:
+        return None
+    return clock.deadline - budget * REMIND_SHARE
 
 
 # --- what anyone may see (no secret: RUL-18) ------------------------------------------------
@@ -189,6 +243,8 @@ def shown(clock: Clock | None) -> dict[str, Any] | None:
         "deadline": stamp(clock.deadline),
         "remaining": list(clock.remaining),
         "absent": sorted(clock.absent),
+        "vacation": control.vacation,
+        "vacation_left": [clock.vacation_left(s) for s in range(len(clock.remaining))],
     }
 
 
@@ -207,6 +263,9 @@ def _row(game_id: str, clock: Clock) -> dict[str, Any]:
         "deadline": clock.deadline,
         "remaining": json.dumps(list(clock.remaining)),
         "absent": json.dumps({str(s): bot for s, bot in clock.absent.items()}),
+        "vacation": control.vacation,
+        "vacation_left": json.dumps(list(clock.vacation)),
+        "remind_at": remind_at(clock),
     }
 
 
@@ -218,10 +277,12 @@ def _utc(value: datetime | None) -> datetime | None:
 
 
 def _clock(row: Any) -> Clock:
-    control = TimeControl(row.mode, row.base, row.increment, row.policy, row.bot)
+    control = TimeControl(row.mode, row.base, row.increment, row.policy, row.bot, row.vacation)
     absent = {int(s): bot for s, bot in json.loads(row.absent).items()}
     remaining = tuple(float(x) for x in json.loads(row.remaining))
-    return Clock(control, row.seat, _utc(row.started), _utc(row.deadline), remaining, absent)
+    vacation = tuple(float(x) for x in json.loads(row.vacation_left))
+    started, deadline = _utc(row.started), _utc(row.deadline)
+    return Clock(control, row.seat, started, deadline, remaining, absent, vacation)
 
 
 def insert_op(game_id: str, clock: Clock) -> Write:
@@ -302,6 +363,35 @@ def due_games(store: Store, at: datetime, limit: int = 100) -> list[str]:
     )
     with store.engine.connect() as conn:
         return list(conn.execute(query).scalars())
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A seat to remind that its time runs out: its game, its decision's start and deadline."""
+
+    game_id: str
+    seat: int
+    started: datetime
+    deadline: datetime
+
+
+def reminders_due(store: Store, at: datetime, limit: int = 100) -> list[Reminder]:
+    """The seats on the clock of unfinished games that are due a reminder at ``at`` (their
+    deadline still ahead; each is sent once, :meth:`onmars.server.social.Social.claim_reminder`)."""
+    c = clocks.c
+    query = (
+        sa.select(c.game_id, c.seat, c.started, c.deadline)
+        .join(games, games.c.id == c.game_id)
+        .where(c.remind_at <= at, c.deadline > at, games.c.finished == sa.false())
+        .order_by(c.remind_at)
+        .limit(limit)
+    )
+    with store.engine.connect() as conn:
+        rows = conn.execute(query).all()
+    return [
+        Reminder(r.game_id, r.seat, _utc(r.started), _utc(r.deadline))  # type: ignore[arg-type]
+        for r in rows
+    ]
 
 
 def standing_in(store: Store) -> list[str]:

@@ -55,6 +55,9 @@ class Settings:
     ws_per_address: int = 32
     ws_rate: float = 1.0
     ws_burst: int = 10
+    #: Games of bots only (every seat a bot) not yet over, per address: each keeps a bot
+    #: worker busy and slows every other game's bots (0: none may be made).
+    bot_games_per_address: int = 4
     max_body: int = 16 * 1024  # bytes in a request body
     body_timeout: float = 10.0  # seconds a request body may pause between its parts
     docs: bool = False  # serve Swagger UI at /docs (loaded from its CDN)
@@ -93,6 +96,9 @@ class Settings:
     analysis_sims: int = 128
     analysis_pause: float = 5.0
     analysis_process: bool = True
+    #: Days a seat's tokens (its link's, its account's seat keys) keep acting for it once its
+    #: game is over (onmars.server.accounts.seat_of); the game stays open to everyone.
+    key_days: float = 30.0
     #: Chat messages per second a sender may post, and the burst.
     chat_rate: float = 0.5
     chat_burst: int = 5

@@ -7,6 +7,7 @@ turns it into the game's seat (401 for a token that is no seat of the game), onc
 
 # no `from __future__ import annotations`: FastAPI reads the signatures of the dependencies
 # made in :func:`game_route` (their annotations name the closure's ``inputs``)
+import asyncio
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,16 @@ T = TypeVar("T")
 
 
 @dataclass
+class BotOnlyGames:
+    """The games of bots only (every seat a bot) made from each address that may not be over
+    yet (their ids), counted against ``bot_games_per_address`` when the address makes another
+    (routes/games.py); made one at a time, so that two at once cannot both pass the count."""
+
+    ids: dict[str, set[str]] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass
 class Server:
     """What the app's routes share: the settings, the rate limiters, the live games, where the
     browser client's bundle is."""
@@ -41,6 +52,7 @@ class Server:
     replays: RateLimiter  # replays, per address
     proven: Proven = field(default_factory=Proven)  # tokens that were a seat of some game
     sockets: Counter[str] = field(default_factory=Counter)  # open WebSockets per address
+    bot_only: BotOnlyGames = field(default_factory=BotOnlyGames)  # per address
     hub: Hub | None = None
     chat: ChatHub | None = None
     notifier: Notifier | None = None
@@ -139,6 +151,8 @@ class Seated(Generic[T]):
     live: Live
     seat: int | None
     inputs: T
+    #: The sha256 of the token, if any (a change checks it again: onmars.server.live.Hub._change).
+    digest: str | None = None
 
     @property
     def player(self) -> int:
@@ -175,10 +189,11 @@ def game_route(
         found = await accounts.seat_of(hub, live, value)
         if found is None and seat == "required":
             raise ServerError(401, "a seat's token is required (Authorization: Bearer <token>)")
-        if value is not None:
+        digest = token_hash(value) if value is not None else None
+        if digest is not None:
             # a token that was a seat has a rate budget of its own from now on
-            server_of(request).proven.add(token_hash(value))
-        return Seated(live, found, checked)
+            server_of(request).proven.add(digest)
+        return Seated(live, found, checked, digest)
 
     return dependency
 

@@ -37,6 +37,10 @@ SERVER_MESSAGES = (
     N_('send the token first: {"token": "..."}'),
     N_('the first message must be {"token": "<seat token>" or null}'),
     N_("this token is not a seat of this game"),
+    N_(
+        "this seat's key expired {days} days after the game ended: the game stays open to "
+        "everyone without a key"
+    ),
     N_("no game {game_id!r}"),
     N_("ply {ply} is not the current one: the game is at ply {now}"),
     N_("§24.1: the game is over"),
@@ -60,6 +64,7 @@ SERVER_MESSAGES = (
     N_("the request body is over {limit} bytes"),
     N_("the request body did not come within {seconds} s"),
     N_("too many WebSockets from your address ({limit})"),
+    N_("too many games of bots only from your address ({limit}): wait until one of them is over"),
     N_("the token goes in the first message, never in the address"),
     N_("too many messages: slow down"),
     N_("send text messages (JSON), not binary ones"),

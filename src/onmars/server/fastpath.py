@@ -135,6 +135,7 @@ class MoveFastPath:
         if (
             live is None
             or seat is None
+            or live.is_over  # the app answers (409, or 401 for an expired key)
             or (clock is not None and (seat in clock.absent or clocks.due(clock, clocks.utcnow())))
             or any(len(text) > server.settings.max_move for text in texts)
         ):
@@ -147,7 +148,7 @@ class MoveFastPath:
         started = time.perf_counter()
         try:
             played = move.moves if move.moves is not None else texts[0]
-            await hub.play(live, seat, move.ply, played, lang)
+            await hub.play(live, seat, move.ply, played, lang, holder=digest)
             answer = await hub.seen_json(live, seat, move.ply, lang)
         except ServerError as exc:
             await _send_response(await errors.refused(request, exc), scope, send)

@@ -32,7 +32,8 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from functools import partial
 from typing import Any, TypeVar
 
@@ -102,6 +103,11 @@ class Subscriber:
     send: Callable[[str], Awaitable[None]]  # an async function sending one message (JSON)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sent: int = -1  # the game version last sent
+    #: The sha256 of the token it was opened with (``None``: a spectator); once that token no
+    #: longer stands for its seat (a new key was made for the seat) it is ``revoked`` and
+    #: closed (routes/websocket.py).
+    digest: str | None = None
+    revoked: bool = False
 
 
 #: A state whose events are of at most this many moves is worked out on the event loop.
@@ -186,9 +192,27 @@ class Live:
     #: The ply up to which the game's events were last worked out by a state (a game loaded
     #: from its log has none: its first state is worked out in a thread).
     events_at: int = -(10**9)
+    #: When the game was over, as stored (read once its seats' keys are shown after its end:
+    #: they expire ``key_days`` later, onmars.server.accounts); ``None``: not read yet.
+    over_since: datetime | None = None
 
     def __post_init__(self) -> None:
         self.by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
+
+    def take_seats(self, seats: list[SeatRow]) -> None:
+        """The seats as stored. A seat whose link token changed was given a new key
+        (:meth:`Hub.rekey`, here or in another process): every other token it had stops
+        standing for it (the seat keys of accounts known here too), and its WebSockets
+        opened with one of them are closed."""
+        pairs = zip(seats, self.seats, strict=True)
+        changed = {new.seat for new, old in pairs if new.token_hash != old.token_hash}
+        self.seats = seats
+        self.by_hash = {h: s for h, s in self.by_hash.items() if s not in changed}
+        self.by_hash.update({s.token_hash: s.seat for s in seats if s.token_hash})
+        for sub in self.subscribers:
+            if sub.digest is not None and sub.digest not in self.by_hash:
+                sub.revoked = True
+                sub.wake.set()
 
     def nbytes(self) -> int:
         """About the memory this game takes: the game (``Game.nbytes``), its replay positions,
@@ -260,6 +284,7 @@ class Live:
         self.votes, self.resumes = set(record.votes), set(record.resumes)
         self.finished, self.result = record.finished, record.result
         self.version = record.version
+        self.take_seats(record.seats)
         if stop is not None:
             # the move is not logged: a refused discard names a Private Goal (RUL-18)
             log.warning(
@@ -925,6 +950,7 @@ class Hub:
         text: str | list[str],
         lang: str | None = None,
         by_bot: str | None = None,
+        holder: str | None = None,
     ) -> None:
         """Seat ``seat`` plays ``text`` at ply ``ply``: 409 if that is not the current ply,
         403 if another seat decides now, 422 (with the rule) for an illegal move; nothing is
@@ -932,7 +958,8 @@ class Hub:
         23): each move checked in its turn (422 naming the refused move's ``index``), stored
         as a move of its own in the same write (one compare-and-set), pushed once.
         ``by_bot``: the bot that chose it, refused (409) once it no longer plays the seat (its
-        absent player took it back)."""
+        absent player took it back). ``holder``: the sha256 of the token the seat acts with
+        (:meth:`_change`)."""
 
         async def prepare() -> Change:
             if ply > live.ply:  # the client knows more than this process: catch up
@@ -956,16 +983,22 @@ class Hub:
 
             return Change(edit=edit, steps=len(checked), short=True)
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
 
-    async def _change(self, live: Live, prepare: Callable[[], Awaitable[Change]]) -> None:
+    async def _change(
+        self, live: Live, prepare: Callable[[], Awaitable[Change]], holder: str | None = None
+    ) -> None:
         """The one way a game changes (moves, undo, votes, resumes): under the game's lock,
         ``prepare`` checks the change (raising ``ServerError`` to refuse), which is then stored
         and made on the live game (:meth:`_store`). When another process wrote first
         (compare-and-set), the game is caught up and the change prepared again, a few times,
-        then 409."""
+        then 409. ``holder``: the sha256 of the token a seat acts with, checked again at each
+        try (401 once it no longer stands for a seat: a new key made in another process, seen
+        when catching up, :meth:`rekey`)."""
         for _ in range(4):
             async with live.lock:
+                if holder is not None and holder not in live.by_hash:
+                    raise ServerError(401, "this token is not a seat of this game")
                 before = live.game.current_player
                 change = await prepare()
                 if await self._store(live, change):
@@ -1039,7 +1072,7 @@ class Hub:
 
         return clocks.then_tick(write, live.id, moved, out)
 
-    async def undo(self, live: Live, seat: int, ply: int | None) -> None:
+    async def undo(self, live: Live, seat: int, ply: int | None, holder: str | None = None) -> None:
         """Take back seat's last move (RUL-19): 422 when the rules refuse it."""
 
         async def prepare() -> Change:
@@ -1055,9 +1088,9 @@ class Hub:
 
             return Change(edit=edit)
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
 
-    async def vote(self, live: Live, seat: int, agree: bool) -> None:
+    async def vote(self, live: Live, seat: int, agree: bool, holder: str | None = None) -> None:
         """Seat's vote to end the game by agreement (RUL-20), or its withdrawal: the game ends
         when every human seat has voted (bots agree). A held game ends at its last accepted
         move (the refused moves are dropped from the store)."""
@@ -1073,7 +1106,7 @@ class Hub:
                 return Change(write=op, settle=settle)
             return Change(edit=partial(self._ended, live, seat), settle=settle)
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
 
     def _ended(self, live: Live, seat: int, game: Game) -> Write:
         """The game ended by agreement (RUL-20) with seat's vote, and the write that stores it
@@ -1086,7 +1119,7 @@ class Hub:
         result = result_of(game)
         return self.store.vote_op(live.id, live.version, seat, yes=True, ended=True, result=result)
 
-    async def resume(self, live: Live, seat: int, agree: bool) -> None:
+    async def resume(self, live: Live, seat: int, agree: bool, holder: str | None = None) -> None:
         """Seat's vote to go on with a held game from its last accepted move (or its
         withdrawal): once every human seat has voted (bots agree) the moves today's rules
         refuse are dropped from the store and the game is played on, under its own rules
@@ -1108,7 +1141,7 @@ class Hub:
                 )
             return Change(write=op, settle=partial(_resumed, live, votes, going_on))
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
 
     # --- clocks (onmars.server.clocks) ---------------------------------------------------------
     async def timeout(self, live: Live) -> bool:
@@ -1145,7 +1178,7 @@ class Hub:
         if clock is not None and clock.seat == seat and clocks.due(clock, clocks.utcnow()):
             await self.timeout(live)
 
-    async def take_back(self, live: Live, seat: int) -> None:
+    async def take_back(self, live: Live, seat: int, holder: str | None = None) -> None:
         """The absent player of ``seat`` takes it back (the stand-in bot stops; its clock runs
         again if it decides now): 409 for a seat that is not absent."""
 
@@ -1158,7 +1191,29 @@ class Hub:
             op = self.store.touch_op(live.id, live.version)
             return Change(write=op, tick=partial(_came_back, seat))
 
-        await self._change(live, prepare)
+        await self._change(live, prepare, holder)
+
+    async def rekey(self, live: Live, seat: int) -> str:
+        """A new key for ``seat`` (a leaked link or key): its link's token is replaced by a
+        new one, returned (only its sha256 is stored), and every other token the seat had
+        (the old link's, the seat keys of its account) stops acting for it, in every process
+        (the game's version moves on: the others reload its seats, :meth:`Live.take_seats`);
+        its WebSockets opened with one of them are closed. Nothing else of the game changes
+        (not the time it changed last)."""
+        token = new_token()
+        seats = list(live.seats)
+        for _ in range(4):
+            async with live.lock:
+                op = self.store.rekey_op(live.id, live.version, seat, token_hash(token))
+                if await self.write(op):
+                    live.version += 1
+                    seats = list(live.seats)
+                    seats[seat] = replace(seats[seat], token_hash=token_hash(token))
+                    live.take_seats(seats)
+                    self._changed(live, local=False)
+                    return token
+                await self._refresh(live)  # another process wrote first: try again
+        raise ServerError(409, "the game keeps changing: try again", ply=live.ply)
 
     async def refresh(self, live: Live, version: int | None = None) -> None:
         """Catch up with another process's change (stored ``version``, if known)."""

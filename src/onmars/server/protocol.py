@@ -75,6 +75,13 @@ class TimeControlIn(Closed):
         "player takes it back; agree: the others may end the game by agreement (RUL-20)",
     )
     bot: BotName = Field("medium", description="the stand-in bot (policy bot)")
+    vacation: int = Field(
+        0,
+        ge=0,
+        le=MAX_CLOCK,
+        description="vacation: seconds each player may overrun their clock over the whole game "
+        "(their deadline is their clock's end plus what they have left; e.g. 604800, 7 days)",
+    )
 
 
 class NewGame(Closed):
@@ -158,6 +165,11 @@ class ClockOut(Closed):
         description="each seat's seconds left when its last decision ended (fischer)"
     )
     absent: list[int] = Field(description="the seats whose time ran out, until they come back")
+    vacation: float = Field(description="seconds of vacation each player had at the start")
+    vacation_left: list[float] = Field(
+        description="each seat's vacation seconds left when its decision started (or its last "
+        "one ended); the seat on the clock overruns its clock from `deadline` less this",
+    )
 
 
 class HintIn(Closed):

@@ -20,10 +20,11 @@ may point at an internal address, or be changed to after it was subscribed. The
 on loopback; off by default). Redirects are not followed (a push service answers where it
 is), and what is sent is an encrypted payload the server chose.
 
-Left open: the name is resolved once by the check and once more by the HTTP client, so a
-name whose DNS answer changes between the two (a few milliseconds) could still reach an
-internal address; the payload is encrypted, the VAPID token is meant for that host, and the
-answer is only read for its status.
+The name is resolved once: the message is sent to the address the check took
+(:func:`pinned_adapter`), with the name kept for everything else (the ``Host`` header, TLS's
+SNI and the certificate's check), so a DNS answer that changes after the check (DNS
+rebinding) cannot lead the POST elsewhere. For the same reason no proxy from the environment
+(``HTTPS_PROXY``) is used for pushes: it would resolve the name again itself.
 """
 
 from __future__ import annotations
@@ -34,11 +35,14 @@ import ipaddress
 import logging
 import re
 import socket
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid
+
+if TYPE_CHECKING:
+    from requests.adapters import HTTPAdapter
 
 log = logging.getLogger("onmars.server")
 
@@ -112,15 +116,18 @@ def host_refusal(host: str) -> bool:
     return not host or host == "localhost" or host.endswith(".localhost") or "." not in host
 
 
-async def check_send(endpoint: str) -> None:
-    """Raise :class:`PushRefused` unless every address ``endpoint``'s host resolves to (the
-    event loop's resolver) is public; a name that does not resolve is refused too."""
+async def check_send(endpoint: str, private: bool = False) -> str:
+    """The address to send to ``endpoint``'s message to (the first its host resolves to, by
+    the event loop's resolver; :meth:`Pusher.send` connects there and nowhere else). Raises
+    :class:`PushRefused` unless every address the host resolves to is public (``private``:
+    any address will do, the ``push_private`` setting); a name that does not resolve is
+    refused too."""
     try:
         parts = urlsplit(endpoint)
         host, port = parts.hostname, parts.port
     except ValueError as exc:
         raise PushRefused(f"not a URL: {exc}") from None
-    if not host or host_refusal(host):
+    if not host or (host_refusal(host) and not private):
         raise PushRefused(f"{host!r} is not a public host")
     port = port or (80 if parts.scheme == "http" else 443)
     loop = asyncio.get_running_loop()
@@ -128,12 +135,57 @@ async def check_send(endpoint: str) -> None:
         found = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except OSError as exc:
         raise PushRefused(f"{host!r} does not resolve: {exc}") from None
-    addresses = {str(info[4][0]) for info in found}
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in found))
     if not addresses:
         raise PushRefused(f"{host!r} does not resolve")
-    private = sorted(a for a in addresses if not public_address(a))
-    if private:
-        raise PushRefused(f"{host!r} resolves to an address that is not public: {private[0]}")
+    internal = sorted(a for a in addresses if not public_address(a))
+    if internal and not private:
+        raise PushRefused(f"{host!r} resolves to an address that is not public: {internal[0]}")
+    return addresses[0]
+
+
+def pinned_adapter(address: str) -> HTTPAdapter:
+    """A ``requests`` transport whose connections, HTTP and HTTPS, go to ``address`` (an IP
+    address, checked) whatever name the URL holds: the name is not resolved again. The URL's
+    name stays the request's ``Host`` and, over HTTPS, the name sent by SNI and checked
+    against the certificate (urllib3 takes both from the URL; only the socket's address is
+    replaced here)."""
+    from requests.adapters import HTTPAdapter
+    from urllib3.connection import HTTPConnection, HTTPSConnection
+    from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+    from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
+    from urllib3.util import connection
+
+    def connect(conn: HTTPConnection) -> socket.socket:
+        try:
+            return connection.create_connection(
+                (address, conn.port),
+                conn.timeout,
+                source_address=conn.source_address,
+                socket_options=conn.socket_options,
+            )
+        except TimeoutError as exc:
+            raise ConnectTimeoutError(conn, f"connecting to {conn.host} timed out") from exc
+        except OSError as exc:
+            raise NewConnectionError(conn, f"cannot connect to {conn.host}: {exc}") from exc
+
+    class PinnedHTTP(HTTPConnection):
+        def _new_conn(self) -> socket.socket:
+            return connect(self)
+
+    class PinnedHTTPS(HTTPSConnection):
+        def _new_conn(self) -> socket.socket:
+            return connect(self)
+
+    class PinnedHTTPPool(HTTPConnectionPool):
+        ConnectionCls = PinnedHTTP
+
+    class PinnedHTTPSPool(HTTPSConnectionPool):
+        ConnectionCls = PinnedHTTPS
+
+    adapter = HTTPAdapter(max_retries=0)
+    adapter.poolmanager.pool_classes_by_scheme = {"http": PinnedHTTPPool, "https": PinnedHTTPSPool}
+    return adapter
 
 
 def new_vapid_pem() -> str:
@@ -159,10 +211,11 @@ class Pusher:
         )
         return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
-    def send(self, info: dict[str, Any], payload: bytes) -> int:
-        """Send ``payload`` to one subscription (blocking): the push service's HTTP status
-        (201 taken; 404 or 410: the subscription is gone). Raises on a network failure or a
-        redirect."""
+    def send(self, info: dict[str, Any], payload: bytes, address: str | None = None) -> int:
+        """Send ``payload`` to one subscription (blocking), connecting to ``address`` (the one
+        :func:`check_send` took; ``None``: wherever the name leads, for tests only): the push
+        service's HTTP status (201 taken; 404 or 410: the subscription is gone). Raises on a
+        network failure or a redirect."""
         import requests
         from pywebpush import WebPushException, webpush
 
@@ -171,6 +224,11 @@ class Pusher:
                 # a redirect is not followed (it could lead the POST to an internal address):
                 # it raises TooManyRedirects before the next request is made
                 session.max_redirects = 0
+                if address is not None:
+                    session.trust_env = False  # no proxy: it would resolve the name again
+                    adapter = pinned_adapter(address)
+                    session.mount("http://", adapter)
+                    session.mount("https://", adapter)
                 response = webpush(
                     info,
                     data=payload,

@@ -26,11 +26,13 @@ LIMITS = {
     "ws_per_address": N_("open WebSockets per address (%(default)s)"),
     "ws_rate": N_("messages/s per WebSocket (%(default)s)"),
     "ws_burst": N_("burst of WebSocket messages (%(default)s)"),
+    "bot_games_per_address": N_("games of bots only not yet over, per address (%(default)s)"),
     "body_timeout": N_("seconds a request body may pause (%(default)s)"),
     "login_rate": N_("logins and registrations/s per address (%(default)s)"),
     "login_burst": N_("burst of logins and registrations per address (%(default)s)"),
     "login_name_rate": N_("logins/s per user name (%(default).4f)"),
     "login_name_burst": N_("burst of logins per user name (%(default)s)"),
+    "key_days": N_("days a seat's keys keep acting once its game is over (%(default)s)"),
     "clock_check": N_("seconds between checks for clocks that ran out (%(default)s)"),
 }
 

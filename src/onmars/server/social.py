@@ -23,6 +23,7 @@ later. All calls here are blocking: the app runs them in its database threads.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -69,6 +70,8 @@ seat_notices = sa.Table(
     sa.Column("lang", sa.String(8), nullable=False, server_default="en"),
     sa.Column("last_ply", sa.Integer, nullable=True),
     sa.Column("account_id", sa.Integer, nullable=True),
+    # the start of the last decision the seat was reminded of (migration 0011)
+    sa.Column("reminded", sa.DateTime(timezone=True), nullable=True),
 )
 
 push_subscriptions = sa.Table(
@@ -255,6 +258,24 @@ class Social:
                     sa.or_(c.last_ply.is_(None), c.last_ply < ply),
                 )
                 .values(last_ply=ply)
+            )
+            if done.rowcount != 1:
+                return None
+        return self.notice(game_id, seat)
+
+    def claim_reminder(self, game_id: str, seat: int, started: datetime) -> Notice | None:
+        """Mark the decision that started at ``started`` as reminded to ``seat``, as
+        :meth:`claim_turn` does a turn: its choices if this call claimed it, else ``None``."""
+        c = seat_notices.c
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                seat_notices.update()
+                .where(
+                    c.game_id == game_id,
+                    c.seat == seat,
+                    sa.or_(c.reminded.is_(None), c.reminded < started),
+                )
+                .values(reminded=started)
             )
             if done.rowcount != 1:
                 return None

@@ -192,8 +192,14 @@ clocks = sa.Table(
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("remaining", sa.Text, nullable=False),
     sa.Column("absent", sa.Text, nullable=False),
+    # vacation days (migration 0010): seconds each player may overrun, and each seat's left
+    sa.Column("vacation", sa.Float, nullable=False, server_default="0"),
+    sa.Column("vacation_left", sa.Text, nullable=False, server_default="[]"),
+    # when the seat on the clock is reminded that its time runs out (migration 0011)
+    sa.Column("remind_at", sa.DateTime(timezone=True), nullable=True),
 )
 sa.Index("ix_clocks_deadline", clocks.c.deadline)
+sa.Index("ix_clocks_remind_at", clocks.c.remind_at)
 
 #: The hints each seat asked for (issue 25.1; migration 0009; onmars.server.hints): how many,
 #: and when last. A seat that asked none has no row.
@@ -506,6 +512,14 @@ class Store:
             ).all()
         return {r.id: r.version for r in rows}
 
+    def unfinished(self, ids: list[str]) -> set[str]:
+        """Those of these games that are stored and not over."""
+        if not ids:
+            return set()
+        query = sa.select(games.c.id).where(games.c.id.in_(ids), games.c.finished == sa.false())
+        with self.engine.connect() as conn:
+            return set(conn.execute(query).scalars())
+
     def waiting_for_bots(self) -> list[str]:
         """Unfinished games whose next decision is a bot's (resumed at start)."""
         query = (
@@ -750,6 +764,42 @@ class Store:
                 conn.execute(table.insert().values(game_id=game_id, seat=seat, created=now()))
 
         return op
+
+    def rekey_op(self, game_id: str, seen: int, seat: int, digest: str) -> Write:
+        """Give ``seat`` a new link token (``digest``, its sha256) and drop its seat keys:
+        the seat's old tokens stop acting (onmars.server.live, ``Hub.rekey``). The version
+        moves on (other processes reload the seats); the time the game changed last does
+        not (the lobby's order, and when a finished game's keys expire)."""
+
+        def op(conn: Connection) -> None:
+            result = conn.execute(
+                games.update()
+                .where(games.c.id == game_id, games.c.version == seen)
+                .values(version=seen + 1)
+            )
+            if result.rowcount != 1:
+                raise Conflict
+            self._notified(conn, game_id, seen + 1)
+            conn.execute(
+                seats.update()
+                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .values(token_hash=digest)
+            )
+            conn.execute(
+                seat_keys.delete().where(seat_keys.c.game_id == game_id, seat_keys.c.seat == seat)
+            )
+
+        return op
+
+    def over_since(self, game_id: str) -> datetime | None:
+        """When a finished game last changed (it ended then), in UTC; ``None`` if it is not
+        over (or not stored)."""
+        query = sa.select(games.c.updated).where(games.c.id == game_id, games.c.finished)
+        with self.engine.connect() as conn:
+            stamp: datetime | None = conn.execute(query).scalar()
+        if stamp is None or stamp.tzinfo is not None:
+            return stamp
+        return stamp.replace(tzinfo=UTC)  # SQLite: stored in UTC, read back naive
 
     def truncate_op(
         self, game_id: str, seen: int, keep: int, hints: Hints, *, ended: bool = False

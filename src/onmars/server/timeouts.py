@@ -1,8 +1,9 @@
 """The server's watch over the clocks (:mod:`onmars.server.clocks`): every ``clock_check``
 seconds, and once at start, the games whose seat on the clock has run out of time get their
-policy applied (:meth:`Hub.timeout`), and at start the games a stand-in bot plays are loaded so
-that it plays on. Every process watches; the compare-and-set makes one of them apply each
-timeout."""
+policy applied (:meth:`Hub.timeout`), the seats whose time runs out are reminded
+(:meth:`Notifier.remind`), and at start the games a stand-in bot plays are loaded so that it
+plays on. Every process watches; the compare-and-set makes one of them apply each timeout and
+send each reminder."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import logging
 
 from onmars.server import clocks
 from onmars.server.live import Hub
+from onmars.server.turns import Notifier
 
 log = logging.getLogger("onmars.server")
 
@@ -29,6 +31,14 @@ async def check_clocks(hub: Hub) -> int:
     return applied
 
 
+async def send_reminders(hub: Hub, notifier: Notifier) -> int:
+    """Remind the seats due a reminder now (each decision once); how many were looked at."""
+    due = await hub.db(clocks.reminders_due, hub.store, clocks.utcnow())
+    for r in due:
+        await notifier.remind(r.game_id, r.seat, r.started, r.deadline)
+    return len(due)
+
+
 async def resume_standins(hub: Hub) -> int:
     """Load the games whose next decision is an absent seat's stand-in bot (it plays on)."""
     ids = await hub.db(clocks.standing_in, hub.store)
@@ -40,7 +50,7 @@ async def resume_standins(hub: Hub) -> int:
     return len(ids)
 
 
-async def watch_clocks(hub: Hub, interval: float) -> None:
+async def watch_clocks(hub: Hub, interval: float, notifier: Notifier | None = None) -> None:
     """At start, then every ``interval`` seconds, until the hub closes."""
     try:
         await resume_standins(hub)
@@ -49,6 +59,8 @@ async def watch_clocks(hub: Hub, interval: float) -> None:
     while not hub.closed:
         try:
             await check_clocks(hub)
+            if notifier is not None:
+                await send_reminders(hub, notifier)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the database is away: try again at the next check

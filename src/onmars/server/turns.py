@@ -7,6 +7,11 @@ never waits for it, and a failure is logged, never raised. The turn is claimed f
 database (``seat_notices.last_ply``, compare-and-set): of two changes, or two processes, that
 see the same turn start, one sends, once; an undo that brings the same turn back sends nothing.
 
+A game played over days also reminds a player whose time runs out (:meth:`Notifier.remind`,
+once per decision, when a quarter of its time is left: onmars.server.clocks.remind_at), by the
+same channels and switches, with the same care for secrets; never a player whose page is open
+here (the table counts the time down in front of them).
+
 Decisions:
 
 - A seat whose page is open in this process (a WebSocket of that seat) is told there (title,
@@ -26,9 +31,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from datetime import datetime
 from typing import Any
 
 from onmars import N_, tr
+from onmars.server import clocks
 from onmars.server.config import Settings
 from onmars.server.live import Hub, Live
 from onmars.server.mail import Mailer
@@ -45,8 +52,15 @@ MAIL_WHY = N_(
     "You get this e-mail because you asked to be told when it is your turn in this game. "
     "Switch it off on the game's page."
 )
+REMIND_TITLE = N_("On Mars: your time is running out")
+REMIND_BODY = N_("{name}, your time to play in game {game} runs out in {left} (round {round}).")
+REMIND_SUBJECT = N_("On Mars: your time is running out in game {game}")
+HOURS = N_("{hours} h")
+DAYS_HOURS = N_("{days} d {hours} h")
 #: Seconds a whole notice (every channel) may take before it is given up.
 NOTICE_TIMEOUT = 30.0
+#: Decisions this process tried to remind of (each once), kept up to this many.
+REMINDED_KEPT = 10_000
 
 
 class Notifier:
@@ -58,6 +72,7 @@ class Notifier:
         self.pusher: Pusher | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         self.sent = 0  # messages handed to a push service or an SMTP server (for tests, health)
+        self.reminded: set[tuple[str, datetime]] = set()  # (game, decision's start) tried here
 
     async def start(self) -> None:
         """Load (or make, at the first start) the VAPID key pair."""
@@ -97,10 +112,41 @@ class Notifier:
         if notice is None:
             return  # told already, or the seat asked for nothing
         texts = turn_texts(notice.lang, name, game_id, game_round, self.link(game_id))
+        await self._deliver(game_id, seat, notice, texts)
+
+    async def _deliver(
+        self, game_id: str, seat: int, notice: Notice, texts: dict[str, str]
+    ) -> None:
         if notice.push and self.pusher is not None:
             await self._push(game_id, seat, texts)
         if notice.email and notice.address and self.mailer is not None:
             await self._mail(notice, texts)
+
+    async def remind(self, game_id: str, seat: int, started: datetime, deadline: datetime) -> None:
+        """Remind ``seat`` that its time in ``game_id`` runs out at ``deadline`` (the decision
+        that started at ``started``): once, whichever process claims it first; nothing when its
+        page is open here or the game moved on. Failures are logged, never raised."""
+        key = (game_id, started)
+        if key in self.reminded:
+            return
+        if len(self.reminded) >= REMINDED_KEPT:
+            self.reminded.clear()
+        self.reminded.add(key)
+        try:
+            live = await self.hub.get(game_id)
+            if live.is_over or live.game.current_player != seat:
+                return
+            if any(sub.seat == seat for sub in live.subscribers):
+                return  # the page is open here: its clock counts down in front of them
+            notice = await self.hub.db(self.social.claim_reminder, game_id, seat, started)
+            if notice is None:
+                return  # reminded already, or the seat asked for nothing
+            left = (deadline - clocks.utcnow()).total_seconds()
+            name, game_round = live.seats[seat].name, live.game.round
+            texts = remind_texts(notice.lang, name, game_id, game_round, left, self.link(game_id))
+            await asyncio.wait_for(self._deliver(game_id, seat, notice, texts), NOTICE_TIMEOUT)
+        except Exception as exc:  # never a game's problem: logged only
+            log.warning("reminder for game %s seat %d failed: %r", game_id, seat, exc)
 
     def link(self, game_id: str) -> str:
         base = (self.settings.public_url or "http://127.0.0.1:8000").rstrip("/")
@@ -111,14 +157,13 @@ class Notifier:
         assert pusher is not None
         payload = json.dumps(push_payload(game_id, texts), ensure_ascii=False).encode()
         for sub in await self.hub.db(self.social.subscriptions, game_id, seat):
-            try:
-                if not self.settings.push_private:
-                    await check_send(sub.endpoint)  # where the name points now (SSRF)
+            try:  # where the name points now (SSRF): resolved once, sent there only
+                address = await check_send(sub.endpoint, private=self.settings.push_private)
             except PushRefused as exc:
                 log.warning("Web Push to game %s seat %d refused: %s", game_id, seat, exc)
                 continue
             try:
-                status = await asyncio.to_thread(pusher.send, sub.info(), payload)
+                status = await asyncio.to_thread(pusher.send, sub.info(), payload, address)
             except Exception as exc:
                 log.warning("Web Push to game %s seat %d failed: %r", game_id, seat, exc)
                 continue
@@ -145,6 +190,32 @@ def turn_texts(lang: str, name: str, game_id: str, game_round: int, link: str) -
         "title": tr(TURN_TITLE, lang),
         "body": body,
         "subject": tr(MAIL_SUBJECT, lang, game=game_id),
+        "mail": mail + "\n",
+        "url": link,
+    }
+
+
+def time_left(seconds: float, lang: str) -> str:
+    """A time left in words, in whole hours (at least 1): "5 h", "2 d 3 h"."""
+    hours = max(1, round(seconds / 3600))
+    if hours < 48:
+        return tr(HOURS, lang, hours=hours)
+    return tr(DAYS_HOURS, lang, days=hours // 24, hours=hours % 24)
+
+
+def remind_texts(
+    lang: str, name: str, game_id: str, game_round: int, left: float, link: str
+) -> dict[str, str]:
+    """The words of a reminder that ``name``'s time runs out in ``left`` seconds, as
+    :func:`turn_texts`: only public things."""
+    body = tr(
+        REMIND_BODY, lang, name=name, game=game_id, left=time_left(left, lang), round=game_round
+    )
+    mail = "\n\n".join([body, tr(MAIL_OPEN, lang, link=link), tr(MAIL_WHY, lang)])
+    return {
+        "title": tr(REMIND_TITLE, lang),
+        "body": body,
+        "subject": tr(REMIND_SUBJECT, lang, game=game_id),
         "mail": mail + "\n",
         "url": link,
     }

@@ -4,8 +4,11 @@ Each move is a line in bold (``Ana: Take a Blueprint from the display``), follow
 did, indented: Resources and Crystals gained (green) or spent (red), OP with their source
 (yellow), pieces, tiles, cards; an event that only says again what the move's line says ("Ana
 takes Turn Order space 5" under "Ana: Take Turn Order space 5") is left out. A new round or phase
-is a separator line, after the effects of the move that started it. The events are those the
-seat may see (RUL-18): another seat's discarded Private Goal is never named.
+is a separator line, after the effects of the move that started it. What the start of the
+next player's turn did within the move that ended the turn before (their Crystals moving in,
+seed item 3: the events marked ``turn_start``) is theirs: it follows a line of its own, "Ben's
+turn begins", not the mover's line. The events are those the seat may see (RUL-18): another
+seat's discarded Private Goal is never named.
 """
 
 from __future__ import annotations
@@ -15,12 +18,15 @@ from typing import Any
 
 from rich.text import Text
 
+from onmars import N_, tr
 from onmars.terminal.mapview import DIM, seat_style
 
 View = dict[str, Any]
 Event = dict[str, Any]
 SEPARATORS = {"round", "phase", "game_over"}
 GAIN, LOSS, OP = "green3", "red1", "bold yellow1"
+#: The line before what the start of a player's turn did (:func:`log_lines`).
+TURN_BEGINS = N_("{name}'s turn begins")
 #: What a move's own line already says, by its verb: the events of these kinds about its mover
 #: would say the same move twice ("Take Turn Order space 5", then "Ana takes Turn Order space
 #: 5"). The web client's log leaves out the same (web/src/events.ts, ``SAID_BY_MOVE``), except
@@ -94,13 +100,35 @@ def in_order(events: Sequence[Event]) -> list[Event]:
     return out
 
 
-def log_lines(view: View, events: Sequence[Event], fresh_from: int | None = None) -> list[Text]:
-    """The events as lines (:func:`in_order`); those of moves from ply ``fresh_from`` on (made
-    since the viewer last played) stand out, older ones are dimmed."""
+def turn_begins_line(view: View, seat: int, lang: str) -> Text:
+    """The line that opens what the start of ``seat``'s turn did, in bold like a move's."""
+    name = view["players"][seat]["name"]
+    text = tr(TURN_BEGINS, lang, name=name)
+    line = Text(no_wrap=True, overflow="ellipsis", style="bold")
+    head, _, tail = text.partition(name)
+    line.append(head)
+    line.append(name, style=seat_style(view, seat))
+    line.append(tail)
+    return line
+
+
+def log_lines(
+    view: View, events: Sequence[Event], fresh_from: int | None = None, lang: str = "en"
+) -> list[Text]:
+    """The events as lines (:func:`in_order`), in ``lang``; those of moves from ply
+    ``fresh_from`` on (made since the viewer last played) stand out, older ones are dimmed."""
     out = []
+    opened: tuple[int, int] | None = None  # the (ply, seat) whose turn start has its line
     for event in in_order(events):
+        old = fresh_from is not None and event["ply"] < fresh_from
+        seat = event.get("seat")
+        if event.get("turn_start") and isinstance(seat, int) and opened != (event["ply"], seat):
+            opened = (event["ply"], seat)
+            out.append(turn_begins_line(view, seat, lang))
+            if old:
+                out[-1].stylize(DIM)
         line = event_line(view, event)
-        if fresh_from is not None and event["ply"] < fresh_from and event["id"] not in SEPARATORS:
+        if old and event["id"] not in SEPARATORS:
             line.stylize(DIM)
         out.append(line)
     return out

@@ -287,7 +287,8 @@ class Session:
         autosave."""
         moves = len(self.game.moves)
         events = self.game.events(self.viewer, since=moves - 1, lang=self.lang)
-        for k, line in enumerate(logview.log_lines(self.view_of(self.viewer), events)):
+        lines = logview.log_lines(self.view_of(self.viewer), events, lang=self.lang)
+        for k, line in enumerate(lines):
             if k == 0 and note:
                 line.append(f" {note}", style=DIM)
             self.console.print(line)
@@ -627,7 +628,8 @@ class Session:
         n = int(arg) if arg else 10
         moves = len(self.game.moves)
         events = self.game.events(self.viewer, since=max(0, moves - n), lang=self.lang)
-        for line in logview.log_lines(self.view_of(self.viewer), events if n else []):
+        shown = events if n else []
+        for line in logview.log_lines(self.view_of(self.viewer), shown, lang=self.lang):
             line.no_wrap = False
             self.console.print(line)
         if not moves:

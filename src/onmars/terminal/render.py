@@ -296,7 +296,7 @@ def screen(
             top = top_part(view, lang, focus, board_seat, science=False)
             used -= before - height(top)
     room = max(lines - used - 2, 6)  # less the panels' borders
-    log = logview.log_lines(view, events, fresh_from)
+    log = logview.log_lines(view, events, fresh_from, lang)
     side = WIDTH * 3 // 5
     if entries and menu.natural_width(entries, lang) > side - 5:
         # a menu wider than its side of the screen gets the whole width, the log what is left

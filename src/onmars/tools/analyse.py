@@ -2,11 +2,13 @@
 
 FILE is a game's record (downloaded from the server, with or without its analysis), a log
 ``onmars play`` saved, or a ``Game.to_json`` save, of a finished game (RUL-22: nothing is secret
-after the end). A record that carries a complete analysis made with at least ``--sims``
-simulations is shown as it is; otherwise the missing decisions are worked out here (those the
-record has are kept). The tables: each player's decisions, mistakes and mean loss; the
-projected final score by round; the OP by category; the mistakes (or every decision with
-``--all``), each with the search's preferred move and its line. The charts go to ``--out``.
+after the end). Without ``--sims``, a record's own analysis is shown as it is, whatever its
+budget, and the decisions it lacks are worked out at its budget (:data:`analysis.SIMS` for a
+file without one: :func:`budget`). With ``--sims N``, the record's decisions are kept only if
+made with at least N simulations; the others are worked out again with N. The tables: each
+player's decisions, mistakes and mean loss; the projected final score by round; the OP by
+category; the mistakes (or every decision with ``--all``), each with the search's preferred
+move and its line. The charts go to ``--out``, each seat in its colour as the browser shows it.
 """
 
 from __future__ import annotations
@@ -32,13 +34,30 @@ from onmars.tools.text import add_lang, command_lang
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help=N_("a finished game: its record, or a saved log"))
-    parser.add_argument("--sims", type=int, default=an.SIMS, help=N_("simulations per decision"))
+    sims = parser.add_argument(
+        "--sims",
+        type=int,
+        default=None,
+        help=N_("simulations per decision (default: the record's analysis, as it is, and its "
+                "budget for what it lacks; %(sims)s without one)"),
+    )  # fmt: skip
+    sims.sims = an.SIMS  # type: ignore[attr-defined]
     parser.add_argument("--seed", type=int, default=0, help=N_("the search's seed"))
     parser.add_argument("--out", default=".", help=N_("folder for the charts (SVG)"))
     parser.add_argument(
         "--all", action="store_true", help=N_("list every decision, not only mistakes")
     )
     add_lang(parser)
+
+
+def budget(data: dict[str, Any], sims: int | None) -> int:
+    """The simulations a decision: ``sims`` if asked for, else the budget of the file's own
+    analysis, else :data:`analysis.SIMS`."""
+    if sims is not None:
+        return sims
+    old = data.get("analysis")
+    stored = old.get("sims") if isinstance(old, dict) else None
+    return stored if type(stored) is int and stored >= 1 else an.SIMS
 
 
 def _reusable(data: dict[str, Any], sims: int) -> list[dict[str, Any]]:
@@ -51,7 +70,7 @@ def _reusable(data: dict[str, Any], sims: int) -> list[dict[str, Any]]:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     lang = command_lang(args)
-    if args.sims < 1:
+    if args.sims is not None and args.sims < 1:
         console.print(tr(N_("--sims must be at least 1, not {n}"), lang, n=args.sims))
         return 2
     try:
@@ -75,7 +94,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         print(tr(N_("analysed {done} of {total} decisions"), lang, done=done, total=total),
               end="\r", file=sys.stderr, flush=True)  # fmt: skip
 
-    analysis = an.analyse_game(game.log, args.sims, args.seed, _reusable(data, args.sims), progress)
+    sims = budget(data, args.sims)
+    analysis = an.analyse_game(game.log, sims, args.seed, _reusable(data, sims), progress)
     print(file=sys.stderr)
     for table in tables(analysis, game.players, lang, every=args.all):
         console.print(table)
@@ -126,7 +146,8 @@ def _table(title: str, lang: str, first: str, players: list[str]) -> Table:
 
 def _players(analysis: dict[str, Any], players: list[str], lang: str) -> Table:
     table = _table(N_("Decisions judged"), lang, N_("player"), players)
-    table.caption = tr(N_("{sims} simulations a decision"), lang, sims=analysis["sims"])
+    # a move the search barely tried is searched again on its own: "at least" (analysis.judge)
+    table.caption = tr(N_("at least {sims} simulations a decision"), lang, sims=analysis["sims"])
     acc = an.accuracy(analysis, len(players))
     table.add_row(tr(N_("decisions"), lang), *(str(a["decisions"]) for a in acc))
     table.add_row(tr(N_("mistakes"), lang), *(str(a["mistakes"]) for a in acc))
@@ -169,8 +190,15 @@ def _decisions(analysis: dict[str, Any], players: list[str], lang: str, every: b
         line = " → ".join(step[lang] for step in d["line"]) if preferred else ""
         table.add_row(str(d["ply"] + 1), str(d["round"]), players[d["seat"]],
                       ("✗ " if d["mistake"] else "") + d["label"][lang], f"{d['before']:+.1f}",
-                      f"{d['after']:+.1f}", f"{d['loss']:.1f}", preferred, line)  # fmt: skip
+                      f"{d['after']:+.1f}", loss_text(d["loss"], lang), preferred,
+                      line)  # fmt: skip
     return table
+
+
+def loss_text(loss: float, lang: str) -> str:
+    """A decision's loss as its column shows it: "no loss" rather than "0.0" when it is too
+    small to show (the played move was about as good as the search's choice)."""
+    return tr(N_("no loss"), lang) if loss < 0.05 else f"{loss:.1f}"
 
 
 def main(args: argparse.Namespace, console: Console | None = None) -> int:

@@ -8,19 +8,27 @@ analysis alone (:mod:`onmars.tools.analysis`), in English or Chinese, with no ch
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
+from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape
 
 from onmars import N_, tr
+from onmars.rules.data.schema import COLOURS
 from onmars.terminal import words
 
 WIDTH, HEIGHT = 720, 360
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 40, 64
 LEGEND_LINE = 18
-#: A colour per seat, and per scoring category (in the order they first appear).
-SEAT_COLOURS = ("#d64541", "#2e86de", "#27ae60", "#f39c12")
+#: Each player colour's shade, the browser's too (web/src/format.ts reads the same file).
+PLAYER_COLOURS: dict[str, str] = json.loads(
+    resources.files("onmars.tools").joinpath("colours.json").read_text(encoding="utf-8")
+)
+#: A colour per seat (the one the setup deals it: ``COLOURS[seat]``, seat 0 red), and
+#: per scoring category (in the order they first appear).
+SEAT_COLOURS = tuple(PLAYER_COLOURS[colour] for colour in COLOURS)
 CATEGORY_COLOURS = ("#8e44ad", "#16a085", "#e67e22", "#2c3e50", "#c0392b", "#7f8c8d",
                     "#2980b9", "#d35400", "#27ae60", "#f1c40f", "#34495e", "#e84393")  # fmt: skip
 

@@ -134,6 +134,13 @@ def _check_analysis(analysis: Any, game: Game, lang: str) -> None:
             raise _fail(lang, N_("the record's analysis judges move {n} as '{move}', but "
                                  "the game's move {n} is '{played}'"), n=d["ply"] + 1,
                         move=d.get("move"), played=moves[d["ply"]])  # fmt: skip
+        # The search never judges the move played better than its own choice (the analysis
+        # caps it): a loss below 0, or none, was written by hand.
+        loss = d.get("loss")
+        if type(loss) not in (int, float) or not loss >= 0:
+            raise _fail(lang, N_("the record's analysis gives move {n} a loss of {loss}: a loss "
+                                 "is a number of OP, never below 0"), n=d["ply"] + 1,
+                        loss=loss)  # fmt: skip
 
 
 def read_record(path: str, lang: str = "en") -> tuple[Game, dict[str, Any]]:

@@ -4,10 +4,10 @@
 // link to its position.
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type AnalysisOut, type View } from "../api";
-import { labelled, parenthesised, useI18n } from "../i18n";
+import { labelled, parenthesised, useI18n, type Lang } from "../i18n";
 import { colourOf } from "../format";
 import { EvaluationChart, ProjectedChart, SourcesChart } from "./charts";
-import { word, type WordKey } from "./words";
+import { lossText, word, type WordKey } from "./words";
 import "./analysis.css";
 
 export type AnalysisData = NonNullable<AnalysisOut["analysis"]>;
@@ -53,7 +53,7 @@ export function AnalysisPanel(props: { id: string; ply: number; setPly: (ply: nu
   };
   const status = w(statusKey[out.status], { done: data?.done ?? 0, total: data?.total ?? 0, sims: data?.sims ?? 0 });
   const label = (d: Verdict) => d.label[lang] ?? d.move;
-  const mistakeText = (d: Verdict) => `${w("moveN", { n: d.ply + 1 })} · ${labelled(t, names[d.seat], label(d))} · ${w("lost", { loss: d.loss.toFixed(1) })}`;
+  const mistakeText = (d: Verdict) => `${w("moveN", { n: d.ply + 1 })} · ${labelled(t, names[d.seat], label(d))} · ${lossText(d.loss, lang)}`;
   const categoryName = (c: string) => cat?.names?.score?.[c] ?? c;
   const mistakes = data?.decisions.filter((d) => d.mistake) ?? [];
   const here = data?.decisions.find((d) => d.ply === props.ply - 1);
@@ -95,7 +95,7 @@ export function AnalysisPanel(props: { id: string; ply: number; setPly: (ply: nu
                   <button class="linklike" onClick={() => props.setPly(d.ply + 1)} title={w("show")}>
                     <b>{w("moveN", { n: d.ply + 1 })}</b> · <span style={{ color: colours[d.seat] }}>{names[d.seat]}</span>
                   </button>{" "}
-                  {label(d)} — <span class="bad">{w("lost", { loss: d.loss.toFixed(1) })}</span>
+                  {label(d)} — <span class="bad">{lossText(d.loss, lang)}</span>
                   <div class="muted">
                     {w("preferred", { move: d.best_label[lang] ?? d.best })}
                     {d.line.length ? ` · ${w("then")} ${d.line.map((s) => s[lang]).join(" → ")}` : ""}
@@ -110,7 +110,7 @@ export function AnalysisPanel(props: { id: string; ply: number; setPly: (ply: nu
   );
 }
 
-function ThisMove(props: { d: Verdict; names: string[]; w: (k: WordKey, p?: Record<string, string | number>) => string; lang: string }) {
+function ThisMove(props: { d: Verdict; names: string[]; w: (k: WordKey, p?: Record<string, string | number>) => string; lang: Lang }) {
   const { d, w, lang } = props;
   const { t } = useI18n();
   const same = d.best === d.move;
@@ -118,7 +118,7 @@ function ThisMove(props: { d: Verdict; names: string[]; w: (k: WordKey, p?: Reco
     <p class={`analysis-here ${d.mistake ? "is-mistake" : ""}`} data-testid="analysis-here">
       <b>{w("thisMove")}</b>{labelled(t, parenthesised(t, props.names[d.seat]), d.label[lang] ?? d.move)} · {w("valueBefore", { v: d.before.toFixed(1) })} · {w("valueAfter", { v: d.after.toFixed(1) })} ·{" "}
       {w("winChance", { before: Math.round(d.win_before * 100), after: Math.round(d.win_after * 100) })}
-      {same ? ` · ${w("best")}` : ` · ${w("lost", { loss: d.loss.toFixed(1) })} · ${w("preferred", { move: d.best_label[lang] ?? d.best })}`}
+      {same ? ` · ${w("best")}` : ` · ${lossText(d.loss, lang)} · ${w("preferred", { move: d.best_label[lang] ?? d.best })}`}
     </p>
   );
 }

@@ -9,7 +9,7 @@ export const WORDS = {
   analysisWaiting: ["The analysis has not started yet: it runs when the server is idle.", "分析尚未开始：服务器空闲时进行。"],
   analysisRunning: ["Analysed {done} of {total} decisions so far…", "已分析 {done}/{total} 个决策…"],
   analysisFailed: ["This game's moves no longer replay: it cannot be analysed.", "此对局的操作已无法重放：不能分析。"],
-  analysisDone: ["{total} decisions judged, {sims} simulations each, from each mover's view.", "共评判 {total} 个决策，每个 {sims} 次模拟，均从该玩家当时的视角。"],
+  analysisDone: ["{total} decisions judged, at least {sims} simulations each, from each mover's view.", "共评判 {total} 个决策，每个至少 {sims} 次模拟，均从该玩家当时的视角。"],
   projected: ["Projected final score by round", "按轮次预测的最终得分"],
   evaluation: ["Evaluation by move (OP of lead)", "逐步评估（领先的机会分）"],
   sources: ["Where the OP came from, by round", "机会分的来源（按轮）"],
@@ -25,6 +25,7 @@ export const WORDS = {
   noMistakes: ["No move lost 2 OP or more.", "没有损失 2 机会分以上的步。"],
   moveN: ["Move {n}", "第 {n} 步"],
   lost: ["lost {loss} OP", "损失 {loss} 机会分"],
+  asGood: ["about as good as the search's choice", "与搜索的选择相差无几"],
   preferred: ["The search preferred: {move}", "搜索首选：{move}"],
   then: ["then", "随后"],
   thisMove: ["This move", "这一步"],
@@ -37,6 +38,12 @@ export const WORDS = {
 } satisfies Record<string, [string, string]>;
 
 export type WordKey = keyof typeof WORDS;
+
+/** What a move lost against the search's choice, in words: "lost 1.5 OP", or, below 0.05 OP
+ * (which would read "lost 0.0 OP"), about as good as that choice. */
+export function lossText(loss: number, lang: Lang): string {
+  return loss < 0.05 ? word("asGood", lang) : word("lost", lang, { loss: loss.toFixed(1) });
+}
 
 export function word(key: WordKey, lang: Lang, params?: Record<string, string | number>): string {
   let s: string = WORDS[key][lang === "zh" ? 1 : 0];

@@ -84,7 +84,7 @@ export function TableHeader({ id, game, st, prefs, setPrefs }: {
         </button>
       ) : null}
       <LangToggle />
-      {notices ? <NoticePanel id={id} token={token} prefs={prefs} setPrefs={setPrefs} close={() => setNotices(false)} /> : null}
+      {notices ? <NoticePanel id={id} token={token} rekey={game.rekey} prefs={prefs} setPrefs={setPrefs} close={() => setNotices(false)} /> : null}
     </TopBar>
   );
 }

@@ -1,15 +1,17 @@
 // The 🔔 panel: how this player is told their turn came (issue 24 item 2). This browser's own
 // choices (a sound, a browser notification on any device, with the button that asks the browser's
 // permission), and the seat's choices kept by the server for when the page is closed (Web Push
-// on this browser, e-mail to an address), each switchable.
+// on this browser, e-mail to an address), each switchable. And a new link for the seat, when its
+// link leaked (the old link and every other device's key stop).
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type NoticeOut } from "../api";
 import { useI18n } from "../i18n";
 import { canNotify, canPush, pushOff, pushOn, type LocalPrefs } from "../notify";
 
-export function NoticePanel({ id, token, prefs, setPrefs, close }: {
+export function NoticePanel({ id, token, rekey, prefs, setPrefs, close }: {
   id: string;
   token: string | null;
+  rekey: () => Promise<string>;
   prefs: LocalPrefs;
   setPrefs: (p: LocalPrefs) => void;
   close: () => void;
@@ -18,6 +20,7 @@ export function NoticePanel({ id, token, prefs, setPrefs, close }: {
   const [server, setServer] = useState<NoticeOut | null>(null);
   const [address, setAddress] = useState("");
   const [status, setStatus] = useState("");
+  const [link, setLink] = useState("");
   const [permission, setPermission] = useState(canNotify() ? Notification.permission : "denied");
 
   useEffect(() => {
@@ -36,6 +39,17 @@ export function NoticePanel({ id, token, prefs, setPrefs, close }: {
     try {
       setServer(await work());
       setStatus(t("noticeSaved"));
+    } catch (e) {
+      setStatus(e instanceof ApiError ? e.problem.detail : String(e));
+    }
+  };
+
+  const renew = async () => {
+    if (!confirm(t("seatLinkConfirm"))) return;
+    setStatus("");
+    try {
+      setLink(await rekey());
+      setStatus(t("seatLinkMade"));
     } catch (e) {
       setStatus(e instanceof ApiError ? e.problem.detail : String(e));
     }
@@ -114,6 +128,14 @@ export function NoticePanel({ id, token, prefs, setPrefs, close }: {
         </>
       ) : null}
       <p class="muted small">{t("noticeOnce")}</p>
+      {token ? (
+        <div class="seatlink">
+          <h3>{t("seatLinkTitle")}</h3>
+          <p class="muted small">{t("seatLinkWhy")}</p>
+          <button data-testid="seat-link-new" onClick={renew}>{t("seatLinkNew")}</button>
+          {link ? <input readOnly data-testid="seat-link" value={link} onFocus={(e) => (e.target as HTMLInputElement).select()} /> : null}
+        </div>
+      ) : null}
       <div class="row">
         <span class="muted small" data-testid="notice-status">{status}</span>
         <span class="grow" />

@@ -62,6 +62,8 @@ export interface Game {
   send: (m: Offer) => Promise<void>;
   undo: () => Promise<void>;
   vote: (kind: VoteKind, agree: boolean) => Promise<void>;
+  /** A new link for the acting seat (its old link and keys stop): the link, kept here too. */
+  rekey: () => Promise<string>;
   /** Drop the move being put together and any refusal (Escape). */
   cancel: () => void;
 }
@@ -252,6 +254,14 @@ export function useGame(id: string, watch: boolean): Game {
     [id, token],
   );
 
+  const rekey = useCallback(async () => {
+    if (!token || acting === null) throw new Error("no seat");
+    const made = await api.rekey(id, token);
+    saveToken(id, made.seat, made.token);
+    setHeld(gameTokens(id));
+    return `${location.origin}/play/${encodeURIComponent(id)}#token=${made.token}`;
+  }, [id, token, acting]);
+
   const dismiss = useCallback((key: string) => setNews((old) => old.filter((x) => x.key !== key)), []);
 
   const cancel = useCallback(() => {
@@ -266,6 +276,6 @@ export function useGame(id: string, watch: boolean): Game {
     st, events, error, connected, news: newsShown, dismiss, held, hotseat, acting, handover, takeOver, token, active, sending,
     refusal, setRefusal, confirm, setConfirm, chooser, setChooser,
     pickedBot, setPickedBot, pickedTile, setPickedTile,
-    play, send, undo, vote, cancel,
+    play, send, undo, vote, rekey, cancel,
   };
 }

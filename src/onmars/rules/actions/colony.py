@@ -118,7 +118,8 @@ class ShipReward(Step[ShipRewardFrame]):
         if s.players[f["p"]].bots:
             out.append(mv("reward", "bot"))
         if not f.get("tech"):  # RUL-4: only a Ship Tech that would bring the extra Colonist
-            before = s.players[f["p"]].ships_out - 1  # Ships moved out before this one
+            # RUL-4's "already moved out": the Ships out before this one, not counting it
+            before = s.players[f["p"]].ships_out - 1
             out += [
                 mv("use", t)
                 for t, _, level in lab.techs_in_play(s, "ship", f["p"])

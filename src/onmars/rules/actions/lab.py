@@ -251,7 +251,7 @@ def use_tech(s: State, seat: int, tile: str) -> int:
     turn (§8.3). Returns the tile's level."""
     for p in s.players:
         if tile in p.lab.values():
-            if p.seat != seat:
+            if p.seat != seat:  # each use owes the owner (§8.3 "whenever"; RB "each time")
                 s.mut_turn().setdefault("used", []).append([p.seat, tile])
             return level_of(p, tile)
     raise AssertionError(f"tech {tile} is not in play")

@@ -171,6 +171,8 @@ def status_update(s: State) -> None:
     if s.n > 2:  # the Grid is never refilled in 2-player games (§25)
         for space in GRID_SPACES:  # bottom row first
             stacks = s.mut_tech_stacks()
+            # which stack is open (§11.4 "from the stacks", RB "from the stack"): the longer
+            # one, as if the two were one stock; they are shuffled alike, so no chance changes
             stack = max(stacks, key=len) if stacks else []
             if not s.grid[space] and stack:
                 s.mut_grid()[space] = stack.pop()

@@ -67,7 +67,10 @@ def _bot_targets(start: int, budget: int) -> tuple[tuple[int, Move], ...]:
 
 def bot_moves(s: State, seat: int, budget: int) -> list[Move]:
     """``bot <from> <to>``, legal: one of your Bots to a hex within ``budget`` movement points
-    where it may end: no piece there (§9.1)."""
+    where it may end: no piece there (§9.1). Each move is a stop that must be legal (§9.1 "may
+    not end", components §1.3 "may not stop"; §4 checks only the turn's end, so this is our
+    reading): a Bot passes a piece inside one move, never dearer than two hops, so within one
+    movement no end is lost; its end effects wait for the last stop."""
     if budget < 1:
         return []
     bot, miner, ab = s.bot, s.miner, s.ab

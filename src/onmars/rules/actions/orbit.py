@@ -297,7 +297,9 @@ class LearnTechnology:
 
 
 class ResearchDevelopment:
-    """Two developments, the second optional (our reading of "twice"); each boost adds one."""
+    """Two developments, the second optional; each boost adds one. The sources leave it open
+    (§7.4 "twice or two tiles once each"); we follow RB p.11's "You may develop 1 Tech tile
+    twice or 2 Tech tiles once each" (tests/test_orbit.py)."""
 
     @staticmethod
     def blocker(s: State, seat: int, explain: bool = True) -> str:

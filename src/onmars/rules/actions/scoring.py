@@ -60,7 +60,13 @@ def winners(s: State) -> list[int]:
 def end_by_agreement(s: State) -> None:
     """End the game now by the players' agreement (RUL-20): pending decisions are dropped, a
     Private Goal card spent as a Crystal this turn is lost with the turn (§18.1), and the
-    position is scored with the final scoring as it stands (§24.1-2)."""
+    position is scored with the final scoring as it stands (§24.1-2).
+
+    "As it stands" (open in the sources, decided here): a trip cut short leaves the marker off
+    the Turn Order track (no space, no bonus), its side the destination, whose retrieval the
+    final scoring then makes as the trip would have; the owners of Tech used this turn get
+    neither Oxygen nor development, their choice being due at the turn's end (§8.3, RB p.11:
+    "they gain the Oxygen" only then), which never comes. The owners agreed to the end too."""
     seat = s.turn.get("p")
     if isinstance(seat, int):
         goals_end_of_turn(s, seat)

@@ -10,6 +10,11 @@ Secrets (RUL-18): the only event that names a secret card is the discard of a Pr
 (``goal_discarded``); :func:`seen_by` removes its id for every other seat. Everything else an
 event names was face up before or is face up after the move. The move's own event carries
 ``hexes``, the map cells its arguments name (``"q,r"``; public: no hidden move names one).
+
+A move that ends a turn also starts the next one, where the next player's Crystals below their
+Depot move in (seed item 3): those effects are the next player's, not the mover's. They come
+last among the move's events and carry ``"turn_start": True`` (:func:`turn_start_effects`), so
+that a log shows them under the turn they begin.
 """
 
 from __future__ import annotations
@@ -143,9 +148,11 @@ def events_of(
         headings.append(event(None, "round", number=after.round))
     if (after.phase != before.phase or passed) and after.phase != "over":  # the end has its own
         headings.append(event(None, "phase", phase=after.phase))
+    starting = turn_start_effects(before, after, out[1:])
     later = by_new_phase(out[1:], headings)
-    moved = {id(e) for e in later}
+    moved = {id(e) for e in [*later, *starting]}
     out[:] = [*(e for e in out if id(e) not in moved), *_placed(headings, later)]
+    out += [{**e, "turn_start": True} for e in starting]
     if after.phase == "over" and before.phase != "over":
         add(None, "game_over")
         for p in after.players:
@@ -171,31 +178,42 @@ def _placed(headings: list[Event], later: list[Event]) -> list[Event]:
 
 
 def by_new_phase(effects: list[Event], headings: list[Event]) -> list[Event]:
-    """The ``effects`` of a move that the start of the round or phase it began did, not the
-    move (they follow its ``headings``). The states before and after a move do not say which
-    step changed what, so each is known by its kind: the Shuttle moves as a Shuttle phase
-    begins (§12.1), and the Crystals below a Depot move in (those it cannot hold are lost) as
-    the new round's first turn starts (§5.1, seed item 3)."""
+    """The ``effects`` of a move that the start of the phase it began did, not the move (they
+    follow its ``headings``): the Shuttle moves as a Shuttle phase begins (§12.1). The states
+    before and after a move do not say which step changed what: each is known by its kind."""
     phases = {h.get("phase") for h in headings if h["id"] == "phase"}
-    new_round = any(h["id"] == "round" for h in headings)
-    moved_in = {
-        e["seat"] for e in effects if new_round and e["id"] == "crystals_waiting" and e["delta"] < 0
-    }
-    return [
-        e
-        for e in effects
-        if (e["id"] in SHUTTLE_MOVES and "shuttle" in phases)
-        or (e.get("seat") in moved_in and _crystals_moving_in(e))
-    ]
+    return [e for e in effects if e["id"] in SHUTTLE_MOVES and "shuttle" in phases]
+
+
+def turn_start_effects(before: State, after: State, effects: list[Event]) -> list[Event]:
+    """The ``effects`` of a move that the start of the turn it began did (§5.1, seed item 3):
+    the Crystals below the new player's Depot move in; those it cannot hold go onto an Earth
+    Contract, which they may complete (RUL-10), or are lost. None unless a turn began (another
+    seat's, or the mover's own in a new round) and Crystals moved into that player's Depot.
+    Known by kind, as :func:`by_new_phase`'s: a change the move itself made to the new player's
+    Depot Crystals is told with them (a count is one event)."""
+    seat = after.turn.get("p")
+    began = after.round != before.round or seat != before.turn.get("p")
+    if seat is None or after.phase != "colonization" or not began:
+        return []
+    mine = [e for e in effects if e.get("seat") == seat]
+    if not any(e["id"] == "crystals_waiting" and e["delta"] < 0 for e in mine):
+        return []
+    moved = [e for e in mine if _crystals_moving_in(e)]
+    if any(e["id"] == "delivered" for e in moved):  # onto a contract: the one they completed
+        moved += [e for e in mine if e["id"] == "contract_done"]
+    return [e for e in effects if any(e is m for m in moved)]
 
 
 def _crystals_moving_in(event: Event) -> bool:
     """Whether ``event`` is part of Crystals moving into a Depot: fewer below it, more in it,
-    those it cannot hold lost (seed item 3)."""
+    those it cannot hold onto a contract or lost (seed item 3, RUL-10)."""
     eid: str = event["id"]
     if eid == "crystals_waiting":
         return bool(event["delta"] < 0)
-    return eid == "crystals" or (eid == "lost" and event["item"] == "crystal")
+    if eid in ("lost", "delivered"):
+        return bool(event["item"] == "crystal")
+    return eid == "crystals"
 
 
 def _added(a: list[str], b: list[str]) -> list[str]:

@@ -215,6 +215,7 @@ async def seat_key(request: Request, game_id: GameId, current: Changer) -> dict[
     """A new token for the account's seat in this game, for this device (a seat key: it acts
     as the seat's link does; only its hash is kept). 404 if the account holds no seat there."""
     hub = hub_of(request)
+    await accounts.check_not_expired(hub, await hub.get(game_id))
     made = await hub.db(accounts.seat_key, hub.store, current.account_id, game_id)
     if made is None:
         raise ServerError(404, "you hold no seat in this game")

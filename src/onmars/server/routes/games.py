@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse, Response
 
 from onmars.server.clocks import TimeControl
 from onmars.server.deps import Seated, Token, address, game_route, hub_of, limit, server_of
-from onmars.server.live import Hub, Live
+from onmars.server.live import Hub, Live, ServerError
 from onmars.server.names import BIDI, INVISIBLE, check_name, check_players  # noqa: F401 (kept importable)
 from onmars.server.protocol import (
     ERRORS,
@@ -44,7 +44,11 @@ async def new_game(request: Request, body: NewGame, _token: Token) -> JSONRespon
     check_players([p.name for p in body.players])
     limit(server_of(request).creates, f"a:{address(request)}")
     control = time_control(body.clock)
-    live, tokens = await hub.create([(p.name, p.bot) for p in body.players], body.length, control)
+    players = [(p.name, p.bot) for p in body.players]
+    if all(bot for _, bot in players):
+        live, tokens = await create_bot_only(request, players, body.length, control)
+    else:
+        live, tokens = await hub.create(players, body.length, control)
     seats = [
         {
             "seat": s.seat,
@@ -58,13 +62,49 @@ async def new_game(request: Request, body: NewGame, _token: Token) -> JSONRespon
     return JSONResponse({"id": live.id, "seats": seats}, 201)
 
 
+#: The refusal of a game of bots only past ``bot_games_per_address``.
+TOO_MANY_BOT_GAMES = (
+    "too many games of bots only from your address ({limit}): wait until one of them is over"
+)
+
+
+async def create_bot_only(
+    request: Request,
+    players: list[tuple[str, str | None]],
+    length: str,
+    control: TimeControl | None,
+) -> tuple[Live, list[str | None]]:
+    """A game of bots only, unless the client's address has ``bot_games_per_address`` of them
+    not over yet (429): each keeps a bot worker busy and slows every other game's bots. They
+    are counted per server process, as the other budgets are (no account makes such a game:
+    it has no seat to claim)."""
+    hub, server = hub_of(request), server_of(request)
+    key, most = address(request), server.settings.bot_games_per_address
+    async with server.bot_only.lock:
+        going = await going_on(hub, server.bot_only.ids.get(key, set()))
+        if len(going) >= most:
+            raise ServerError(429, TOO_MANY_BOT_GAMES.format(limit=most))
+        live, tokens = await hub.create(players, length, control)
+        server.bot_only.ids[key] = going | {live.id}
+    return live, tokens
+
+
+async def going_on(hub: Hub, ids: set[str]) -> set[str]:
+    """Those of these games that are not over: as this process has them in memory, else as
+    stored."""
+    kept = {i for i in ids if i in hub.games and not hub.games[i].is_over}
+    away = sorted(i for i in ids if i not in hub.games)
+    return kept | await hub.db(hub.store.unfinished, away)
+
+
 def time_control(clock: TimeControlIn | None) -> TimeControl | None:
     """The time control asked for (onmars.server.clocks), if any."""
     if clock is None:
         return None
     increment = clock.increment if clock.mode == "fischer" else 0
     bot = clock.bot if clock.policy == "bot" else None
-    return TimeControl(clock.mode, float(clock.seconds), float(increment), clock.policy, bot)
+    seconds, vacation = float(clock.seconds), float(clock.vacation)
+    return TimeControl(clock.mode, seconds, float(increment), clock.policy, bot, vacation)
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Depends, Query, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
 from onmars.server.deps import Seated, game_route, hub_of, no_inputs, server_of
 from onmars.server.live import STANDIN_PLAYS, Hub, Live, ServerError, standing_in
-from onmars.server.protocol import ERRORS, GameState, Lang, MoveIn, UndoIn, VoteIn
+from onmars.server.protocol import ERRORS, GameState, Lang, MoveIn, SeatKey, UndoIn, VoteIn
 from onmars.server.routes.answers import json_answer
 
 router = APIRouter()
@@ -66,17 +66,16 @@ async def play(request: Request, seated: Annotated[Seated[PlayInputs], Depends(P
     if any(len(text) > limit for text in body.sequence):
         raise ServerError(422, "the move text is too long")
     started = time.perf_counter()
-    await came_back(hub, live, seat)
-    await hub.play(
-        live, seat, body.ply, body.moves if body.moves is not None else body.sequence[0], lang
-    )
+    await came_back(hub, live, seat, seated.digest)
+    played = body.moves if body.moves is not None else body.sequence[0]
+    await hub.play(live, seat, body.ply, played, lang, holder=seated.digest)
     response = json_answer(await hub.seen_json(live, seat, body.ply, lang))
     took = (time.perf_counter() - started) * 1000
     response.headers["Server-Timing"] = f"move;dur={took:.1f}"
     return response
 
 
-async def came_back(hub: Hub, live: Live, seat: int) -> None:
+async def came_back(hub: Hub, live: Live, seat: int, holder: str | None) -> None:
     """A move by a player absent since their clock ran out (onmars.server.clocks): under the
     agreement policy it brings them back; while a bot stands in for them it is refused (409)
     until they take the seat back (POST /return), their choice. A move that comes after the
@@ -88,7 +87,7 @@ async def came_back(hub: Hub, live: Live, seat: int) -> None:
         return
     if standing_in(live, seat):
         raise ServerError(409, STANDIN_PLAYS, ply=live.ply)
-    await hub.take_back(live, seat)
+    await hub.take_back(live, seat, holder)
 
 
 @router.post(
@@ -102,8 +101,25 @@ async def take_back(request: Request, seated: Annotated[Seated[None], Depends(SE
     bot stops and the seat's clock runs again when it decides. 409 for a seat that is not
     absent."""
     hub, live, seat = hub_of(request), seated.live, seated.player
-    await hub.take_back(live, seat)
+    await hub.take_back(live, seat, seated.digest)
     return json_answer(await hub.seen_json(live, seat, live.ply))
+
+
+@router.post(
+    "/api/games/{game_id}/key",
+    response_model=SeatKey,
+    responses=ERRORS,
+    summary="A new key for your seat (the old ones stop)",
+)
+async def rekey(request: Request, seated: Annotated[Seated[None], Depends(SEAT)]) -> Response:
+    """A leaked link or key: the token's seat gets a new token (its new link:
+    ``/play/{game_id}#token=<token>``), and every token the seat had (its old link's, the
+    seat keys of its account's devices) stops acting for it at once (401 from then on; its
+    WebSockets are closed). An account that holds the seat makes a new seat key as before.
+    Nothing else of the game changes."""
+    hub, live, seat = hub_of(request), seated.live, seated.player
+    token = await hub.rekey(live, seat)
+    return JSONResponse({"game_id": live.id, "seat": seat, "token": token})
 
 
 @router.post(
@@ -120,8 +136,8 @@ async def undo(
     takes back as they move: 409 while a bot plays their seat (they take it back first, or
     they could re-roll the bot's choices with no clock running), else it brings them back."""
     hub, live, seat, body = hub_of(request), seated.live, seated.player, seated.inputs
-    await came_back(hub, live, seat)
-    await hub.undo(live, seat, body.ply if body else None)
+    await came_back(hub, live, seat, seated.digest)
+    await hub.undo(live, seat, body.ply if body else None, seated.digest)
     return json_answer(await hub.seen_json(live, seat, live.ply))
 
 
@@ -159,9 +175,9 @@ async def resume(
 async def voted(
     request: Request,
     seated: Seated[VoteIn | None],
-    vote: Callable[[Hub, Live, int, bool], Awaitable[None]],
+    vote: Callable[[Hub, Live, int, bool, str | None], Awaitable[None]],
 ) -> Response:
     """A seat's vote (``Hub.vote``, ``Hub.resume``), and the state it leaves."""
     hub, live, seat, body = hub_of(request), seated.live, seated.player, seated.inputs
-    await vote(hub, live, seat, body.agree if body else True)
+    await vote(hub, live, seat, body.agree if body else True, seated.digest)
     return json_answer(await hub.seen_json(live, seat, live.ply))

@@ -48,25 +48,31 @@ async def stream(
         except sa_exc.DBAPIError:
             raise ServerError(503, DATABASE_DOWN) from None
     except ServerError as exc:
-        lang = request_lang(websocket)
-        with contextlib.suppress(Exception):
-            await websocket.send_text(
-                json.dumps(
-                    {
-                        "type": "error",
-                        "status": exc.status,
-                        "detail": server_text(exc.detail, lang),
-                        "lang": lang,
-                    }
-                )
-            )
-            await websocket.close(code=4000 + exc.status)
+        await _refuse(websocket, exc)
     except WebSocketDisconnect:
         pass
     finally:
         server.sockets[where] -= 1
         if server.sockets[where] <= 0:
             del server.sockets[where]
+
+
+async def _refuse(websocket: WebSocket, exc: ServerError) -> None:
+    """An error message in the language asked for, then the socket closed (code 4000 +
+    the HTTP status)."""
+    lang = request_lang(websocket)
+    with contextlib.suppress(Exception):
+        await websocket.send_text(
+            json.dumps(
+                {
+                    "type": "error",
+                    "status": exc.status,
+                    "detail": server_text(exc.detail, lang),
+                    "lang": lang,
+                }
+            )
+        )
+        await websocket.close(code=4000 + exc.status)
 
 
 async def _serve_socket(
@@ -91,11 +97,12 @@ async def _serve_socket(
     if value is not None:
         server.proven.add(token_hash(value))
     sub = Subscriber(seat, lang, start, websocket.send_text)
+    sub.digest = token_hash(value) if value is not None else None
     live.subscribers.add(sub)
     sub.wake.set()
     talk = server.chat
     listener = talk.listen(live, seat, websocket.send_text) if talk is not None else None
-    sender = asyncio.create_task(_push(hub, live, sub))
+    sender = asyncio.create_task(_push(hub, live, sub, websocket))
     pace = RateLimiter(settings.ws_rate, settings.ws_burst)
     try:
         while True:
@@ -142,11 +149,15 @@ async def _first_token(websocket: WebSocket) -> str | None:
     return value
 
 
-async def _push(hub: Hub, live: Live, sub: Subscriber) -> None:
-    """Send the subscriber each new version of the game (coalescing bursts), in order."""
+async def _push(hub: Hub, live: Live, sub: Subscriber, websocket: WebSocket) -> None:
+    """Send the subscriber each new version of the game (coalescing bursts), in order; close
+    the socket (401) once its token no longer stands for its seat (a new key was made)."""
     while True:
         await sub.wake.wait()
         sub.wake.clear()
+        if sub.revoked:
+            await _refuse(websocket, ServerError(401, "this token is not a seat of this game"))
+            return
         if sub.sent == live.version:
             continue
         text = await hub.push_json(live, sub)
