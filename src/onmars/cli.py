@@ -24,6 +24,11 @@ onmars analyse FILE [--sims N] [--out DIR] [--all] [--lang en|zh]
 onmars bench [--games G] [--max-moves K] [--seed S] [--repeat R] [--search BOT]
     engine speed (each timing the least of R tries), and the search bot's simulations per
     second, one at a time and in a real game's decisions (BOT: search:100sims)
+
+Every command takes ``--lang en|zh`` (also before the command), by default the environment's
+language as ``onmars play`` reads it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English: the
+help texts, argparse's own words and errors, and the commands' messages and tables
+(:mod:`onmars.tools.text`).
 """
 
 from __future__ import annotations
@@ -33,30 +38,48 @@ import random
 import sys
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from onmars import LANGS, LENGTHS, N_, Game, OnMarsError, env_lang, reason_text, tr
+from onmars import LENGTHS, N_, Game, OnMarsError, env_lang, reason_text, tr
 from onmars.rules import hexmap
 from onmars.rules.data.components import load, substitutes
+from onmars.server import serve
+from onmars.terminal import words
 from onmars.terminal.play import add_arguments as play_arguments
 from onmars.terminal.play import main as play_main
+from onmars.tools import analyse, arena, replay
 from onmars.tools.arena import Mapper
+from onmars.tools.text import (
+    add_lang,
+    argparse_in,
+    argv_lang,
+    command_lang,
+    localize,
+    pad,
+    refusal_text,
+)
 
 
 def _who(game: Game, seat: int | None) -> str:
     return "-" if seat is None else game.players[seat]
 
 
-def demo(players: int, seed: int, length: str, max_moves: int, quiet: bool) -> int:
+def demo(
+    players: int, seed: int, length: str, max_moves: int, quiet: bool, lang: str = "en"
+) -> int:
     """A game of random moves: the engine's smoke test until the play client exists."""
     try:
-        game = Game.new(players, seed=seed, length=length)
+        names = [tr(N_("Player {n}"), lang, n=k + 1) for k in range(players)]
+        game = Game.new(names if 2 <= players <= 4 else players, seed=seed, length=length)
     except OnMarsError as exc:
-        print(f"onmars demo: {reason_text(exc, env_lang())}", file=sys.stderr)
+        print(tr(N_("onmars demo: {reason}"), lang, reason=reason_text(exc, lang)), file=sys.stderr)
         return 2
     rng = random.Random(seed)
-    print(f"On Mars: {players} players, {length} game, seed {seed}")
+    wide = cell_len(tr(N_("round {round:>2}"), lang, round=10))  # the round column, aligned
+    print(tr(N_("On Mars: {players} players, {length}, seed {seed}"), lang, players=players,
+             length=tr(LENGTH_NAMES[length], lang), seed=seed))  # fmt: skip
     for _ in range(max_moves):
         if game.is_over:
             break
@@ -64,13 +87,23 @@ def demo(players: int, seed: int, length: str, max_moves: int, quiet: bool) -> i
         move = rng.choice(game.legal_moves())
         game.play(move)
         if not quiet:
-            print(f"round {game.round:>2} {_who(game, seat):<10} {move}")
-    status = "game over" if game.is_over else f"stopped after {len(game.moves)} moves"
-    print(f"\n{status}; round {game.round}, Colony level {game.view(None)['level']}")
+            said = pad(tr(N_("round {round:>2}"), lang, round=game.round), wide)
+            print(f"{said} {pad(_who(game, seat), 10)} {move}")
+    status = (tr(N_("game over"), lang) if game.is_over
+              else tr(N_("stopped after {n} moves"), lang, n=len(game.moves)))  # fmt: skip
+    print("\n" + tr(N_("{status}; round {round}, Colony level {level}"), lang, status=status,
+                    round=game.round, level=game.view(None)["level"]))  # fmt: skip
     for row in game.scores():
-        parts = ", ".join(f"{k} {v}" for k, v in row["breakdown"].items() if v)
-        print(f"  {row['name']:<10} {row['total']:>3} OP  {parts}")
+        named = [(k if lang == "en" else words.score_name(k, lang), v)  # English: the keys
+                 for k, v in row["breakdown"].items() if v]  # fmt: skip
+        parts = tr(N_(", "), lang).join(f"{k} {v}" for k, v in named)
+        total = tr(N_("{n} OP"), lang, n=f"{row['total']:>3}")
+        print(f"  {pad(row['name'], 10)} {total}  {parts}")
     return 0
+
+
+#: A game's length, as ``onmars demo`` names it.
+LENGTH_NAMES = {"short": N_("short game"), "long": N_("long game")}
 
 
 #: What ``onmars rules`` counts, as the component data names its tables.
@@ -116,66 +149,101 @@ def rules_summary(lang: str) -> list[str]:
 def rules(args: argparse.Namespace) -> int:
     if not args.substitutes:
         console = Console()
-        for line in rules_summary(args.lang):
+        for line in rules_summary(command_lang(args)):
             console.print(Text(line))
         return 0
+    lang = command_lang(args)
     for table, record in substitutes():
-        print(f"{record.ruling:<7} {table:<14} {record.id:<12} {record.text}")
+        said = tr(record.text, lang) if record.text else ""
+        print(f"{record.ruling:<7} {table:<14} {record.id:<12} {said}")
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="onmars", description="On Mars rules engine")
+def build_parser() -> argparse.ArgumentParser:
+    """The ``onmars`` command line, its help texts in English (:func:`localize` turns them)."""
+    parser = argparse.ArgumentParser(prog="onmars", description=N_("On Mars rules engine"))
+    add_lang(parser)
     sub = parser.add_subparsers(dest="command")
-    p = sub.add_parser("play", help="play a game in the terminal, hot-seat or against bots")
+    p = sub.add_parser("play", help=N_("play a game in the terminal, hot-seat or against bots"))
     play_arguments(p)
-    d = sub.add_parser("demo", help="play a seeded game by random moves, print log and scores")
+    d = sub.add_parser("demo", help=N_("play a seeded game by random moves, print log and scores"))
     d.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--length", default="short", choices=LENGTHS)
     d.add_argument("--max-moves", type=int, default=5000)
-    d.add_argument("--quiet", action="store_true", help="print only the result")
+    d.add_argument("--quiet", action="store_true", help=N_("print only the result"))
+    add_lang(d)
     b = sub.add_parser(
-        "bench", help="engine speed: random games, moves, copies, JSON; search simulations/s"
+        "bench", help=N_("engine speed: random games, moves, copies, JSON; search simulations/s")
     )
     b.add_argument("--games", type=int, default=10)
     b.add_argument("--max-moves", type=int, default=5000)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument(
-        "--repeat", type=int, default=None, help="tries of each timing; the least is kept (3)"
+        "--repeat", type=int, default=None, help=N_("tries of each timing; the least is kept (3)")
     )
     b.add_argument(
         "--search",
         default="search:100sims",
-        help="the search bot timed in a whole game (search:100sims; hard: a minute or more)",
+        help=N_("the search bot timed in a whole game (search:100sims; hard: a minute or more)"),
     )
-    a = sub.add_parser("arena", help="bot-versus-bot games: win rates and scores")
-    from onmars.tools import arena
-
+    add_lang(b)
+    a = sub.add_parser("arena", help=N_("bot-versus-bot games: win rates and scores"))
     arena.add_arguments(a)
     _ray_argument(a)
     _selfplay_arguments(
-        sub.add_parser("selfplay", help="self-play records for training (Parquet shards)")
+        sub.add_parser("selfplay", help=N_("self-play records for training (Parquet shards)"))
     )
-    v = sub.add_parser("replay", help="step through a saved game, as a spectator or a seat")
-    from onmars.tools import replay
-
+    v = sub.add_parser("replay", help=N_("step through a saved game, as a spectator or a seat"))
     replay.add_arguments(v)
-    y = sub.add_parser("analyse", help="a finished game's analysis: mistakes, tables, SVG charts")
-    from onmars.tools import analyse
-
+    y = sub.add_parser(
+        "analyse", help=N_("a finished game's analysis: mistakes, tables, SVG charts")
+    )
     analyse.add_arguments(y)
-    s = sub.add_parser("serve", help="the game server for online play (HTTP and WebSocket)")
-    from onmars.server import serve
-
+    s = sub.add_parser("serve", help=N_("the game server for online play (HTTP and WebSocket)"))
     serve.add_arguments(s)
-    r = sub.add_parser("rules", help="facts about the rules data")
-    r.add_argument("--substitutes", action="store_true", help="list substitute values (RUL-n)")
-    r.add_argument("--lang", default="en", choices=LANGS, help="en (default) or zh")
+    add_lang(s)
+    r = sub.add_parser("rules", help=N_("facts about the rules data"))
+    r.add_argument("--substitutes", action="store_true", help=N_("list substitute values (RUL-n)"))
+    add_lang(r)
+    return parser
+
+
+def _default_play(words: list[str], commands: Sequence[str]) -> list[str]:
+    """``play`` is the default command (``onmars --players 2 ...``, ``onmars``): put in unless
+    the line names a command or asks for the main help (a leading ``--lang X`` aside)."""
+    k = 0
+    while k < len(words) and (words[k] == "--lang" or words[k].startswith("--lang=")):
+        k += 2 if words[k] == "--lang" else 1
+    first = words[k] if k < len(words) else None
+    if first in commands or first in ("-h", "--help"):
+        return words
+    return ["play", *words]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    if words and words[0].startswith("-") and words[0] not in ("-h", "--help"):
-        words.insert(0, "play")  # play is the default command: onmars --players 2 ...
-    args = parser.parse_args(words)
+    lang = argv_lang(words) or env_lang()
+    with argparse_in(lang):  # argparse's own words too (usage, errors: exit status 2)
+        parser = build_parser()
+        localize(parser, lang)
+        commands = _commands(parser)
+        args = parser.parse_args(_default_play(words, commands))
+    return run(args)
+
+
+def _commands(parser: argparse.ArgumentParser) -> list[str]:
+    return [
+        name
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for name in action.choices
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the parsed command; its exit status (2 for bad options)."""
+    lang = command_lang(args)
     if args.command == "rules":
         return rules(args)
     try:
@@ -184,7 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "selfplay":
             return _selfplay(args)
     except ConnectionError as exc:  # ray.init: no cluster at the address given
-        print(f"onmars {args.command}: cannot join the Ray cluster: {exc}", file=sys.stderr)
+        print(tr(N_("onmars {command}: cannot join the Ray cluster: {reason}"), lang,
+                 command=args.command, reason=exc), file=sys.stderr)  # fmt: skip
         return 2
     if args.command == "serve":
         return serve.main(args)
@@ -193,21 +262,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "analyse":
         return analyse.main(args)
     if args.command == "bench":
-        from onmars.tools.bench import REPEAT, check, run
-
-        repeat = REPEAT if args.repeat is None else args.repeat
-        try:
-            check(args.games, args.max_moves, args.seed, repeat, args.search)
-        except ValueError as exc:
-            print(f"onmars bench: {exc}", file=sys.stderr)
-            return 2
-        print("\n".join(run(args.games, args.max_moves, args.seed, repeat, args.search)))
-        return 0
-    if args.command in (None, "play"):
-        return play_main(p.parse_args([]) if args.command is None else args)
+        return _bench(args, lang)
+    if args.command == "play":
+        return play_main(args)
     if args.command == "demo":
-        return demo(args.players, args.seed, args.length, args.max_moves, args.quiet)
+        return demo(args.players, args.seed, args.length, args.max_moves, args.quiet, lang)
     return 2  # pragma: no cover
+
+
+def _bench(args: argparse.Namespace, lang: str) -> int:
+    from onmars.tools.bench import REPEAT, check, run
+
+    repeat = REPEAT if args.repeat is None else args.repeat
+    try:
+        check(args.games, args.max_moves, args.seed, repeat, args.search)
+    except ValueError as exc:
+        print(tr(N_("onmars bench: {reason}"), lang, reason=refusal_text(exc, lang)),
+              file=sys.stderr)  # fmt: skip
+        return 2
+    print("\n".join(run(args.games, args.max_moves, args.seed, repeat, args.search, lang)))
+    return 0
 
 
 def _ray_argument(parser: argparse.ArgumentParser) -> None:
@@ -217,7 +291,7 @@ def _ray_argument(parser: argparse.ArgumentParser) -> None:
         const="",
         default=None,
         metavar="ADDRESS",
-        help="play the games as Ray tasks: on the cluster at ADDRESS, or a local one without",
+        help=N_("play the games as Ray tasks: on the cluster at ADDRESS, or a local one without"),
     )
 
 
@@ -226,17 +300,20 @@ def _selfplay_arguments(parser: argparse.ArgumentParser) -> None:
     from onmars.ai.returns import RETURNS
     from onmars.tools.arena import MAX_MOVES
 
-    parser.add_argument("--out", required=True, help="folder for the Parquet shards")
+    parser.add_argument("--out", required=True, help=N_("folder for the Parquet shards"))
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    parser.add_argument("--bots", default="greedy,random", help="one bot per seat, comma-separated")
+    parser.add_argument(
+        "--bots", default="greedy,random", help=N_("one bot per seat, comma-separated")
+    )
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--per-shard", type=int, default=10, help="games a task (one shard)")
-    parser.add_argument("--max-moves", type=int, default=MAX_MOVES, help="move cap per game")
+    parser.add_argument("--per-shard", type=int, default=10, help=N_("games a task (one shard)"))
+    parser.add_argument("--max-moves", type=int, default=MAX_MOVES, help=N_("move cap per game"))
     parser.add_argument("--length", default="short", choices=LENGTHS)
-    parser.add_argument("--returns", default="shares", choices=RETURNS, help="see docs/ai.md")
-    parser.add_argument("--quiet", action="store_true", help="no line per shard written")
+    parser.add_argument("--returns", default="shares", choices=RETURNS, help=N_("see docs/ai.md"))
+    parser.add_argument("--quiet", action="store_true", help=N_("no line per shard written"))
     _ray_argument(parser)
+    add_lang(parser)
 
 
 def _ray_mapper(args: argparse.Namespace) -> Mapper | None:
@@ -246,7 +323,8 @@ def _ray_mapper(args: argparse.Namespace) -> Mapper | None:
     try:
         from onmars.ai.ray_arena import ray_mapper
     except ImportError as exc:
-        print(f"onmars arena: --ray needs ray ({exc}): pip install -e '.[ai]'", file=sys.stderr)
+        print(tr(N_("onmars arena: --ray needs ray ({reason}): pip install -e '.[ai]'"),
+                 command_lang(args), reason=exc), file=sys.stderr)  # fmt: skip
         raise SystemExit(2) from exc
     return ray_mapper(args.ray or None)
 
@@ -255,10 +333,8 @@ def _selfplay(args: argparse.Namespace) -> int:
     try:
         from onmars.ai import selfplay
     except ImportError as exc:
-        print(
-            f"onmars selfplay needs the [ai] extra ({exc}): pip install -e '.[ai]'",
-            file=sys.stderr,
-        )
+        print(tr(N_("onmars selfplay needs the [ai] extra ({reason}): pip install -e '.[ai]'"),
+                 command_lang(args), reason=exc), file=sys.stderr)  # fmt: skip
         return 2
     mapper = None
     if args.ray is not None:

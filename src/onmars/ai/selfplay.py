@@ -29,8 +29,9 @@ import pyarrow.parquet as pq
 from onmars.ai import actions, observation
 from onmars.ai.returns import RETURNS, returns
 from onmars.bots import Bot, SearchBot
-from onmars.rules import Game, Move
+from onmars.rules import N_, Game, Move, tr
 from onmars.tools.arena import MAX_MOVES, check, game_seed, play_game, seating
+from onmars.tools.text import CommandError, command_lang, refusal_text
 
 SCHEMA_VERSION = 1
 #: ``(bots, first game, games, seed, max_moves, length, returns kind)``: one shard's games.
@@ -187,9 +188,10 @@ def run(
     ``out`` (created if missing); ``mapper`` plays the tasks (default: here, in order)."""
     check(len(bots), bots, games, max_moves)
     if per_shard < 1:
-        raise ValueError(f"--per-shard must be at least 1, not {per_shard}")
+        raise CommandError(N_("--per-shard must be at least 1, not {n}"), n=per_shard)
     if kind not in RETURNS:
-        raise ValueError(f"--returns must be one of {RETURNS}, not {kind!r}")
+        raise CommandError(N_("--returns must be one of {known}, not {kind!r}"),
+                           known=tuple(RETURNS), kind=kind)  # fmt: skip
     folder = Path(out)
     check_out(folder)
     tasks = shard_tasks(bots, games, seed, per_shard, max_moves, length, kind)
@@ -210,12 +212,13 @@ def check_out(folder: Path) -> None:
     holds shards: the new ones would overwrite some of them and sit beside the rest, and
     :func:`read` would mix the two runs."""
     if folder.exists() and not folder.is_dir():
-        raise ValueError(f"--out {folder} is a file, not a folder for the shards")
+        raise CommandError(N_("--out {folder} is a file, not a folder for the shards"),
+                           folder=str(folder))  # fmt: skip
     if folder.is_dir() and any(folder.glob("shard-*.parquet")):
-        raise ValueError(
-            f"--out {folder} already holds self-play shards (shard-*.parquet): "
-            "choose a new folder, or remove them first"
-        )
+        raise CommandError(
+            N_("--out {folder} already holds self-play shards (shard-*.parquet): choose a new "
+               "folder, or remove them first"), folder=str(folder),
+        )  # fmt: skip
 
 
 def _here(tasks: Sequence[ShardTask]) -> Iterable[tuple[int, pa.Table]]:
@@ -259,11 +262,12 @@ def dense_mask(legal: Sequence[int]) -> np.ndarray:
 
 def main(args: Any, mapper: ShardMapper | None = None) -> int:
     """Write the shards and say what was written; 2 on bad options (the options: cli.py)."""
+    lang = command_lang(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
 
     def said(path: Path) -> None:
         if not args.quiet:
-            print(f"wrote {path}", file=sys.stderr)
+            print(tr(N_("wrote {path}"), lang, path=str(path)), file=sys.stderr)
 
     try:
         check(args.players, bots, args.games, args.max_moves)
@@ -280,8 +284,9 @@ def main(args: Any, mapper: ShardMapper | None = None) -> int:
             said,
         )
     except ValueError as exc:
-        print(f"onmars selfplay: {exc}", file=sys.stderr)
+        print(tr(N_("onmars selfplay: {reason}"), lang, reason=refusal_text(exc, lang)),
+              file=sys.stderr)  # fmt: skip
         return 2
-    shards = len(done.shards)
-    print(f"Self-play: {done.games} games, {done.rows} decisions, {shards} shards in {args.out}")
+    print(tr(N_("Self-play: {games} games, {rows} decisions, {shards} shards in {out}"), lang,
+             games=done.games, rows=done.rows, shards=len(done.shards), out=args.out))  # fmt: skip
     return 0

@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from onmars import N_
+from onmars.tools.text import CommandError
+
 #: Seconds the SMTP server may take for each step.
 SMTP_TIMEOUT = 10.0
 #: An address we send to: one mailbox, no spaces, no line breaks, no display name (a user may
@@ -22,8 +25,8 @@ SMTP_TIMEOUT = 10.0
 ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,250})$")
 
 
-class MailError(ValueError):
-    """A bad ``--smtp`` URL."""
+class MailError(CommandError):
+    """A bad ``--smtp`` URL (a ValueError, said in the command line's language)."""
 
 
 @dataclass(frozen=True)
@@ -39,15 +42,17 @@ class Mailer:
     def parse(cls, url: str) -> Mailer:
         parts = urlsplit(url)
         if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
-            raise MailError("the SMTP URL must be smtp://user:password@host:port or smtps://...")
+            raise MailError(
+                N_("the SMTP URL must be smtp://user:password@host:port or smtps://...")
+            )
         tls = parts.scheme == "smtps"
         try:
             port = parts.port or (465 if tls else 25)
         except ValueError as exc:
-            raise MailError(f"the SMTP URL has a bad port: {exc}") from None
+            raise MailError(N_("the SMTP URL has a bad port: {reason}"), reason=exc) from None
         sender = parse_qs(parts.query).get("from", [f"onmars@{parts.hostname}"])[0]
         if not ADDRESS.match(sender):
-            raise MailError("the SMTP URL's from= is not an e-mail address")
+            raise MailError(N_("the SMTP URL's from= is not an e-mail address"))
         user = unquote(parts.username) if parts.username else None
         password = unquote(parts.password) if parts.password else None
         return cls(parts.hostname, port, user, password, tls, sender)

@@ -11,51 +11,59 @@ import argparse
 import os
 import sys
 
+from onmars import N_, env_lang, tr
 from onmars.server.config import Settings, database_url
 from onmars.server.guard import HEAD_TIMEOUT_ENV, GuardedHttpTools, log_config
 
 #: The limits set by options of their own (Settings fields), each with what it limits.
 LIMITS = {
-    "rate": "requests/s per seat token, or per address for the others (%(default)s)",
-    "burst": "burst of requests (%(default)s)",
-    "create_rate": "new games/s per address (%(default)s)",
-    "create_burst": "burst of new games (%(default)s)",
-    "replay_rate": "replays/s per address (%(default)s)",
-    "replay_burst": "burst of replays (%(default)s)",
-    "ws_per_address": "open WebSockets per address (%(default)s)",
-    "ws_rate": "messages/s per WebSocket (%(default)s)",
-    "ws_burst": "burst of WebSocket messages (%(default)s)",
-    "bot_games_per_address": "games of bots only not yet over, per address (%(default)s)",
-    "body_timeout": "seconds a request body may pause (%(default)s)",
-    "login_rate": "logins and registrations/s per address (%(default)s)",
-    "login_burst": "burst of logins and registrations per address (%(default)s)",
-    "login_name_rate": "logins/s per user name (%(default).4f)",
-    "login_name_burst": "burst of logins per user name (%(default)s)",
-    "key_days": "days a seat's keys keep acting once its game is over (%(default)s)",
-    "clock_check": "seconds between checks for clocks that ran out (%(default)s)",
+    "rate": N_("requests/s per seat token, or per address for the others (%(default)s)"),
+    "burst": N_("burst of requests (%(default)s)"),
+    "create_rate": N_("new games/s per address (%(default)s)"),
+    "create_burst": N_("burst of new games (%(default)s)"),
+    "replay_rate": N_("replays/s per address (%(default)s)"),
+    "replay_burst": N_("burst of replays (%(default)s)"),
+    "ws_per_address": N_("open WebSockets per address (%(default)s)"),
+    "ws_rate": N_("messages/s per WebSocket (%(default)s)"),
+    "ws_burst": N_("burst of WebSocket messages (%(default)s)"),
+    "bot_games_per_address": N_("games of bots only not yet over, per address (%(default)s)"),
+    "body_timeout": N_("seconds a request body may pause (%(default)s)"),
+    "login_rate": N_("logins and registrations/s per address (%(default)s)"),
+    "login_burst": N_("burst of logins and registrations per address (%(default)s)"),
+    "login_name_rate": N_("logins/s per user name (%(default).4f)"),
+    "login_name_burst": N_("burst of logins per user name (%(default)s)"),
+    "key_days": N_("days a seat's keys keep acting once its game is over (%(default)s)"),
+    "clock_check": N_("seconds between checks for clocks that ran out (%(default)s)"),
 }
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument("--host", default="127.0.0.1", help=N_("address to listen on (127.0.0.1)"))
+    parser.add_argument("--port", type=int, default=8000, help=N_("port to listen on (8000)"))
     parser.add_argument(
         "--database",
         default=None,
-        help="postgresql://user@host/db, sqlite:///file, or a file path "
-        "(default: a SQLite file in your data folder)",
+        help=N_(
+            "postgresql://user@host/db, sqlite:///file, or a file path "
+            "(default: a SQLite file in your data folder)"
+        ),
     )
-    parser.add_argument("--workers", type=int, default=1, help="server processes (1)")
+    parser.add_argument("--workers", type=int, default=1, help=N_("server processes (1)"))
     parser.add_argument(
-        "--bot-processes", type=int, default=1, help="processes per server for bots (0: threads)"
+        "--bot-processes",
+        type=int,
+        default=1,
+        help=N_("processes per server for bots (0: threads)"),
     )
-    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help=N_("seconds a bot waits"))
     parser.add_argument(
         "--analysis-sims",
         type=int,
         default=Settings.analysis_sims,
-        help="post-game analysis: search simulations per decision, in the background at the "
-        f"lowest CPU priority ({Settings.analysis_sims}; 0: no analysis)",
+        help=N_(
+            "post-game analysis: search simulations per decision, in the background at the "
+            "lowest CPU priority (%(default)s; 0: no analysis)"
+        ),
     )
     limits = Settings()
     for name, told in LIMITS.items():
@@ -67,47 +75,55 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--poll",
         type=float,
         default=0.0,
-        help="seconds between checks for other processes' changes to watched games "
-        "(default 1 on SQLite, 5 on PostgreSQL, where NOTIFY carries them at once)",
+        help=N_(
+            "seconds between checks for other processes' changes to watched games "
+            "(default 1 on SQLite, 5 on PostgreSQL, where NOTIFY carries them at once)"
+        ),
     )
     parser.add_argument(
-        "--cache-mb", type=float, default=256.0, help="memory for the games in play, MB (256)"
+        "--cache-mb", type=float, default=256.0, help=N_("memory for the games in play, MB (256)")
     )
     parser.add_argument(
-        "--engine-threads", type=int, default=4, help="threads that run the rules engine (4)"
+        "--engine-threads", type=int, default=4, help=N_("threads that run the rules engine (4)")
     )
     parser.add_argument(
-        "--ws-deflate", action="store_true", help="compress WebSocket messages (permessage-deflate)"
+        "--ws-deflate",
+        action="store_true",
+        help=N_("compress WebSocket messages (permessage-deflate)"),
     )
     parser.add_argument(
-        "--access-log", action="store_true", help="log every request (query strings redacted)"
+        "--access-log", action="store_true", help=N_("log every request (query strings redacted)")
     )
     parser.add_argument(
         "--head-timeout",
         type=float,
         default=10.0,
-        help="seconds a request's line and headers may take (10)",
+        help=N_("seconds a request's line and headers may take (10)"),
     )
     parser.add_argument(
-        "--docs", action="store_true", help="serve Swagger UI at /docs (loads it from a CDN)"
+        "--docs", action="store_true", help=N_("serve Swagger UI at /docs (loads it from a CDN)")
     )
-    parser.add_argument("--log-level", default="info", help="uvicorn's log level (info)")
+    parser.add_argument("--log-level", default="info", help=N_("uvicorn's log level (info)"))
     parser.add_argument(
         "--smtp",
         default="",
-        help="send your-turn e-mails through this SMTP server: smtp://user:password@host:port "
-        "(STARTTLS when offered) or smtps://...; ?from=address sets the sender (default: none)",
+        help=N_(
+            "send your-turn e-mails through this SMTP server: smtp://user:password@host:port "
+            "(STARTTLS when offered) or smtps://...; ?from=address sets the sender (default: none)"
+        ),
     )
     parser.add_argument(
         "--public-url",
         default="",
-        help="the site's address as players reach it, for the links in e-mails "
-        "(default: the address this server listens on)",
+        help=N_(
+            "the site's address as players reach it, for the links in e-mails "
+            "(default: the address this server listens on)"
+        ),
     )
     parser.add_argument(
         "--push-contact",
         default="mailto:onmars@localhost",
-        help="how push services reach this server's admin (VAPID 'sub': mailto: or https:)",
+        help=N_("how push services reach this server's admin (VAPID 'sub': mailto: or https:)"),
     )
 
 
@@ -135,8 +151,10 @@ def main(args: argparse.Namespace) -> int:
 
     from onmars.server.store import Store
 
+    lang = getattr(args, "lang", None) or env_lang()
     if args.workers < 1 or not 0 < args.port < 65536:
-        print("onmars serve: --workers must be 1 or more, --port 1-65535", file=sys.stderr)
+        print(tr(N_("onmars serve: --workers must be 1 or more, --port 1-65535"), lang),
+              file=sys.stderr)  # fmt: skip
         return 2
     url = database_url(args.database)
     if args.smtp:
@@ -145,7 +163,8 @@ def main(args: argparse.Namespace) -> int:
         try:
             Mailer.parse(args.smtp)
         except MailError as exc:
-            print(f"onmars serve: --smtp: {exc}", file=sys.stderr)
+            print(tr(N_("onmars serve: --smtp: {reason}"), lang, reason=exc.text(lang)),
+                  file=sys.stderr)  # fmt: skip
             return 2
     settings = Settings(
         database=url,
@@ -167,16 +186,20 @@ def main(args: argparse.Namespace) -> int:
     try:
         store.migrate()
     except Exception as exc:
-        print(f"onmars serve: cannot prepare the database {_shown(url)}: {exc}", file=sys.stderr)
+        print(tr(N_("onmars serve: cannot prepare the database {url}: {reason}"), lang,
+                 url=_shown(url), reason=exc), file=sys.stderr)  # fmt: skip
         return 1
     finally:
         store.close()
-    print(f"onmars serve: database {_shown(url)}", file=sys.stderr, flush=True)
+    print(tr(N_("onmars serve: database {url}"), lang, url=_shown(url)), file=sys.stderr,
+          flush=True)  # fmt: skip
     if args.smtp:
         from onmars.server.mail import shown
 
-        print(f"onmars serve: your-turn e-mails via {shown(args.smtp)}", file=sys.stderr)
-    print(f"onmars serve: open {address(args.host, args.port)} in a browser", flush=True)
+        print(tr(N_("onmars serve: your-turn e-mails via {smtp}"), lang, smtp=shown(args.smtp)),
+              file=sys.stderr)  # fmt: skip
+    print(tr(N_("onmars serve: open {address} in a browser"), lang,
+             address=address(args.host, args.port)), flush=True)  # fmt: skip
     options = {
         "host": args.host,
         "port": args.port,

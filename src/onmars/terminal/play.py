@@ -737,41 +737,43 @@ class Session:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``onmars play``."""
+    """The options of ``onmars play`` (help texts marked for the catalogs, turned into the
+    command line's language by ``onmars.cli``)."""
     parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4), help="2-4 (default 3, or one per --names)"
+        "--players", type=int, choices=(2, 3, 4), help=N_("2-4 (default 3, or one per --names)")
     )
-    parser.add_argument(
+    bots = parser.add_argument(
         "--bots",
         default=None,
-        help="comma-separated bots for the last seats, e.g. greedy,hard: "
-        f"{', '.join(BOTS)}, search:<seconds>, search:<n>sims",
+        help=N_("comma-separated bots for the last seats, e.g. greedy,hard: %(known)s"),
     )
-    parser.add_argument("--names", default=None, help="comma-separated player names")
-    parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
+    bots.known = f"{', '.join(BOTS)}, search:<seconds>, search:<n>sims"  # type: ignore[attr-defined]
+    parser.add_argument("--names", default=None, help=N_("comma-separated player names"))
+    parser.add_argument("--seed", type=int, default=None, help=N_("game seed (default: random)"))
     parser.add_argument(
         "--bot-seed",
         type=int,
         default=None,
         metavar="N",
-        help="seed of the bots' own random streams, to play a session again "
-        "(default: drawn at random, never from the game seed)",
-    )
+        help=N_("seed of the bots' own random streams, to play a session again "
+                "(default: drawn at random, never from the game seed)"),
+    )  # fmt: skip
     parser.add_argument("--length", default="short", choices=LENGTHS)
     parser.add_argument(
         "--save",
         default=None,
-        help="autosave file (default: a new onmars-<date>-<time>.json, or the --load file); "
-        "an existing file is replaced only if you agree",
-    )
+        help=N_("autosave file (default: a new onmars-<date>-<time>.json, or the --load file); "
+                "an existing file is replaced only if you agree"),
+    )  # fmt: skip
     parser.add_argument(
-        "--load", default=None, help="resume a saved game (this client's save or Game.to_json)"
-    )
+        "--load", default=None,
+        help=N_("resume a saved game (this client's save or Game.to_json)"),
+    )  # fmt: skip
     parser.add_argument(
         "--lang",
         default=None,
         choices=LANGS,
-        help="language of the screen: en, zh (default: from LANGUAGE, LC_ALL or LANG; else en)",
+        help=N_("language of the screen: en, zh (default: from LANGUAGE, LC_ALL or LANG; else en)"),
     )
 
 
@@ -917,8 +919,9 @@ def main(
     try:
         session = build_session(args, console, input_fn)
     except (ValueError, OnMarsError) as exc:
-        said = reason_text(exc, getattr(args, "lang", None) or env_lang())
-        console.print(Text(f"onmars play: {said}", style="bold red"))
+        lang = getattr(args, "lang", None) or env_lang()
+        said = reason_text(exc, lang)
+        console.print(Text(tr(N_("onmars play: {reason}"), lang, reason=said), style="bold red"))
         return 2
     if input_fn is None and console.is_terminal:
         with contextlib.suppress(ImportError):  # not on every platform

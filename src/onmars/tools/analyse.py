@@ -23,27 +23,31 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from onmars import LANGS, N_, OnMarsError, reason_text, tr
+from onmars import N_, OnMarsError, reason_text, tr
 from onmars.terminal import words
 from onmars.terminal.play import SAVE_ERRORS
 from onmars.tools import analysis as an
 from onmars.tools.charts import CHARTS
 from onmars.tools.record import read_record
+from onmars.tools.text import add_lang, command_lang
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a finished game: its record, or a saved log")
-    parser.add_argument(
+    parser.add_argument("file", help=N_("a finished game: its record, or a saved log"))
+    sims = parser.add_argument(
         "--sims",
         type=int,
         default=None,
-        help="simulations per decision (default: the record's analysis, as it is, and its "
-        f"budget for what it lacks; {an.SIMS} without one)",
+        help=N_("simulations per decision (default: the record's analysis, as it is, and its "
+                "budget for what it lacks; %(sims)s without one)"),
+    )  # fmt: skip
+    sims.sims = an.SIMS  # type: ignore[attr-defined]
+    parser.add_argument("--seed", type=int, default=0, help=N_("the search's seed"))
+    parser.add_argument("--out", default=".", help=N_("folder for the charts (SVG)"))
+    parser.add_argument(
+        "--all", action="store_true", help=N_("list every decision, not only mistakes")
     )
-    parser.add_argument("--seed", type=int, default=0, help="the search's seed")
-    parser.add_argument("--out", default=".", help="folder for the charts (SVG)")
-    parser.add_argument("--all", action="store_true", help="list every decision, not only mistakes")
-    parser.add_argument("--lang", default="en", choices=LANGS, help="en (default) or zh")
+    add_lang(parser)
 
 
 def budget(data: dict[str, Any], sims: int | None) -> int:
@@ -65,7 +69,7 @@ def _reusable(data: dict[str, Any], sims: int) -> list[dict[str, Any]]:
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
-    lang = args.lang
+    lang = command_lang(args)
     if args.sims is not None and args.sims < 1:
         console.print(tr(N_("--sims must be at least 1, not {n}"), lang, n=args.sims))
         return 2

@@ -32,8 +32,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from onmars import Game, Move
-from onmars.bots import Bot, check_bot, make_bot
+from onmars import N_, Game, Move, tr
+from onmars.bots import BOTS, Bot, check_bot, make_bot
+from onmars.tools.text import (
+    CommandError,
+    add_lang,
+    arg_error,
+    columns,
+    command_lang,
+    pad,
+    refusal_text,
+)
 
 MAX_MOVES = 10_000
 Z95 = 1.959964  # two-sided 95% normal quantile
@@ -227,16 +236,29 @@ def run(
 
 
 def check(players: int, bots: Sequence[str], games: int, max_moves: int = MAX_MOVES) -> None:
+    """Refuse options that play nothing (:class:`CommandError`, a ValueError, translatable)."""
     if not 2 <= players <= 4:
-        raise ValueError(f"§3: On Mars is for 2-4 players here, not {players}")
+        raise CommandError(N_("§3: On Mars is for 2-4 players here, not {players}"),
+                           players=players)  # fmt: skip
     if len(bots) != players:
-        raise ValueError(f"--bots needs one bot per seat: {players} names, not {len(bots)}")
+        raise CommandError(N_("--bots needs one bot per seat: {players} names, not {n}"),
+                           players=players, n=len(bots))  # fmt: skip
     for name in bots:
-        check_bot(name)  # ValueError naming the known bots
+        check_known_bot(name)
     if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}")
+        raise CommandError(N_("--games must be at least 1, not {n}"), n=games)
     if max_moves < 1:
-        raise ValueError(f"--max-moves must be at least 1, not {max_moves}")
+        raise CommandError(N_("--max-moves must be at least 1, not {n}"), n=max_moves)
+
+
+def check_known_bot(name: str) -> None:
+    """Refuse a bot name :func:`onmars.bots.make_bot` cannot build, naming the known ones."""
+    try:
+        check_bot(name)
+    except ValueError:
+        known = [*BOTS, "search:<seconds>", "search:<n>sims"]
+        raise CommandError(N_("unknown bot {name!r}; known bots: {known}"), name=name,
+                           known=known) from None  # fmt: skip
 
 
 # --- statistics ---------------------------------------------------------------------------------
@@ -353,11 +375,12 @@ def ladder(
     ratings, and each bot's step over the one before it."""
     bots = tuple(bots)
     if len(bots) < 2 or len(set(bots)) != len(bots):
-        raise ValueError("--ladder needs at least two different bots")
+        raise CommandError(N_("--ladder needs at least two different bots"))
     pairs = ladder_pairs(len(bots), chain)
     counts = (games,) * len(pairs) if isinstance(games, int) else tuple(games)
     if len(counts) != len(pairs):
-        raise ValueError(f"--games: one count, or one for each of the {len(pairs)} pairs")
+        raise CommandError(N_("--games: one count, or one for each of the {n} pairs"),
+                           n=len(pairs))  # fmt: skip
     for (a, b), count in zip(pairs, counts, strict=True):
         check(2, (bots[a], bots[b]), count, max_moves)
     tasks, who = [], []
@@ -557,48 +580,54 @@ def _inverse(m: list[list[float]]) -> list[list[float]]:
     return [row[n:] for row in a]
 
 
-def ladder_lines(result: LadderResult) -> list[str]:
+def ladder_lines(result: LadderResult, lang: str = "en") -> list[str]:
     """The ladder as text: a summary, then rank, bot, Elo, interval, games, win %; then each
-    bot's step over the one before it in the order given, with its interval."""
+    bot's step over the one before it in the order given, with its interval (columns by
+    terminal cells, so that Chinese headings line up)."""
     total = len(result.games)
     agreed = sum(r.agreed for _, _, r in result.games)
     counts = sorted(set(result.games_per_pair))
     per_pair = "/".join(str(c) for c in result.games_per_pair) if len(counts) > 1 else counts[0]
+    t = lambda text: tr(text, lang)  # noqa: E731
     lines = [
-        f"Ladder: {len(result.bots)} bots, {per_pair} two-player games a pair"
-        f" ({total} games, {agreed} ended by agreement at the move cap), seed {result.seed};"
-        f" Bradley-Terry on the Elo scale, {result.bots[0]} = {ANCHOR:.0f}, 95% intervals"
-        f" relative to it; {result.seconds:.0f} s",
-        f"{'rank':<5}{'bot':<18}{'Elo':>7}  {'95% CI':<13}{'games':>6}{'win %':>7}",
-    ]
+        tr(N_("Ladder: {bots} bots, {per_pair} two-player games a pair ({total} games, {agreed} "
+              "ended by agreement at the move cap), seed {seed}; Bradley-Terry on the Elo scale, "
+              "{anchor_bot} = {anchor}, 95% intervals relative to it; {seconds} s"), lang,
+           bots=len(result.bots), per_pair=per_pair, total=total, agreed=agreed,
+           seed=result.seed, anchor_bot=result.bots[0], anchor=f"{ANCHOR:.0f}",
+           seconds=f"{result.seconds:.0f}"),
+        pad(t(N_("rank")), 5) + pad(t(N_("bot")), 18) + pad("Elo", 7, ">") + "  "
+        + pad(t(N_("95% CI")), 13) + pad(t(N_("games")), 6, ">") + pad(t(N_("win %")), 7, ">"),
+    ]  # fmt: skip
     for k, r in enumerate(result.ratings, 1):
         ci = f"{r.ci[0]:.0f}-{r.ci[1]:.0f}"
         rate = 100 * r.wins / r.games if r.games else math.nan
         lines.append(f"{k:<5}{r.bot:<18}{r.elo:>7.0f}  {ci:<13}{r.games:>6}{rate:>7.1f}")
-    lines.append(f"{'step':<34}{'Elo':>7}  95% CI")
+    lines.append(pad(t(N_("step")), 34) + pad("Elo", 7, ">") + "  " + t(N_("95% CI")))
     for step in result.steps:
-        sure = "stronger" if step.ci[0] > 0 else "weaker" if step.ci[1] < 0 else "not shown apart"
+        sure = (N_("stronger") if step.ci[0] > 0 else N_("weaker") if step.ci[1] < 0
+                else N_("not shown apart"))  # fmt: skip
         gain, lo, hi = round(step.gain), round(step.ci[0]), round(step.ci[1])  # never "-0"
-        lines.append(
-            f"{step.upper + ' over ' + step.lower:<34}{gain:>+7d}  {lo:+d} to {hi:+d} ({sure})"
-        )
+        pair = tr(N_("{upper} over {lower}"), lang, upper=step.upper, lower=step.lower)
+        spread = tr(N_("{lo} to {hi} ({sure})"), lang, lo=f"{lo:+d}", hi=f"{hi:+d}", sure=t(sure))
+        lines.append(f"{pad(pair, 34)}{gain:>+7d}  {spread}")
     return lines
 
 
 # --- showing it ---------------------------------------------------------------------------------
 
 HEADERS = (
-    "bot",
-    "games",
-    "agreed",
-    "wins",
-    "win %",
-    "95% CI",
-    "score",
-    "95% CI",
-    "moves",
-    "rounds",
-    "ms/dec",
+    N_("bot"),
+    N_("games"),
+    N_("agreed"),
+    N_("wins"),
+    N_("win %"),
+    N_("95% CI"),
+    N_("score"),
+    N_("95% CI"),
+    N_("moves"),
+    N_("rounds"),
+    N_("ms/dec"),
 )
 
 
@@ -633,32 +662,30 @@ def _interval(lo: float, hi: float) -> str:
     return "-" if math.isnan(lo) or math.isnan(hi) else f"{lo:.1f}-{hi:.1f}"
 
 
-def summary(result: ArenaResult) -> str:
+def summary(result: ArenaResult, lang: str = "en") -> str:
     n = len(result.games)
     agreed = result.agreed
-    return (
-        f"Arena: {result.players} players, {n} games, seed {result.seed}: "
-        f"{n - agreed} played to the end, {agreed} ended by agreement at the move cap "
-        f"({result.max_moves} moves, RUL-20); {result.seconds:.1f} s"
-    )
+    return tr(N_("Arena: {players} players, {games} games, seed {seed}: {finished} played to "
+                 "the end, {agreed} ended by agreement at the move cap ({max_moves} moves, "
+                 "RUL-20); {seconds} s"), lang, players=result.players, games=n,
+              seed=result.seed, finished=n - agreed, agreed=agreed,
+              max_moves=result.max_moves, seconds=f"{result.seconds:.1f}")  # fmt: skip
 
 
-def text_table(result: ArenaResult) -> str:
+def text_table(result: ArenaResult, lang: str = "en") -> str:
     """The results as plain text (used when ``rich`` is not installed)."""
-    table = [HEADERS, *rows(result)]
-    widths = [max(len(r[i]) for r in table) for i in range(len(HEADERS))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in table]
-    return "\n".join([summary(result), *lines])
+    table = [tuple(tr(h, lang) for h in HEADERS), *rows(result)]
+    return "\n".join([summary(result, lang), *columns(table, "<" * len(HEADERS))])
 
 
-def rich_table(result: ArenaResult) -> Any:
+def rich_table(result: ArenaResult, lang: str = "en") -> Any:
     """The results as a ``rich`` table (its summary line is printed apart)."""
     from rich import box
     from rich.table import Table
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     for i, header in enumerate(HEADERS):
-        table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
+        table.add_column(tr(header, lang), justify="left" if i == 0 else "right", no_wrap=True)
     for row in rows(result):
         table.add_row(*row)
     return table
@@ -670,47 +697,51 @@ def rich_table(result: ArenaResult) -> Any:
 def add_arguments(parser: Any) -> None:
     """``onmars arena`` options."""
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    parser.add_argument("--bots", default="greedy,random", help="one bot per seat, comma-separated")
+    parser.add_argument(
+        "--bots", default="greedy,random", help=N_("one bot per seat, comma-separated")
+    )
     parser.add_argument(
         "--games",
         type=_counts,
         default=(100,),
-        help="games (with --ladder --chain: one count, or one per neighbouring pair: 40,60,30)",
+        help=N_("games (with --ladder --chain: one count, or one per neighbouring pair: 40,60,30)"),
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: CPU count)")
-    parser.add_argument("--max-moves", type=int, default=MAX_MOVES, help="move cap per game")
+    parser.add_argument("--jobs", type=int, default=None, help=N_("processes (default: CPU count)"))
+    parser.add_argument("--max-moves", type=int, default=MAX_MOVES, help=N_("move cap per game"))
     parser.add_argument("--length", default="short", choices=("short", "long"))
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--quiet", action="store_true", help=N_("no progress bar"))
     parser.add_argument(
         "--record",
         metavar="FILE",
-        help="append each game's result to FILE as it ends (JSON lines), for long runs",
+        help=N_("append each game's result to FILE as it ends (JSON lines), for long runs"),
     )
     parser.add_argument(
         "--ladder",
         action="store_true",
-        help="round robin of 2-player games between the --bots (--games a pair), rated",
+        help=N_("round robin of 2-player games between the --bots (--games a pair), rated"),
     )
     parser.add_argument(
         "--chain",
         action="store_true",
-        help="with --ladder: only neighbours in the --bots order play each other (levels)",
+        help=N_("with --ladder: only neighbours in the --bots order play each other (levels)"),
     )
     parser.add_argument(
         "--reuse",
         metavar="FILE",
-        help="take the games recorded in FILE (--record, same options) instead of playing them",
+        help=N_("take the games recorded in FILE (--record, same options) instead of playing them"),
     )
+    add_lang(parser)
 
 
 def main(args: Any, mapper: Mapper | None = None) -> int:
     """Run the arena and print the results table; 2 on bad options. ``mapper``: another way to
     play the games (the command line's ``--ray``, which lives above the tools)."""
+    lang = command_lang(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     chained = getattr(args, "ladder", False) and getattr(args, "chain", False)
     if len(args.games) > 1 and not chained:
-        print("onmars arena: --games takes one count but with --ladder --chain", file=sys.stderr)
+        refused(CommandError(N_("--games takes one count but with --ladder --chain")), lang)
         return 2
     if getattr(args, "ladder", False):
         return _main_ladder(args, bots, mapper)
@@ -718,7 +749,7 @@ def main(args: Any, mapper: Mapper | None = None) -> int:
     try:
         check(args.players, bots, args.games, args.max_moves)
     except ValueError as exc:
-        print(f"onmars arena: {exc}", file=sys.stderr)
+        refused(exc, lang)
         return 2
     try:
         from rich.console import Console
@@ -727,11 +758,22 @@ def main(args: Any, mapper: Mapper | None = None) -> int:
         return _main_plain(args, bots, mapper)
     console = Console(width=None if sys.stdout.isatty() else 120)  # no wrapping in logs
     with Progress(console=console, transient=True, disable=args.quiet) as bar:
-        task = bar.add_task(f"{args.games} games", total=args.games)
+        task = bar.add_task(tr(N_("{n} games"), lang, n=args.games), total=args.games)
         result = _run(args, bots, recorded(args.record, lambda _: bar.advance(task)), mapper)
-    console.print(summary(result), soft_wrap=True)  # one line, however long (a log reads it)
-    console.print(rich_table(result))
+    console.print(summary(result, lang), soft_wrap=True)  # one line, however long (a log reads it)
+    console.print(rich_table(result, lang))
     return 0
+
+
+def refused(exc: Exception, lang: str) -> None:
+    """A refused option on standard error, in ``lang`` (the caller exits with status 2)."""
+    print(tr(N_("onmars arena: {reason}"), lang, reason=refusal_text(exc, lang)), file=sys.stderr)
+
+
+def progress_line(done: int, total: int, lang: str) -> None:
+    """The plain progress counter on standard error, rewritten in place."""
+    said = tr(N_("{done}/{total} games"), lang, done=done, total=total)
+    print(f"\r{said}", end="", file=sys.stderr, flush=True)
 
 
 def _run(
@@ -757,7 +799,7 @@ def _counts(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(part) for part in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of games: {text!r}") from None
+        raise arg_error(N_("not a number of games: {text!r}"), text=text) from None
 
 
 def _reused(args: Any) -> dict[GameKey, GameResult] | None:
@@ -782,6 +824,7 @@ def recorded(path: str | None, then: Callable[[GameResult], None]) -> Callable[[
 
 def _main_ladder(args: Any, bots: list[str], mapper: Mapper | None = None) -> int:
     """``onmars arena --ladder``: the pairs' games, then the ratings; 2 on bad options."""
+    lang = command_lang(args)
     pairs = len(ladder_pairs(len(bots), args.chain))
     games = args.games[0] if len(args.games) == 1 else args.games
     total = sum(args.games) if len(args.games) > 1 else pairs * args.games[0]
@@ -791,7 +834,7 @@ def _main_ladder(args: Any, bots: list[str], mapper: Mapper | None = None) -> in
         nonlocal done
         done += 1
         if not args.quiet:
-            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+            progress_line(done, total, lang)
 
     try:
         result = ladder(
@@ -807,25 +850,26 @@ def _main_ladder(args: Any, bots: list[str], mapper: Mapper | None = None) -> in
             args.chain,
         )
     except ValueError as exc:
-        print(f"onmars arena: {exc}", file=sys.stderr)
+        refused(exc, lang)
         return 2
     if not args.quiet:
         print(file=sys.stderr)
-    print("\n".join(ladder_lines(result)))
+    print("\n".join(ladder_lines(result, lang)))
     return 0
 
 
 def _main_plain(args: Any, bots: list[str], mapper: Mapper | None = None) -> int:
+    lang = command_lang(args)
     done = 0
 
     def tick(_: GameResult) -> None:
         nonlocal done
         done += 1
         if not args.quiet:
-            print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+            progress_line(done, args.games, lang)
 
     result = _run(args, bots, recorded(args.record, tick), mapper)
     if not args.quiet:
         print(file=sys.stderr)
-    print(text_table(result))
+    print(text_table(result, lang))
     return 0

@@ -27,10 +27,12 @@ import time
 import tracemalloc
 from dataclasses import dataclass
 
-from onmars import Game
+from onmars import N_, Game, tr
 from onmars.bots import Bot, SearchBot, make_bot
 from onmars.bots.greedy import evaluate
 from onmars.bots.search import playout
+from onmars.tools.arena import check_known_bot
+from onmars.tools.text import CommandError
 
 #: Tries of each timing, of which the least is kept (``onmars bench --repeat``).
 REPEAT = 3
@@ -147,24 +149,28 @@ def searcher(name: str, seed: int = 0) -> SearchBot:
     """The search bot ``name`` (a level or ``search:<budget>``); ValueError for another bot."""
     bot = make_bot(name, seed)
     if not isinstance(bot, SearchBot):
-        raise ValueError(f"--search must name a search bot (hard, search:100sims), not {name!r}")
+        raise CommandError(N_("--search must name a search bot (hard, search:100sims), not "
+                              "{name!r}"), name=name)  # fmt: skip
     return bot
 
 
 def check(games: int, max_moves: int, seed: int, repeat: int = 1, search: str = SEARCH) -> None:
-    """Refuse options that measure nothing (ValueError)."""
+    """Refuse options that measure nothing (:class:`CommandError`, a ValueError)."""
+    check_known_bot(search)
     searcher(search)
     if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}")
+        raise CommandError(N_("--games must be at least 1, not {n}"), n=games)
     if not 1 <= repeat <= 100:
-        raise ValueError(f"--repeat must be from 1 to 100, not {repeat}")
+        raise CommandError(N_("--repeat must be from 1 to 100, not {n}"), n=repeat)
     if max_moves < 1:
-        raise ValueError(f"--max-moves must be at least 1, not {max_moves}")
+        raise CommandError(N_("--max-moves must be at least 1, not {n}"), n=max_moves)
     if not 0 <= seed < 2**63 - 4 * games:
-        raise ValueError(f"--seed must be from 0 to 2**63 - 1, not {seed}")
+        raise CommandError(N_("--seed must be from 0 to 2**63 - 1, not {n}"), n=seed)
 
 
-def games_line(players: int, games: int, max_moves: int, seed: int, repeat: int) -> str:
+def games_line(
+    players: int, games: int, max_moves: int, seed: int, repeat: int, lang: str = "en"
+) -> str:
     """Random games of ``players`` (seeds ``seed`` on), each timed as the least of ``repeat``
     plays of the same game: the median per game and the moves per second. The plays go in
     rounds (every game once, then again): a slow spell of the host then costs a game one of
@@ -178,12 +184,13 @@ def games_line(players: int, games: int, max_moves: int, seed: int, repeat: int)
                 counts.append(played)
                 agreed += game.ended is not None
     rate = sum(counts) / max(sum(times), 1e-9)
-    return (
-        f"{players}p: {games} games, {games - agreed} played to the end, {agreed} ended by"
-        f" agreement at the move cap (RUL-20), median {statistics.median(times) * 1e3:.0f} ms"
-        f" per game ({statistics.median(counts):.0f} moves; least of {repeat} tries each),"
-        f" {rate:,.0f} moves/s"
-    )
+    return tr(N_("{players}p: {games} games, {finished} played to the end, {agreed} ended by "
+                 "agreement at the move cap (RUL-20), median {ms} ms per game ({moves} moves; "
+                 "least of {repeat} tries each), {rate} moves/s"), lang, players=players,
+              games=games, finished=games - agreed, agreed=agreed,
+              ms=f"{statistics.median(times) * 1e3:.0f}",
+              moves=f"{statistics.median(counts):.0f}", repeat=repeat,
+              rate=f"{rate:,.0f}")  # fmt: skip
 
 
 def typical_game(players: int, games: int, max_moves: int, seed: int) -> Game:
@@ -196,43 +203,52 @@ def typical_game(players: int, games: int, max_moves: int, seed: int) -> Game:
 
 
 def run(
-    games: int, max_moves: int, seed: int, repeat: int = REPEAT, search: str = SEARCH
+    games: int,
+    max_moves: int,
+    seed: int,
+    repeat: int = REPEAT,
+    search: str = SEARCH,
+    lang: str = "en",
 ) -> list[str]:
     """The bench's report, a line each. Every timing keeps its least value over ``repeat``
     tries (the same game each time): on a shared machine other work only ever adds time."""
     check(games, max_moves, seed, repeat, search)
-    lines = [games_line(players, games, max_moves, seed, repeat) for players in (2, 3, 4)]
+    lines = [games_line(n, games, max_moves, seed, repeat, lang) for n in (2, 3, 4)]
     game, _, _ = random_game(4, seed, 600, conclude=False)  # a game in progress
     finished = typical_game(4, games, max_moves, seed)
     for label, fn in (
         ("copy()", game.copy),
-        ("JSON round trip (trusted)", lambda: Game.from_json(game.to_json(), verify=False)),
-        ("JSON round trip (replayed)", lambda: Game.from_json(game.to_json())),
+        (N_("JSON round trip (trusted)"), lambda: Game.from_json(game.to_json(), verify=False)),
+        (N_("JSON round trip (replayed)"), lambda: Game.from_json(game.to_json())),
     ):
-        lines.append(f"{label}: {1 / least(fn, repeat):,.0f} per second")
-    lines.append(f"copy() of a game in progress: {least(game.copy, repeat) * 1e6:.1f} us")
+        lines.append(tr(N_("{what}: {n} per second"), lang, what=tr(label, lang),
+                        n=f"{1 / least(fn, repeat):,.0f}"))  # fmt: skip
+    lines.append(tr(N_("copy() of a game in progress: {us} us"), lang,
+                    us=f"{least(game.copy, repeat) * 1e6:.1f}"))  # fmt: skip
     replayed = least(lambda: Game.replay(finished.log), repeat)
     lines.append(
-        f"Game.replay of a finished 4p game of median length ({len(finished.moves)} moves):"
-        f" {replayed * 1e3:.1f} ms, {replayed / len(finished.moves) * 1e6:.1f} us a move"
-    )
+        tr(N_("Game.replay of a finished 4p game of median length ({moves} moves): {ms} ms, "
+              "{us} us a move"), lang, moves=len(finished.moves), ms=f"{replayed * 1e3:.1f}",
+           us=f"{replayed / len(finished.moves) * 1e6:.1f}")
+    )  # fmt: skip
     tracemalloc.start()
     random_game(4, seed, max_moves)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    lines.append(f"peak memory of a 4p random game: {peak / 2**20:.1f} MiB")
-    lines.append(search_line(seed, search))
+    lines.append(tr(N_("peak memory of a 4p random game: {mib} MiB"), lang,
+                    mib=f"{peak / 2**20:.1f}"))  # fmt: skip
+    lines.append(search_line(seed, search, lang))
     return lines
 
 
-def search_line(seed: int, search: str = SEARCH) -> str:
+def search_line(seed: int, search: str = SEARCH, lang: str = "en") -> str:
     """The search's speed: one simulation at a time, and in a real game's decisions."""
     play = search_in_play(2, seed, search)
     fresh, n = simulations_per_second(2, seed)
-    return (
-        f"search, 2p: {play.rate:,.0f} simulations per CPU second in play ({search} against"
-        f" greedy, a whole game: {play.decisions} decisions, {play.simulations} simulations in"
-        f" {play.seconds:.2f} s of CPU, {play.rounds} rounds); one at a time {fresh:,.0f}/s"
-        f" ({n} timed; a simulation = determinize + copy + playout to the turn's end +"
-        " evaluate)"
-    )
+    return tr(N_("search, 2p: {rate} simulations per CPU second in play ({bot} against greedy, "
+                 "a whole game: {decisions} decisions, {sims} simulations in {seconds} s of "
+                 "CPU, {rounds} rounds); one at a time {fresh}/s ({n} timed; a simulation = "
+                 "determinize + copy + playout to the turn's end + evaluate)"), lang,
+              rate=f"{play.rate:,.0f}", bot=search, decisions=play.decisions,
+              sims=play.simulations, seconds=f"{play.seconds:.2f}", rounds=play.rounds,
+              fresh=f"{fresh:,.0f}", n=n)  # fmt: skip

@@ -1,8 +1,9 @@
 """Keep the message catalogs whole: ``python -m onmars.tools.messages [--check]``.
 
 Collects every message the project shows a person: the templates marked in the code
-(``N_("...")`` or a literal passed to ``tr``, found with Babel's extractor) and the component
-names of the data (Blueprints, Scientists, Missions). Writes ``onmars/rules/locale/en.po`` (the
+(``N_("...")`` or a literal passed to ``tr``, found with Babel's extractor), the component
+names of the data (Blueprints, Scientists, Missions) and the explanations of its substitute
+values (``onmars rules --substitutes``). Writes ``onmars/rules/locale/en.po`` (the
 English text is the template itself) and ``zh.po`` (existing translations kept, new messages
 added untranslated, messages no longer used dropped). ``--check`` writes nothing and lists what
 is missing or stale; the tests run the same check.
@@ -22,7 +23,7 @@ from babel.messages.pofile import read_po, write_po
 
 import onmars
 from onmars import LANGS
-from onmars.rules.data.components import load
+from onmars.rules.data.components import load, substitutes
 
 PACKAGE = Path(onmars.__file__).resolve().parent
 LOCALE = PACKAGE / "rules" / "locale"
@@ -43,6 +44,9 @@ def collect() -> list[str]:
     for table in (c.blueprint, c.scientist, c.mission):
         for record in table.values():
             found[record.name] = None
+    for _table, substitute in substitutes():  # what ``onmars rules --substitutes`` explains
+        if substitute.text:
+            found[substitute.text] = None
     return list(found)
 
 

@@ -17,10 +17,11 @@ from typing import Any
 
 from rich.console import Console
 
-from onmars import LANGS, N_, Game, OnMarsError, reason_text, tr
+from onmars import N_, Game, OnMarsError, reason_text, tr
 from onmars.terminal import render
 from onmars.terminal.play import is_number
 from onmars.tools.record import read_record
+from onmars.tools.text import add_lang, command_lang
 
 HELP = N_("Enter or n: next move · p: previous · g N: go to move N · e: end · q: quit")
 LOG_MOVES = 30
@@ -86,7 +87,7 @@ def run(
     console.print(tr(HELP, lang))
     while True:
         try:
-            command = input_fn("replay> ").strip().lower()
+            command = input_fn(tr(N_("replay> "), lang)).strip().lower()
         except (EOFError, KeyboardInterrupt):
             return 0
         except UnicodeDecodeError:  # bytes that are not text: not a command
@@ -108,17 +109,17 @@ def run(
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a saved game (its log, or its record, as JSON)")
-    parser.add_argument("--seat", type=int, default=None, help="see as this seat (0-3)")
+    parser.add_argument("file", help=N_("a saved game (its log, or its record, as JSON)"))
+    parser.add_argument("--seat", type=int, default=None, help=N_("see as this seat (0-3)"))
     parser.add_argument(
         "--to", type=int, default=None,
-        help="show the position after N moves (default: the end; with --step, the start)",
+        help=N_("show the position after N moves (default: the end; with --step, the start)"),
     )  # fmt: skip
-    parser.add_argument("--step", action="store_true", help="step through the moves")
-    parser.add_argument("--lang", default="en", choices=LANGS, help="en (default) or zh")
+    parser.add_argument("--step", action="store_true", help=N_("step through the moves"))
+    add_lang(parser)
 
 
 def main(args: argparse.Namespace, console: Console | None = None) -> int:
     console = console or Console()
-    lang = getattr(args, "lang", None) or "en"
+    lang = command_lang(args)
     return run(args.file, args.seat, args.to, console, input if args.step else None, lang)
