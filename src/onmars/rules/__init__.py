@@ -31,11 +31,13 @@ For readers that keep their own copy of what a game shows (the AI encoders, issu
 :class:`Mark` (what :meth:`Game.mark` returns, for :meth:`Game.written_since`),
 ``COW_FIELDS`` and ``ALWAYS_WRITTEN`` (the parts of the state that report being written) and
 ``fields_read`` (the parts a view's key is read from); and ``FINAL_CATEGORIES``, the scoring
-categories of the final scoring (§24.2), apart from those scored during play.
+categories of the final scoring (§24.2), apart from those scored during play. ``COLOURS``:
+the players' colours, the one each seat is dealt first.
 """
 
 from onmars.rules.actions.scoring import FINAL as FINAL_CATEGORIES
 from onmars.rules.data import components, hexmap
+from onmars.rules.data.schema import COLOURS
 from onmars.rules.engine.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -68,6 +70,7 @@ from onmars.rules.game import (
 
 __all__ = [
     "ALWAYS_WRITTEN",
+    "COLOURS",
     "COW_FIELDS",
     "FINAL_CATEGORIES",
     "Mark",

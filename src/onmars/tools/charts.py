@@ -16,7 +16,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from onmars import N_, tr
-from onmars.rules.data.schema import COLOURS
+from onmars.rules import COLOURS
 from onmars.terminal import words
 
 WIDTH, HEIGHT = 720, 360
