@@ -366,6 +366,7 @@ class Session:
             board_seat=self.board_seat,
             fresh_from=mine[-1] + 1 if mine else 0,
             science=True if self.focus == "board" else None,  # asked for: the board in full
+            width=self.console.width,
         )
 
     def show(self, seat: int) -> None:
@@ -713,7 +714,8 @@ class Session:
             since = max(0, len(self.game.moves) - LOG_MOVES)
             self.console.print(
                 render.screen(view, lang=self.lang,
-                              events=self.game.events(self.viewer, since=since, lang=self.lang))
+                              events=self.game.events(self.viewer, since=since, lang=self.lang),
+                              width=self.console.width)
             )  # fmt: skip
         win = self.game.winners()
         self.console.print(render.scores_table(view, self.game.scores(), win, self.lang))

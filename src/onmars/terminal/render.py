@@ -236,23 +236,41 @@ def height(renderable: RenderableType, width: int = WIDTH) -> int:
     return to_text(renderable, width).count("\n")
 
 
+#: The shared boards beside the map take at least this many columns; on a narrower terminal
+#: they stand under the map.
+SHARED_WIDTH = 41
+#: Under the map, the shared boards take two columns from this width on.
+TWO_COLUMNS = 72
+#: Below this width the decision and the log stand one above the other.
+SIDE_BY_SIDE = 100
+#: Lines a menu keeps at least where the screen is taller than the terminal anyway (a narrow
+#: terminal: the map scrolls away first, the menu stays whole above the prompt).
+MENU_LINES = 16
+
+
 def top_part(
     view: View,
     lang: str,
     focus: str = "mars",
     board_seat: int | None = None,
     science: bool = True,
-) -> Table:
+    width: int = WIDTH,
+) -> RenderableType:
     """The Mars view (map and shared boards) or the board view (one player's board;
-    ``science``: with the Scientist / Contract display's costs and gains below it)."""
+    ``science``: with the Scientist / Contract display's costs and gains below it), laid out
+    for ``width`` columns: the shared boards beside the map, or under it on a narrower
+    terminal."""
     if focus == "board":
         seat = board_seat if board_seat is not None else view.get("viewer")
         if seat is None:
             seat = view.get("current_player") or 0
         grid = Table.grid(expand=True)
         grid.add_column()
-        grid.add_row(boards.board_panels(view, seat, lang, science))
+        grid.add_row(boards.board_panels(view, seat, lang, science, width))
         return grid
+    if width < mapview.map_width() + 2 + SHARED_WIDTH:
+        columns = 2 if width >= TWO_COLUMNS else 1
+        return Group(mapview.map_panel(view, lang), boards.shared_panel(view, lang, columns))
     top = Table.grid(expand=True)
     top.add_column(no_wrap=True)
     top.add_column(ratio=1, overflow="fold")
@@ -273,37 +291,45 @@ def screen(
     fresh_from: int | None = None,
     lines: int = HEIGHT - 1,
     science: bool | None = None,
+    width: int = WIDTH,
 ) -> Group:
     """The whole screen for ``view``'s seat, in ``lines`` lines where it can (a long menu
     shrinks). ``entries``: the menu (:func:`menu.build`), only for the seat deciding (moves can
     name its secrets); ``events``: the log as that seat may see it; ``projection``: the
     scores if the game ended now (:meth:`onmars.Game.projection`). ``science``: whether the
     board view shows the Scientist / Contract display's costs and gains (``None``: where the
-    whole menu still fits; the player who asks for the board gets it, ``True``)."""
+    whole menu still fits; the player who asks for the board gets it, ``True``). ``width``:
+    the terminal's columns; below 120 the screen is laid out narrower (the shared boards under
+    the map, the decision above the log, the players in more lines)."""
     status = status_text(view, lang)
-    top = top_part(view, lang, focus, board_seat)
-    players = boards.players_part(view, lang, projection)
+    top = top_part(view, lang, focus, board_seat, width=width)
+    players = boards.players_part(view, lang, projection, width)
     legend = abbreviations(lang, focus)
-    used = height(status) + height(top) + height(players) + height(legend)
+    used = height(status, width) + height(top, width) + height(players, width)
+    used += height(legend, width)
     if focus == "board" and science is not True:
         # the board view's Scientist / Contract panel only where the whole menu keeps its
         # lines (a hire decision's menu says what each card it offers costs and gives)
         menu_lines = (
-            height(decision_panel(view, decision, entries, lang, width=WIDTH)) if entries else 4
+            height(decision_panel(view, decision, entries, lang, width=width), width)
+            if entries
+            else 4
         )
         if science is False or lines - used - 2 < menu_lines + STACKED_LOG + 2:
-            before = height(top)
-            top = top_part(view, lang, focus, board_seat, science=False)
-            used -= before - height(top)
+            before = height(top, width)
+            top = top_part(view, lang, focus, board_seat, science=False, width=width)
+            used -= before - height(top, width)
     room = max(lines - used - 2, 6)  # less the panels' borders
+    if width < WIDTH and room < MENU_LINES:  # the top scrolls away: the menu stays whole
+        room = MENU_LINES
     log = logview.log_lines(view, events, fresh_from, lang)
-    side = WIDTH * 3 // 5
-    if entries and menu.natural_width(entries, lang) > side - 5:
+    side = width * 3 // 5
+    if entries and (width < SIDE_BY_SIDE or menu.natural_width(entries, lang) > side - 5):
         # a menu wider than its side of the screen gets the whole width, the log what is left
         # below it (issue 21: menu lines were cut at 70 of 120 columns)
-        panel = decision_panel(view, decision, entries, lang, width=WIDTH,
+        panel = decision_panel(view, decision, entries, lang, width=width,
                                max_lines=room - 2 - STACKED_LOG)  # fmt: skip
-        log_room = max(STACKED_LOG, room - 2 - (height(panel) - 2))
+        log_room = max(STACKED_LOG, room - 2 - (height(panel, width) - 2))
         if len(log) > log_room:  # the few lines left tell the last moves, not their details
             log = [line for line in log if not line.plain.startswith("  ")]
         return Group(status, top, players, panel, log_panel(view, log, lang, log_room), legend)
