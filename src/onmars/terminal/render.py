@@ -245,7 +245,7 @@ TWO_COLUMNS = 72
 SIDE_BY_SIDE = 100
 #: Lines a menu keeps at least where the screen is taller than the terminal anyway (a narrow
 #: terminal: the map scrolls away first, the menu stays whole above the prompt).
-MENU_LINES = 16
+MENU_LINES = 20
 
 
 def top_part(
