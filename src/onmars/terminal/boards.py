@@ -71,7 +71,7 @@ def turn_order_text(view: View, lang: str) -> Text:
     for n in range(1, 9):
         side = "orbit" if n <= 4 else "colony"
         t.append(f"\n{n} ", style="bold cyan")
-        t.append(f"{words.side_name(side, lang)} ", style=DIM)
+        t.append(words.side_name(side, lang) + words.sign_gap(lang), style=DIM)
         t.append(words.turn_bonus(n, lang))
         seat = by_space.get(n)
         if seat is not None:
@@ -105,7 +105,7 @@ def slots_text(view: View, lang: str) -> Text:
         t.append("\n")
         for aid, action in load().action.items():
             if action.side == side and action.placement:
-                t.append(f"{tr(SLOT_NAMES.get(aid, aid), lang)} ")
+                t.append(tr(SLOT_NAMES.get(aid, aid), lang) + words.sign_gap(lang))
                 t.append_text(_slots(view, aid, lang))
                 t.append("  ")
         t.rstrip()
@@ -246,8 +246,9 @@ def player_parts(
     return name, one, two
 
 
-def flow_parts(parts: Sequence[Text], width: int, first: Text | None = None,
-               indent: int = 0) -> list[Text]:
+def flow_parts(
+    parts: Sequence[Text], width: int, first: Text | None = None, indent: int = 0
+) -> list[Text]:
     """``parts`` joined by " · " in lines of ``width`` cells, a part that does not fit on a
     line starting the next one (never cut: each part holds numbers a player decides by);
     ``first`` (a name) opens the first line, the others are indented by ``indent``."""  # fmt: skip
@@ -506,9 +507,7 @@ DEPOT_WIDTH = 37  # the lower row of the board view, borders included
 BOARD_ROW_WIDTH = 120
 
 
-def board_panels(
-    view: View, seat: int, lang: str, science: bool = True, width: int = 120
-) -> Group:
+def board_panels(view: View, seat: int, lang: str, science: bool = True, width: int = 120) -> Group:
     """One player's board in full (the Lab grid, the Depot, the cards) and the displays;
     ``science``: the Scientist / Contract display in a panel of its own below, with each
     card's cost and what it gives (else by name only, among the cards). On a terminal of

@@ -197,7 +197,7 @@ def abbreviations(lang: str, focus: str = "") -> Text:
     """The legend of the screen's abbreviations and signs (the map has its own): those of the
     view shown (``focus``: "mars" or "board"; every one if "")."""
     t = Text(no_wrap=False)
-    initials = " ".join(words.colour_name(c, lang)[0] for c in words.COLOURS)
+    initials = words.initials([words.colour_name(c, lang)[0] for c in words.COLOURS], lang)
     pairs = (
         (N_("OP"), N_("Opportunity Points"), ""),
         (N_("R&D"), N_("Research & Development"), "mars"),
@@ -217,7 +217,7 @@ def abbreviations(lang: str, focus: str = "") -> Text:
         if k:
             t.append(" · ", style=DIM)
         t.append(sign, style="bold")
-        t.append(" " + text, style=DIM)
+        t.append(words.sign_gap(lang) + text, style=DIM)
     return t
 
 

@@ -85,6 +85,25 @@ def spaced(before: str, after: str) -> str:
     return before + gap(before, after) + after
 
 
+def sign_gap(lang: str) -> str:
+    """What stands between a sign and what it means, or a name and what follows it in a
+    legend: a space ("OP Opportunity Points", "Orbit Blueprint"), "：" in Chinese ("机会分：
+    即胜利分", "轨道：蓝图"), where a space would stand between two Chinese words."""
+    return tr(N_("{sign} {meaning}"), lang, sign="", meaning="")
+
+
+def initials(names: list[str], lang: str) -> str:
+    """Colour initials side by side as the Action slots show them: "r b g y"; "红蓝绿黄" (no
+    space between Chinese characters)."""
+    return ("" if lang == "zh" else " ").join(names)
+
+
+def list_gap(lang: str) -> str:
+    """Between the items of a legend: two spaces; "，" in Chinese (no space between Chinese
+    words)."""
+    return "，" if lang == "zh" else "  "
+
+
 def paren(text: str, lang: str) -> str:
     """``text`` in brackets: "(Plant+Water)"; full-width in Chinese, "（植物+水）"."""
     return tr(N_("({text})"), lang, text=text)
