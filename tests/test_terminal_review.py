@@ -138,7 +138,7 @@ def test_chinese_building_codes_are_not_resource_names() -> None:
     assert not firsts & set(codes), firsts & set(codes)
     legend = mapview.legend(onmars.Game.new(2, seed=1).view(None), "zh").plain
     for kind, code in zip(words.BUILDING_CODE, codes, strict=True):
-        assert f"{code} {words.building_name(kind, 'zh')}" in legend
+        assert f"{code}：{words.building_name(kind, 'zh')}" in legend  # no space in Chinese
 
 
 # --- 120 columns ---------------------------------------------------------------------------------
