@@ -519,6 +519,7 @@ def board_panels(view: View, seat: int, lang: str, science: bool = True, width: 
     depot = depot_table(view, seat, lang)
     cards = cards_text(view, seat, lang, science)
     tech = Group(grid_text(view, lang), displays_text(view, lang))
+    rows: list[RenderableType]
     if width >= BOARD_ROW_WIDTH:
         rows = [_panel_row([depot, cards, tech], [DEPOT_WIDTH, 4, 5], width, BOARD_HEIGHT)]
     else:

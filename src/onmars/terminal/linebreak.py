@@ -79,4 +79,4 @@ def divide_line(text: str, width: int, fold: bool = True) -> list[int]:
 
 def install() -> None:
     """Make rich wrap every Text by :func:`divide_line` (idempotent)."""
-    rich.text.divide_line = divide_line  # type: ignore[attr-defined]
+    rich.text.divide_line = divide_line

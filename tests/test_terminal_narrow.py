@@ -1,0 +1,132 @@
+"""The terminal at 80 and 100 columns, as players' laptops have them (it was drawn for 120):
+every screen readable, nothing a player decides by cut off, and Chinese lines broken as Chinese
+is set (between characters; never inside "1 座", after "（" or before "，")."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+
+import onmars
+from onmars.terminal import boards, mapview, play, render
+
+HAN = "\u4e00-\u9fff"
+#: An ASCII space between two Chinese characters.
+STRAY_SPACE = re.compile(rf"[{HAN}] +[{HAN}]")
+#: A 2-player short game up to the first Turn Order decision of the human (seat 1).
+SEED = 7
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """``text`` as a console of ``width`` columns prints it (the terminal's rules installed)."""
+    import onmars.terminal  # noqa: F401  (its import installs the Chinese line breaking)
+
+    con = Console(file=io.StringIO(), width=width, color_system=None)
+    con.print(Text(text))
+    return con.file.getvalue().rstrip("\n").split("\n")
+
+
+def test_a_chinese_line_keeps_a_number_with_its_measure_word() -> None:
+    """ "建造 1 座发电机" at 17 columns: rich broke at the space between 1 and 座."""
+    lines = wrapped("按常规规则建造 1 座发电机", 17)
+    assert len(lines) == 2 and lines[1].startswith("1 座"), lines
+    lines = wrapped("现在是第 1 轮，殖民地 2 级", 11)
+    assert not any(line.rstrip().endswith("第") for line in lines), lines
+
+
+def test_a_chinese_line_breaks_between_characters_never_after_an_opening_bracket() -> None:
+    """A menu entry at 30 columns: each line but the last filled (a run of Chinese moved whole
+    to the next line, leaving the line before half empty), none ending with "（" or starting
+    with "）" or "，"."""
+    text = "3) 占据顺位格 3：从科技网格拿取一块科技板块，支付其所在行的费用（可选） → 拿取科技板块"
+    for width in (24, 30, 37):
+        lines = wrapped(text, width)
+        assert all(cell_len(line.rstrip()) >= width - 4 for line in lines[:-1]), lines
+        assert not any(line.rstrip().endswith("（") for line in lines), lines
+        assert not any(line.startswith(("）", "，", "：")) for line in lines), lines
+    english = "Take Turn Order space 3: Take a Tech tile from the Tech Grid, paying its row's cost"
+    assert wrapped(english, 30) == [
+        "Take Turn Order space 3: Take ",
+        "a Tech tile from the Tech ",
+        "Grid, paying its row's cost",
+    ]  # English breaks at spaces, as rich breaks it
+
+
+def session_screen(width: int, lang: str, focus: str = "mars") -> str:
+    """The human's first screen (or their board) on a console ``width`` columns wide."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=SEED, length="short")
+    con = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
+    s = play.Session(game, [None, "greedy"], console=con, input_fn=lambda p: "quit", lang=lang,
+                     bot_seed=1)  # fmt: skip
+    s.show(0) if focus == "mars" else s.switch_view(0, "board", "")
+    return con.file.getvalue()
+
+
+def test_at_80_and_100_columns_the_screen_shows_the_boards_players_and_whole_menu() -> None:
+    """At 80 and 100 columns the shared boards were squeezed to a column beside the map (the
+    Turn Order spaces unseen), the players' Ships and Advanced markers cut with "…", and the
+    menu drawn for 120 columns wrapped into its border; now the boards stand under the map,
+    each player takes more lines, and each menu entry wraps under its label, its cost whole."""
+    for width in (80, 100):
+        for lang, turn_order, ships, markers, cost, decision in (
+            ("en", "Turn Order spaces", "Ships in Hangar", "Advanced markers", "1 Plant + 1 Water",
+             "╭─ Decision"),
+            ("zh", "顺位格：奖励", "机库飞船", "剩余先进建筑标记", "支付 1 植物 + 1 水", "╭─ 决定"),
+        ):  # fmt: skip
+            shown = session_screen(width, lang)
+            lines = shown.splitlines()
+            assert max(cell_len(line) for line in lines) <= width, (width, lang)
+            assert turn_order in shown and all(f"│ {n} " in shown for n in range(1, 9))
+            for name in ("Ana", "Ben"):
+                part = shown[shown.index(f"\n{name} ") :]
+                assert ships in part and markers in part, (width, lang)
+            menu = shown[shown.rindex(decision) : shown.rindex("╰")]
+            assert all(f"│ {n}) " in menu for n in range(1, 9)), menu
+            flat = "".join(line.strip("│ ") for line in menu.splitlines())
+            assert cost.replace(" ", "") in flat.replace(" ", ""), (width, lang, menu)
+            assert "…" not in shown.split("╭")[-3], (width, lang)  # the players' lines
+
+
+def test_at_80_columns_the_board_view_is_not_cut() -> None:
+    """The board view's lower row (Depot, cards, Tech Grid) had a fixed height: at 80 columns
+    the cards wrapped past it and the Exploration tiles and the Tech Grid's rows were lost."""
+    for lang, exploration, bottom in (("en", "Exploration", "bottom"), ("zh", "探索区", "下")):
+        shown = session_screen(80, lang, focus="board")
+        assert max(cell_len(line) for line in shown.splitlines()) <= 80
+        assert exploration in shown and f"│ {bottom}" in shown, (lang, shown)
+
+
+def test_chinese_legends_and_boards_set_no_space_between_chinese_words() -> None:
+    """ "机会分 即胜利分", "红 蓝 绿 黄", "井 矿井", "1 轨道 仓库物品", "建造 蓝··": a sign and its
+    meaning, a side and its bonus, a slot and its Colonists now meet by "：" (no space), the
+    colour initials stand side by side; English keeps its spaces."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=SEED, length="short")
+    for move in ("seat 1", "item battery", "seat 2"):
+        game.play(move)
+    view = game.view(0)
+    texts = [
+        render.abbreviations("zh").plain,
+        mapview.legend(view, "zh").plain,
+        boards.turn_order_text(view, "zh").plain,
+        boards.slots_text(view, "zh").plain,
+    ]
+    for text in texts:
+        assert not STRAY_SPACE.search(text), STRAY_SPACE.findall(text)
+    assert "机会分：即胜利分" in texts[0] and "红蓝绿黄：" in texts[0]
+    assert "1 轨道：仓库物品" in texts[2]
+    assert "OP Opportunity Points" in render.abbreviations("en").plain
+    assert "1 Orbit Warehouse item" in boards.turn_order_text(view, "en").plain
+
+
+def test_players_lines_keep_every_part_whole_at_any_width() -> None:
+    """A player's two lines at 120 columns; at 80 more lines, no part cut."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=SEED, length="short")
+    view = game.view(0)
+    for width, lines in ((120, 5), (80, 8)):
+        shown = render.to_text(boards.players_part(view, "en", None, width), width)
+        assert "…" not in shown and shown.count("Advanced markers") == 2, shown
+        assert len(shown.splitlines()) == lines, shown
