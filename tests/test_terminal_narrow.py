@@ -130,3 +130,15 @@ def test_players_lines_keep_every_part_whole_at_any_width() -> None:
         shown = render.to_text(boards.players_part(view, "en", None, width), width)
         assert "…" not in shown and shown.count("Advanced markers") == 2, shown
         assert len(shown.splitlines()) == lines, shown
+
+
+def test_a_chinese_list_sets_no_space_after_its_commas() -> None:
+    """The board view's Tech Grid and displays read "矿井， 升级， 发电设施": the space was
+    added so that rich could break the line there; Chinese lines now break between any two
+    characters, and after "，" no space stands."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=SEED, length="short")
+    view = game.view(0)
+    for text in (boards.grid_text(view, "zh").plain, boards.displays_text(view, "zh").plain,
+                 boards.cards_text(view, 0, "zh", science=False).plain):  # fmt: skip
+        assert "， " not in text and "，" in text, text
+    assert ", " in boards.grid_text(view, "en").plain

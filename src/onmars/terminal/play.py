@@ -245,12 +245,12 @@ class Session:
         if (
             self.humans
             and self.console.is_terminal
-            and (width < render.WIDTH or lines < render.HEIGHT)
+            and (width < render.MIN_WIDTH or lines < render.HEIGHT)
         ):
             self.say(
                 self.t(N_("The board is drawn for a terminal of {w}x{h}; this one is "
                           "{width}x{lines}: enlarge it for a readable board."),
-                       w=render.WIDTH, h=render.HEIGHT, width=width, lines=lines),
+                       w=render.MIN_WIDTH, h=render.HEIGHT, width=width, lines=lines),
                 "yellow",
             )  # fmt: skip
 

@@ -3,7 +3,9 @@
 Everything here reads a view (``game.view(seat)``, RUL-18) and what the session asked the game
 for that seat (the described menu, the events, the projected scores), never the raw state, so
 what a seat is shown is what it may see. Every text is in the session's language (``lang``,
-"en" or "zh") through the catalogs. The screen, for a 120x50 terminal:
+"en" or "zh") through the catalogs. The screen, for a 120x50 terminal (narrower, down to
+80 columns, the shared boards stand under the map, the decision above the log, and the players
+take more lines):
 
 - the status: round, phase, Colony level, whose screen; the Shuttle and whether travel is free;
 - the *Mars* view (the map with its legend, and beside it the shared boards) or the *board*
@@ -39,6 +41,8 @@ Event = dict[str, Any]
 
 WIDTH = 120
 HEIGHT = 50
+#: The narrowest terminal the screen is laid out for (the map takes 79 columns).
+MIN_WIDTH = 80
 LOG_LINES = 16
 STACKED_LOG = 1  # log lines kept under a menu that takes the whole width
 FOCI = ("mars", "board")

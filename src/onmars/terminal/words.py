@@ -60,10 +60,9 @@ def items_text(counts: Mapping[str, int], lang: str, sign: str = "") -> str:
 
 
 def join(items: list[str] | tuple[str, ...] | Any, lang: str) -> str:
-    """Items in a list a terminal can wrap: separated by the language's comma and a space
-    (a Chinese "，" has none, and a line of Chinese would not break between the items)."""
-    sep = tr(N_(", "), lang)
-    return (sep if sep.endswith(" ") else sep + " ").join(items)
+    """Items in a list, separated by the language's comma: "a, b"; "甲，乙" (no space after
+    "，": a Chinese line breaks after it all the same, :mod:`onmars.terminal.linebreak`)."""
+    return tr(N_(", "), lang).join(items)
 
 
 #: Chinese sets no space after these (a label's colon, a comma, an opening bracket or quote)...
