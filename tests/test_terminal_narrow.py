@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 
+from conftest import random_game
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
@@ -142,3 +143,18 @@ def test_a_chinese_list_sets_no_space_after_its_commas() -> None:
                  boards.cards_text(view, 0, "zh", science=False).plain):  # fmt: skip
         assert "， " not in text and "，" in text, text
     assert ", " in boards.grid_text(view, "en").plain
+
+
+def test_the_status_breaks_between_its_parts_and_sets_a_chinese_name_without_a_space() -> None:
+    """The status line broke inside "Shuttle: Orbit side, space 1" at 80 columns, and a
+    Chinese player's name (玩家 1, the default) stood after "画面属于" with a space."""
+    view = random_game(2, 5, 40).view(1)
+    assert view["shuttle_side"]
+    view["players"][1]["name"] = "玩家 2"
+    zh = render.to_text(render.status_text(view, "zh", 80), 80)
+    assert "画面属于玩家 2" in zh, zh
+    for width in (60, 80):
+        en = render.to_text(render.status_text(view, "en", width), width).splitlines()
+        shuttle = "Shuttle: Orbit side, space 1"
+        assert any(line.startswith(shuttle) or line.endswith(shuttle) for line in en), en
+        assert not any(line.startswith("·") for line in en), en

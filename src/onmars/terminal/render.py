@@ -67,34 +67,30 @@ __all__ = [
 # --- the status ----------------------------------------------------------------------------------
 
 
-def status_text(view: View, lang: str) -> Text:
-    """Round, phase, game length, Colony level, whose screen, the Shuttle; then when travel
-    is free."""
-    t = Text(tr(N_("Round {n}"), lang, n=view["round"]), style="bold")
+def status_text(view: View, lang: str, width: int = WIDTH) -> Text:
+    """Round, phase, game length, Colony level, whose screen, the Shuttle, in lines of
+    ``width`` broken between these parts; then when travel is free."""
+    first = Text(tr(N_("Round {n}"), lang, n=view["round"]), style="bold")
     if view.get("end_round"):
-        t.append(" " + tr(N_("(the last is round {n})"), lang, n=view["end_round"]),
-                 style="bold red")  # fmt: skip
-    t.append(" · " + words.phase_name(view["phase"], lang))
+        last = tr(N_("(the last is round {n})"), lang, n=view["end_round"])
+        first.append(words.gap(first.plain, last) + last, style="bold red")
+    parts = [first, Text(words.phase_name(view["phase"], lang))]
     length = tr(N_("short game") if view["length"] == "short" else N_("long game"), lang)
-    t.append(f" · {length} · ")
-    t.append(tr(N_("Colony level {level}"), lang, level=view["level"]))
+    parts.append(Text(length))
+    parts.append(Text(tr(N_("Colony level {level}"), lang, level=view["level"])))
     viewer = view.get("viewer")
     if viewer is not None:
-        t.append(" · " + tr(N_("screen of"), lang) + " ")
-        t.append_text(name_text(view, viewer))
+        whose = Text(tr(N_("screen of"), lang))
+        name = name_text(view, viewer)
+        whose.append(words.gap(whose.plain, name.plain))
+        parts.append(whose.append_text(name))
     else:
-        t.append(" · " + tr(N_("spectator view"), lang))
+        parts.append(Text(tr(N_("spectator view"), lang)))
     side = view["shuttle_side"]
     if side:
-        t.append(
-            " · "
-            + tr(
-                N_("Shuttle: {side} side, space {space}"),
-                lang,
-                side=words.side_name(side, lang),
-                space=view["shuttle_space"],
-            )
-        )
+        parts.append(Text(tr(N_("Shuttle: {side} side, space {space}"), lang,
+                             side=words.side_name(side, lang), space=view["shuttle_space"])))  # fmt: skip
+    t = Text("\n").join(boards.flow_parts(parts, width))
     t.append("\n")
     t.append_text(travel_text(view, lang))
     return t
@@ -305,7 +301,7 @@ def screen(
     whole menu still fits; the player who asks for the board gets it, ``True``). ``width``:
     the terminal's columns; below 120 the screen is laid out narrower (the shared boards under
     the map, the decision above the log, the players in more lines)."""
-    status = status_text(view, lang)
+    status = status_text(view, lang, width)
     top = top_part(view, lang, focus, board_seat, width=width)
     players = boards.players_part(view, lang, projection, width)
     legend = abbreviations(lang, focus)

@@ -9,6 +9,7 @@ names and faces come from ``onmars.catalog(lang)``. Short names (``Mi`` for a Mi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,6 +66,8 @@ def join(items: list[str] | tuple[str, ...] | Any, lang: str) -> str:
     return tr(N_(", "), lang).join(items)
 
 
+#: A Chinese character (no space stands between two).
+HAN = re.compile(r"[\u3400-\u9fff]")
 #: Chinese sets no space after these (a label's colon, a comma, an opening bracket or quote)...
 NO_SPACE_AFTER = frozenset("：，；。、（“《")
 #: ... nor before these (a bracket opened or closed, a colon, a comma, a closing quote).
@@ -73,8 +76,11 @@ NO_SPACE_BEFORE = frozenset("（）：，；。、”》")
 
 def gap(before: str, after: str) -> str:
     """The space between two texts: " ", or none where full-width punctuation meets the other
-    text ("决定：选择…", "飞船（植物+水）"), as Chinese is set."""
+    text ("决定：选择…", "飞船（植物+水）") or two Chinese characters meet ("画面属于玩家 1"), as
+    Chinese is set."""
     if (before and before[-1] in NO_SPACE_AFTER) or (after and after[0] in NO_SPACE_BEFORE):
+        return ""
+    if before and after and HAN.match(before[-1]) and HAN.match(after[0]):
         return ""
     return " "
 
