@@ -158,3 +158,45 @@ def test_the_status_breaks_between_its_parts_and_sets_a_chinese_name_without_a_s
         shuttle = "Shuttle: Orbit side, space 1"
         assert any(line.startswith(shuttle) or line.endswith(shuttle) for line in en), en
         assert not any(line.startswith("·") for line in en), en
+
+
+def test_narrow_panels_say_their_titles_and_commands_whole() -> None:
+    """At 80 columns the Scientist / Contract panel's title ("the cost to hire or take
+    (besides a Colonist on y…") and, at 100, the menu's commands ("lang zh─╯") were cut by
+    their borders: the panel says its columns inside, the commands keep "help" last."""
+    view = onmars.Game.new(["Ana", "Ben"], seed=SEED, length="short").view(0)
+    for lang in ("en", "zh"):
+        shown = render.to_text(boards.science_panel(view, lang, 80), 80)
+        columns = onmars.tr(
+            "the cost to hire or take (besides a Colonist on your slot), what it gives", lang
+        )
+        flat = "".join(line.strip("│ ") for line in shown.splitlines()[:4])
+        assert columns.replace(" ", "") in flat.replace(" ", ""), shown
+        for width in (40, 54, 80):
+            hint = render.command_hint(lang, width)
+            assert cell_len(hint) <= width and hint.endswith("help"), hint
+            assert hint.startswith(("number · undo", "编号 · undo")), hint
+
+
+def test_a_legend_sign_stays_on_the_line_of_its_meaning() -> None:
+    """ "· ◀" ended a line and "deciding" began the next ("◀：正在" / "决定" in Chinese): the
+    legend now breaks between its items."""
+    for lang, width in (("en", 80), ("zh", 80), ("zh", 100), ("en", 100)):
+        lines = render.to_text(render.abbreviations(lang, "", width), width).splitlines()
+        assert all(cell_len(line) <= width for line in lines)
+        for line in lines:
+            assert not line.rstrip().endswith(("◀", "⚠", "✓", "·", "：")), lines
+
+
+def test_at_100_columns_the_log_takes_the_whole_width() -> None:
+    """Beside a menu at 100 columns the log had 40 columns: "Player 2：占据顺位格 5：从你的
+    储备 …"; under the menu it tells each move whole."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=SEED, length="short")
+    for move in ("seat 1", "item battery", "seat 5"):
+        game.play(move)
+    con = Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
+    s = play.Session(game, [None, None], console=con, input_fn=lambda p: "quit", lang="zh")
+    s.show(game.current_player)
+    shown = con.file.getvalue()
+    log = shown[shown.index("╭─ 对局经过") :]
+    assert "从你的储备获得一名殖民者" in log and "…" not in log, log

@@ -17,6 +17,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -480,7 +481,7 @@ def science_gives(card: str, lang: str) -> str:
     )
 
 
-def science_panel(view: View, lang: str) -> Panel:
+def science_panel(view: View, lang: str, width: int = 120) -> Panel:
     """The Scientist / Earth Contract display (§9.5): each card one may hire or take, with its
     cost and what it gives, one line each at 120 columns (an Upgrade contract's condition may
     take two), so that no card needs ``info`` to be weighed; an empty space is ``·``."""
@@ -495,10 +496,15 @@ def science_panel(view: View, lang: str) -> Panel:
         name = (words.card_name(card, lang) if card in load().scientist
                 else tr(N_("Contract {card}"), lang, card=card))  # fmt: skip
         table.add_row(name, Text(science_cost(card, lang), style=DIM), science_gives(card, lang))
-    title = words.label(tr(N_("Scientists and Contracts"), lang), lang) + tr(
-        N_("the cost to hire or take (besides a Colonist on your slot), what it gives"), lang
-    )
-    return Panel(table, title=title, title_align="left", padding=(0, 1))
+    name = tr(N_("Scientists and Contracts"), lang)
+    columns = tr(N_("the cost to hire or take (besides a Colonist on your slot), what it gives"),
+                 lang)  # fmt: skip
+    title = words.label(name, lang) + columns
+    if cell_len(title) + 6 <= width:
+        return Panel(table, title=title, title_align="left", padding=(0, 1))
+    # too long for the border of a narrow terminal: the columns said in the panel, not cut
+    body = Group(Text(columns, style=DIM), table)
+    return Panel(body, title=name, title_align="left", padding=(0, 1))
 
 
 BOARD_HEIGHT = 14
@@ -526,7 +532,7 @@ def board_panels(view: View, seat: int, lang: str, science: bool = True, width: 
         rows = [_panel_row([depot, cards], [DEPOT_WIDTH, 1], width), Panel(tech, padding=(0, 1))]
     parts: list[RenderableType] = [lab, *rows]
     if science:
-        parts.append(science_panel(view, lang))
+        parts.append(science_panel(view, lang, width))
     return Group(*parts)
 
 

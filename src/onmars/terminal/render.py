@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -88,8 +89,9 @@ def status_text(view: View, lang: str, width: int = WIDTH) -> Text:
         parts.append(Text(tr(N_("spectator view"), lang)))
     side = view["shuttle_side"]
     if side:
-        parts.append(Text(tr(N_("Shuttle: {side} side, space {space}"), lang,
-                             side=words.side_name(side, lang), space=view["shuttle_space"])))  # fmt: skip
+        shuttle = tr(N_("Shuttle: {side} side, space {space}"), lang,
+                     side=words.side_name(side, lang), space=view["shuttle_space"])  # fmt: skip
+        parts.append(Text(shuttle))
     t = Text("\n").join(boards.flow_parts(parts, width))
     t.append("\n")
     t.append_text(travel_text(view, lang))
@@ -172,7 +174,7 @@ def decision_panel(
     if entries:  # the menu gets the lines the prompt leaves (a long prompt wraps)
         room = None if max_lines is None else max(2, max_lines - height(head, width - 4))
         parts.append(menu.menu_text(entries, lang, width=width - 5, max_lines=room))
-    hint = tr(N_("number · undo · why · info <id> · map · board · lang zh|en · help"), lang)
+    hint = command_hint(lang, width - 6)
     return Panel(
         Group(*parts),
         title=tr(N_("Decision"), lang),
@@ -181,6 +183,16 @@ def decision_panel(
         subtitle_align="left",
         padding=(0, 1),
     )
+
+
+def command_hint(lang: str, width: int) -> str:
+    """The commands under the menu, as many as fit in ``width`` cells (a narrow menu's border
+    cut "lang zh|en · help" to "lang zh"), ``help`` always last."""
+    hint = tr(N_("number · undo · why · info <id> · map · board · lang zh|en · help"), lang)
+    parts = hint.split(" · ")
+    while len(parts) > 2 and cell_len(" · ".join(parts)) > width:
+        del parts[-2]  # the last but one: help names every command
+    return " · ".join(parts)
 
 
 def log_panel(view: View, lines: Sequence[Text], lang: str, height: int = LOG_LINES) -> Panel:
@@ -193,10 +205,9 @@ def log_panel(view: View, lines: Sequence[Text], lang: str, height: int = LOG_LI
     )
 
 
-def abbreviations(lang: str, focus: str = "") -> Text:
+def abbreviations(lang: str, focus: str = "", width: int = WIDTH) -> Text:
     """The legend of the screen's abbreviations and signs (the map has its own): those of the
-    view shown (``focus``: "mars" or "board"; every one if "")."""
-    t = Text(no_wrap=False)
+    view shown (``focus``: "mars" or "board"; every one if ""), in lines of ``width``."""
     initials = words.initials([words.colour_name(c, lang)[0] for c in words.COLOURS], lang)
     pairs = (
         (N_("OP"), N_("Opportunity Points"), ""),
@@ -213,12 +224,12 @@ def abbreviations(lang: str, focus: str = "") -> Text:
     )
     shown = [(tr(sign, lang), tr(text, lang)) for sign, text, view in pairs
              if not focus or view in ("", focus)]  # fmt: skip
-    for k, (sign, text) in enumerate((s, x) for s, x in shown if s != x):
-        if k:
-            t.append(" · ", style=DIM)
-        t.append(sign, style="bold")
-        t.append(words.sign_gap(lang) + text, style=DIM)
-    return t
+    items = []
+    for sign, text in shown:
+        if sign != text:
+            item = Text(sign, style="bold")
+            items.append(item.append(words.sign_gap(lang) + text, style=DIM))
+    return Text("\n").join(boards.flow_parts(items, width))  # a sign stays with its meaning
 
 
 # --- the screen ----------------------------------------------------------------------------------
@@ -242,7 +253,7 @@ SHARED_WIDTH = 41
 #: Under the map, the shared boards take two columns from this width on.
 TWO_COLUMNS = 72
 #: Below this width the decision and the log stand one above the other.
-SIDE_BY_SIDE = 100
+SIDE_BY_SIDE = WIDTH
 #: Lines a menu keeps at least where the screen is taller than the terminal anyway (a narrow
 #: terminal: the map scrolls away first, the menu stays whole above the prompt).
 MENU_LINES = 20
@@ -304,7 +315,7 @@ def screen(
     status = status_text(view, lang, width)
     top = top_part(view, lang, focus, board_seat, width=width)
     players = boards.players_part(view, lang, projection, width)
-    legend = abbreviations(lang, focus)
+    legend = abbreviations(lang, focus, width)
     used = height(status, width) + height(top, width) + height(players, width)
     used += height(legend, width)
     if focus == "board" and science is not True:
