@@ -200,3 +200,15 @@ def test_at_100_columns_the_log_takes_the_whole_width() -> None:
     shown = con.file.getvalue()
     log = shown[shown.index("╭─ 对局经过") :]
     assert "从你的储备获得一名殖民者" in log and "…" not in log, log
+
+
+def test_at_80_columns_the_final_screen_tells_the_scoring_whole() -> None:
+    """The game's last screen (no menu) kept the log beside the decision, 30 columns wide at
+    80: "Ben：+11 机会分（进度区（…"; it stands under it, each line whole."""
+    game = random_game(2, 3, 2000)
+    assert game.is_over
+    con = Console(file=io.StringIO(), width=80, color_system=None, force_terminal=False)
+    play.Session(game, [None, "random"], console=con, input_fn=lambda p: "quit", lang="zh").finish()
+    shown = con.file.getvalue()
+    log = shown[shown.index("╭─ 对局经过") : shown.index("终局得分")]
+    assert "…" not in log and "── 游戏结束 ──" in log, log

@@ -335,7 +335,7 @@ def screen(
         room = MENU_LINES
     log = logview.log_lines(view, events, fresh_from, lang)
     side = width * 3 // 5
-    if entries and (width < SIDE_BY_SIDE or menu.natural_width(entries, lang) > side - 5):
+    if width < SIDE_BY_SIDE or (entries and menu.natural_width(entries, lang) > side - 5):
         # a menu wider than its side of the screen gets the whole width, the log what is left
         # below it (issue 21: menu lines were cut at 70 of 120 columns)
         panel = decision_panel(view, decision, entries, lang, width=width,
