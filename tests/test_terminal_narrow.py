@@ -13,7 +13,8 @@ from rich.console import Console
 from rich.text import Text
 
 import onmars
-from onmars.terminal import boards, mapview, play, render
+from onmars.rules.data.components import load
+from onmars.terminal import boards, mapview, play, render, words
 
 HAN = "\u4e00-\u9fff"
 #: An ASCII space between two Chinese characters.
@@ -99,6 +100,14 @@ def test_at_80_columns_the_board_view_is_not_cut() -> None:
         shown = session_screen(80, lang, focus="board")
         assert max(cell_len(line) for line in shown.splitlines()) <= 80
         assert exploration in shown and f"│ {bottom}" in shown, (lang, shown)
+    # each empty Lab space's benefit whole ("4m★ +1 水" over "晶" beside its id)
+    lab = shown[shown.index("实验室：") : shown.index("水晶库：")]
+    empty = [sp for sp in load().lab_space if sp not in game_start().view(0)["players"][0]["lab"]]
+    assert all(words.lab_benefit(sp, "zh") in lab for sp in empty), lab
+
+
+def game_start() -> onmars.Game:
+    return onmars.Game.new(["Ana", "Ben"], seed=SEED, length="short")
 
 
 def test_chinese_legends_and_boards_set_no_space_between_chinese_words() -> None:

@@ -301,10 +301,11 @@ def players_part(
 # --- one player's board --------------------------------------------------------------------------
 
 
-def lab_table(view: View, seat: int, lang: str) -> Table:
+def lab_table(view: View, seat: int, lang: str, width: int = 120) -> Table:
     """The Lab as its grid (§8.5, §20): a column per level with its end OP and the cost to
     enter it; each space (``1t``, ``2m``...) with the Tech tile on it or, when empty, its
-    benefit; ★ marks the spaces Private Goal 14 counts."""
+    benefit; ★ marks the spaces Private Goal 14 counts. Below :data:`BOARD_ROW_WIDTH`
+    columns a space's id stands above what it holds (beside it, "+1 Crystal" broke in two)."""
     c = load()
     # one space between columns, and a long Tech name wraps in its cell rather than being cut
     # (at 120 columns "OP at the e…", "Oxygen Condenser Te…")
@@ -324,18 +325,20 @@ def lab_table(view: View, seat: int, lang: str) -> Table:
         cells: list[RenderableType] = [Text("")]
         for col in columns:
             here = [sid for sid, sp in c.lab_space.items() if sp.column == col.level and sp.y == y]
-            cells.append(_lab_cell(view, seat, here[0], lang) if here else Text(""))
+            narrow = width < BOARD_ROW_WIDTH
+            cells.append(_lab_cell(view, seat, here[0], lang, narrow) if here else Text(""))
         table.add_row(*cells)
     return table
 
 
-def _lab_cell(view: View, seat: int, space: str, lang: str) -> Text:
-    """A Lab space: its id (★ if marked), then the Tech tile on it or its benefit (dim)."""
+def _lab_cell(view: View, seat: int, space: str, lang: str, narrow: bool = False) -> Text:
+    """A Lab space: its id (★ if marked), then (``narrow``: under it) the Tech tile on it or
+    its benefit (dim)."""
     t = Text(space, style="cyan")
     if load().lab_space[space].marked:
         t.append("★", style="yellow1")
     tile = view["players"][seat]["lab"].get(space)
-    t.append(" ")
+    t.append("\n" if narrow else " ")
     if tile:
         name = tr(N_("{tech} Tech"), lang, tech=words.tech_name(tile, lang))
         t.append(name, style=seat_style(view, seat) + " reverse")
@@ -521,7 +524,7 @@ def board_panels(view: View, seat: int, lang: str, science: bool = True, width: 
     and each row is as tall as its tallest panel (nothing is cut)."""
     title = name_text(view, seat)
     title.append(" · " + tr(N_("Lab: each space's benefit, or the Tech tile on it"), lang))
-    lab = Panel(lab_table(view, seat, lang), title=title, title_align="left", padding=(0, 1))
+    lab = Panel(lab_table(view, seat, lang, width), title=title, title_align="left", padding=(0, 1))
     depot = depot_table(view, seat, lang)
     cards = cards_text(view, seat, lang, science)
     tech = Group(grid_text(view, lang), displays_text(view, lang))
