@@ -127,6 +127,7 @@ def test_chinese_legends_and_boards_set_no_space_between_chinese_words() -> None
     for text in texts:
         assert not STRAY_SPACE.search(text), STRAY_SPACE.findall(text)
     assert "机会分：即胜利分" in texts[0] and "红蓝绿黄：" in texts[0]
+    assert "：实验室格（列号" in texts[0] and "：：" not in texts[0]  # one colon per pair
     assert "1 轨道：仓库物品" in texts[2]
     assert "OP Opportunity Points" in render.abbreviations("en").plain
     assert "1 Orbit Warehouse item" in boards.turn_order_text(view, "en").plain
