@@ -222,3 +222,20 @@ def test_at_80_columns_the_final_screen_tells_the_scoring_whole() -> None:
     shown = con.file.getvalue()
     log = shown[shown.index("╭─ 对局经过") : shown.index("终局得分")]
     assert "…" not in log and "── 游戏结束 ──" in log, log
+
+
+def test_moves_and_log_go_on_under_their_own_text_on_a_narrow_terminal() -> None:
+    """`moves` and `log` at 36 columns: a long line went on at the left edge, under the menu
+    numbers ("人放在 -3,1" under "2."); it goes on under its label, or its indent."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=SEED, length="short")
+    for move in ("seat 4", "ship 1"):
+        game.play(move)
+    con = Console(file=io.StringIO(), width=36, color_system=None, force_terminal=False)
+    s = play.Session(game, [None, None], console=con, input_fn=lambda p: "quit", lang="zh")
+    s.show_moves()
+    s.show_log("5")
+    lines = con.file.getvalue().splitlines()
+    assert len(lines) > 9 and all(cell_len(line) <= 36 for line in lines)
+    starts = ("  ", "──") + tuple(f"{n})" for n in range(1, 10)) + ("Ana", "Ben")
+    assert all(line.startswith(starts) for line in lines), lines
+    assert any(line.startswith("   ") for line in lines), lines  # a continuation, indented
