@@ -15,6 +15,7 @@ import unicodedata
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
@@ -187,7 +188,7 @@ def legend(view: View, lang: str = "en", width: int = 0) -> Text:
     line = Text()
     sep = words.list_gap(lang)
     for item in items:
-        if line.cell_len and line.cell_len + len(sep) * 2 + item.cell_len > width:
+        if line.cell_len and line.cell_len + cell_len(sep) + item.cell_len > width:
             lines.append(line)
             line = Text()
         elif line.cell_len:
