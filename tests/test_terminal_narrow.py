@@ -239,3 +239,17 @@ def test_moves_and_log_go_on_under_their_own_text_on_a_narrow_terminal() -> None
     starts = ("  ", "──") + tuple(f"{n})" for n in range(1, 10)) + ("Ana", "Ben")
     assert all(line.startswith(starts) for line in lines), lines
     assert any(line.startswith("   ") for line in lines), lines  # a continuation, indented
+
+
+def test_at_80_columns_the_log_under_the_menu_tells_a_long_move_whole() -> None:
+    """ "Ana: Take Turn Order space 3: Take a Tech tile from the Tech Grid, paying i…": the
+    log's line goes on under its words."""
+    game = game_start()
+    game.play("seat 3")
+    con = Console(file=io.StringIO(), width=80, color_system=None, force_terminal=False)
+    s = play.Session(game, [None, None], console=con, input_fn=lambda p: "quit")
+    s.show(1)
+    shown = con.file.getvalue()
+    log = shown[shown.index("╭─ What happened") :]
+    flat = " ".join(" ".join(line.strip("│ ") for line in log.splitlines()).split())
+    assert "paying its row's cost (optional)" in flat and "…" not in log, log

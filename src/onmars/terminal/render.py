@@ -343,6 +343,8 @@ def screen(
         log_room = max(STACKED_LOG, room - 2 - (height(panel, width) - 2))
         if len(log) > log_room:  # the few lines left tell the last moves, not their details
             log = [line for line in log if not line.plain.startswith("  ")]
+        if width < WIDTH:  # under a narrow menu the log's lines whole, the last moves first
+            log = logview.wrap_lines(log, width - 4)
         return Group(status, top, players, panel, log_panel(view, log, lang, log_room), legend)
     bottom = Table.grid(expand=True)
     bottom.add_column(ratio=3)
