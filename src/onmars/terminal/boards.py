@@ -546,7 +546,8 @@ def _panel_row(
     by the ratios ``sizes[1:]``; all as tall as the tallest (at least ``least`` lines)."""
     fixed = sizes[0]
     shares = sum(sizes[1:])
-    widths = [fixed] + [(width - fixed) * n // shares for n in sizes[1:]]
+    # a column narrower by one: rich may round its share down, and a Panel of fixed height cuts
+    widths = [fixed] + [(width - fixed) * n // shares - 1 for n in sizes[1:]]
     tallest = max(
         least, *(_lines(Panel(x, padding=(0, 1)), w) for x, w in zip(parts, widths, strict=True))
     )
