@@ -5,6 +5,7 @@ is set (between characters; never inside "1 座", after "（" or before "，")."
 from __future__ import annotations
 
 import io
+import random
 import re
 
 from conftest import random_game
@@ -14,7 +15,7 @@ from rich.text import Text
 
 import onmars
 from onmars.rules.data.components import load
-from onmars.terminal import boards, mapview, play, render, words
+from onmars.terminal import boards, mapview, menu, play, render, words
 
 HAN = "\u4e00-\u9fff"
 #: An ASCII space between two Chinese characters.
@@ -253,3 +254,31 @@ def test_at_80_columns_the_log_under_the_menu_tells_a_long_move_whole() -> None:
     log = shown[shown.index("╭─ What happened") :]
     flat = " ".join(" ".join(line.strip("│ ") for line in log.splitlines()).split())
     assert "paying its row's cost (optional)" in flat and "…" not in log, log
+
+
+def test_every_screen_of_random_games_fits_80_and_100_columns_with_its_whole_menu() -> None:
+    """Across random games, in both languages, Mars and board views: no line wider than the
+    terminal, and every move's number on the screen (a menu cut short says how to see the
+    rest: "type moves")."""
+    for players, seed in ((2, 1), (4, 3)):
+        game = random_game(players, seed, 0)
+        rng = random.Random(seed)
+        k = 0
+        while not game.is_over and k < 400:
+            if k % 47 == 0:
+                seat = game.current_player
+                entries = menu.build(game, "en")
+                for lang, width, focus in (("en", 80, "mars"), ("zh", 80, "board"),
+                                           ("zh", 100, "mars"), ("en", 100, "board")):  # fmt: skip
+                    text = render.to_text(
+                        render.screen(game.view(seat), lang=lang, decision=game.decision(),
+                                      entries=menu.build(game, lang), focus=focus, width=width,
+                                      events=game.events(seat, since=0, lang=lang)),
+                        width,
+                    )  # fmt: skip
+                    assert max(cell_len(line) for line in text.splitlines()) <= width
+                    if "moves" not in text.split("╭")[-2]:  # the whole menu is shown
+                        numbers = set(re.findall(r"(\d+)\)", text))
+                        assert {str(e.number) for e in entries} <= numbers, (k, lang, text)
+            game.play(rng.choice(game.legal_moves()))
+            k += 1
