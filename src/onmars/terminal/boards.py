@@ -292,10 +292,7 @@ def players_part(
     for seat in range(len(view["players"])):
         lines += player_lines(view, seat, lang, totals.get(seat), width)
     lines += flow_parts(warehouse_parts(view, lang), width)
-    for line in lines:
-        line.no_wrap = True
-        line.overflow = "ellipsis"
-    return Group(*lines)
+    return Group(*lines)  # a part wider than the terminal wraps: none is cut
 
 
 # --- one player's board --------------------------------------------------------------------------
