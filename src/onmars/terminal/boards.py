@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -542,9 +543,11 @@ def _panel_row(
     """Panels side by side, the first ``sizes[0]`` columns wide, the others sharing the rest
     by the ratios ``sizes[1:]``; all as tall as the tallest (at least ``least`` lines)."""
     fixed = sizes[0]
-    shares = sum(sizes[1:])
-    # a column narrower by one: rich may round its share down, and a Panel of fixed height cuts
-    widths = [fixed] + [(width - fixed) * n // shares - 1 for n in sizes[1:]]
+    widths = [fixed]
+    left, shares = width - fixed, sum(sizes[1:])
+    for n in sizes[1:]:  # as rich shares a grid's width by ratio (a Panel of fixed height cuts)
+        widths.append(math.ceil(n * left / shares))
+        left, shares = left - widths[-1], shares - n
     tallest = max(
         least, *(_lines(Panel(x, padding=(0, 1)), w) for x, w in zip(parts, widths, strict=True))
     )
