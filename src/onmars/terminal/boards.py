@@ -13,10 +13,13 @@
 
 from __future__ import annotations
 
+import io
+import math
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -70,7 +73,7 @@ def turn_order_text(view: View, lang: str) -> Text:
     for n in range(1, 9):
         side = "orbit" if n <= 4 else "colony"
         t.append(f"\n{n} ", style="bold cyan")
-        t.append(f"{words.side_name(side, lang)} ", style=DIM)
+        t.append(words.side_name(side, lang) + words.sign_gap(lang), style=DIM)
         t.append(words.turn_bonus(n, lang))
         seat = by_space.get(n)
         if seat is not None:
@@ -104,7 +107,7 @@ def slots_text(view: View, lang: str) -> Text:
         t.append("\n")
         for aid, action in load().action.items():
             if action.side == side and action.placement:
-                t.append(f"{tr(SLOT_NAMES.get(aid, aid), lang)} ")
+                t.append(tr(SLOT_NAMES.get(aid, aid), lang) + words.sign_gap(lang))
                 t.append_text(_slots(view, aid, lang))
                 t.append("  ")
         t.rstrip()
@@ -159,20 +162,21 @@ def missions_text(view: View, lang: str) -> Text:
     return t
 
 
-def warehouse_text(view: View, lang: str) -> Text:
-    """The Warehouse's items and the building tiles left in each stack."""
+def warehouse_parts(view: View, lang: str) -> list[Text]:
+    """The Warehouse's items, and the building tiles left in each stack."""
     t = Text(words.label(tr(N_("Warehouse"), lang), lang), style=HEAD)
     t.append(words.items_text(view["warehouse"], lang))
+    parts = [t]
     stacks = view.get("building_stacks", {})
     if stacks:
-        t.append(" · ")
-        t.append(words.label(tr(N_("Building tiles left"), lang), lang).rstrip(), style=HEAD)
+        left = Text(words.label(tr(N_("Building tiles left"), lang), lang).rstrip(), style=HEAD)
         for kind in words.BUILDING_CODE:
             if kind in stacks:
                 code = words.building_code(kind, lang)
-                t.append(words.gap(t.plain, code) + code, style="bold white")
-                t.append(f" {stacks[kind]['count']}")
-    return t
+                left.append(words.gap(left.plain, code) + code, style="bold white")
+                left.append(f" {stacks[kind]['count']}")
+        parts.append(left)
+    return parts
 
 
 def exploration_text(view: View, lang: str) -> Text:
@@ -184,91 +188,122 @@ def exploration_text(view: View, lang: str) -> Text:
     return t
 
 
-def shared_panel(view: View, lang: str) -> Panel:
-    parts = [
-        turn_order_text(view, lang),
-        slots_text(view, lang),
-        lss_text(view, lang),
-        missions_text(view, lang),
-    ]
-    return Panel(Group(*parts), title=tr(N_("Boards"), lang), title_align="left", padding=(0, 1))
+def shared_panel(view: View, lang: str, columns: int = 1) -> Panel:
+    """The shared boards, one under the other (beside the map), or in two ``columns`` (under
+    the map, on a terminal too narrow for both side by side): the Turn Order spaces and the
+    Action slots, then Life Support and the missions."""
+    left = [turn_order_text(view, lang), slots_text(view, lang)]
+    right = [lss_text(view, lang), missions_text(view, lang)]
+    body: RenderableType = Group(*left, *right)
+    if columns == 2:
+        grid = Table.grid(expand=True, padding=(0, 2))
+        grid.add_column(ratio=1)
+        grid.add_column(ratio=1)
+        grid.add_row(Group(*left), Group(*right))
+        body = grid
+    return Panel(body, title=tr(N_("Boards"), lang), title_align="left", padding=(0, 1))
 
 
 # --- the players ---------------------------------------------------------------------------------
 
 
-def player_lines(
+def player_parts(
     view: View, seat: int, lang: str, projected: int | None = None
-) -> tuple[Text, Text]:
-    """A player in two lines that fit 120 columns (issue 21: Bots and Ships were cut off):
-    side and space, OP (and if the game ended now), Depot, Bots, Ships; then Resources,
-    Colonists in Living Quarters and the Working Area (LQ, WA in the legend), Advanced Building
-    markers left."""
+) -> tuple[Text, list[Text], list[Text]]:
+    """A player's name (◀ deciding, underlined for the viewer) and the parts of their two
+    lines: side and space, OP (and if the game ended now), Depot, Bots, Ships; then
+    Resources, Colonists in Living Quarters and the Working Area (LQ, WA in the legend),
+    Advanced Building markers left."""
     p = view["players"][seat]
     storage, lq_cap, depot = capacities(p)
-    sep = Text(" · ", style=DIM)
-    one = name_text(view, seat, 10)
+    name = name_text(view, seat, 10)
     if seat == view.get("viewer"):
-        one.stylize("underline")
-    one.append(" ◀" if seat == view.get("current_player") else "  ", style="bold")
-    one.append(" " * max(0, NAME_WIDTH - one.cell_len))
+        name.stylize("underline")
+    name.append(" ◀" if seat == view.get("current_player") else "  ", style="bold")
     side = words.side_name(p["side"], lang) if p["side"] else "-"
-    one.append(f"{side} {p['space'] or ''}".rstrip(), style="bold")
-    one.append_text(sep)
-    one.append(tr(N_("OP {n}"), lang, n=p["op"]), style="bold")
+    op = Text(tr(N_("OP {n}"), lang, n=p["op"]), style="bold")
     if projected is not None:
-        one.append(tr(N_(", {n} if it ended now"), lang, n=projected), style="yellow1")
-    one.append_text(sep)
-    one.append(tr(N_("Depot {n}/{room} Crystals"), lang, n=p["crystals"], room=depot),
-               style=CRYSTAL_STYLE)  # fmt: skip
+        op.append(tr(N_(", {n} if it ended now"), lang, n=projected), style="yellow1")
+    crystals = Text(tr(N_("Depot {n}/{room} Crystals"), lang, n=p["crystals"], room=depot),
+                    style=CRYSTAL_STYLE)  # fmt: skip
     if p["pending"]:
-        one.append(tr(N_(", {n} waiting"), lang, n=p["pending"]), style="magenta")
-    one.append_text(sep)
-    one.append(tr(N_("Bots left {n}"), lang, n=p["bots"]))
-    one.append_text(sep)
-    one.append(tr(N_("Ships in Hangar {n}"), lang, n=p["hangar"]))
-    two = Text(" " * NAME_WIDTH)
+        crystals.append(tr(N_(", {n} waiting"), lang, n=p["pending"]), style="magenta")
+    one = [
+        Text(f"{side} {p['space'] or ''}".rstrip(), style="bold"),
+        op,
+        crystals,
+        Text(tr(N_("Bots left {n}"), lang, n=p["bots"])),
+        Text(tr(N_("Ships in Hangar {n}"), lang, n=p["hangar"])),
+    ]
     held = {r: p["res"][r] for r in RESOURCES if p["res"][r]}
-    two.append(words.items_text(held, lang) if held else tr(N_("no Resources"), lang),
+    res = Text(words.items_text(held, lang) if held else tr(N_("no Resources"), lang),
                style="bold" if held else DIM)  # fmt: skip
     most = tr(N_("(max {n} each)"), lang, n=storage)
-    two.append(words.gap(two.plain, most) + most, style=DIM)
-    two.append_text(sep)
-    two.append(tr(N_("LQ {n}/{room}, WA {wa}"), lang, n=p["lq"], room=lq_cap, wa=p["wa"]))
-    two.append_text(sep)
-    two.append(tr(N_("Advanced markers {n}"), lang, n=p["ab"]))
-    return one, two
+    res.append(words.gap(res.plain, most) + most, style=DIM)
+    two = [
+        res,
+        Text(tr(N_("LQ {n}/{room}, WA {wa}"), lang, n=p["lq"], room=lq_cap, wa=p["wa"])),
+        Text(tr(N_("Advanced markers {n}"), lang, n=p["ab"])),
+    ]
+    return name, one, two
+
+
+def flow_parts(
+    parts: Sequence[Text], width: int, first: Text | None = None, indent: int = 0
+) -> list[Text]:
+    """``parts`` joined by " · " in lines of ``width`` cells, a part that does not fit on a
+    line starting the next one (never cut: each part holds numbers a player decides by);
+    ``first`` (a name) opens the first line, the others are indented by ``indent``."""  # fmt: skip
+    sep = Text(" · ", style=DIM)
+    lines: list[Text] = []
+    line = first.copy() if first is not None else Text()
+    line.append(" " * max(0, indent - line.cell_len))
+    empty = line.cell_len
+    for part in parts:
+        if line.cell_len > empty and line.cell_len + sep.cell_len + part.cell_len > width:
+            lines.append(line)
+            line = Text(" " * indent)
+        elif line.cell_len > empty:
+            line.append_text(sep)
+        line.append_text(part)
+    lines.append(line)
+    return lines
+
+
+def player_lines(
+    view: View, seat: int, lang: str, projected: int | None = None, width: int = 120
+) -> list[Text]:
+    """A player in two lines at 120 columns (issue 21: Bots and Ships were cut off), in more
+    on a narrower terminal: each part stays whole."""
+    name, one, two = player_parts(view, seat, lang, projected)
+    lines = flow_parts(one, width, first=name, indent=NAME_WIDTH)
+    return lines + flow_parts(two, width, indent=NAME_WIDTH)
 
 
 NAME_WIDTH = 12
 
 
 def players_part(
-    view: View, lang: str, projection: Sequence[dict[str, Any]] | None = None
+    view: View, lang: str, projection: Sequence[dict[str, Any]] | None = None, width: int = 120
 ) -> Group:
-    """Every player in two lines (the viewer underlined, the player deciding marked ◀), and
-    the Warehouse."""
+    """Every player in two lines or more (the viewer underlined, the player deciding marked
+    ◀), and the Warehouse, in lines of ``width``."""
     totals = {row["seat"]: row["total"] for row in projection or []}
     lines: list[Text] = []
     for seat in range(len(view["players"])):
-        for line in player_lines(view, seat, lang, totals.get(seat)):
-            line.no_wrap = True
-            line.overflow = "ellipsis"
-            lines.append(line)
-    warehouse = warehouse_text(view, lang)
-    warehouse.no_wrap = True
-    warehouse.overflow = "ellipsis"
-    lines.append(warehouse)
-    return Group(*lines)
+        lines += player_lines(view, seat, lang, totals.get(seat), width)
+    lines += flow_parts(warehouse_parts(view, lang), width)
+    return Group(*lines)  # a part wider than the terminal wraps: none is cut
 
 
 # --- one player's board --------------------------------------------------------------------------
 
 
-def lab_table(view: View, seat: int, lang: str) -> Table:
+def lab_table(view: View, seat: int, lang: str, width: int = 120) -> Table:
     """The Lab as its grid (§8.5, §20): a column per level with its end OP and the cost to
     enter it; each space (``1t``, ``2m``...) with the Tech tile on it or, when empty, its
-    benefit; ★ marks the spaces Private Goal 14 counts."""
+    benefit; ★ marks the spaces Private Goal 14 counts. Below :data:`BOARD_ROW_WIDTH`
+    columns a space's id stands above what it holds (beside it, "+1 Crystal" broke in two)."""
     c = load()
     # one space between columns, and a long Tech name wraps in its cell rather than being cut
     # (at 120 columns "OP at the e…", "Oxygen Condenser Te…")
@@ -288,18 +323,20 @@ def lab_table(view: View, seat: int, lang: str) -> Table:
         cells: list[RenderableType] = [Text("")]
         for col in columns:
             here = [sid for sid, sp in c.lab_space.items() if sp.column == col.level and sp.y == y]
-            cells.append(_lab_cell(view, seat, here[0], lang) if here else Text(""))
+            narrow = width < BOARD_ROW_WIDTH
+            cells.append(_lab_cell(view, seat, here[0], lang, narrow) if here else Text(""))
         table.add_row(*cells)
     return table
 
 
-def _lab_cell(view: View, seat: int, space: str, lang: str) -> Text:
-    """A Lab space: its id (★ if marked), then the Tech tile on it or its benefit (dim)."""
+def _lab_cell(view: View, seat: int, space: str, lang: str, narrow: bool = False) -> Text:
+    """A Lab space: its id (★ if marked), then (``narrow``: under it) the Tech tile on it or
+    its benefit (dim)."""
     t = Text(space, style="cyan")
     if load().lab_space[space].marked:
         t.append("★", style="yellow1")
     tile = view["players"][seat]["lab"].get(space)
-    t.append(" ")
+    t.append("\n" if narrow else " ")
     if tile:
         name = tr(N_("{tech} Tech"), lang, tech=words.tech_name(tile, lang))
         t.append(name, style=seat_style(view, seat) + " reverse")
@@ -445,7 +482,7 @@ def science_gives(card: str, lang: str) -> str:
     )
 
 
-def science_panel(view: View, lang: str) -> Panel:
+def science_panel(view: View, lang: str, width: int = 120) -> Panel:
     """The Scientist / Earth Contract display (§9.5): each card one may hire or take, with its
     cost and what it gives, one line each at 120 columns (an Upgrade contract's condition may
     take two), so that no card needs ``info`` to be weighed; an empty space is ``·``."""
@@ -460,31 +497,69 @@ def science_panel(view: View, lang: str) -> Panel:
         name = (words.card_name(card, lang) if card in load().scientist
                 else tr(N_("Contract {card}"), lang, card=card))  # fmt: skip
         table.add_row(name, Text(science_cost(card, lang), style=DIM), science_gives(card, lang))
-    title = words.label(tr(N_("Scientists and Contracts"), lang), lang) + tr(
-        N_("the cost to hire or take (besides a Colonist on your slot), what it gives"), lang
-    )
-    return Panel(table, title=title, title_align="left", padding=(0, 1))
+    name = tr(N_("Scientists and Contracts"), lang)
+    columns = tr(N_("the cost to hire or take (besides a Colonist on your slot), what it gives"),
+                 lang)  # fmt: skip
+    title = words.label(name, lang) + columns
+    if cell_len(title) + 6 <= width:
+        return Panel(table, title=title, title_align="left", padding=(0, 1))
+    # too long for the border of a narrow terminal: the columns said in the panel, not cut
+    body = Group(Text(columns, style=DIM), table)
+    return Panel(body, title=name, title_align="left", padding=(0, 1))
 
 
 BOARD_HEIGHT = 14
 DEPOT_WIDTH = 37  # the lower row of the board view, borders included
+#: Below this width the Tech Grid and the Blueprint display go under the Depot and the cards.
+BOARD_ROW_WIDTH = 120
 
 
-def board_panels(view: View, seat: int, lang: str, science: bool = True) -> Group:
+def board_panels(view: View, seat: int, lang: str, science: bool = True, width: int = 120) -> Group:
     """One player's board in full (the Lab grid, the Depot, the cards) and the displays;
     ``science``: the Scientist / Contract display in a panel of its own below, with each
-    card's cost and what it gives (else by name only, among the cards)."""
+    card's cost and what it gives (else by name only, among the cards). On a terminal of
+    ``width`` below :data:`BOARD_ROW_WIDTH` the displays stand under the Depot and the cards,
+    and each row is as tall as its tallest panel (nothing is cut)."""
     title = name_text(view, seat)
     title.append(" · " + tr(N_("Lab: each space's benefit, or the Tech tile on it"), lang))
-    lab = Panel(lab_table(view, seat, lang), title=title, title_align="left", padding=(0, 1))
+    lab = Panel(lab_table(view, seat, lang, width), title=title, title_align="left", padding=(0, 1))
+    depot = depot_table(view, seat, lang)
+    cards = cards_text(view, seat, lang, science)
+    tech = Group(grid_text(view, lang), displays_text(view, lang))
+    rows: list[RenderableType]
+    if width >= BOARD_ROW_WIDTH:
+        rows = [_panel_row([depot, cards, tech], [DEPOT_WIDTH, 4, 5], width, BOARD_HEIGHT)]
+    else:
+        rows = [_panel_row([depot, cards], [DEPOT_WIDTH, 1], width), Panel(tech, padding=(0, 1))]
+    parts: list[RenderableType] = [lab, *rows]
+    if science:
+        parts.append(science_panel(view, lang, width))
+    return Group(*parts)
+
+
+def _panel_row(
+    parts: Sequence[RenderableType], sizes: Sequence[int], width: int, least: int = 0
+) -> Table:
+    """Panels side by side, the first ``sizes[0]`` columns wide, the others sharing the rest
+    by the ratios ``sizes[1:]``; all as tall as the tallest (at least ``least`` lines)."""
+    fixed = sizes[0]
+    widths = [fixed]
+    left, shares = width - fixed, sum(sizes[1:])
+    for n in sizes[1:]:  # as rich shares a grid's width by ratio (a Panel of fixed height cuts)
+        widths.append(math.ceil(n * left / shares))
+        left, shares = left - widths[-1], shares - n
+    tallest = max(
+        least, *(_lines(Panel(x, padding=(0, 1)), w) for x, w in zip(parts, widths, strict=True))
+    )
     row = Table.grid(expand=True, padding=(0, 0))
-    row.add_column(width=DEPOT_WIDTH, overflow="fold")  # "fold": Chinese has no spaces
-    row.add_column(ratio=4, overflow="fold")
-    row.add_column(ratio=5, overflow="fold")
-    row.add_row(
-        Panel(depot_table(view, seat, lang), padding=(0, 1), height=BOARD_HEIGHT),
-        Panel(cards_text(view, seat, lang, science), padding=(0, 1), height=BOARD_HEIGHT),
-        Panel(Group(grid_text(view, lang), displays_text(view, lang)), padding=(0, 1),
-              height=BOARD_HEIGHT),
-    )  # fmt: skip
-    return Group(lab, row, science_panel(view, lang)) if science else Group(lab, row)
+    row.add_column(width=fixed, overflow="fold")  # "fold": a long id has no space to break at
+    for n in sizes[1:]:
+        row.add_column(ratio=n, overflow="fold")
+    row.add_row(*(Panel(x, padding=(0, 1), height=tallest) for x in parts))
+    return row
+
+
+def _lines(renderable: RenderableType, width: int) -> int:
+    """Lines ``renderable`` takes at ``width`` columns."""
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    return len(console.render_lines(renderable, pad=False))

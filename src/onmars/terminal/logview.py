@@ -13,9 +13,11 @@ seat's discarded Private Goal is never named.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 
 from onmars import N_, tr
@@ -131,4 +133,25 @@ def log_lines(
         if old and event["id"] not in SEPARATORS:
             line.stylize(DIM)
         out.append(line)
+    return out
+
+
+#: Only measures: wrapping a Text needs a console.
+_MEASURE = Console(file=io.StringIO(), width=200, color_system=None)
+
+
+def wrap_lines(lines: Sequence[Text], width: int) -> list[Text]:
+    """The log's lines in lines of ``width``: a longer one goes on under its own words, two
+    columns in (on a narrow terminal a move's line lost its end to "…": "Take a Tech tile
+    from the Tech Grid, paying i…")."""
+    out: list[Text] = []
+    for line in lines:
+        if line.cell_len <= width:
+            out.append(line)
+            continue
+        lead = len(line.plain) - len(line.plain.lstrip(" "))
+        hang = lead + 2
+        for k, part in enumerate(line[lead:].wrap(_MEASURE, max(width - hang, 8))):
+            part.rstrip()
+            out.append(Text.assemble(line[:lead] if k == 0 else " " * hang, part, no_wrap=True))
     return out

@@ -15,6 +15,7 @@ import unicodedata
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
@@ -163,10 +164,10 @@ def legend(view: View, lang: str = "en", width: int = 0) -> Text:
     items: list[Text] = []
     for kind in words.BUILDING_CODE:
         item = Text(words.building_code(kind, lang), style="bold white")
-        item.append(f" {words.building_name(kind, lang)}")
+        item.append(words.sign_gap(lang) + words.building_name(kind, lang))
         items.append(item)
     item = Text(words.building_code("generator", lang) + ADVANCED_MARK, style=AB_STYLE["red"])
-    item.append(" " + tr(N_("Advanced Building (owner's colour)"), lang))
+    item.append(words.sign_gap(lang) + tr(N_("Advanced Building (owner's colour)"), lang))
     items.append(item)
     for symbol, style, name in (
         ("b", "bold", N_("Bot")),
@@ -175,22 +176,23 @@ def legend(view: View, lang: str = "en", width: int = 0) -> Text:
         ("*", CRYSTAL_STYLE, N_("Crystal")),
         ("?", DISCOVERY_STYLE, N_("Discovery tile")),
     ):
-        items.append(Text(symbol, style=style).append(f" {tr(name, lang)}"))
+        items.append(Text(symbol, style=style).append(words.sign_gap(lang) + tr(name, lang)))
     item = Text()
     for rid, research in load().research.items():
         item.append(rid, style=RESEARCH_STYLE.get(research.colour, "bold"))
-    items.append(item.append(" " + tr(N_("Research tiles"), lang)))
+    items.append(item.append(words.sign_gap(lang) + tr(N_("Research tiles"), lang)))
     for seat, p in enumerate(view["players"]):
         colour = Text(p["name"], style=seat_style(view, seat))
-        items.append(colour.append(f" {words.colour_name(p['colour'], lang)}"))
+        items.append(colour.append(words.sign_gap(lang) + words.colour_name(p["colour"], lang)))
     lines: list[Text] = []
     line = Text()
+    sep = words.list_gap(lang)
     for item in items:
-        if line.cell_len and line.cell_len + 2 + item.cell_len > width:
+        if line.cell_len and line.cell_len + cell_len(sep) + item.cell_len > width:
             lines.append(line)
             line = Text()
         elif line.cell_len:
-            line.append("  ")
+            line.append(sep)
         line.append_text(item)
     lines.append(line)
     return Text("\n").join(lines)

@@ -13,11 +13,13 @@ depend only on the moves and what they cost, never on the language.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 
 from onmars import N_, Game, Move, catalog, tr
@@ -216,11 +218,8 @@ def preview_text(entry: Entry, lang: str) -> str:
     return tr(N_(", "), lang).join(parts)
 
 
-def entry_text(entry: Entry, lang: str, width: int | None = None, then: bool = True) -> Text:
-    """``12) ⚠ label [preview] (no undo) — face`` on one line (the card's face), or, with
-    ``then`` and no face, ``→ the decision the move leads to``; with ``width`` the face goes
-    first, then the label is cut (…): the number, the warning sign, the preview and
-    "(no undo)" always show."""
+def _entry_parts(entry: Entry, lang: str, then: bool = True) -> tuple[Text, Text, Text, Text]:
+    """An entry's number (and ⚠), label, preview with "(no undo)", and face or next step."""
     head = Text()
     head.append(f"{entry.number})", style="bold cyan")
     head.append(" ")
@@ -229,10 +228,18 @@ def entry_text(entry: Entry, lang: str, width: int | None = None, then: bool = T
     preview = preview_text(entry, lang)
     tail = Text(f" [{preview}]", style="green3") if preview else Text()
     tail.append(no_undo_text(entry, lang), style=WARN)
-    label = Text(entry.label)
     face = Text(f" — {entry.face}" if entry.face else "", style=DIM)
     if not entry.face and then and entry.then:
         face = Text(f" {then_text(entry, lang)}", style=DIM)
+    return head, Text(entry.label), tail, face
+
+
+def entry_text(entry: Entry, lang: str, width: int | None = None, then: bool = True) -> Text:
+    """``12) ⚠ label [preview] (no undo) — face`` on one line (the card's face), or, with
+    ``then`` and no face, ``→ the decision the move leads to``; with ``width`` the face goes
+    first, then the label is cut (…): the number, the warning sign, the preview and
+    "(no undo)" always show."""
+    head, label, tail, face = _entry_parts(entry, lang, then)
     if width is not None:
         room = width - head.cell_len - tail.cell_len
         if label.cell_len > room:
@@ -241,6 +248,26 @@ def entry_text(entry: Entry, lang: str, width: int | None = None, then: bool = T
         elif label.cell_len + face.cell_len > room:
             face.truncate(room - label.cell_len, overflow="ellipsis")
     return Text.assemble(head, label, tail, face)
+
+
+#: Only measures: wrapping a Text needs a console.
+_MEASURE = Console(file=io.StringIO(), width=200, color_system=None)
+
+
+def entry_lines(entry: Entry, lang: str, width: int, then: bool = True) -> list[Text]:
+    """An entry whole (``then``: with the next step it leads to): on one line where it fits,
+    else wrapped in lines of ``width`` under its label (a narrow terminal cut the label, and
+    with it what a move costs: "Welcome a Ship for 1 Plant + 1…")."""
+    whole = entry_text(entry, lang, then=then)
+    if whole.cell_len <= width:
+        return [whole]
+    head, label, tail, face = _entry_parts(entry, lang, then)
+    indent = head.cell_len
+    body = Text.assemble(label, tail, face).wrap(_MEASURE, max(width - indent, 8))
+    lines = [Text.assemble(head if k == 0 else " " * indent, line) for k, line in enumerate(body)]
+    for line in lines:
+        line.rstrip()
+    return lines
 
 
 def natural_width(entries: Sequence[Entry], lang: str) -> int:
@@ -370,16 +397,18 @@ def _group_lines(members: Sequence[Entry], lang: str, width: int, roomy: bool = 
 
 
 def blocks(
-    entries: Sequence[Entry], lang: str, width: int, roomy: bool = True
+    entries: Sequence[Entry], lang: str, width: int, roomy: bool = True, whole: bool = True
 ) -> list[tuple[str, list[Text]]]:
-    """The menu as blocks, in order: ("", [one line]) per single entry and (key, [heading,
-    item lines]) per group (``roomy``: see :func:`_group_lines`)."""
+    """The menu as blocks, in order: ("", [its lines]) per single entry and (key, [heading,
+    item lines]) per group (``roomy``: see :func:`_group_lines`; ``whole``: a long entry
+    wraps rather than being cut, with its next step only if ``roomy``)."""
     out: list[tuple[str, list[Text]]] = []
     k = 0
     while k < len(entries):
         e = entries[k]
         if not e.group:
-            out.append(("", [entry_text(e, lang, width)]))
+            lines = entry_lines(e, lang, width, roomy) if whole else [entry_text(e, lang, width)]
+            out.append(("", lines))
             k += 1
             continue
         end = k
@@ -394,12 +423,15 @@ def blocks(
 def menu_text(
     entries: Sequence[Entry], lang: str, width: int = 76, max_lines: int | None = None
 ) -> Text:
-    """The numbered menu, one line per entry (cut at ``width`` with …) and a heading plus
-    wrapped items per group; past ``max_lines`` the biggest groups shrink to one line each,
-    then the list is cut with a pointer to ``moves``."""
+    """The numbered menu, each entry whole (wrapped under its label when longer than
+    ``width``) and a heading plus wrapped items per group; past ``max_lines`` the next steps
+    give way, then each entry takes one line (its label cut with …), then the biggest groups
+    shrink to one line each, then the list is cut with a pointer to ``moves``."""
     parts = blocks(entries, lang, width)
-    if max_lines is not None and sum(len(lines) for _, lines in parts) > max_lines:
-        parts = blocks(entries, lang, width, roomy=False)  # a group's next step gives way first
+    for roomy, whole in ((False, True), (False, False)):
+        if max_lines is None or sum(len(lines) for _, lines in parts) <= max_lines:
+            break
+        parts = blocks(entries, lang, width, roomy, whole)  # a next step gives way first
     if max_lines is not None:
         by_size = sorted(range(len(parts)), key=lambda i: -len(parts[i][1]))
         for i in by_size:

@@ -79,6 +79,9 @@ BOT_SEED_BITS = 63
 NUMBER = re.compile(r"[0-9]{1,9}\Z")
 #: No command is longer (a save path included): a longer line is refused without echoing it.
 MAX_LINE = 300
+#: Where a long line's continuation lines start: after its indent, and a menu number, a rank,
+#: an arrow or a warning sign.
+HANGING = re.compile(r" *(?:\d+[).] |[→⚠] )?")
 #: What is said back of a line the player typed, at most (issue 21: a huge line came back whole).
 ECHO = 60
 #: Why a file could not be written, by errno, in words of our own (the OS's are English).
@@ -245,12 +248,12 @@ class Session:
         if (
             self.humans
             and self.console.is_terminal
-            and (width < render.WIDTH or lines < render.HEIGHT)
+            and (width < render.MIN_WIDTH or lines < render.HEIGHT)
         ):
             self.say(
                 self.t(N_("The board is drawn for a terminal of {w}x{h}; this one is "
                           "{width}x{lines}: enlarge it for a readable board."),
-                       w=render.WIDTH, h=render.HEIGHT, width=width, lines=lines),
+                       w=render.MIN_WIDTH, h=render.HEIGHT, width=width, lines=lines),
                 "yellow",
             )  # fmt: skip
 
@@ -366,6 +369,7 @@ class Session:
             board_seat=self.board_seat,
             fresh_from=mine[-1] + 1 if mine else 0,
             science=True if self.focus == "board" else None,  # asked for: the board in full
+            width=self.console.width,
         )
 
     def show(self, seat: int) -> None:
@@ -574,7 +578,7 @@ class Session:
                         seed=secrets.randbits(32), lang=self.lang)  # fmt: skip
         self.hints[seat] += 1
         for line in hints.advice_lines(advice, self.described(), self.lang):
-            self.console.print(line)
+            self.print_hanging(line)
 
     def info(self, seat: int, token: str) -> None:
         if not token:
@@ -612,7 +616,7 @@ class Session:
 
     def show_moves(self) -> None:
         for line in menu.full_text(self.described(), self.lang):
-            self.console.print(line)
+            self.print_hanging(line)
 
     def show_score(self, seat: int) -> None:
         view = self.game.view(seat)
@@ -631,7 +635,7 @@ class Session:
         shown = events if n else []
         for line in logview.log_lines(self.view_of(self.viewer), shown, lang=self.lang):
             line.no_wrap = False
-            self.console.print(line)
+            self.print_hanging(line, hang=2)  # a move's line goes on under its words
         if not moves:
             self.say(self.t(N_("No moves yet.")))
 
@@ -713,7 +717,8 @@ class Session:
             since = max(0, len(self.game.moves) - LOG_MOVES)
             self.console.print(
                 render.screen(view, lang=self.lang,
-                              events=self.game.events(self.viewer, since=since, lang=self.lang))
+                              events=self.game.events(self.viewer, since=since, lang=self.lang),
+                              width=self.console.width)
             )  # fmt: skip
         win = self.game.winners()
         self.console.print(render.scores_table(view, self.game.scores(), win, self.lang))
@@ -725,6 +730,20 @@ class Session:
     # --- output helpers ----------------------------------------------------------------------
     def _who(self, seat: int | None) -> str:
         return "-" if seat is None else self.game.players[seat]
+
+    def print_hanging(self, line: Text, hang: int = 0) -> None:
+        """A line that, longer than the console is wide, goes on under its own text (after
+        its indent, or after its number: "12) ", "1. "; else ``hang`` columns in) rather than
+        at the left edge."""
+        head = HANGING.match(line.plain)
+        start = head.end() if head else 0
+        indent = start or hang
+        if not indent or line.cell_len <= self.console.width:
+            self.console.print(line)
+            return
+        parts = line[start:].wrap(self.console, self.console.width - indent)
+        for k, part in enumerate(parts):
+            self.console.print(Text.assemble(line[:start] if k == 0 else " " * indent, part))
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))

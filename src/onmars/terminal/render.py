@@ -3,7 +3,9 @@
 Everything here reads a view (``game.view(seat)``, RUL-18) and what the session asked the game
 for that seat (the described menu, the events, the projected scores), never the raw state, so
 what a seat is shown is what it may see. Every text is in the session's language (``lang``,
-"en" or "zh") through the catalogs. The screen, for a 120x50 terminal:
+"en" or "zh") through the catalogs. The screen, for a 120x50 terminal (narrower, down to
+80 columns, the shared boards stand under the map, the decision above the log, and the players
+take more lines):
 
 - the status: round, phase, Colony level, whose screen; the Shuttle and whether travel is free;
 - the *Mars* view (the map with its legend, and beside it the shared boards) or the *board*
@@ -23,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -39,6 +42,8 @@ Event = dict[str, Any]
 
 WIDTH = 120
 HEIGHT = 50
+#: The narrowest terminal the screen is laid out for (the map takes 79 columns).
+MIN_WIDTH = 80
 LOG_LINES = 16
 STACKED_LOG = 1  # log lines kept under a menu that takes the whole width
 FOCI = ("mars", "board")
@@ -63,34 +68,31 @@ __all__ = [
 # --- the status ----------------------------------------------------------------------------------
 
 
-def status_text(view: View, lang: str) -> Text:
-    """Round, phase, game length, Colony level, whose screen, the Shuttle; then when travel
-    is free."""
-    t = Text(tr(N_("Round {n}"), lang, n=view["round"]), style="bold")
+def status_text(view: View, lang: str, width: int = WIDTH) -> Text:
+    """Round, phase, game length, Colony level, whose screen, the Shuttle, in lines of
+    ``width`` broken between these parts; then when travel is free."""
+    first = Text(tr(N_("Round {n}"), lang, n=view["round"]), style="bold")
     if view.get("end_round"):
-        t.append(" " + tr(N_("(the last is round {n})"), lang, n=view["end_round"]),
-                 style="bold red")  # fmt: skip
-    t.append(" · " + words.phase_name(view["phase"], lang))
+        last = tr(N_("(the last is round {n})"), lang, n=view["end_round"])
+        first.append(words.gap(first.plain, last) + last, style="bold red")
+    parts = [first, Text(words.phase_name(view["phase"], lang))]
     length = tr(N_("short game") if view["length"] == "short" else N_("long game"), lang)
-    t.append(f" · {length} · ")
-    t.append(tr(N_("Colony level {level}"), lang, level=view["level"]))
+    parts.append(Text(length))
+    parts.append(Text(tr(N_("Colony level {level}"), lang, level=view["level"])))
     viewer = view.get("viewer")
     if viewer is not None:
-        t.append(" · " + tr(N_("screen of"), lang) + " ")
-        t.append_text(name_text(view, viewer))
+        whose = Text(tr(N_("screen of"), lang))
+        name = name_text(view, viewer)
+        whose.append(words.gap(whose.plain, name.plain))
+        parts.append(whose.append_text(name))
     else:
-        t.append(" · " + tr(N_("spectator view"), lang))
+        parts.append(Text(tr(N_("spectator view"), lang)))
     side = view["shuttle_side"]
     if side:
-        t.append(
-            " · "
-            + tr(
-                N_("Shuttle: {side} side, space {space}"),
-                lang,
-                side=words.side_name(side, lang),
-                space=view["shuttle_space"],
-            )
-        )
+        shuttle = tr(N_("Shuttle: {side} side, space {space}"), lang,
+                     side=words.side_name(side, lang), space=view["shuttle_space"])  # fmt: skip
+        parts.append(Text(shuttle))
+    t = Text("\n").join(boards.flow_parts(parts, width))
     t.append("\n")
     t.append_text(travel_text(view, lang))
     return t
@@ -172,7 +174,7 @@ def decision_panel(
     if entries:  # the menu gets the lines the prompt leaves (a long prompt wraps)
         room = None if max_lines is None else max(2, max_lines - height(head, width - 4))
         parts.append(menu.menu_text(entries, lang, width=width - 5, max_lines=room))
-    hint = tr(N_("number · undo · why · info <id> · map · board · lang zh|en · help"), lang)
+    hint = command_hint(lang, width - 6)
     return Panel(
         Group(*parts),
         title=tr(N_("Decision"), lang),
@@ -181,6 +183,16 @@ def decision_panel(
         subtitle_align="left",
         padding=(0, 1),
     )
+
+
+def command_hint(lang: str, width: int) -> str:
+    """The commands under the menu, as many as fit in ``width`` cells (a narrow menu's border
+    cut "lang zh|en · help" to "lang zh"), ``help`` always last."""
+    hint = tr(N_("number · undo · why · info <id> · map · board · lang zh|en · help"), lang)
+    parts = hint.split(" · ")
+    while len(parts) > 2 and cell_len(" · ".join(parts)) > width:
+        del parts[-2]  # the last but one: help names every command
+    return " · ".join(parts)
 
 
 def log_panel(view: View, lines: Sequence[Text], lang: str, height: int = LOG_LINES) -> Panel:
@@ -193,11 +205,10 @@ def log_panel(view: View, lines: Sequence[Text], lang: str, height: int = LOG_LI
     )
 
 
-def abbreviations(lang: str, focus: str = "") -> Text:
+def abbreviations(lang: str, focus: str = "", width: int = WIDTH) -> Text:
     """The legend of the screen's abbreviations and signs (the map has its own): those of the
-    view shown (``focus``: "mars" or "board"; every one if "")."""
-    t = Text(no_wrap=False)
-    initials = " ".join(words.colour_name(c, lang)[0] for c in words.COLOURS)
+    view shown (``focus``: "mars" or "board"; every one if ""), in lines of ``width``."""
+    initials = words.initials([words.colour_name(c, lang)[0] for c in words.COLOURS], lang)
     pairs = (
         (N_("OP"), N_("Opportunity Points"), ""),
         (N_("R&D"), N_("Research & Development"), "mars"),
@@ -213,12 +224,12 @@ def abbreviations(lang: str, focus: str = "") -> Text:
     )
     shown = [(tr(sign, lang), tr(text, lang)) for sign, text, view in pairs
              if not focus or view in ("", focus)]  # fmt: skip
-    for k, (sign, text) in enumerate((s, x) for s, x in shown if s != x):
-        if k:
-            t.append(" · ", style=DIM)
-        t.append(sign, style="bold")
-        t.append(" " + text, style=DIM)
-    return t
+    items = []
+    for sign, text in shown:
+        if sign != text:
+            item = Text(sign, style="bold")
+            items.append(item.append(words.sign_gap(lang) + text, style=DIM))
+    return Text("\n").join(boards.flow_parts(items, width))  # a sign stays with its meaning
 
 
 # --- the screen ----------------------------------------------------------------------------------
@@ -236,23 +247,41 @@ def height(renderable: RenderableType, width: int = WIDTH) -> int:
     return to_text(renderable, width).count("\n")
 
 
+#: The shared boards beside the map take at least this many columns; on a narrower terminal
+#: they stand under the map.
+SHARED_WIDTH = 41
+#: Under the map, the shared boards take two columns from this width on.
+TWO_COLUMNS = 72
+#: Below this width the decision and the log stand one above the other.
+SIDE_BY_SIDE = WIDTH
+#: Lines a menu keeps at least where the screen is taller than the terminal anyway (a narrow
+#: terminal: the map scrolls away first, the menu stays whole above the prompt).
+MENU_LINES = 20
+
+
 def top_part(
     view: View,
     lang: str,
     focus: str = "mars",
     board_seat: int | None = None,
     science: bool = True,
-) -> Table:
+    width: int = WIDTH,
+) -> RenderableType:
     """The Mars view (map and shared boards) or the board view (one player's board;
-    ``science``: with the Scientist / Contract display's costs and gains below it)."""
+    ``science``: with the Scientist / Contract display's costs and gains below it), laid out
+    for ``width`` columns: the shared boards beside the map, or under it on a narrower
+    terminal."""
     if focus == "board":
         seat = board_seat if board_seat is not None else view.get("viewer")
         if seat is None:
             seat = view.get("current_player") or 0
         grid = Table.grid(expand=True)
         grid.add_column()
-        grid.add_row(boards.board_panels(view, seat, lang, science))
+        grid.add_row(boards.board_panels(view, seat, lang, science, width))
         return grid
+    if width < mapview.map_width() + 2 + SHARED_WIDTH:
+        columns = 2 if width >= TWO_COLUMNS else 1
+        return Group(mapview.map_panel(view, lang), boards.shared_panel(view, lang, columns))
     top = Table.grid(expand=True)
     top.add_column(no_wrap=True)
     top.add_column(ratio=1, overflow="fold")
@@ -273,39 +302,49 @@ def screen(
     fresh_from: int | None = None,
     lines: int = HEIGHT - 1,
     science: bool | None = None,
+    width: int = WIDTH,
 ) -> Group:
     """The whole screen for ``view``'s seat, in ``lines`` lines where it can (a long menu
     shrinks). ``entries``: the menu (:func:`menu.build`), only for the seat deciding (moves can
     name its secrets); ``events``: the log as that seat may see it; ``projection``: the
     scores if the game ended now (:meth:`onmars.Game.projection`). ``science``: whether the
     board view shows the Scientist / Contract display's costs and gains (``None``: where the
-    whole menu still fits; the player who asks for the board gets it, ``True``)."""
-    status = status_text(view, lang)
-    top = top_part(view, lang, focus, board_seat)
-    players = boards.players_part(view, lang, projection)
-    legend = abbreviations(lang, focus)
-    used = height(status) + height(top) + height(players) + height(legend)
+    whole menu still fits; the player who asks for the board gets it, ``True``). ``width``:
+    the terminal's columns; below 120 the screen is laid out narrower (the shared boards under
+    the map, the decision above the log, the players in more lines)."""
+    status = status_text(view, lang, width)
+    top = top_part(view, lang, focus, board_seat, width=width)
+    players = boards.players_part(view, lang, projection, width)
+    legend = abbreviations(lang, focus, width)
+    used = height(status, width) + height(top, width) + height(players, width)
+    used += height(legend, width)
     if focus == "board" and science is not True:
         # the board view's Scientist / Contract panel only where the whole menu keeps its
         # lines (a hire decision's menu says what each card it offers costs and gives)
         menu_lines = (
-            height(decision_panel(view, decision, entries, lang, width=WIDTH)) if entries else 4
+            height(decision_panel(view, decision, entries, lang, width=width), width)
+            if entries
+            else 4
         )
         if science is False or lines - used - 2 < menu_lines + STACKED_LOG + 2:
-            before = height(top)
-            top = top_part(view, lang, focus, board_seat, science=False)
-            used -= before - height(top)
+            before = height(top, width)
+            top = top_part(view, lang, focus, board_seat, science=False, width=width)
+            used -= before - height(top, width)
     room = max(lines - used - 2, 6)  # less the panels' borders
+    if width < WIDTH and room < MENU_LINES:  # the top scrolls away: the menu stays whole
+        room = MENU_LINES
     log = logview.log_lines(view, events, fresh_from, lang)
-    side = WIDTH * 3 // 5
-    if entries and menu.natural_width(entries, lang) > side - 5:
+    side = width * 3 // 5
+    if width < SIDE_BY_SIDE or (entries and menu.natural_width(entries, lang) > side - 5):
         # a menu wider than its side of the screen gets the whole width, the log what is left
         # below it (issue 21: menu lines were cut at 70 of 120 columns)
-        panel = decision_panel(view, decision, entries, lang, width=WIDTH,
+        panel = decision_panel(view, decision, entries, lang, width=width,
                                max_lines=room - 2 - STACKED_LOG)  # fmt: skip
-        log_room = max(STACKED_LOG, room - 2 - (height(panel) - 2))
+        log_room = max(STACKED_LOG, room - 2 - (height(panel, width) - 2))
         if len(log) > log_room:  # the few lines left tell the last moves, not their details
             log = [line for line in log if not line.plain.startswith("  ")]
+        if width < WIDTH:  # under a narrow menu the log's lines whole, the last moves first
+            log = logview.wrap_lines(log, width - 4)
         return Group(status, top, players, panel, log_panel(view, log, lang, log_room), legend)
     bottom = Table.grid(expand=True)
     bottom.add_column(ratio=3)

@@ -9,6 +9,7 @@ names and faces come from ``onmars.catalog(lang)``. Short names (``Mi`` for a Mi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -60,12 +61,13 @@ def items_text(counts: Mapping[str, int], lang: str, sign: str = "") -> str:
 
 
 def join(items: list[str] | tuple[str, ...] | Any, lang: str) -> str:
-    """Items in a list a terminal can wrap: separated by the language's comma and a space
-    (a Chinese "，" has none, and a line of Chinese would not break between the items)."""
-    sep = tr(N_(", "), lang)
-    return (sep if sep.endswith(" ") else sep + " ").join(items)
+    """Items in a list, separated by the language's comma: "a, b"; "甲，乙" (no space after
+    "，": a Chinese line breaks after it all the same, :mod:`onmars.terminal.linebreak`)."""
+    return tr(N_(", "), lang).join(items)
 
 
+#: A Chinese character (no space stands between two).
+HAN = re.compile(r"[\u3400-\u9fff]")
 #: Chinese sets no space after these (a label's colon, a comma, an opening bracket or quote)...
 NO_SPACE_AFTER = frozenset("：，；。、（“《")
 #: ... nor before these (a bracket opened or closed, a colon, a comma, a closing quote).
@@ -74,8 +76,11 @@ NO_SPACE_BEFORE = frozenset("（）：，；。、”》")
 
 def gap(before: str, after: str) -> str:
     """The space between two texts: " ", or none where full-width punctuation meets the other
-    text ("决定：选择…", "飞船（植物+水）"), as Chinese is set."""
+    text ("决定：选择…", "飞船（植物+水）") or two Chinese characters meet ("画面属于玩家 1"), as
+    Chinese is set."""
     if (before and before[-1] in NO_SPACE_AFTER) or (after and after[0] in NO_SPACE_BEFORE):
+        return ""
+    if before and after and HAN.match(before[-1]) and HAN.match(after[0]):
         return ""
     return " "
 
@@ -83,6 +88,25 @@ def gap(before: str, after: str) -> str:
 def spaced(before: str, after: str) -> str:
     """``before`` and ``after`` with the :func:`gap` between them."""
     return before + gap(before, after) + after
+
+
+def sign_gap(lang: str) -> str:
+    """What stands between a sign and what it means, or a name and what follows it in a
+    legend: a space ("OP Opportunity Points", "Orbit Blueprint"), "：" in Chinese ("机会分：
+    即胜利分", "轨道：蓝图"), where a space would stand between two Chinese words."""
+    return tr(N_("{sign} {meaning}"), lang, sign="", meaning="")
+
+
+def initials(names: list[str], lang: str) -> str:
+    """Colour initials side by side as the Action slots show them: "r b g y"; "红蓝绿黄" (no
+    space between Chinese characters)."""
+    return ("" if lang == "zh" else " ").join(names)
+
+
+def list_gap(lang: str) -> str:
+    """Between the items of a legend: two spaces; "，" in Chinese (no space between Chinese
+    words)."""
+    return "，" if lang == "zh" else "  "
 
 
 def paren(text: str, lang: str) -> str:

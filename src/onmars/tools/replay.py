@@ -47,6 +47,7 @@ def show(
             decision=game.decision(),
             events=events,
             projection=None if game.is_over else game.projection(seat),
+            width=console.width,
         )
     )
     console.print(tr(N_("move {n} of {total}"), lang, n=upto, total=total))
