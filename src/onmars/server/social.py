@@ -248,24 +248,16 @@ class Social:
         """Mark the turn that starts at ``ply`` as told to ``seat``: its choices if this call
         claimed it, ``None`` if it was told already (or the seat asked for nothing). A
         compare-and-set: of two processes that see the same turn, one sends."""
-        c = seat_notices.c
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                seat_notices.update()
-                .where(
-                    c.game_id == game_id,
-                    c.seat == seat,
-                    sa.or_(c.last_ply.is_(None), c.last_ply < ply),
-                )
-                .values(last_ply=ply)
-            )
-            if done.rowcount != 1:
-                return None
-        return self.notice(game_id, seat)
+        return self._claim(game_id, seat, seat_notices.c.last_ply, ply)
 
     def claim_reminder(self, game_id: str, seat: int, started: datetime) -> Notice | None:
         """Mark the decision that started at ``started`` as reminded to ``seat``, as
         :meth:`claim_turn` does a turn: its choices if this call claimed it, else ``None``."""
+        return self._claim(game_id, seat, seat_notices.c.reminded, started)
+
+    def _claim(self, game_id: str, seat: int, column: Any, value: Any) -> Notice | None:
+        """Set the seat's ``column`` to ``value`` if it is unset or earlier (compare-and-set):
+        the seat's choices if it was, else ``None``."""
         c = seat_notices.c
         with self.engine.begin() as conn:
             done = conn.execute(
@@ -273,9 +265,9 @@ class Social:
                 .where(
                     c.game_id == game_id,
                     c.seat == seat,
-                    sa.or_(c.reminded.is_(None), c.reminded < started),
+                    sa.or_(column.is_(None), column < value),
                 )
-                .values(reminded=started)
+                .values({column.name: value})
             )
             if done.rowcount != 1:
                 return None

@@ -185,14 +185,7 @@ def turn_texts(lang: str, name: str, game_id: str, game_round: int, link: str) -
     """The words of a your-turn message in ``lang``: title and body (push), subject and body
     (e-mail). Only public things: the game, the round, the seat's own name, the link."""
     body = tr(TURN_BODY, lang, name=name, game=game_id, round=game_round)
-    mail = "\n\n".join([body, tr(MAIL_OPEN, lang, link=link), tr(MAIL_WHY, lang)])
-    return {
-        "title": tr(TURN_TITLE, lang),
-        "body": body,
-        "subject": tr(MAIL_SUBJECT, lang, game=game_id),
-        "mail": mail + "\n",
-        "url": link,
-    }
+    return _message(lang, TURN_TITLE, body, MAIL_SUBJECT, game_id, link)
 
 
 def time_left(seconds: float, lang: str) -> str:
@@ -211,11 +204,19 @@ def remind_texts(
     body = tr(
         REMIND_BODY, lang, name=name, game=game_id, left=time_left(left, lang), round=game_round
     )
+    return _message(lang, REMIND_TITLE, body, REMIND_SUBJECT, game_id, link)
+
+
+def _message(
+    lang: str, title: str, body: str, subject: str, game_id: str, link: str
+) -> dict[str, str]:
+    """A message's words: the title and ``body`` (push), the subject and the e-mail (``body``,
+    the link, why it was sent)."""
     mail = "\n\n".join([body, tr(MAIL_OPEN, lang, link=link), tr(MAIL_WHY, lang)])
     return {
-        "title": tr(REMIND_TITLE, lang),
+        "title": tr(title, lang),
         "body": body,
-        "subject": tr(REMIND_SUBJECT, lang, game=game_id),
+        "subject": tr(subject, lang, game=game_id),
         "mail": mail + "\n",
         "url": link,
     }
