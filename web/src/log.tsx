@@ -102,7 +102,8 @@ function TurnBlock({ turn, view, since, me, t }: { turn: TurnGroup; view: View; 
         {who ? t("logTurnOf", { name: who }) : t("logTable")} <small class="muted">({turn.moves.filter((g) => !g.start).length})</small>
       </summary>
       {turn.moves.map((g) => (
-        <div class={`ev-group ${g.ply > since && g.seat !== me ? "ev-new" : ""}`} data-ply={g.ply}>
+        // a turn's own start (Crystals moving in) has no move line: a group of its own kind
+        <div class={`${g.start ? "ev-start" : "ev-group"} ${g.ply > since && g.seat !== me ? "ev-new" : ""}`} data-ply={g.ply}>
           {g.move ? <div class="ev ev-move">{g.move.text ?? g.move.id}</div> : null}
           {g.effects.length ? (
             <ul class="ev-effects">
