@@ -52,6 +52,10 @@ MAIL_WHY = N_(
     "You get this e-mail because you asked to be told when it is your turn in this game. "
     "Switch it off on the game's page."
 )
+REMIND_WHY = N_(
+    "You get this e-mail because you asked to be told when it is your turn in this game: when "
+    "your time to play runs short, you are also reminded once. Switch it off on the game's page."
+)
 REMIND_TITLE = N_("On Mars: your time is running out")
 REMIND_BODY = N_("{name}, your time to play in game {game} runs out in {left} (round {round}).")
 REMIND_SUBJECT = N_("On Mars: your time is running out in game {game}")
@@ -211,7 +215,7 @@ def remind_texts(
     body = tr(
         REMIND_BODY, lang, name=name, game=game_id, left=time_left(left, lang), round=game_round
     )
-    mail = "\n\n".join([body, tr(MAIL_OPEN, lang, link=link), tr(MAIL_WHY, lang)])
+    mail = "\n\n".join([body, tr(MAIL_OPEN, lang, link=link), tr(REMIND_WHY, lang)])
     return {
         "title": tr(REMIND_TITLE, lang),
         "body": body,
