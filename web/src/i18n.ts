@@ -234,7 +234,7 @@ const EN = {
   seatLinkNew: "New link",
   seatLinkConfirm: "Make a new link for your seat? The old link stops working, on every device.",
   seatLinkMade: "New link made: keep it, it is the only way back to your seat (or your account's My games).",
-  linkRefused: "This link no longer opens a seat of this game: a seat's old link stops once a new one is made for it (“New link” under the bell). You are watching; open the seat's newest link to play.",
+  linkRefused: "This link no longer opens a seat of this game: a seat's old link stops once a new one is made for it ('New link' under the bell). You are watching; open the seat's newest link to play.",
   // accounts, players, ratings (issue 24)
   account: "Account",
   signIn: "Sign in",
