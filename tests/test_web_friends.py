@@ -50,7 +50,7 @@ def test_the_lobby_says_what_vacation_is_on_a_phone(phone: Tab) -> None:
     by_testid(page, "vacation").select_option("7")
     help_text = by_testid(page, "vacation-help")
     assert help_text.is_visible()
-    assert "只有超时时才会用掉" in help_text.inner_text()
+    assert "用完后才按超时处理" in help_text.inner_text()
     shot(page, SHOTS, "lobby-vacation-phone-zh")
 
 
