@@ -136,3 +136,25 @@ def test_the_game_over_head_wraps_between_its_items_on_a_phone(api: Api, phone: 
     assert "同分比较" in tiebreak.inner_text()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     shot(page, SHOTS, "game-over-spectator-phone-zh")
+
+
+def test_four_players_final_scores_fit_a_phone(server: Any, api: Api) -> None:
+    """Four players, one with a long name, end by agreement on an English phone: the final
+    scores and the tie-break row fit its width (no sideways scroll), and a shared win reads
+    "Winners"."""
+    players = [{"name": "Anastasia Montgomery"}, {"name": "Benedict"}]
+    players += [{"name": "Robo", "bot": "greedy"}, {"name": "Zoe", "bot": "greedy"}]
+    gid, tokens = api.create(players)
+    for token in tokens[:2]:
+        api.http.post(f"/api/games/{gid}/conclude", headers=bearer(token))
+    phone = Tab(server, **{**PHONE, "locale": "en-US"})
+    try:
+        page = phone.goto(f"/play/{gid}#token={tokens[1]}")
+        panel = by_testid(page, "game-over")
+        by_testid(page, "tiebreak").wait_for()
+        assert "Winners: Anastasia Montgomery" in panel.inner_text()
+        widths = panel.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+        assert widths[0] <= widths[1], f"the scores scroll sideways: {widths}"
+        shot(page, SHOTS, "game-over-4p-phone-en")
+    finally:
+        phone.close()

@@ -56,6 +56,7 @@ const EN = {
   projected: "Projected",
   gameOver: "Game over",
   winners: "Winner",
+  winnersMany: "Winners",
   confirm: "Are you sure?",
   yes: "Yes, do it",
   dontAskAgain: "Don't ask again for this",
@@ -290,6 +291,7 @@ const EN = {
   passConfirm: "I am {name}",
   listTurn: "{name} to play",
   listWinner: "Winner: {names}",
+  listWinners: "Winners: {names}",
   invite: "Invite the other players",
   inviteHint: "Send each of them their private link (only they may play their seat):",
   dismiss: "Hide",
@@ -378,6 +380,7 @@ const ZH: Record<Key, string> = {
   projected: "预计终局",
   gameOver: "对局结束",
   winners: "胜者",
+  winnersMany: "胜者",
   confirm: "确定吗？",
   yes: "确定",
   dontAskAgain: "此类情况不再询问",
@@ -610,6 +613,7 @@ const ZH: Record<Key, string> = {
   passConfirm: "我是{name}",
   listTurn: "轮到{name}",
   listWinner: "胜者：{names}",
+  listWinners: "胜者：{names}",
   invite: "邀请其他玩家",
   inviteHint: "把每位玩家的私人链接发给他们（只有他们能在自己的座位上操作）：",
   dismiss: "隐藏",
@@ -712,6 +716,12 @@ export function translator(lang: Lang): T {
 export function labelled(t: T, label: string, value?: string | number): string {
   const colon = t("colon");
   return value === undefined ? label + colon.trimEnd() : label + colon + String(value);
+}
+
+/** The winners after their label, "Winner: Ann" or "Winners: Ann, Bob" (a shared win, a game
+ * ended by agreement); Chinese has one word for both. */
+export function winnersOf(t: T, names: readonly string[]): string {
+  return labelled(t, t(names.length > 1 ? "winnersMany" : "winners"), listed(t, names));
 }
 
 /** Names or items as the reader's language lists them, with the dictionary's ``listSep``: "Ann,
