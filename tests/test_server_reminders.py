@@ -52,6 +52,16 @@ def test_the_reminder_mail_says_why_it_came_in_both_languages() -> None:
     assert not re.search(r"[A-Za-z]{4,}", zh.replace(link, "").replace("AbC123", ""))
 
 
+def test_the_reminder_mail_says_what_happens_when_the_time_runs_out() -> None:
+    """The e-mail names the game's timeout policy (a stand-in bot, or the others may end the
+    game, RUL-20); the short push body does not."""
+    bot = remind_texts("en", "Ana", "AbC123", 5, 6 * 3600, "https://x/play/AbC123", "bot")
+    agree = remind_texts("zh", "安安", "AbC123", 5, 6 * 3600, "https://x/play/AbC123", "agree")
+    assert "a bot plays for you until you take your seat back" in bot["mail"]
+    assert "其他玩家可以协议结束对局" in agree["mail"]
+    assert "bot" not in bot["body"] and "协议" not in agree["body"]
+
+
 def ask_for_mail(client: Any, gid: str, token: str, lang: str) -> None:
     r = client.put(
         f"/api/games/{gid}/notices",
@@ -85,6 +95,7 @@ def test_a_player_whose_time_runs_out_is_reminded_once(
         assert "时间快用完了" in subject and gid in subject
         assert HUMANS[seat]["name"] in body and "1小时" in body and f"/play/{gid}" in body
         assert "还会再提醒你一次" in body, "the reminder says why it came"
+        assert "其他玩家可以协议结束对局" in body, "and what happens when the time runs out"
         for secret in secrets_of(client, gid, tokens):
             assert secret not in inbox.raw[0].decode(errors="replace")
         wait_for(lambda: state(client, gid)["clock"]["absent"] == [seat], "the timeout")
