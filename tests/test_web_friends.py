@@ -116,7 +116,7 @@ def test_the_new_link_is_copied_with_a_tap(api: Api, phone: Tab) -> None:
 
 
 def test_the_game_over_head_wraps_between_its_items_on_a_phone(api: Api, phone: Tab) -> None:
-    """A spectator's game-over head on a phone (对局结束, the winners, 回放, 观看再来一局):
+    """A spectator's game-over head on a phone (对局结束, the winners, 回放, 观看新的一局):
     the line breaks between the items, never inside one, and nothing runs off the screen."""
     gid, tokens = two_friends(api)
     for token in tokens:
@@ -125,6 +125,8 @@ def test_the_game_over_head_wraps_between_its_items_on_a_phone(api: Api, phone: 
     assert r.status_code in (200, 201), r.text
     page = phone.goto(f"/play/{gid}")
     by_testid(page, "watch-rematch").wait_for()
+    # "再来一局" is the button's verb; what is joined or watched is the new game
+    assert by_testid(page, "watch-rematch").inner_text() == "观看新的一局"
     lines = page.evaluate(
         """() => [...document.querySelectorAll('.go-head > b, .go-head > a, .go-head > button')]
           .map((el) => { const r = document.createRange(); r.selectNodeContents(el);

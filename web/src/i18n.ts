@@ -646,8 +646,8 @@ const ZH: Record<Key, string> = {
   vacationLeft: "休假 {left}",
   vacationHelp: "整局中每位玩家可超出计时的时间：只在超出计时后才开始扣除，用完后才按超时处理。",
   playAgain: "再来一局",
-  joinRematch: "加入再来一局",
-  watchRematch: "观看再来一局",
+  joinRematch: "加入新的一局",
+  watchRematch: "观看新的一局",
 };
 
 /** The decision being asked, by the engine's step name (the view's stack top). */
