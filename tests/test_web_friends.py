@@ -78,6 +78,19 @@ def test_an_old_link_opens_the_game_to_watch_and_says_why(
         desk.close()
 
 
+def test_an_old_link_on_the_device_with_the_new_one_keeps_the_seat(api: Api, phone: Tab) -> None:
+    """小明 made the new link on his phone, then taps the old one in a chat: the phone keeps
+    playing his seat with the new key, and says nothing of a stale link."""
+    gid, tokens = two_friends(api)
+    new = api.http.post(f"/api/games/{gid}/key", headers=bearer(tokens[1])).json()["token"]
+    page = phone.goto(f"/play/{gid}#token={new}")
+    page.get_by_text("你是 小明").wait_for()
+    page.goto("about:blank")  # a fresh load, not a jump within the page
+    page.goto(f"{phone.base}/play/{gid}#token={tokens[1]}")
+    page.get_by_text("你是 小明").wait_for()
+    assert by_testid(page, "link-refused").count() == 0
+
+
 def test_a_seat_renewed_on_another_device_is_given_up_live_and_after_a_reload(
     api: Api, phone: Tab
 ) -> None:

@@ -115,7 +115,8 @@ export function useGame(id: string, watch: boolean): Game {
           seats = gameTokens(id);
         } catch (e) {
           // an old link (replaced by a new one) opens the table as a spectator's, saying so
-          if (e instanceof ApiError && e.problem.status === REFUSED_TOKEN) setLostSeat(true);
+          // (unless this browser holds the seat's newer key: then it plays as that seat)
+          if (e instanceof ApiError && e.problem.status === REFUSED_TOKEN) setLostSeat(!Object.keys(gameTokens(id)).length);
           else setError(e instanceof ApiError ? e.problem.detail : String(e));
         }
         url.searchParams.delete("token");
