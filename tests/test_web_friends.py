@@ -155,8 +155,8 @@ def test_the_game_over_head_wraps_between_its_items_on_a_phone(api: Api, phone: 
 
 def test_four_players_final_scores_fit_a_phone(server: Any, api: Api) -> None:
     """Four players, one with a long name, end by agreement on an English phone: the final
-    scores and the tie-break row fit its width (no sideways scroll), and a shared win reads
-    "Winners"."""
+    scores and the tie-break row fit its width (no sideways scroll) and stay in sight while the
+    breakdown scrolls, and a shared win reads "Winners"."""
     players = [{"name": "Anastasia Montgomery"}, {"name": "Benedict"}]
     players += [{"name": "Robo", "bot": "greedy"}, {"name": "Zoe", "bot": "greedy"}]
     gid, tokens = api.create(players)
@@ -170,6 +170,11 @@ def test_four_players_final_scores_fit_a_phone(server: Any, api: Api) -> None:
         assert "Winners: Anastasia Montgomery" in panel.inner_text()
         widths = panel.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
         assert widths[0] <= widths[1], f"the scores scroll sideways: {widths}"
+        # the breakdown scrolls within the panel; the total and the tie-break stay in sight
+        box = panel.bounding_box()
+        for row in (page.locator(".go-table .total"), by_testid(page, "tiebreak")):
+            seen = row.bounding_box()
+            assert box["y"] <= seen["y"] and seen["y"] + seen["height"] <= box["y"] + box["height"]
         shot(page, SHOTS, "game-over-4p-phone-en")
     finally:
         phone.close()

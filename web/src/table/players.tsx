@@ -132,6 +132,9 @@ export function GameOver({ st, game }: { st: GameState; game: Game }) {
                 {scores.map((s) => <td>{s.breakdown[k]}</td>)}
               </tr>
             ))}
+          </tbody>
+          {/* the result stays in sight while a phone scrolls the breakdown (sticky, style.css) */}
+          <tfoot>
             <tr class="total">
               <td>{t("total")}</td>
               {scores.map((s) => <td>{s.total}</td>)}
@@ -142,7 +145,7 @@ export function GameOver({ st, game }: { st: GameState; game: Game }) {
               {/* "1/0/2", without spaces: four players' columns fit a phone's width */}
               {scores.map((s) => <td>{(s.tiebreak ?? []).join("/")}</td>)}
             </tr>
-          </tbody>
+          </tfoot>
         </table>
       ) : null}
     </div>
