@@ -6,6 +6,7 @@ language, with nothing secret; short decisions (a game at one sitting) are not r
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import UTC, datetime, timedelta
 from email.header import decode_header, make_header
@@ -17,7 +18,7 @@ from test_server_notify import HUMANS, notify_client, secrets_of, wait_for
 
 from onmars.server import clocks
 from onmars.server.clocks import TimeControl
-from onmars.server.turns import time_left
+from onmars.server.turns import remind_texts, time_left
 
 AT = datetime(2026, 12, 8, 9, 0, tzinfo=UTC)
 
@@ -38,6 +39,27 @@ def test_the_time_left_is_said_in_hours_and_days() -> None:
     assert time_left(6 * 3600, "en") == "6 h" and time_left(20, "en") == "1 h"
     assert time_left(50 * 3600, "en") == "2 d 2 h"
     assert time_left(50 * 3600, "zh") == "2天2小时"
+
+
+def test_the_reminder_mail_says_why_it_came_in_both_languages() -> None:
+    """A reminder e-mail gives its own reason (the turn e-mail's says only "when it is your
+    turn"), in the reader's language, and its link holds no token."""
+    link = "https://mars.example/play/AbC123"
+    en = remind_texts("en", "Ana", "AbC123", 5, 6 * 3600, link)["mail"]
+    zh = remind_texts("zh", "安安", "AbC123", 5, 6 * 3600, link)["mail"]
+    assert "runs out in 6 h" in en and "reminded once" in en and "#token" not in en
+    assert "6小时后用完" in zh and "还会再提醒你一次" in zh
+    assert not re.search(r"[A-Za-z]{4,}", zh.replace(link, "").replace("AbC123", ""))
+
+
+def test_the_reminder_mail_says_what_happens_when_the_time_runs_out() -> None:
+    """The e-mail names the game's timeout policy (a stand-in bot, or the others may end the
+    game, RUL-20); the short push body does not."""
+    bot = remind_texts("en", "Ana", "AbC123", 5, 6 * 3600, "https://x/play/AbC123", "bot")
+    agree = remind_texts("zh", "安安", "AbC123", 5, 6 * 3600, "https://x/play/AbC123", "agree")
+    assert "a bot plays for you until you take your seat back" in bot["mail"]
+    assert "其他玩家可以协议结束对局" in agree["mail"]
+    assert "bot" not in bot["body"] and "协议" not in agree["body"]
 
 
 def ask_for_mail(client: Any, gid: str, token: str, lang: str) -> None:
@@ -72,6 +94,8 @@ def test_a_player_whose_time_runs_out_is_reminded_once(
         subject = str(make_header(decode_header(mail["Subject"])))
         assert "时间快用完了" in subject and gid in subject
         assert HUMANS[seat]["name"] in body and "1小时" in body and f"/play/{gid}" in body
+        assert "还会再提醒你一次" in body, "the reminder says why it came"
+        assert "其他玩家可以协议结束对局" in body, "and what happens when the time runs out"
         for secret in secrets_of(client, gid, tokens):
             assert secret not in inbox.raw[0].decode(errors="replace")
         wait_for(lambda: state(client, gid)["clock"]["absent"] == [seat], "the timeout")

@@ -392,7 +392,7 @@ def test_back_on_a_phone_the_log_opens_at_what_happened_since(screens: Any, api:
     assert box["y"] <= first["y"] < box["y"] + box["height"], "her first move is in view"
     scores = api.conclude(gid, tokens)["scores"]
     row = page.locator("[data-testid=tiebreak]").inner_text()
-    assert "同分比较" in row and all(" / ".join(map(str, s["tiebreak"])) in row for s in scores)
+    assert "同分比较" in row and all("/".join(map(str, s["tiebreak"])) in row for s in scores)
     # centred by its left edge at half the screen, it must not shrink to the other half
     assert page.locator("[data-testid=game-over]").bounding_box()["width"] > PHONE["width"] / 2
 

@@ -210,6 +210,10 @@ def test_a_player_replaces_a_leaked_link_from_the_table(server: Any) -> None:
         assert link.startswith(f"{server.base}/play/{gid}#token=")
         new = link.split("#token=", 1)[1]
         assert new != tokens[0]
+        # her own page's WebSocket, opened with the old token, is closed by the server: the
+        # page goes on with the new one and does not take itself for a stale link
+        ana.page.get_by_text("You are Ana").wait_for()
+        assert ana.testid("link-refused").count() == 0
         old = api.http.get(f"/api/games/{gid}", headers=bearer(tokens[0]))
         assert old.status_code == 401
         assert api.state(gid, new)["seat"] == 0

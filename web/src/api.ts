@@ -214,6 +214,20 @@ export function saveToken(id: string, seat: number, token: string): void {
   localStorage.setItem(TOKENS, JSON.stringify(all));
 }
 
+/** Forget a seat's token this browser kept (the server refused it: a new link replaced it). */
+export function forgetToken(id: string, seat: number): void {
+  const all = allTokens();
+  const game = { ...(all[id] ?? {}) };
+  delete game[String(seat)];
+  if (Object.keys(game).length) all[id] = game;
+  else delete all[id];
+  localStorage.setItem(TOKENS, JSON.stringify(all));
+}
+
+/** The server's answer to a token that stands for no seat of the game (HTTP 401, or the
+ * WebSocket closed with 4000 + 401). */
+export const REFUSED_TOKEN = 401;
+
 // --- live updates: the WebSocket, reconnecting with backoff, polling while it is down -------------
 /** The window event a chat message pushed over the WebSocket comes as (detail: the message). */
 export const CHAT_EVENT = "onmars-chat";
@@ -231,6 +245,7 @@ export function subscribe(
   since: () => number,
   onState: (s: GameState) => void,
   onStatus: (connected: boolean) => void,
+  onRefused: () => void = () => {},
 ): Live {
   let ws: WebSocket | null = null;
   let closed = false;
@@ -244,14 +259,21 @@ export function subscribe(
     poll = window.setInterval(async () => {
       try {
         onState(await api.state(id, token, lang, since()));
-      } catch {
-        /* the next tick tries again */
+      } catch (e) {
+        if (e instanceof ApiError && e.problem.status === REFUSED_TOKEN) refused();
+        /* otherwise the next tick tries again */
       }
     }, 3000);
   };
   const stopPolling = () => {
     if (poll !== undefined) window.clearInterval(poll);
     poll = undefined;
+  };
+  // A refused token is refused for good (a new link replaced it): no more tries with it.
+  const refused = () => {
+    if (closed || !token) return;
+    live.close();
+    onRefused();
   };
 
   const connect = () => {
@@ -288,13 +310,15 @@ export function subscribe(
         const data = JSON.parse(msg.data);
         if (data.type === "state") described(id, token, lang, data as StateIn).then(onState, () => onState({ ...data, legal_moves: [], sequences: [] }));
         // Chat messages go to whoever listens (web/src/chat.tsx), past the game's state.
+        else if (data.type === "error" && data.status === REFUSED_TOKEN) refused();
         else if (data.type === "chat") window.dispatchEvent(new CustomEvent<ChatMessage>(CHAT_EVENT, { detail: data }));
       } catch {
         /* not for us */
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       window.clearInterval(ping);
+      if (ev.code === 4000 + REFUSED_TOKEN && token) return refused();
       onStatus(false);
       if (!closed) {
         startPolling();
@@ -307,8 +331,7 @@ export function subscribe(
     attempt += 1;
     retry = window.setTimeout(connect, delay);
   };
-  connect();
-  return {
+  const live: Live = {
     close() {
       closed = true;
       window.clearTimeout(retry);
@@ -317,4 +340,6 @@ export function subscribe(
       ws?.close();
     },
   };
+  connect();
+  return live;
 }

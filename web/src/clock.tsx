@@ -42,13 +42,14 @@ export function vacationLeft(clock: ClockOut, seat: number, now: number): number
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A time left as a clock shows it: m:ss, h:mm:ss, or days and hours (in the language). */
+/** A time left as a clock shows it: m:ss, h:mm:ss, or days and hours (in the language; whole
+ * days without "0 h": a bank of "7 d", not "7 d 0 h"). */
 export function countdown(seconds: number, t: T): string {
   const s = Math.ceil(seconds);
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (d > 0) return `${t("nDays", { n: d })} ${t("nHours", { n: h })}`;
+  if (d > 0) return h ? `${t("nDays", { n: d })} ${t("nHours", { n: h })}` : t("nDays", { n: d });
   if (h > 0) return `${h}:${pad(m)}:${pad(s % 60)}`;
   return `${m}:${pad(s % 60)}`;
 }
@@ -138,6 +139,12 @@ export function ClockPicker({ bots, onChange }: {
             ))}
           </select>
         </label>
+      ) : null}
+      {/* said in words, not only as a tooltip: a touch screen shows no title */}
+      {preset !== "none" ? (
+        <span class="muted small vachelp" data-testid="vacation-help">
+          {t("vacationHelp")}
+        </span>
       ) : null}
     </div>
   );

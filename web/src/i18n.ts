@@ -56,6 +56,7 @@ const EN = {
   projected: "Projected",
   gameOver: "Game over",
   winners: "Winner",
+  winnersMany: "Winners",
   confirm: "Are you sure?",
   yes: "Yes, do it",
   dontAskAgain: "Don't ask again for this",
@@ -226,7 +227,7 @@ const EN = {
   noticeSave: "Save",
   noticeSaved: "Saved",
   noticeNoEmail: "This server sends no e-mail.",
-  noticeOnce: "At most one message per turn. Messages hold no secret and no private link.",
+  noticeOnce: "At most one message per turn, and one reminder when a clock of an hour or more runs short. Messages hold no secret and no private link.",
   noticeTurnTitle: "On Mars: your turn",
   noticeTurnBody: "It is your turn in game {id}.",
   seatLinkTitle: "Your seat's link",
@@ -234,6 +235,7 @@ const EN = {
   seatLinkNew: "New link",
   seatLinkConfirm: "Make a new link for your seat? The old link stops working, on every device.",
   seatLinkMade: "New link made: keep it, it is the only way back to your seat (or your account's My games).",
+  linkRefused: "This link no longer opens a seat of this game: a seat's old link stops once a new one is made for it ('New link' under the bell). You are watching; open the seat's newest link to play.",
   // accounts, players, ratings (issue 24)
   account: "Account",
   signIn: "Sign in",
@@ -289,6 +291,7 @@ const EN = {
   passConfirm: "I am {name}",
   listTurn: "{name} to play",
   listWinner: "Winner: {names}",
+  listWinners: "Winners: {names}",
   invite: "Invite the other players",
   inviteHint: "Send each of them their private link (only they may play their seat):",
   dismiss: "Hide",
@@ -319,7 +322,7 @@ const EN = {
   tcVacation: "{control}, {t} of vacation each",
   onVacation: "on vacation, {left} left",
   vacationLeft: "vacation {left}",
-  vacationHelp: "Time each player may be away past their clock over the whole game: it is spent only when they overrun it.",
+  vacationHelp: "Time each player may be away past their clock over the whole game: it is spent only when they overrun their clock, and what happens at a timeout applies only once it is used up.",
   playAgain: "Play again",
   joinRematch: "Join the rematch",
   watchRematch: "Watch the rematch",
@@ -377,6 +380,7 @@ const ZH: Record<Key, string> = {
   projected: "预计终局",
   gameOver: "对局结束",
   winners: "胜者",
+  winnersMany: "胜者",
   confirm: "确定吗？",
   yes: "确定",
   dontAskAgain: "此类情况不再询问",
@@ -547,7 +551,7 @@ const ZH: Record<Key, string> = {
   noticeSave: "保存",
   noticeSaved: "已保存",
   noticeNoEmail: "本服务器不发送电子邮件。",
-  noticeOnce: "每个回合最多一条消息。消息中没有任何秘密信息，也没有私人链接。",
+  noticeOnce: "每个回合最多一条消息；计时一小时以上时，时间快用完还会再提醒一次。消息中没有任何秘密信息，也没有私人链接。",
   noticeTurnTitle: "火星之上：你的回合",
   noticeTurnBody: "对局 {id} 到了你的回合。",
   seatLinkTitle: "你座位的链接",
@@ -555,6 +559,7 @@ const ZH: Record<Key, string> = {
   seatLinkNew: "生成新链接",
   seatLinkConfirm: "为你的座位生成新链接？旧链接将在所有设备上失效。",
   seatLinkMade: "新链接已生成：请妥善保存，这是回到你座位的唯一途径（或通过账户的“我的对局”）。",
+  linkRefused: "这个链接已无法打开本局的座位：座位生成新链接后（铃铛面板中的“生成新链接”），旧链接即失效。你现在是观战；要继续对局，请打开该座位最新的链接。",
   account: "账户",
   signIn: "登录",
   register: "注册账户",
@@ -608,6 +613,7 @@ const ZH: Record<Key, string> = {
   passConfirm: "我是{name}",
   listTurn: "轮到{name}",
   listWinner: "胜者：{names}",
+  listWinners: "胜者：{names}",
   invite: "邀请其他玩家",
   inviteHint: "把每位玩家的私人链接发给他们（只有他们能在自己的座位上操作）：",
   dismiss: "隐藏",
@@ -638,10 +644,10 @@ const ZH: Record<Key, string> = {
   tcVacation: "{control}，每人休假 {t}",
   onVacation: "休假中，剩余 {left}",
   vacationLeft: "休假 {left}",
-  vacationHelp: "整局中每位玩家可超出计时的时间：只有超时时才会用掉。",
+  vacationHelp: "整局中每位玩家可超出计时的时间：只在超出计时后才开始扣除，用完后才按超时处理。",
   playAgain: "再来一局",
-  joinRematch: "加入再来一局",
-  watchRematch: "观看再来一局",
+  joinRematch: "加入新的一局",
+  watchRematch: "观看新的一局",
 };
 
 /** The decision being asked, by the engine's step name (the view's stack top). */
@@ -710,6 +716,12 @@ export function translator(lang: Lang): T {
 export function labelled(t: T, label: string, value?: string | number): string {
   const colon = t("colon");
   return value === undefined ? label + colon.trimEnd() : label + colon + String(value);
+}
+
+/** The winners after their label, "Winner: Ann" or "Winners: Ann, Bob" (a shared win, a game
+ * ended by agreement); Chinese has one word for both. */
+export function winnersOf(t: T, names: readonly string[]): string {
+  return labelled(t, t(names.length > 1 ? "winnersMany" : "winners"), listed(t, names));
 }
 
 /** Names or items as the reader's language lists them, with the dictionary's ``listSep``: "Ann,

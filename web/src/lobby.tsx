@@ -29,7 +29,7 @@ const INVITES = "onmars.invites.";
 /** A listed game in a few words: its round and whose turn, or its winners once over. */
 function gameStatus(g: GameSummary, t: T): string {
   const name = (seat: number) => g.players.find((p) => p.seat === seat)?.name ?? "?";
-  if (g.is_over) return g.winners?.length ? `${t("over")} · ${t("listWinner", { names: listed(t, g.winners.map(name)) })}` : t("over");
+  if (g.is_over) return g.winners?.length ? `${t("over")} · ${t(g.winners.length > 1 ? "listWinners" : "listWinner", { names: listed(t, g.winners.map(name)) })}` : t("over");
   const round = g.round ? t("logRound", { n: g.round }) : t("logOpening");
   return g.current_player !== null && g.current_player !== undefined ? `${round} · ${t("listTurn", { name: name(g.current_player) })}` : round;
 }

@@ -27,6 +27,9 @@ describe("clocks", () => {
     expect(countdown(3725, en)).toBe("1:02:05");
     expect(countdown(90000, en)).toBe("1 d 1 h");
     expect(countdown(90000, zh)).toBe("1天 1小时");
+    // a whole number of days (a vacation bank as the lobby gives it) reads without "0 h"
+    expect(countdown(7 * 86400, en)).toBe("7 d");
+    expect(countdown(3 * 86400, zh)).toBe("3天");
   });
   it("names a time control in both languages", () => {
     expect(span(86400, en)).toBe("1 d");

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { LEARN } from "../src/i18n-learn";
 import { WORDS } from "../src/analysis/words";
-import { BOT_LABELS, DEFAULT_NAMES, DICTS, STEPS, botLabel, labelled, stepText, translator, type Key } from "../src/i18n";
+import { BOT_LABELS, DEFAULT_NAMES, DICTS, STEPS, botLabel, labelled, stepText, translator, winnersOf, type Key } from "../src/i18n";
 
 const CJK = /[\u4e00-\u9fff]/;
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -81,6 +81,10 @@ describe("a label and its value", () => {
     const en = translator("en");
     const zh = translator("zh");
     expect(labelled(en, en("winners"), "Ada")).toBe("Winner: Ada");
+    // a shared win (a tie, a game ended by agreement) has winners
+    expect(winnersOf(en, ["Ada"])).toBe("Winner: Ada");
+    expect(winnersOf(en, ["Ada", "Ben"])).toBe("Winners: Ada, Ben");
+    expect(winnersOf(zh, ["安安", "贝贝"])).toBe(`${zh("winners")}：安安、贝贝`);
     expect(labelled(zh, zh("winners"), "安安")).toBe(`${zh("winners")}：安安`);
     expect(labelled(zh, zh("storage"), 3)).toBe(`${zh("storage")}：3`);
     expect(labelled(en, en("storage"), 0)).toBe(`${en("storage")}: 0`);

@@ -52,6 +52,15 @@ MAIL_WHY = N_(
     "You get this e-mail because you asked to be told when it is your turn in this game. "
     "Switch it off on the game's page."
 )
+REMIND_WHY = N_(
+    "You get this e-mail because you asked to be told when it is your turn in this game: when "
+    "your time to play runs short, you are also reminded once. Switch it off on the game's page."
+)
+#: What happens when the time runs out, by the game's timeout policy (onmars.server.clocks).
+REMIND_THEN = {
+    "bot": N_("If it runs out, a bot plays for you until you take your seat back."),
+    "agree": N_("If it runs out, the other players may end the game by agreement."),
+}
 REMIND_TITLE = N_("On Mars: your time is running out")
 REMIND_BODY = N_("{name}, your time to play in game {game} runs out in {left} (round {round}).")
 REMIND_SUBJECT = N_("On Mars: your time is running out in game {game}")
@@ -143,7 +152,9 @@ class Notifier:
                 return  # reminded already, or the seat asked for nothing
             left = (deadline - clocks.utcnow()).total_seconds()
             name, game_round = live.seats[seat].name, live.game.round
-            texts = remind_texts(notice.lang, name, game_id, game_round, left, self.link(game_id))
+            policy = live.clock.control.policy if live.clock is not None else None
+            link = self.link(game_id)
+            texts = remind_texts(notice.lang, name, game_id, game_round, left, link, policy)
             await asyncio.wait_for(self._deliver(game_id, seat, notice, texts), NOTICE_TIMEOUT)
         except Exception as exc:  # never a game's problem: logged only
             log.warning("reminder for game %s seat %d failed: %r", game_id, seat, exc)
@@ -197,22 +208,37 @@ def time_left(seconds: float, lang: str) -> str:
 
 
 def remind_texts(
-    lang: str, name: str, game_id: str, game_round: int, left: float, link: str
+    lang: str,
+    name: str,
+    game_id: str,
+    game_round: int,
+    left: float,
+    link: str,
+    policy: str | None = None,
 ) -> dict[str, str]:
     """The words of a reminder that ``name``'s time runs out in ``left`` seconds, as
-    :func:`turn_texts`: only public things."""
+    :func:`turn_texts`: only public things; the e-mail also says what happens then (the game's
+    timeout ``policy``), which the short push leaves out."""
     body = tr(
         REMIND_BODY, lang, name=name, game=game_id, left=time_left(left, lang), round=game_round
     )
-    return _message(lang, REMIND_TITLE, body, REMIND_SUBJECT, game_id, link)
+    then = [tr(REMIND_THEN[policy], lang)] if policy in REMIND_THEN else []
+    return _message(lang, REMIND_TITLE, body, REMIND_SUBJECT, game_id, link, then, REMIND_WHY)
 
 
 def _message(
-    lang: str, title: str, body: str, subject: str, game_id: str, link: str
+    lang: str,
+    title: str,
+    body: str,
+    subject: str,
+    game_id: str,
+    link: str,
+    more: list[str] | None = None,
+    why: str = MAIL_WHY,
 ) -> dict[str, str]:
     """A message's words: the title and ``body`` (push), the subject and the e-mail (``body``,
-    the link, why it was sent)."""
-    mail = "\n\n".join([body, tr(MAIL_OPEN, lang, link=link), tr(MAIL_WHY, lang)])
+    ``more`` paragraphs, the link, ``why`` it was sent)."""
+    mail = "\n\n".join([body, *(more or []), tr(MAIL_OPEN, lang, link=link), tr(why, lang)])
     return {
         "title": tr(title, lang),
         "body": body,

@@ -21,6 +21,7 @@ export function NoticePanel({ id, token, rekey, prefs, setPrefs, close }: {
   const [address, setAddress] = useState("");
   const [status, setStatus] = useState("");
   const [link, setLink] = useState("");
+  const [copied, setCopied] = useState("");
   const [permission, setPermission] = useState(canNotify() ? Notification.permission : "denied");
 
   useEffect(() => {
@@ -134,6 +135,12 @@ export function NoticePanel({ id, token, rekey, prefs, setPrefs, close }: {
           <p class="muted small">{t("seatLinkWhy")}</p>
           <button data-testid="seat-link-new" onClick={renew}>{t("seatLinkNew")}</button>
           {link ? <input readOnly data-testid="seat-link" value={link} onFocus={(e) => (e.target as HTMLInputElement).select()} /> : null}
+          {/* a phone selects a long line badly: the link is copied with a tap */}
+          {link ? (
+            <button data-testid="seat-link-copy" onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(link), () => {})}>
+              {copied === link ? t("copied") : t("copy")}
+            </button>
+          ) : null}
         </div>
       ) : null}
       <div class="row">

@@ -97,6 +97,11 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
       <div class="table" data-testid="table">
         <TableHeader id={id} game={game} st={st} prefs={prefs} setPrefs={setPrefs} />
         <ClockStrip id={id} st={st} game={game} />
+        {game.lostSeat ? (
+          <div class="held" role="status" data-testid="link-refused">
+            {t("linkRefused")}
+          </div>
+        ) : null}
         {st.stop ? (
           <div class="held" role="status" data-testid="held">
             {st.stop.message}

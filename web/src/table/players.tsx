@@ -6,7 +6,7 @@ import { ApiError, api, saveToken, type GameState, type Score } from "../api";
 import { PlayerBoard } from "../boards";
 import { boardOrder } from "../decision";
 import { projectionCard, tiedAtTop } from "../format";
-import { botLabel, labelled, listed, useI18n } from "../i18n";
+import { botLabel, useI18n, winnersOf } from "../i18n";
 import { Pawn, faceProps } from "../ui";
 import { HintsUsed } from "../hint";
 import type { Game } from "./useGame";
@@ -109,7 +109,7 @@ export function GameOver({ st, game }: { st: GameState; game: Game }) {
       <div class="go-head">
         <b>{t("gameOver")}</b>
         <span>
-          {labelled(t, t("winners"), listed(t, st.winners.map((w) => st.players[w]?.name ?? "?")))}
+          {winnersOf(t, st.winners.map((w) => st.players[w]?.name ?? "?"))}
         </span>
         <a href={`/replay/${st.id}`}>{t("watchReplay")}</a>
         <PlayAgain st={st} game={game} />
@@ -132,6 +132,9 @@ export function GameOver({ st, game }: { st: GameState; game: Game }) {
                 {scores.map((s) => <td>{s.breakdown[k]}</td>)}
               </tr>
             ))}
+          </tbody>
+          {/* the result stays in sight while a phone scrolls the breakdown (sticky, style.css) */}
+          <tfoot>
             <tr class="total">
               <td>{t("total")}</td>
               {scores.map((s) => <td>{s.total}</td>)}
@@ -139,9 +142,10 @@ export function GameOver({ st, game }: { st: GameState; game: Game }) {
             {/* Equal totals are decided by Crystals, Advanced Buildings, Progress cubes (§24.4). */}
             <tr class={`tiebreak ${tiedAtTop(scores) ? "" : "muted"}`} data-testid="tiebreak">
               <td>{t("tiebreakRow")}</td>
-              {scores.map((s) => <td>{(s.tiebreak ?? []).join(" / ")}</td>)}
+              {/* "1/0/2", without spaces: four players' columns fit a phone's width */}
+              {scores.map((s) => <td>{(s.tiebreak ?? []).join("/")}</td>)}
             </tr>
-          </tbody>
+          </tfoot>
         </table>
       ) : null}
     </div>

@@ -3,7 +3,7 @@
 // and the WebSocket, the move being put together (a picked Bot or Tech tile, a confirmation, a
 // choice among several moves), and sending moves, undo and votes, with their refusals.
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, api, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type Problem } from "../api";
+import { ApiError, REFUSED_TOKEN, api, forgetToken, gameTokens, saveToken, subscribe, type GameEvent, type GameState, type Problem } from "../api";
 import { askedWarnings, mutedKinds } from "../decision";
 import { keepNews, mergeEvents, newsOf, type Shown } from "../events";
 import { useI18n } from "../i18n";
@@ -28,6 +28,9 @@ export interface Game {
   /** Why the game cannot be shown (before any state arrived). */
   error: string | null;
   connected: boolean;
+  /** This browser's link or kept key for a seat was refused (a new link replaced it): the
+   * table goes on as a spectator's, saying why. */
+  lostSeat: boolean;
   /** Table-wide news shown below the top bar (``keepNews``). */
   news: Shown[];
   /** Take a piece of news away (a tap on it). */
@@ -89,6 +92,8 @@ export function useGame(id: string, watch: boolean): Game {
   const [connected, setConnected] = useState(true);
   const [newsShown, setNews] = useState<Shown[]>([]);
   const [handover, setHandover] = useState<number | null>(null);
+  const [lostSeat, setLostSeat] = useState(false);
+  const [revive, setRevive] = useState(0);
   const stRef = useRef<GameState | null>(null);
   const sendingRef = useRef(false);
   const heldSeats = Object.keys(held).map(Number).sort((a, b) => a - b);
@@ -109,7 +114,10 @@ export function useGame(id: string, watch: boolean): Game {
           if (s.seat !== null) saveToken(id, s.seat, fromLink);
           seats = gameTokens(id);
         } catch (e) {
-          setError(e instanceof ApiError ? e.problem.detail : String(e));
+          // an old link (replaced by a new one) opens the table as a spectator's, saying so
+          // (unless this browser holds the seat's newer key: then it plays as that seat)
+          if (e instanceof ApiError && e.problem.status === REFUSED_TOKEN) setLostSeat(!Object.keys(gameTokens(id)).length);
+          else setError(e instanceof ApiError ? e.problem.detail : String(e));
         }
         url.searchParams.delete("token");
         history.replaceState(null, "", url.pathname + url.search);
@@ -139,6 +147,28 @@ export function useGame(id: string, watch: boolean): Game {
     setPickedTile(null);
   }, []);
 
+  // A kept token the server refuses (a new link was made for the seat, on another device) is
+  // forgotten: the table goes on as a spectator's, saying why, instead of failing or
+  // reconnecting for ever. A token renewed meanwhile (by this page) is kept.
+  const loseSeat = useCallback(
+    async (seat: number | null, refused: string) => {
+      if (seat === null || gameTokens(id)[String(seat)] !== refused) return;
+      try {
+        await api.state(id, refused, lang, 0);
+        setRevive((n) => n + 1); // not refused after all: connect again
+        return;
+      } catch (e) {
+        if (!(e instanceof ApiError && e.problem.status === REFUSED_TOKEN)) return setRevive((n) => n + 1);
+      }
+      if (gameTokens(id)[String(seat)] !== refused) return; // renewed here meanwhile
+      forgetToken(id, seat);
+      setHeld(gameTokens(id));
+      setActing(null);
+      setLostSeat(true);
+    },
+    [id, lang],
+  );
+
   // Full state, then live updates, for the acting seat's token in the chosen language.
   useEffect(() => {
     if (!ready) return;
@@ -153,16 +183,18 @@ export function useGame(id: string, watch: boolean): Game {
         setEvents(s.events);
         setError(null);
       } catch (e) {
+        if (token && e instanceof ApiError && e.problem.status === REFUSED_TOKEN) return void loseSeat(acting, token);
         setError(e instanceof ApiError ? (e.problem.status === 404 ? t("notFound") : e.problem.detail) : String(e));
         return;
       }
-      live = subscribe(id, token, lang, () => stRef.current?.ply ?? 0, apply, setConnected);
+      if (stop) return;
+      live = subscribe(id, token, lang, () => stRef.current?.ply ?? 0, apply, setConnected, () => token && loseSeat(acting, token));
     })();
     return () => {
       stop = true;
       live?.close();
     };
-  }, [ready, id, token, lang]);
+  }, [ready, id, token, lang, revive]);
 
   // Hot-seat: another held seat to play hides the table (back to a spectator's view, RUL-18)
   // until its player confirms at the pass-the-device screen.
@@ -273,7 +305,7 @@ export function useGame(id: string, watch: boolean): Game {
   }, []);
 
   return {
-    st, events, error, connected, news: newsShown, dismiss, held, hotseat, acting, handover, takeOver, token, active, sending,
+    st, events, error, connected, lostSeat, news: newsShown, dismiss, held, hotseat, acting, handover, takeOver, token, active, sending,
     refusal, setRefusal, confirm, setConfirm, chooser, setChooser,
     pickedBot, setPickedBot, pickedTile, setPickedTile,
     play, send, undo, vote, rekey, cancel,
