@@ -105,7 +105,15 @@ def play(game: onmars.Game, *moves: str) -> None:
 
 
 def decline_bonus(game: onmars.Game, seat: int) -> None:
-    """Skip an optional Turn Order bonus that ``seat`` is being offered (RUL-2)."""
+    """Skip an optional Turn Order bonus that ``seat`` is being offered (RUL-2); space 5's
+    Colonist is taken, as rules version 1 did."""
+    while (
+        not game.is_over
+        and game.current_player == seat
+        and frame(game)["t"] == "colonist_bonus"
+        and "gain colonist" in legal(game)
+    ):
+        game.play("gain colonist")
     while (
         not game.is_over
         and game.current_player == seat
