@@ -31,8 +31,9 @@ CHANGES: dict[int, str] = {
         "that their logs replay)."
     ),
     2: (
-        "RUL-2: Turn Order space 5's Colonist is optional like every bonus: `gain colonist` or "
-        "`done` (version 1 took it at once)."
+        "RUL-2, §12.3, seed item 7: Turn Order space 5's Colonist is optional like every bonus: "
+        "`gain colonist` or `done`, not offered when it could not be used (version 1 took it at "
+        "once)."
     ),
 }
 
