@@ -7,7 +7,7 @@ item n of the Chinese seed digest (the highest authority).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +105,15 @@ def play(game: onmars.Game, *moves: str) -> None:
 
 
 def decline_bonus(game: onmars.Game, seat: int) -> None:
-    """Skip an optional Turn Order bonus that ``seat`` is being offered (RUL-2)."""
+    """Skip an optional Turn Order bonus that ``seat`` is being offered (RUL-2); space 5's
+    Colonist is taken, as rules version 1 did."""
+    while (
+        not game.is_over
+        and game.current_player == seat
+        and frame(game)["t"] == "colonist_bonus"
+        and "gain colonist" in legal(game)
+    ):
+        game.play("gain colonist")
     while (
         not game.is_over
         and game.current_player == seat
@@ -303,5 +311,18 @@ def random_game(players: int, seed: int, moves: int) -> onmars.Game:
     for _ in range(moves):
         if game.is_over:
             break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def random_game_until(
+    players: int, seed: int, found: Callable[[onmars.Game], bool], limit: int = 3000
+) -> onmars.Game:
+    """The first position of the random game :func:`random_game` plays where ``found`` holds
+    (a test that needs a kind of position, not a ply that a rule change moves)."""
+    game = onmars.Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    while not found(game):
+        assert not game.is_over and len(game.moves) < limit, "no such position in this game"
         game.play(rng.choice(game.legal_moves()))
     return game

@@ -44,10 +44,12 @@ def space_8_closed(monkeypatch: pytest.MonkeyPatch, gated: bool) -> None:
     monkeypatch.setattr(step, "candidates", staticmethod(candidates))
 
 
-def game_with_space_8(after: int = 6, seed: int = 5) -> tuple[onmars.Game, int]:
-    """A 2-player game of today's rules in which space 8 is taken at move ``k`` (returned, the
-    0-based index; a few moves in), then ``after`` more moves."""
-    game = onmars.Game.new(["Ana", "Ben"], seed=seed)
+def game_with_space_8(
+    after: int = 6, seed: int = 5, rules: int | None = None
+) -> tuple[onmars.Game, int]:
+    """A 2-player game of today's rules (or of ``rules``) in which space 8 is taken at move
+    ``k`` (returned, the 0-based index; a few moves in), then ``after`` more moves."""
+    game = onmars.Game.new(["Ana", "Ben"], seed=seed, rules=rules)
     rng = random.Random(seed)
     taken = None
     while taken is None or len(game.moves) < taken + 1 + after:

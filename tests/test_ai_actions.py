@@ -52,10 +52,11 @@ def test_every_legal_move_round_trips(players: int, length: str, seed: int) -> N
 
 def test_the_vocabulary_is_fixed_and_versioned() -> None:
     """N does not depend on the player count; the fingerprint pins the numbering of
-    ENCODING_VERSION 1 (change the vocabulary: bump the version and this fingerprint)."""
-    assert actions.ENCODING_VERSION == 1
-    assert actions.fingerprint() == "b4c4f260567c61da"
-    assert actions.num_actions() == len(actions.vocabulary()) == 13_997
+    ENCODING_VERSION 2 (change the vocabulary: bump the version and this fingerprint; 2 added
+    ``gain colonist``, Turn Order space 5's optional Colonist of rules version 2)."""
+    assert actions.ENCODING_VERSION == 2
+    assert actions.fingerprint() == "5b7475fe4182d7f8"
+    assert actions.num_actions() == len(actions.vocabulary()) == 13_998
     assert {m.verb for m in actions.vocabulary()} == set(VERBS)
     assert actions.encode("end") == actions.encode(Move("end"))
     assert actions.decode(actions.encode("bot 0,0 1,-1")) == Move.parse("bot 0,0 1,-1")
@@ -71,7 +72,19 @@ def test_a_move_outside_the_vocabulary_is_refused_loudly(text: str) -> None:
         actions.mask([Move("end"), Move.parse(text)])
 
 
-@pytest.mark.parametrize("bad", [-1, 13_997, 10**9])
+def test_turn_order_space_5s_optional_colonist_has_a_number() -> None:
+    """Rules version 2 (RUL-2): space 5 offers ``gain colonist`` or ``done``; both have numbers
+    and the mask marks them (ENCODING_VERSION 2)."""
+    game = Game.new(3, seed=1)
+    game.play("seat 5")
+    legal = game.legal_moves()
+    assert {str(m) for m in legal} == {"gain colonist", "done"}
+    number = actions.encode("gain colonist")
+    assert actions.decode(number) == Move.parse("gain colonist")
+    assert actions.mask(legal)[number] == 1
+
+
+@pytest.mark.parametrize("bad", [-1, 13_998, 10**9])
 def test_a_number_outside_the_range_is_refused(bad: int) -> None:
     with pytest.raises(ValueError, match="outside range"):
         actions.decode(bad)

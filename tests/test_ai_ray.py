@@ -168,7 +168,7 @@ def test_read_selfplay_example(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "80 decisions from 2 games in 2 shards"
     assert any(line.startswith("| search:8sims |") for line in lines)
-    assert lines[-1].startswith("batch: observation (32, 6985) float32, mask (32, 13997)")
+    assert lines[-1].startswith("batch: observation (32, 6986) float32, mask (32, 13998)")
     assert lines[-1].endswith("every chosen action is legal")
 
 

@@ -241,8 +241,8 @@ def test_travel_to_the_colony_places_no_discovery_tile_once_none_is_left() -> No
         play(game, "travel")
         assert frame(game)["t"] == "explore"
         play(game, sorted(legal(game))[0], space)
-        if frame(game)["t"] in ("warehouse", "move_bots"):
-            play(game, "done")  # space 7's Warehouse item declined
+        if frame(game)["t"] in ("warehouse", "move_bots", "colonist_bonus"):
+            play(game, "done")  # the space's bonus declined
     assert s.exploration == [] and not s.discovery_stack
     play(game, "travel")
     assert frame(game)["t"] == "seat" and legal(game) == {"seat 6", "seat 8"}

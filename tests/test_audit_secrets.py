@@ -202,14 +202,24 @@ def stored_with_refused_goal(database: str) -> tuple[str, list[str], int, str]:
     the goal."""
     game = Game.new(["Ana", "Ben"], seed=5)
     rng = random.Random(5)
-    for _ in range(30):
-        game.play(rng.choice(game.legal_moves()))
-    seat = game.current_player
-    assert seat is not None
-    goal = game.state.players[seat].goals[0]
-    assert f"goal {goal}" not in {str(m) for m in game.legal_moves()}, "refused now"
+    while len(game.moves) < 30 or not refused_goal(game):  # a few rounds in, a goal held
+        moves = game.legal_moves()
+        keep = [m for m in moves if m.verb not in ("goal", "discard")]  # the goals stay held
+        game.play(rng.choice(keep or moves))
+        assert len(game.moves) < 600, "no seat ever decided holding a goal it could not complete"
+    seat, goal = game.current_player, refused_goal(game)
+    assert seat is not None and goal
     gid, tokens = store_game(database, game, then=((f"goal {goal}", seat),))
     return gid, tokens, seat, goal
+
+
+def refused_goal(game: Game) -> str:
+    """A Private Goal in the hand of the seat deciding that it may not complete now ("" if
+    none)."""
+    seat = game.current_player
+    legal = {str(m) for m in game.legal_moves()}
+    goals = game.state.players[seat].goals if seat is not None else []
+    return next((g for g in goals if f"goal {g}" not in legal), "")
 
 
 def test_a_held_games_refused_goal_names_no_private_goal(database: str) -> None:

@@ -115,6 +115,19 @@ def test_the_bot_chooses_a_legal_move_in_every_kind_of_decision() -> None:
         assert bot.choose(game.view(seat), legal) in legal
 
 
+@pytest.mark.parametrize("name", ["easy", "greedy", "medium"])
+def test_the_bots_take_turn_order_space_5s_colonist(name: str) -> None:
+    """RUL-2 (rules version 2): space 5's Colonist may be declined, but a bot takes it (a
+    Colonist in Living Quarters is worth having), at setup in games of 2, 3 and 4 players."""
+    for players in (2, 3, 4):
+        game = onmars.Game.new(players, seed=players)
+        seat = game.current_player
+        game.play("seat 5")
+        assert {str(m) for m in game.legal_moves()} == {"gain colonist", "done"}
+        move = make_bot(name, players).choose(game.view(seat), game.legal_moves())
+        assert move == Move.parse("gain colonist"), (name, players)
+
+
 def test_greedy_beats_random() -> None:
     """Issue 5: greedy clearly beats random in 2-player games (seeded: deterministic)."""
     result = arena.run(2, ["greedy", "random"], games=10, seed=2, jobs=2)

@@ -37,7 +37,9 @@ def test_landing_pod_travels_to_the_colony() -> None:
     assert s.tile == tiles and s.exploration == exploration  # no Discovery tile placed
     assert (p.lq, p.wa) == (3, 0)
     assert s.slots["construct"] == [1] and s.slots["blueprint"] == [0]
-    play(game, "seat 5")  # bonus: one Colonist
+    play(game, "seat 5")  # bonus: one Colonist, optional (RUL-2, rules version 2)
+    assert frame(game)["t"] == "colonist_bonus" and legal(game) == {"gain colonist", "done"}
+    play(game, "gain colonist")
     assert (p.space, p.lq) == (5, 4)
 
 

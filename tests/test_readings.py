@@ -14,7 +14,6 @@ colonist``: a level-1 Ship Tech with 1 Ship already out).
 
 from __future__ import annotations
 
-import pytest
 from conftest import at, frame, legal, play, to_shuttle_phase
 
 import onmars
@@ -106,12 +105,6 @@ def test_conclude_during_a_trip_leaves_the_marker_off_the_track() -> None:
 # --- 5. Turn Order space 5's Colonist is optional (RUL-2) -------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RUL-2 ('A bonus is optional'), §12.3, RB p.20 ('You may gain the bonus'): the "
-    "engine takes space 5's Colonist at once; the fix is /work/wt/rules-readings-5.patch and "
-    "needs a rules-version bump",
-)
 def test_turn_order_space_5_colonist_may_be_declined() -> None:
     """RUL-2, §3.5, §12.3: every Turn Order bonus is optional; space 5's Colonist (RUL-2's
     substitute table) may be declined like the others, when it could be used (room in Living
@@ -121,9 +114,33 @@ def test_turn_order_space_5_colonist_may_be_declined() -> None:
     p = game.state.players[seat]
     lq, reserve = p.lq, p.reserve
     play(game, "seat 5")
-    assert game.current_player == seat and "done" in legal(game)
+    assert game.current_player == seat and frame(game)["t"] == "colonist_bonus"
+    assert legal(game) == {"gain colonist", "done"}
     play(game, "done")
-    assert (p.lq, p.reserve) == (lq, reserve)
+    assert (p.lq, p.reserve) == (lq, reserve) and game.current_player != seat
+
+
+def test_travel_to_space_5_offers_its_colonist_too() -> None:
+    """§12.3 step 3, seed item 7 ("旅行后选目的地空顺位格,可取其奖励"): a traveller to the Colony
+    who takes space 5 is offered its Colonist as at setup; ``gain colonist`` takes it."""
+    game = position({"shuttle_space": 1}, spaces={0: 1, 1: 2, 2: 6}, shuttle="orbit")
+    assert to_shuttle_phase(game) and game.current_player == 0
+    p = game.state.players[0]
+    play(game, "travel")
+    play(game, sorted(legal(game))[0])  # the Discovery tile (§12.3 step 1)
+    play(game, "seat 5")
+    assert frame(game)["t"] == "colonist_bonus" and game.current_player == 0
+    lq, reserve = p.lq, p.reserve
+    play(game, "gain colonist")
+    assert (p.lq, p.reserve) == (lq + 1, reserve - 1) and game.current_player != 0
+
+
+def test_gain_colonist_is_notation_that_round_trips() -> None:
+    """``gain colonist`` (the optional Colonist's move) reads and prints as itself, and the
+    verb's help names it (its action number: test_ai_actions.py)."""
+    move = onmars.Move.parse("gain colonist")
+    assert (move.verb, move.args, str(move)) == ("gain", ("colonist",), "gain colonist")
+    assert "colonist" in onmars.VERBS["gain"]
 
 
 # --- 7. A Bot moving several hops: each hop ends on a legal hex ----------------------------------
@@ -183,3 +200,24 @@ def test_conclude_mid_turn_gives_a_used_techs_owner_nothing() -> None:
     owner = s.players[1]
     assert owner.res["oxygen"] == 0 and owner.lab["1t"] == "A-rover"
     assert game.scores()[1]["breakdown"]["tech"] == 1 + 2  # level 1 + the Shelter Tech's 2
+
+
+def test_turn_order_space_5_colonist_is_taken_at_once_under_rules_version_1() -> None:
+    """Rules version 1 took space 5's Colonist at once: its games replay as they were
+    (docs/rules-versions.md)."""
+    game = onmars.Game.new(players=3, seed=1, rules=1)
+    seat = game.current_player
+    p = game.state.players[seat]
+    lq = p.lq
+    play(game, "seat 5")
+    assert game.current_player != seat and p.lq == lq + 1
+
+
+def test_turn_order_space_5_colonist_with_no_room_is_skipped() -> None:
+    """RUL-2: a bonus that cannot be used is skipped: with full Living Quarters space 5 asks
+    nothing."""
+    game = onmars.Game.new(players=3, seed=1)
+    seat = game.current_player
+    arrange(game, {"players": {seat: {"lq": 4}}})
+    play(game, "seat 5")
+    assert game.current_player != seat and game.state.players[seat].lq == 4

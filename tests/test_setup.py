@@ -311,10 +311,11 @@ def test_opening_bonus_ship_pays_water_and_plant() -> None:
 
 
 def test_opening_bonus_colonist() -> None:
-    """§3.5, RUL-2: space 5 gives a Colonist from the supply into Living Quarters."""
+    """§3.5, RUL-2: space 5 gives a Colonist from the supply into Living Quarters (optional:
+    ``gain colonist`` takes it)."""
     game = onmars.Game.new(players=3, seed=1)
     seat = game.current_player
-    play(game, "seat 5")
+    play(game, "seat 5", "gain colonist")
     p = game.state.players[seat]
     assert (p.lq, p.reserve) == (4, 8)
     assert p.side == "colony"

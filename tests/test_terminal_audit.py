@@ -14,9 +14,10 @@ from test_terminal_explain import session
 import onmars
 from onmars.terminal import info, menu
 
-#: Seed 3, two players: Ana takes Turn Order space 5, Ben 8, the Shuttle goes to the Colony
-#: and Ana chooses Construct a Building: an Oxygen Condenser or a Shelter (§9.2).
-TO_CONSTRUCT = ["seat 5", "seat 8", "shuttle colony", "main construct"]
+#: Seed 3, two players: Ana takes Turn Order space 5 and its Colonist (optional, RUL-2), Ben 8,
+#: the Shuttle goes to the Colony and Ana chooses Construct a Building: an Oxygen Condenser or
+#: a Shelter (§9.2).
+TO_CONSTRUCT = ["seat 5", "gain colonist", "seat 8", "shuttle colony", "main construct"]
 #: ... then round 1 and the Shuttle phase to Ana's Learn New Technology in round 2 (§7.3).
 TO_LEARN = [
     *TO_CONSTRUCT,
@@ -93,7 +94,7 @@ def test_a_tech_tile_group_is_not_headed_by_one_of_its_lab_spaces() -> None:
 def test_a_spent_private_goal_is_named_once_on_its_line() -> None:
     """§18.1: spending a Private Goal as a Crystal; the label quotes the goal, so its face is
     not repeated after it."""
-    game = game_after(TO_CONSTRUCT[:3])
+    game = game_after(TO_CONSTRUCT[:-1])
     entries = [e for e in menu.build(game, "en") if e.move.verb == "discard"]
     assert entries
     for e in entries:

@@ -170,9 +170,15 @@ def test_crystals_moving_in_as_a_turn_starts_are_told_under_that_turn() -> None:
     assert tr(logview.TURN_BEGINS, "zh", name="Ben") == "Ben的回合开始"
 
 
+#: What a move that began a Shuttle phase may tell after its heading.
+UNDER_HEADINGS = ("move", "phase", "round", "crystals_waiting")
+
+
 def test_the_shuttle_moves_after_the_shuttle_phase_heading() -> None:
     """§12.1: the Shuttle moves when the Shuttle phase begins: its line follows that heading,
-    and the move that ended the Colonization phase tells its own effects before it."""
+    and the move that ended the Colonization phase tells its own effects before it (a Shuttle
+    phase passed whole is followed in the same move by the next round, whose first turn's
+    Crystals, ``turn_start``, are told under that turn)."""
     found = 0
     for seed in range(4):
         order = logview.in_order(played(seed, 120).events(None, lang="en"))
@@ -183,7 +189,7 @@ def test_the_shuttle_moves_after_the_shuttle_phase_heading() -> None:
                     if x["id"] == "shuttle":
                         assert order.index(x) > k
                         found += 1
-                    elif x["id"] not in ("move", "phase", "round", "crystals_waiting"):
+                    elif x["id"] not in UNDER_HEADINGS and not x.get("turn_start"):
                         assert order.index(x) < k, (x, e)
     assert found
 

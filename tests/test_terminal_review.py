@@ -10,7 +10,7 @@ import json
 import re
 from pathlib import Path
 
-from conftest import random_game
+from conftest import random_game, random_game_until
 from rich.console import Console
 from test_play import Script, args, console, output
 from test_terminal_explain import session
@@ -66,10 +66,17 @@ def test_an_executive_action_names_its_depot_row() -> None:
     )
 
 
+def two_techs_alike(game: onmars.Game) -> bool:
+    """Two Tech tiles are on offer whose moves read alike."""
+    labels = zip(game.legal_moves(), game.labels(), strict=True)
+    uses = [text for m, text in labels if m.verb == "use"]
+    return len(uses) == 2 and len(set(uses)) == 1
+
+
 def test_two_tech_tiles_of_one_type_are_told_apart() -> None:
     """§8.3: a player may use another's Tech tile; two Upgrade Techs on offer read "Use the
     Upgrade Tech" alike, so each entry names the tile's owner and level."""
-    game = random_game(3, 1, 1788)
+    game = random_game_until(3, 1, two_techs_alike)
     uses = [e for e in menu.build(game, "en") if e.move.verb == "use"]
     assert len(uses) == 2 and uses[0].label == uses[1].label
     faces = {e.face for e in uses}
@@ -208,11 +215,24 @@ def test_a_bot_move_menu_shows_its_cheapest_destinations() -> None:
 # --- previews and names --------------------------------------------------------------------------
 
 
+def done_starts_the_movers_next_turn(game: onmars.Game) -> bool:
+    """``done`` is legal and leads straight to its mover's next turn, Crystals waiting."""
+    seat = game.current_player
+    if seat is None or "done" not in {str(m) for m in game.legal_moves()}:
+        return False
+    if not game.view(seat)["players"][seat]["pending"]:
+        return False
+    after = game.copy()
+    after.play("done")
+    crystals = game.view(seat)["players"][seat]["crystals"]
+    return after.current_player == seat and after.view(seat)["players"][seat]["crystals"] > crystals
+
+
 def test_ending_a_turn_does_not_gain_the_crystals_arriving_next_turn() -> None:
     """Seed item 3: Crystals waiting below the Depot move in at the start of their owner's
     next turn. When "done" leads straight to the mover's next turn, its preview gains no
     Crystal (it said "Done [+1 Crystal]")."""
-    game = random_game(2, 1, 468)
+    game = random_game_until(2, 1, done_starts_the_movers_next_turn)
     seat = game.current_player
     before = game.view(seat)["players"][seat]
     assert before["pending"] > 0

@@ -62,6 +62,7 @@ export const LEARN = {
   tut_explore: ["Explore: place one of the two Discovery tiles on an empty hex of Mars exactly 3 hexes from your Rover. Your Rover may later claim it.", "探索：把两块发现板块之一放在火星上距你的探测车恰好 3 格的空六角格。你的探测车之后可以拿取它。"],
   tut_warehouse: ["Take an item from the Warehouse: Resources pay for buildings and Tech.", "从仓库拿取一件物品：资源用于支付建筑和科技的费用。"],
   tut_ship: ["Welcome a Ship: pay 1 Plant and 1 Water; the Ship leaves a row of your Depot for your Hangar (3 OP at the end), opening that row's Executive action, and gives a reward.", "迎接飞船：支付 1 植物和 1 水；飞船离开你水晶库的一行进入机库（终局 3 机会分），开放该行的执行行动，并给予奖励。"],
+  tut_colonist_bonus: ["Turn Order space 5's bonus: a Colonist from your supply joins your Living Quarters, ready for your actions. Every Turn Order bonus is optional: 'Done' declines it.", "顺位格 5 的奖励：你储备中的一名殖民者进入生活区，可供你的行动使用。每项顺位格奖励都是可选的：选择“完成”即可放弃。"],
   tut_ship_reward: ["Choose the Ship's reward.", "选择飞船的奖励。"],
   tut_lss_bonus: ["Your building moved up a Life Support marker that was below the Colony level: you score that column's Reward tile and choose one bonus.", "你的建筑推进了一个低于殖民地等级的生命维持系统标记：你获得该列奖励板块的机会分，并选择一项奖励。"],
   tut_control: ["Control Center: 2 movement points for your Bots and 2 for your Rover; Crystals from your Depot buy more. Choose 'Done' when they are where you want them.", "控制中心：你的机器人获得 2 点移动力，探测车也获得 2 点；水晶库中的水晶可以换取更多。到位后选择“完成”。"],

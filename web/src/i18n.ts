@@ -654,6 +654,7 @@ const ZH: Record<Key, string> = {
 export const STEPS: Record<string, [string, string]> = {
   seat: ["Choose a Turn Order space", "选择一个顺位格"],
   warehouse: ["Take an item from the Warehouse", "从仓库拿取一件物品"],
+  colonist_bonus: ["Turn Order bonus: gain a Colonist, or decline it", "顺位格奖励：获得一名殖民者，或放弃"],
   shuttle_side: ["Place the Shuttle", "放置穿梭机"],
   turn: ["Your turn: a Main action, an Executive action, or end your turn", "你的回合：主要行动、执行行动或结束回合"],
   hire: ["Hire a Scientist or Take an Earth Contract", "招募科学家或拿取地球合约"],

@@ -53,6 +53,12 @@ describe("the lessons say what the rules say", () => {
     expect(en("tut_learn")).toContain("join a Complex");
     expect(zh("tut_learn")).toContain("建筑群");
   });
+  it("Turn Order space 5's Colonist is a bonus that may be declined (RUL-2, §12.3; rules version 2)", () => {
+    expect(STEP_LESSONS.colonist_bonus).toBe("tut_colonist_bonus");
+    expect(en("tut_colonist_bonus")).toMatch(/Living Quarters.*optional: 'Done' declines it/);
+    expect(zh("tut_colonist_bonus")).toMatch(/生活区.*可选的：选择“完成”即可放弃/);
+    expect(focusOf("step:colonist_bonus", 1)).toContain("[data-testid=player-board-1]");
+  });
   it("a 2-player placement costs 1 per Colonist on the slots, own included (§6.2)", () => {
     expect(en("tut_placement_cost")).toContain("(yours too)");
     expect(zh("tut_placement_cost")).toContain("包括你自己的");

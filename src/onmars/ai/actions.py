@@ -23,8 +23,9 @@ import numpy as np
 
 from onmars.rules import VERBS, Move, components, hexmap
 
-#: Bumped whenever the vocabulary below changes its content or order.
-ENCODING_VERSION = 1
+#: Bumped whenever the vocabulary below changes its content or order (2: ``gain colonist``,
+#: Turn Order space 5's optional Colonist, rules version 2).
+ENCODING_VERSION = 2
 
 
 class UnknownMoveError(ValueError):
@@ -87,7 +88,7 @@ def domains() -> dict[str, tuple[tuple[str, ...], ...]]:
         "discover": pairs(discoveries, cells),
         "advanced": pairs(blueprints, ("pay", *scientists)),
         "produce": one(cells),
-        "gain": one(items),
+        "gain": one((*items, "colonist")),
         "retrieve": one((*retrieve_from, *cells)),
         "radar": one(discoveries),
         "hire": one((*scientists, *contracts)),

@@ -25,21 +25,22 @@ import numpy as np
 
 from onmars.rules import ALWAYS_WRITTEN, COW_FIELDS, Game, Mark, components, fields_read, hexmap
 
-#: Bumped whenever a field is added, removed, resized or read differently.
-OBSERVATION_VERSION = 1
+#: Bumped whenever a field is added, removed, resized or read differently (2: the step
+#: ``colonist_bonus``, rules version 2).
+OBSERVATION_VERSION = 2
 SEATS = 4  # player slots (the most seats a game has, §3)
 PHASES = ("setup", "shuttle", "colonization", "over")
 #: The decision steps known when this layout was made (``Game.decision().step``); others are
 #: counted in the last entry, "other".
 STEPS = (
     "ab_boost", "ab_produce", "ab_radar", "ab_recycle", "ab_retrieve", "ab_trade", "advanced",
-    "after_action", "blueprint", "claim", "construct", "construct_finish", "construct_place",
-    "construct_tech", "control", "develop", "displace", "explore", "game_end", "goal_gain",
-    "goal_retrieve", "goal_reward", "hire", "lab_benefit", "lab_gain", "lay_down", "learn",
-    "lss_bonus", "move_bots", "new_bot", "owner_develop", "pay", "placement_cost", "produce",
-    "refill_science", "retrieve", "rover_move", "seat", "settle_techs", "setup_shuttle", "ship",
-    "ship_reward", "shuttle_phase", "shuttle_side", "status_update", "travel", "turn", "turn_end",
-    "turn_start", "upgrade", "warehouse",
+    "after_action", "blueprint", "claim", "colonist_bonus", "construct", "construct_finish",
+    "construct_place", "construct_tech", "control", "develop", "displace", "explore", "game_end",
+    "goal_gain", "goal_retrieve", "goal_reward", "hire", "lab_benefit", "lab_gain", "lay_down",
+    "learn", "lss_bonus", "move_bots", "new_bot", "owner_develop", "pay", "placement_cost",
+    "produce", "refill_science", "retrieve", "rover_move", "seat", "settle_techs", "setup_shuttle",
+    "ship", "ship_reward", "shuttle_phase", "shuttle_side", "status_update", "travel", "turn",
+    "turn_end", "turn_start", "upgrade", "warehouse",
 )  # fmt: skip
 
 

@@ -97,6 +97,8 @@ ORBIT = {0: 1, 1: 2, 2: 3, 3: 4}
 STARTS = ("setup", "turn")
 #: The steps of an optional Turn Order bonus (RUL-2), which ``done`` declines.
 BONUS_STEPS = ("warehouse", "blueprint", "learn", "ship", "move_bots")
+#: Space 5's optional Colonist (RUL-2), which the opening takes.
+COLONIST_STEP = "colonist_bonus"
 #: The state's plain numbers and words a change sets as given.
 SCALARS = ("round", "level", "first", "remaining", "end_round", "shuttle_side", "shuttle_space")
 #: A player's plain counts and words.
@@ -266,7 +268,7 @@ def _start(
             assert seat is not None
             game.play(f"seat {spaces[seat]}")
             while game.decision() and game.current_player == seat and _declinable(game):
-                game.play("done")
+                game.play(_declined(game))
         game.play(f"shuttle {shuttle}")
     for move in moves:
         game.play(move)
@@ -276,9 +278,16 @@ def _start(
 def _declinable(game: Game) -> bool:
     """An optional Turn Order bonus is offered (RUL-2): ``done`` declines it."""
     decision = game.decision()
-    if decision is None or decision.step not in BONUS_STEPS:
+    if decision is None or decision.step not in (*BONUS_STEPS, COLONIST_STEP):
         return False
     return any(str(m) == "done" for m in decision.moves)
+
+
+def _declined(game: Game) -> str:
+    """How the opening settles an optional bonus: declined, but space 5's Colonist taken, as
+    rules version 1 took it (so positions keep their Living Quarters)."""
+    decision = game.decision()
+    return "gain colonist" if decision and decision.step == COLONIST_STEP else "done"
 
 
 # --- applying the changes ---------------------------------------------------------------------

@@ -158,6 +158,11 @@ def new_colonists(s: State, seat: int, n: int) -> None:
         turn["new_colonists"] = turn.get("new_colonists", 0) + moved
 
 
+def colonist_room(p: Player) -> bool:
+    """A Colonist of the supply could enter Living Quarters now (§9.4)."""
+    return p.reserve > 0 and p.lq < lq_cap(p)
+
+
 def fresh_colonists(s: State, seat: int) -> int:
     """Colonists ``seat`` gained during the current turn, by any means (§9.4)."""
     return s.turn.get("new_colonists", 0) if s.turn.get("p") == seat else 0

@@ -22,11 +22,11 @@ from typing import Any
 from onmars.rules.actions import lab
 from onmars.rules.actions.colony import ship_blocker, upgrade_targets
 from onmars.rules.actions.construction import construct_blocker, push_construct
-from onmars.rules.actions.economy import gain, new_colonists, storable
+from onmars.rules.actions.economy import colonist_room, gain, new_colonists, storable
 from onmars.rules.actions.movement import push_rover_move
 from onmars.rules.actions.orbit import blueprint_blocker, can_take_warehouse, learn_blocker
 from onmars.rules.actions.science import KINDS, hire_blocker, push_hire
-from onmars.rules.actions.travel import OTHER, start_travel
+from onmars.rules.actions.travel import NO_ROOM, OTHER, start_travel
 from onmars.rules.data.components import load
 from onmars.rules.engine.engine import Effect, push, push_picks
 from onmars.rules.engine.errors import NO, Term, refuse
@@ -208,9 +208,24 @@ def rover(s: State, seat: int, *, n: int = 2, tech: bool = False) -> None:
 # --- Colonists, cards, travel ------------
 
 
-def colonists(s: State, seat: int, *, n: int = 1) -> None:
-    """New Colonists from your supply into Living Quarters (§9.4)."""
-    new_colonists(s, seat, n)
+def colonists(s: State, seat: int, *, n: int = 1, must: int = 1) -> None:
+    """New Colonists from your supply into Living Quarters (§9.4); with ``must`` 0 (a Turn
+    Order bonus) each is offered, ``gain colonist`` or ``done`` (every bonus is optional,
+    RUL-2). Rules version 1 took them at once."""
+    if not must and s.rules >= 2:
+        push_picks(s, "colonist_bonus", seat, n=n, must=0)
+    else:
+        new_colonists(s, seat, n)
+
+
+def colonists_blocker(
+    s: State, seat: int, *, must: int = 1, explain: bool = True, **_: object
+) -> str:
+    """An optional Colonist that could not be used (Living Quarters full, or none left in your
+    supply) is skipped, not offered (RUL-2)."""
+    if must or s.rules < 2 or colonist_room(s.players[seat]):
+        return ""
+    return refuse("§9.4", NO_ROOM) if explain else NO
 
 
 def retrieve(s: State, seat: int, *, n: int = 1, miners: bool = False) -> None:
@@ -277,7 +292,7 @@ EFFECTS: tuple[Effect, ...] = (
     Effect("ship", "§9.4", ship, ship_effect_blocker),
     Effect("bots", "§9.1", bots, bots_blocker),
     Effect("rover", "§9.1", rover, _ok),
-    Effect("colonists", "§9.4", colonists, _ok),
+    Effect("colonists", "§9.4", colonists, colonists_blocker),
     Effect("retrieve", "§18.2", retrieve, _ok),
     Effect("choose_resources", "§18.2", choose_resources, _ok),
     Effect("hire", "§9.5", hire, hire_effect_blocker),

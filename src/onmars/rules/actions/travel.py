@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from functools import cache
 
-from onmars.rules.actions.economy import gain, to_lq
+from onmars.rules.actions.economy import colonist_room, gain, new_colonists, to_lq
 from onmars.rules.actions.mars import cells_of
 from onmars.rules.data import hexmap
 from onmars.rules.data.components import load
-from onmars.rules.engine.engine import Candidate, Step, effect_blocker, pop, push, start_effect
+from onmars.rules.engine.engine import (
+    Candidate,
+    PickStep,
+    Step,
+    effect_blocker,
+    pop,
+    push,
+    start_effect,
+)
 from onmars.rules.engine.errors import NO, Joined, refuse
-from onmars.rules.engine.frames import Frame, SeatFrame, SideFrame, TravelFrame
+from onmars.rules.engine.frames import Frame, PickFrame, SeatFrame, SideFrame, TravelFrame
 from onmars.rules.engine.i18n import N_
 from onmars.rules.engine.moves import Move, mv
 from onmars.rules.engine.state import State
@@ -123,6 +131,33 @@ def take_bonus(s: State, seat: int, space: int) -> None:
     bonus = load().turn_order[str(space)].bonus
     if not effect_blocker(s, seat, bonus, explain=False):
         start_effect(s, seat, bonus)
+
+
+class ColonistBonus(PickStep[PickFrame]):
+    """A Turn Order space's Colonist (space 5, RUL-2; §3.5, §12.3: "you may take its bonus"):
+    ``gain colonist`` takes it from your supply into Living Quarters (§9.4), ``done`` declines
+    it (seed digest item 7: 可取其奖励). Offered only when it could be used
+    (:func:`~onmars.rules.actions.effects.colonists_blocker`); rules version 2 on."""
+
+    name = "colonist_bonus"
+    rule = "RUL-2"
+    prompt = N_("Turn Order bonus: gain a Colonist from your supply, or decline it")
+
+    @staticmethod
+    def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
+        if colonist_room(s.players[f["p"]]):
+            return [(GAIN_COLONIST, "")]
+        if not explain:
+            return [(GAIN_COLONIST, NO)]
+        return [(GAIN_COLONIST, refuse("§9.4", NO_ROOM))]
+
+    @staticmethod
+    def take(s: State, f: PickFrame, m: Move) -> None:
+        new_colonists(s, f["p"], 1)
+
+
+GAIN_COLONIST = mv("gain", "colonist")
+NO_ROOM = N_("no Colonist of your supply can enter Living Quarters")
 
 
 class SettleTechs(Step[Frame]):
@@ -393,6 +428,7 @@ class Explore(Step[Frame]):
 #: Registered by :mod:`onmars.registry` (no import side effects).
 STEPS = (
     Seat,
+    ColonistBonus,
     SettleTechs,
     SetupShuttle,
     ShuttleSide,

@@ -201,6 +201,7 @@ KINDS: dict[str, type] = {
     "warehouse": WarehouseFrame,
     "ab_produce": PickFrame,
     "lab_gain": LabGainFrame,
+    "colonist_bonus": PickFrame,
     "develop": DevelopFrame,
     "upgrade": UpgradeFrame,
     "ship": ShipFrame,

@@ -51,7 +51,10 @@ VERBS: dict[str, str] = {
     "stay": N_("stay (do not travel)"),
     "advanced": N_("advanced <blueprint id> <pay|scientist id> (an Advanced Building action)"),
     "produce": N_("produce <q,r> (that building produces once more: Automated Production boost)"),
-    "gain": N_("gain <resource> (take it from the supply: Trade Market)"),
+    "gain": N_(
+        "gain <item|colonist> (an item from the supply: a Lab space, Trade Market; a Colonist "
+        "from your supply: Turn Order space 5)"
+    ),
     "retrieve": N_("retrieve <wa|action id> (a Colonist back to Living Quarters)"),
     "radar": N_("radar <discovery tile id> (the Exploration tile put on the Radar)"),
     "hire": N_("hire <scientist or contract id> (from the Scientist / Contract display)"),

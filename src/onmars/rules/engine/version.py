@@ -15,7 +15,7 @@ from onmars.rules.engine.errors import NewerRulesError, shown
 from onmars.rules.engine.i18n import N_
 
 #: The version new games are played under.
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 #: Why each version was bumped, newest last (version 0: logs made before versions existed).
 CHANGES: dict[int, str] = {
@@ -29,6 +29,11 @@ CHANGES: dict[int, str] = {
         "§13.2 row 7: the Executive Warehouse action takes a Resource, never a Crystal "
         "(changed before versions existed; version 0 games keep taking a Crystal there, so "
         "that their logs replay)."
+    ),
+    2: (
+        "RUL-2, §12.3, seed item 7: Turn Order space 5's Colonist is optional like every bonus: "
+        "`gain colonist` or `done`, not offered when it could not be used (version 1 took it at "
+        "once)."
     ),
 }
 
