@@ -22,6 +22,9 @@ from onmars import Game
 from onmars.bots import make_bot
 from onmars.bots.greedy import Position, evaluate
 
+#: The rules version the games are played under: the record's, so that a check of speed work
+#: compares like with like after a rule change (recorded under version 1).
+RULES = 1
 #: (players, seed, bots by seat)
 GAMES = [
     (2, 1, ("search:100sims", "greedy")),
@@ -32,7 +35,7 @@ GAMES = [
 
 def play(players: int, seed: int, bots: tuple[str, ...]) -> list[str]:
     """The moves of a whole game of seeded bots (bot k seeded ``seed + k``)."""
-    game = Game.new(players, seed=seed)
+    game = Game.new(players, seed=seed, rules=RULES)
     seats = [make_bot(name, seed + k) for k, name in enumerate(bots)]
     moves: list[str] = []
     while not game.is_over:
@@ -47,7 +50,7 @@ def play(players: int, seed: int, bots: tuple[str, ...]) -> list[str]:
 def values(players: int, seed: int) -> str:
     """A digest of every seat's evaluation (both ways) and value at every position of a random
     game."""
-    game, rng = Game.new(players, seed=seed), random.Random(seed)
+    game, rng = Game.new(players, seed=seed, rules=RULES), random.Random(seed)
     digest = hashlib.sha256()
     while not game.is_over:
         for seat in range(players):
@@ -61,6 +64,7 @@ def values(players: int, seed: int) -> str:
 
 def record() -> dict[str, object]:
     return {
+        "rules": RULES,
         "games": [
             {"players": n, "seed": s, "bots": list(b), "moves": play(n, s, b)} for n, s, b in GAMES
         ],

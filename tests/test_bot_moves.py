@@ -26,7 +26,7 @@ PLIES = {1: 150, 2: 90, 3: 60}
 @pytest.mark.parametrize("game", RECORD["games"], ids=lambda g: f"{g['players']}p seed {g['seed']}")
 def test_the_bots_choose_the_recorded_moves(game: dict) -> None:
     seed = game["seed"]
-    played = Game.new(game["players"], seed=seed)
+    played = Game.new(game["players"], seed=seed, rules=RECORD["rules"])  # the record's rules
     bots = [make_bot(name, seed + k) for k, name in enumerate(game["bots"])]
     for ply, text in enumerate(game["moves"][: PLIES[seed]]):
         seat = played.current_player
