@@ -22,23 +22,28 @@ SHOTS = Path(os.environ.get("ONMARS_CLOCK_SHOTS", "/tmp/shots-clocks"))
 SERVER_ARGS = ("--clock-check", "0.2", "--bot-delay", "0.3")
 
 
-def test_a_clock_chosen_in_the_lobby_shows_in_the_list_and_counts_down_at_the_table(
-    page: Any, server: Any
-) -> None:
-    api = Api(server.base)
+def create_with_clock(page: Any, server: Any, choices: dict[str, str]) -> str:
+    """Ana against a random bot ("Robo") made in the lobby with the clock ``choices`` (select
+    by test id: value); the new game's id (creating opens the creator's seat, issue 23.8)."""
     page.goto(server.base + "/")
     by_testid(page, "lobby").wait_for()
     by_testid(page, "seat-name-0").fill("Ana")
     by_testid(page, "seat-kind-1").select_option("random")
     by_testid(page, "seat-name-1").fill("Robo")
-    by_testid(page, "time-control").select_option("move-60")
-    by_testid(page, "timeout-policy").select_option("bot")
-    by_testid(page, "timeout-bot").select_option("random")
+    for testid, value in choices.items():
+        by_testid(page, testid).select_option(value)
     by_testid(page, "create-game").click()
-    # creating opens the creator's seat (issue 23.8); the list is looked at from the lobby
     page.wait_for_url(re.compile(r".*/play/[A-Za-z0-9_-]+$"))
-    gid = page.url.rstrip("/").split("/")[-1]
-    page.goto(f"{page.base}/")
+    return str(page.url.rstrip("/").split("/")[-1])
+
+
+def test_a_clock_chosen_in_the_lobby_shows_in_the_list_and_counts_down_at_the_table(
+    page: Any, server: Any
+) -> None:
+    api = Api(server.base)
+    choices = {"time-control": "move-60", "timeout-policy": "bot", "timeout-bot": "random"}
+    gid = create_with_clock(page, server, choices)
+    page.goto(f"{page.base}/")  # the list is looked at from the lobby
     clock = api.state(gid)["clock"]
     assert (clock["mode"], clock["base"], clock["policy"], clock["bot"]) == (
         "move",
@@ -113,15 +118,7 @@ def test_vacation_chosen_in_the_lobby_is_shown_then_spent_at_the_table(
     at the table a player who overruns their clock is shown "on vacation" with what is left,
     and only then absent."""
     api = Api(server.base)
-    page.goto(server.base + "/")
-    by_testid(page, "lobby").wait_for()
-    by_testid(page, "seat-name-0").fill("Ana")
-    by_testid(page, "seat-kind-1").select_option("random")
-    by_testid(page, "time-control").select_option("move-86400")
-    by_testid(page, "vacation").select_option("7")
-    by_testid(page, "create-game").click()
-    page.wait_for_url(re.compile(r".*/play/[A-Za-z0-9_-]+$"))
-    gid = page.url.rstrip("/").split("/")[-1]
+    gid = create_with_clock(page, server, {"time-control": "move-86400", "vacation": "7"})
     clock = api.state(gid)["clock"]
     assert clock["vacation"] == 7 * 86400 and clock["vacation_left"] == [7 * 86400] * 2
     strip = by_testid(page, "clocks")

@@ -22,11 +22,11 @@ from typing import Any
 from onmars.rules.actions import lab
 from onmars.rules.actions.colony import ship_blocker, upgrade_targets
 from onmars.rules.actions.construction import construct_blocker, push_construct
-from onmars.rules.actions.economy import colonist_room, gain, new_colonists, storable
+from onmars.rules.actions.economy import gain, new_colonists, storable
 from onmars.rules.actions.movement import push_rover_move
 from onmars.rules.actions.orbit import blueprint_blocker, can_take_warehouse, learn_blocker
 from onmars.rules.actions.science import KINDS, hire_blocker, push_hire
-from onmars.rules.actions.travel import NO_ROOM, OTHER, start_travel
+from onmars.rules.actions.travel import OTHER, no_colonist_room, start_travel
 from onmars.rules.data.components import load
 from onmars.rules.engine.engine import Effect, push, push_picks
 from onmars.rules.engine.errors import NO, Term, refuse
@@ -223,9 +223,7 @@ def colonists_blocker(
 ) -> str:
     """An optional Colonist that could not be used (Living Quarters full, or none left in your
     supply) is skipped, not offered (RUL-2)."""
-    if must or s.rules < 2 or colonist_room(s.players[seat]):
-        return ""
-    return refuse("§9.4", NO_ROOM) if explain else NO
+    return "" if must or s.rules < 2 else no_colonist_room(s, seat, explain)
 
 
 def retrieve(s: State, seat: int, *, n: int = 1, miners: bool = False) -> None:

@@ -145,11 +145,7 @@ class ColonistBonus(PickStep[PickFrame]):
 
     @staticmethod
     def pick_candidates(s: State, f: PickFrame, explain: bool = False) -> list[Candidate]:
-        if colonist_room(s.players[f["p"]]):
-            return [(GAIN_COLONIST, "")]
-        if not explain:
-            return [(GAIN_COLONIST, NO)]
-        return [(GAIN_COLONIST, refuse("§9.4", NO_ROOM))]
+        return [(GAIN_COLONIST, no_colonist_room(s, f["p"], explain))]
 
     @staticmethod
     def take(s: State, f: PickFrame, m: Move) -> None:
@@ -158,6 +154,14 @@ class ColonistBonus(PickStep[PickFrame]):
 
 GAIN_COLONIST = mv("gain", "colonist")
 NO_ROOM = N_("no Colonist of your supply can enter Living Quarters")
+
+
+def no_colonist_room(s: State, seat: int, explain: bool) -> str:
+    """Why a Colonist of ``seat``'s supply cannot enter Living Quarters now ("" if it can,
+    §9.4; a :data:`~onmars.rules.engine.engine.Blocker`)."""
+    if colonist_room(s.players[seat]):
+        return ""
+    return refuse("§9.4", NO_ROOM) if explain else NO
 
 
 class SettleTechs(Step[Frame]):
